@@ -1,0 +1,72 @@
+# Senet web app: build, serve and test.  See docs/build.md.
+#   make build   assemble dist/ (installs node deps with `npm ci` when needed)
+#   make serve   build, then serve dist/ on http://127.0.0.1:$(PORT)/
+#   make test    venv + chromium + build, then lint and pytest (engine + browser)
+#   make lint    ruff
+#   make bench   engine benchmark
+#   make clean   remove dist/ and caches (keeps node_modules/ and .venv/)
+
+SHELL := /bin/bash
+PYTHON ?= python3
+PORT ?= 8000
+HOST ?= 127.0.0.1
+VENV ?= .venv
+VPY := $(VENV)/bin/python
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# npm ci reinstalls node_modules/ from the lock file; rerun whenever the lock changes.
+NODE_STAMP := node_modules/.package-lock.json
+VENV_STAMP := $(VENV)/.installed
+
+.PHONY: all build serve test lint bench clean distclean node venv chromium check-python
+
+all: build
+
+check-python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required, found " + sys.version.split()[0])'
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+node: $(NODE_STAMP)
+
+build: check-python $(NODE_STAMP)
+	$(PYTHON) tools/build.py
+
+serve: build
+	@echo "Serving dist/ on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	cd dist && $(PYTHON) -m http.server $(PORT) --bind $(HOST)
+
+$(VENV_STAMP): requirements-dev.txt | check-python
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+venv: $(VENV_STAMP)
+
+# Debian's chromium; Playwright's own browser download is not used (no internet).
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "installing chromium with apt-get"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; \
+	fi
+	@test -x "$(CHROMIUM)" || { echo "chromium not found at $(CHROMIUM)"; exit 1; }
+
+lint: $(VENV_STAMP)
+	$(VPY) -m ruff check senet tools tests app
+
+test: $(VENV_STAMP) chromium build lint
+	$(VPY) -m pytest -q tests
+
+bench: check-python
+	$(PYTHON) -m senet.bench
+
+clean:
+	rm -rf dist dist.tmp .pytest_cache .ruff_cache test-results
+	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './$(VENV)/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf node_modules $(VENV)

@@ -1,0 +1,261 @@
+"""Browser test fixtures: a local server for dist/, Debian chromium, an off-origin guard.
+
+- `dist_dir` (session): dist/, rebuilt with tools/build.py when missing or older
+  than the sources.
+- `server` (session): dist/ served at http://127.0.0.1:PORT/.
+- `serve_dist(prefix="/senet/")`: start another server with dist/ under a sub-path
+  (like GitHub Pages' /REPO/); anything outside the prefix is a 404. The returned
+  DistServer can be stop()ped and start()ed again on the same port (offline tests).
+- `context` / `page`: pytest-playwright's, with every request recorded
+  (`browser_log.requests`); a request to any origin other than a running test
+  server fails the test. Page errors and console errors are collected in
+  `browser_log.errors` for tests to assert on.
+- `guard_context(ctx)`: attach the same guard to a context made by hand
+  (for example `launch_persistent_context`); returns its BrowserLog.
+
+Chromium runs with `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+so nothing can reach the network even by accident.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+# Inputs of tools/build.py: dist/ is rebuilt when any is newer than dist/build-info.json.
+BUILD_INPUTS = (
+    "index.html", "pyscript.toml", "package.json", "package-lock.json",
+    "app", "styles", "pages", "assets", "icons", "senet", "tools",
+)
+
+_LIVE_ORIGINS: set[str] = set()  # origins of the running test servers
+
+
+# ---------------------------------------------------------------- build
+
+def _newest_input_mtime() -> float:
+    newest = 0.0
+    for name in BUILD_INPUTS:
+        path = ROOT / name
+        if path.is_file():
+            newest = max(newest, path.stat().st_mtime)
+        elif path.is_dir():
+            for sub in path.rglob("*"):
+                if sub.is_file() and "__pycache__" not in sub.parts:
+                    newest = max(newest, sub.stat().st_mtime)
+    return newest
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    info = DIST / "build-info.json"
+    if not info.is_file() or info.stat().st_mtime < _newest_input_mtime():
+        if not (ROOT / "node_modules").is_dir():
+            pytest.fail("dist/ is missing or stale and node_modules/ is absent: run `make build`")
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], cwd=ROOT, check=True)
+    return DIST
+
+
+# ---------------------------------------------------------------- server
+
+class _Handler(SimpleHTTPRequestHandler):
+    prefix = "/"
+    log: list[str]
+
+    def translate_path(self, path):
+        url_path = urlsplit(path).path
+        if not url_path.startswith(self.prefix):
+            if url_path + "/" == self.prefix:  # "/senet" -> directory redirect, like a real host
+                return super().translate_path("/")
+            return str(Path(self.directory) / ".outside-prefix")  # never exists: 404
+        return super().translate_path("/" + url_path[len(self.prefix):])
+
+    def log_message(self, format, *args):  # keep test output clean; remember what was served
+        self.log.append(f"{self.command} {self.path} {args[1] if len(args) > 1 else ''}".strip())
+
+    def log_request(self, code="-", size="-"):
+        self.log.append(f"{self.command} {self.path} {code}")
+
+
+class DistServer:
+    """dist/ over HTTP on 127.0.0.1, optionally under a sub-path prefix."""
+
+    def __init__(self, directory: Path, prefix: str = "/"):
+        if not (prefix.startswith("/") and prefix.endswith("/")):
+            raise ValueError("prefix must start and end with '/'")
+        self.directory = Path(directory)
+        self.prefix = prefix
+        self.log: list[str] = []
+        self.port = 0
+        self._httpd: ThreadingHTTPServer | None = None
+        self.start()
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        return self.origin + self.prefix
+
+    def start(self) -> None:
+        """Serve (again) on the same port as before, so the origin does not change."""
+        if self._httpd:
+            return
+        handler = type("Handler", (_Handler,), {"prefix": self.prefix, "log": self.log})
+
+        def factory(*args, **kwargs):
+            return handler(*args, directory=str(self.directory), **kwargs)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", self.port), factory)
+        self._httpd.daemon_threads = True
+        self.port = self._httpd.server_address[1]
+        threading.Thread(target=self._httpd.serve_forever, name=f"dist:{self.port}", daemon=True).start()
+        _LIVE_ORIGINS.add(self.origin)
+
+    def stop(self) -> None:
+        """Stop serving (the origin stays allowed for the off-origin guard)."""
+        if self._httpd:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+
+    def close(self) -> None:
+        self.stop()
+        _LIVE_ORIGINS.discard(self.origin)
+
+
+@pytest.fixture(scope="session")
+def server(dist_dir):
+    srv = DistServer(dist_dir)
+    yield srv
+    srv.close()
+
+
+@pytest.fixture
+def serve_dist(dist_dir):
+    started: list[DistServer] = []
+
+    def start(prefix: str = "/senet/") -> DistServer:
+        srv = DistServer(dist_dir, prefix)
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.close()
+
+
+# ---------------------------------------------------------------- browser
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} not found: install Debian chromium (`make test` does)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+def _allowed(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "about"):
+        return True
+    if parts.scheme == "blob":
+        return _allowed(url[len("blob:"):])
+    return f"{parts.scheme}://{parts.netloc}" in _LIVE_ORIGINS
+
+
+@dataclass
+class BrowserLog:
+    requests: list[str] = field(default_factory=list)
+    off_origin: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def _on_request(self, request) -> None:
+        self.requests.append(request.url)
+        if not _allowed(request.url):
+            self.off_origin.append(request.url)
+
+    def _on_page(self, page) -> None:
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("console", self._on_console)
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.errors.append(f"console.error: {msg.text}")
+
+
+def guard_context(context) -> BrowserLog:
+    log = BrowserLog()
+    context.on("request", log._on_request)
+    context.on("page", log._on_page)
+    for page in context.pages:
+        log._on_page(page)
+    return log
+
+
+@pytest.fixture
+def browser_log():
+    """Filled by the `context` fixture below."""
+    return BrowserLog()
+
+
+@pytest.fixture
+def context(context, browser_log):
+    log = guard_context(context)
+    browser_log.requests = log.requests
+    browser_log.off_origin = log.off_origin
+    browser_log.errors = log.errors
+    yield context
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+# ---------------------------------------------------------------- report
+
+def pytest_configure(config):
+    # pytest-playwright's base_url fixture trips a pytest 9 deprecation; not ours to fix.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
+    )
+
+
+_TIMINGS_KEY = pytest.StashKey[list]()
+
+
+@pytest.fixture
+def record_timing(request):
+    """record_timing("ready, cold, /", 3120.5) -> printed in the terminal summary."""
+    timings = request.config.stash.setdefault(_TIMINGS_KEY, [])
+    return lambda label, ms: timings.append((label, ms))
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    timings = config.stash.get(_TIMINGS_KEY, [])
+    if timings:
+        terminalreporter.section("browser timings")
+        for label, ms in timings:
+            terminalreporter.write_line(f"{label}: {ms:.0f} ms")

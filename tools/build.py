@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Assemble the static site in dist/ (stdlib only).
+
+    python tools/build.py [--out DIR]
+
+Copies the page sources, vendors Pyodide and PyScript from node_modules (run
+`npm ci` first), zips the `senet` package into senet.zip and writes
+build-info.json with a content hash of every file. Every URL in the site is
+relative, so dist/ works at / and under a sub-path such as /REPO/ on GitHub
+Pages. See docs/build.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+
+# Fetched by Pyodide at boot; nothing else in the npm package is needed.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Top-level files copied as they are (required ones first).
+REQUIRED_FILES = ("index.html", "pyscript.toml")
+# Directories copied recursively when they exist.
+OPTIONAL_DIRS = ("styles", "pages", "assets", "icons")
+# Never copied out of a source directory.
+IGNORED_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db"}
+IGNORED_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
+
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte reproducible
+
+
+class BuildError(Exception):
+    pass
+
+
+def _ignored(path: Path) -> bool:
+    return path.name in IGNORED_NAMES or path.name.endswith(IGNORED_SUFFIXES)
+
+
+def _copy_tree(src: Path, dst: Path) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if any(_ignored(Path(part)) for part in rel.parts):
+            continue
+        target = dst / rel
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+
+def _pinned_versions() -> dict[str, str]:
+    """Check node_modules holds exactly the versions package.json pins."""
+    if not NODE_MODULES.is_dir():
+        raise BuildError("node_modules/ is missing: run `npm ci` (or `make build`) first")
+    wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    found = {}
+    for name, version in wanted.items():
+        manifest = NODE_MODULES / name / "package.json"
+        if not manifest.is_file():
+            raise BuildError(f"node_modules/{name} is missing: run `npm ci` (or `make build`)")
+        have = json.loads(manifest.read_text())["version"]
+        if have != version:
+            raise BuildError(
+                f"node_modules/{name} is {have} but package.json pins {version}: run `npm ci`"
+            )
+        found[name] = have
+    return found
+
+
+def _vendor(out: Path) -> None:
+    pyodide_out = out / "vendor" / "pyodide"
+    pyodide_out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        src = PYODIDE_DIR / name
+        if not src.is_file():
+            raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`")
+        shutil.copyfile(src, pyodide_out / name)
+
+    pyscript_out = out / "vendor" / "pyscript"
+    pyscript_out.mkdir(parents=True)
+    files = sorted(p for p in PYSCRIPT_DIST.glob("*") if p.suffix in (".js", ".css"))
+    if not any(p.name == "core.js" for p in files):
+        raise BuildError(f"{PYSCRIPT_DIST.relative_to(ROOT)}/core.js is missing: run `npm ci`")
+    for src in files:
+        shutil.copyfile(src, pyscript_out / src.name)
+
+
+def _zip_package(package: Path, target: Path) -> int:
+    """Zip the .py files of `package` as `<name>/...`, deterministically."""
+    if not (package / "__init__.py").is_file():
+        raise BuildError(f"{package.relative_to(ROOT)}/__init__.py is missing")
+    sources = sorted(
+        p for p in package.rglob("*.py")
+        if "__pycache__" not in p.parts and not any(part.startswith(".") for part in p.parts)
+    )
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sources:
+            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3  # unix, independent of the building machine
+            zf.writestr(info, path.read_bytes())
+    return len(sources)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _write_build_info(out: Path, versions: dict[str, str]) -> dict:
+    files = {}
+    for path in sorted(out.rglob("*")):
+        if path.is_file() and path.name != "build-info.json":
+            files[path.relative_to(out).as_posix()] = {
+                "sha256": _sha256(path),
+                "size": path.stat().st_size,
+            }
+    overall = hashlib.sha256()
+    for rel, meta in files.items():  # sorted by path
+        overall.update(f"{rel}\0{meta['sha256']}\n".encode())
+    info = {
+        "hash": overall.hexdigest(),
+        "version": overall.hexdigest()[:12],
+        "versions": versions,
+        "files": files,
+    }
+    (out / "build-info.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
+    return info
+
+
+def build(out: Path) -> dict:
+    versions = _pinned_versions()
+    for name in REQUIRED_FILES:
+        if not (ROOT / name).is_file():
+            raise BuildError(f"{name} is missing")
+
+    # Build next to the target, then swap, so a half-built dist/ is never served.
+    tmp = out.with_name(out.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    try:
+        for name in REQUIRED_FILES:
+            shutil.copyfile(ROOT / name, tmp / name)
+        (tmp / "app").mkdir()
+        for path in sorted((ROOT / "app").glob("*.py")):
+            shutil.copyfile(path, tmp / "app" / path.name)
+        for name in OPTIONAL_DIRS:
+            if (ROOT / name).is_dir():
+                _copy_tree(ROOT / name, tmp / name)
+        make_icons = ROOT / "tools" / "make_icons.py"
+        if make_icons.is_file():
+            (tmp / "icons").mkdir(exist_ok=True)
+            subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
+        _vendor(tmp)
+        _zip_package(ROOT / "senet", tmp / "senet.zip")
+        (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
+        info = _write_build_info(tmp, versions)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output directory (default: dist)")
+    args = parser.parse_args(argv)
+    try:
+        info = build(args.out.resolve())
+    except BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as exc:
+        print(f"build failed: {' '.join(map(str, exc.cmd))} exited with {exc.returncode}", file=sys.stderr)
+        return 1
+    total = sum(meta["size"] for meta in info["files"].values())
+    print(f"built {args.out}: {len(info['files'])} files, {total / 1e6:.1f} MB, version {info['version']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
