@@ -1,0 +1,37 @@
+"""Senet: the rules of six reconstructions of the ancient Egyptian game, in pure Python.
+
+The package has no third-party dependencies so that it runs unchanged in CPython and
+in the browser on Pyodide. See docs/engine-api.md for a tour of the API.
+"""
+
+from __future__ import annotations
+
+from .describe import describe
+from .errors import IllegalMove, MoveSyntaxError, PositionError, RecordError, SenetError
+from .game import Game
+from .moves import OFF, PASS, RESCUE, SUPPLY, Move, format_move, parse_move
+from .notation import format_position, parse_position
+from .state import BLACK, WHITE, Rules, State, other
+from .throws import ThrowGenerator, distribution
+from .variants import VARIANTS, get_rules
+
+__version__ = "0.1.0"
+
+
+def start(variant: str) -> State:
+    """The starting state of a rule set (the side to act must throw first)."""
+    return get_rules(variant).start()
+
+
+def penalty(state: State, side: str) -> int:
+    """Havens' penalty points (V8) of ``side`` in ``state``; 0 in the other rule sets."""
+    return state.rules.penalty(state, side)
+
+
+__all__ = [
+    "BLACK", "OFF", "PASS", "RESCUE", "SUPPLY", "VARIANTS", "WHITE",
+    "Game", "IllegalMove", "Move", "MoveSyntaxError", "PositionError", "RecordError",
+    "Rules", "SenetError", "State", "ThrowGenerator",
+    "describe", "distribution", "format_move", "format_position", "get_rules", "other",
+    "parse_move", "parse_position", "penalty", "start",
+]

@@ -1,0 +1,270 @@
+"""A live game: a state, a seeded throw generator, the history, and the game record.
+
+Record format (docs/record.md), one item per line:
+
+    senet-record 1
+    variant kendall
+    seed 7
+    start <position>          (only when the game did not begin at the standard start)
+    b 3 14-17                 side, throw, action
+    w - rescue                an action taken instead of throwing
+    w 2 draw                  a throw of the jequier/havens colour draw (side = seat)
+    b 4                       a pending throw not used yet (last line only)
+    result b                  "result w", "result b" or "result draw: reason"
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .errors import RecordError, SenetError
+from .moves import Move, format_move, parse_move
+from .notation import parse_position
+from .state import BLACK, WHITE, State
+from .throws import ThrowGenerator
+from .variants import get_rules
+
+RECORD_MAGIC = "senet-record 1"
+# C6 safeguard: a game that has not ended after this many actions is drawn.
+MAX_ACTIONS = 10000
+MOVE_LIMIT_REASON = f"no winner after {MAX_ACTIONS} actions (C6 safeguard)"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the record: a throw and/or an action by ``side``."""
+
+    side: str
+    throw: int | None
+    action: Move | None  # None for a colour-draw throw or a pending throw
+    draw: bool = False  # a throw of the colour draw
+
+    def text(self) -> str:
+        t = "-" if self.throw is None else str(self.throw)
+        if self.draw:
+            return f"{self.side} {t} draw"
+        if self.action is None:
+            return f"{self.side} {t}"
+        return f"{self.side} {t} {format_move(self.action)}"
+
+
+class Game:
+    """A game in progress. Throws come from a seeded generator unless given (C5)."""
+
+    def __init__(self, variant: str, seed: int | None = None, start: State | None = None):
+        self.rules = get_rules(variant)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.generator = ThrowGenerator(self.seed)
+        self.start_state = start if start is not None else self.rules.start()
+        if self.start_state.rules is not self.rules:
+            raise SenetError("the start position belongs to another rule set")
+        self.state = self.start_state
+        self.entries: list[Entry] = []
+        self.states: list[State] = [self.state]  # state after each entry, for undo
+        self.seat_colours: dict[int, str] | None = (
+            None if self.start_state.opening else {1: WHITE, 2: BLACK}
+        )
+        self.limit_reason: str | None = None
+
+    # -- queries -------------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def over(self) -> bool:
+        return self.limit_reason is not None or self.state.is_terminal
+
+    @property
+    def result(self) -> str | None:
+        """'w', 'b', 'draw' or None while the game goes on."""
+        if self.limit_reason is not None:
+            return "draw"
+        return self.state.winner
+
+    @property
+    def draw_reason(self) -> str | None:
+        return self.limit_reason or self.state.draw_reason
+
+    @property
+    def actions(self) -> int:
+        return sum(1 for e in self.entries if e.action is not None)
+
+    # -- play ----------------------------------------------------------------------
+    def throw(self, value: int | None = None) -> int:
+        """Throw the sticks (or inject ``value``); returns the throw."""
+        if self.over:
+            raise SenetError("the game is over")
+        if value is None:
+            value = self.generator.throw(self.rules.none_value)
+        before = self.state
+        after = before.with_throw(value)  # validates
+        if before.opening:
+            self._push(Entry(before.side, value, None, draw=True), after)
+            if not after.opening:  # the thrower of the 1 takes black
+                seat = 1 if before.side == WHITE else 2
+                self.seat_colours = {seat: BLACK, 3 - seat: WHITE}
+        else:
+            self._push(Entry(before.side, value, None), after)
+        return value
+
+    def play(self, move: Move | str) -> State:
+        """Apply an action (after a throw, or a rescue instead of one)."""
+        if self.over:
+            raise SenetError("the game is over")
+        if isinstance(move, str):
+            move = parse_move(move)
+        before = self.state
+        after = before.apply(move)  # raises IllegalMove, state unchanged
+        if before.throw is not None:
+            # the throw's entry gets its action
+            last = self.entries.pop()
+            self.states.pop()
+            self._push(Entry(last.side, last.throw, move), after)
+        else:
+            self._push(Entry(before.side, None, move), after)
+        if not after.is_terminal and self.actions >= MAX_ACTIONS:
+            self.limit_reason = MOVE_LIMIT_REASON
+        return after
+
+    def _push(self, entry: Entry, state: State) -> None:
+        self.entries.append(entry)
+        self.states.append(state)
+        self.state = state
+
+    def undo_to(self, n_entries: int) -> None:
+        """Go back to the position after the first ``n_entries`` entries.
+
+        The throw generator is rewound as well, so the same throws come again.
+        """
+        if not 0 <= n_entries <= len(self.entries):
+            raise SenetError("cannot undo that far")
+        del self.entries[n_entries:]
+        del self.states[n_entries + 1:]
+        self.state = self.states[-1]
+        self.limit_reason = None
+        throws = sum(1 for e in self.entries if e.throw is not None)
+        self.generator = ThrowGenerator(self.seed, throws)
+        if self.start_state.opening and not any(not e.draw for e in self.entries) and self.state.opening:
+            self.seat_colours = None
+
+    # -- records -------------------------------------------------------------------
+    def record_text(self) -> str:
+        lines = [RECORD_MAGIC, f"variant {self.variant}", f"seed {self.seed}"]
+        if self.start_state != self.rules.start():
+            lines.append(f"start {self.start_state.position()}")
+        lines.extend(e.text() for e in self.entries)
+        result = self.result
+        if result == "draw":
+            lines.append(f"result draw: {self.draw_reason}")
+        elif result:
+            lines.append(f"result {result}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Replay a record; raises RecordError naming the first faulty line."""
+        if not isinstance(text, str):
+            raise RecordError(1, "a game record must be text")
+        lines = text.splitlines()
+        numbered = [(n, ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
+        if not numbered or numbered[0][1] != RECORD_MAGIC:
+            raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
+        headers: dict[str, str] = {}
+        body_start = len(numbered)
+        for idx, (n, ln) in enumerate(numbered[1:], 1):
+            key, _, value = ln.partition(" ")
+            if key in ("variant", "seed", "start"):
+                if key in headers:
+                    raise RecordError(n, f"'{key}' is given twice")
+                headers[key] = value.strip()
+                continue
+            body_start = idx
+            break
+        if "variant" not in headers:
+            raise RecordError(numbered[0][0], "the record does not say its variant ('variant NAME')")
+        variant_line = next(n for n, ln in numbered if ln.startswith("variant"))
+        try:
+            rules = get_rules(headers["variant"])
+        except SenetError as exc:
+            raise RecordError(variant_line, str(exc)) from None
+        seed = None
+        if "seed" in headers:
+            try:
+                seed = int(headers["seed"])
+            except ValueError:
+                raise RecordError(
+                    next(n for n, ln in numbered if ln.startswith("seed")),
+                    f"the seed must be a whole number, not '{headers['seed']}'",
+                ) from None
+        start = None
+        if "start" in headers:
+            start_line = next(n for n, ln in numbered if ln.startswith("start"))
+            try:
+                start = parse_position(headers["start"])
+            except SenetError as exc:
+                raise RecordError(start_line, str(exc)) from None
+            if start.rules is not rules:
+                raise RecordError(start_line, "the start position is of another variant")
+        game = cls(rules.name, seed=seed if seed is not None else 0, start=start)
+        result_seen = None
+        body = numbered[body_start:]
+        for pos, (n, ln) in enumerate(body):
+            if result_seen is not None:
+                raise RecordError(n, "nothing may follow the result line")
+            if ln.startswith("result"):
+                result_seen = (n, ln[len("result"):].strip())
+                continue
+            game._replay_line(n, ln, last=pos == len(body) - 1)
+        if result_seen is not None:
+            n, claimed = result_seen
+            actual = game.result
+            claimed_result = claimed.split(":")[0].strip()
+            if claimed_result not in ("w", "b", "draw"):
+                raise RecordError(n, f"the result must be w, b or draw, not '{claimed}'")
+            if claimed_result != actual:
+                raise RecordError(n, f"the record claims '{claimed_result}' but the game replays to "
+                                     f"{'no result yet' if actual is None else repr(actual)}")
+        # continue the generator after the recorded throws
+        throws = sum(1 for e in game.entries if e.throw is not None)
+        game.generator = ThrowGenerator(game.seed, throws)
+        return game
+
+    def _replay_line(self, n: int, line: str, last: bool) -> None:
+        parts = line.split()
+        if len(parts) not in (2, 3) or parts[0] not in (WHITE, BLACK):
+            raise RecordError(n, f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{line}'")
+        side, throw_text = parts[0], parts[1]
+        action_text = parts[2] if len(parts) == 3 else None
+        if self.over:
+            raise RecordError(n, "the game is already over")
+        state = self.state
+        if side != state.side:
+            raise RecordError(n, f"it is {'white' if state.side == WHITE else 'black'}'s turn, not "
+                                 f"{'white' if side == WHITE else 'black'}'s")
+        try:
+            if throw_text == "-":
+                if action_text is None:
+                    raise RecordError(n, "a line without a throw must name an action")
+                self.play(action_text)
+                return
+            if not throw_text.isdigit():
+                raise RecordError(n, f"the throw must be a number or '-', not '{throw_text}'")
+            if state.opening:
+                if action_text != "draw":
+                    raise RecordError(n, "the colour draw comes first: expected 'SIDE THROW draw'")
+                self.throw(int(throw_text))
+                return
+            if action_text == "draw":
+                raise RecordError(n, "there is no colour draw here")
+            self.throw(int(throw_text))
+            if action_text is None:
+                if not last:
+                    raise RecordError(n, "only the last line may hold a throw without an action")
+                return
+            self.play(action_text)
+        except RecordError:
+            raise
+        except SenetError as exc:
+            raise RecordError(n, str(exc)) from None

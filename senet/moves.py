@@ -1,0 +1,74 @@
+"""Moves and move notation: ``A-B``, ``A-off``, ``in-B``, ``rescue``, ``pass``."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import MoveSyntaxError
+
+SUPPLY = 0  # source square of an entry from the supply
+OFF = 31  # destination of a bearing off
+
+
+class Move(NamedTuple):
+    """A move from square ``src`` to square ``dst`` (1..30).
+
+    ``src == SUPPLY`` enters a piece, ``dst == OFF`` bears one off; PASS and RESCUE
+    use negative numbers. Moves compare and hash as tuples; ``str()`` gives notation.
+    """
+
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+    @property
+    def is_special(self) -> bool:
+        return self.src < 0
+
+
+PASS = Move(-1, -1)
+RESCUE = Move(-2, -2)
+
+
+def format_move(move: Move) -> str:
+    src, dst = move
+    if src < 0:
+        return "pass" if move == PASS else "rescue"
+    a = "in" if src == SUPPLY else str(src)
+    b = "off" if dst == OFF else str(dst)
+    return f"{a}-{b}"
+
+
+def _square(text: str, whole: str) -> int:
+    if not text.isdigit() or text != str(int(text)):
+        raise MoveSyntaxError(f"'{whole}' is not a move: '{text}' is not a square number")
+    n = int(text)
+    if not 1 <= n <= 30:
+        raise MoveSyntaxError(f"'{whole}' is not a move: square {n} is not between 1 and 30")
+    return n
+
+
+def parse_move(text: str) -> Move:
+    """Parse move notation; raises MoveSyntaxError with a readable reason."""
+    if not isinstance(text, str):
+        raise MoveSyntaxError("a move must be given as text")
+    t = text.strip()
+    if t == "pass":
+        return PASS
+    if t == "rescue":
+        return RESCUE
+    parts = t.split("-")
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        raise MoveSyntaxError(
+            f"'{text}' is not a move (write A-B, A-off, in-B, rescue or pass)"
+        )
+    a, b = parts
+    src = SUPPLY if a == "in" else _square(a, t)
+    dst = OFF if b == "off" else _square(b, t)
+    if src == SUPPLY and dst == OFF:
+        raise MoveSyntaxError(f"'{text}' is not a move: a piece cannot enter and bear off at once")
+    if src == dst:
+        raise MoveSyntaxError(f"'{text}' is not a move: it does not go anywhere")
+    return Move(src, dst)

@@ -1,0 +1,332 @@
+"""The game state shared by every rule set, and the base class of the rule sets.
+
+A State is immutable. It says whose turn it is and whether the next step is a throw
+(chance) or an action on a pending throw, lists the legal actions and applies one,
+returning a new State. Everything a rule set does differently lives in its Rules
+subclass in ``senet/variants/``; this module holds only what all of them share.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+from .errors import IllegalMove
+from .moves import OFF, PASS, RESCUE, SUPPLY, Move
+from .throws import distribution
+
+WHITE, BLACK = "w", "b"
+COLOUR_NAME = {WHITE: "white", BLACK: "black"}
+
+
+def other(side: str) -> str:
+    return BLACK if side == WHITE else WHITE
+
+
+class State:
+    """One position: board, side to act, pending throw, supply/off counts and flags."""
+
+    __slots__ = (
+        "rules", "board", "side", "throw", "supply", "off",
+        "odd", "again", "opening", "draw_reason", "_legal", "_key",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        board: str,
+        side: str,
+        throw: int | None = None,
+        supply: tuple[int, int] = (0, 0),
+        off: tuple[int, int] = (0, 0),
+        *,
+        odd: str | None = None,
+        again: bool = False,
+        opening: bool = False,
+        draw_reason: str | None = None,
+    ):
+        self.rules = rules
+        self.board = board
+        self.side = side
+        self.throw = throw
+        self.supply = supply
+        self.off = off
+        self.odd = odd
+        self.again = again
+        self.opening = opening
+        self.draw_reason = draw_reason
+        self._legal: list[Move] | None = None
+        self._key: tuple | None = None
+
+    # -- identity ---------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def key(self) -> tuple:
+        """Everything that defines the position (for hashing and transposition tables)."""
+        k = self._key
+        if k is None:
+            k = self._key = (
+                self.rules.name, self.board, self.side, self.throw, self.supply,
+                self.off, self.odd, self.again, self.opening, self.draw_reason is not None,
+            )
+        return k
+
+    def __eq__(self, other_state: object) -> bool:
+        return isinstance(other_state, State) and self.key == other_state.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"State({self.position()!r})"
+
+    @property
+    def flags(self) -> frozenset[str]:
+        f = set()
+        if self.odd:
+            f.add("odd=" + self.odd)
+        if self.again:
+            f.add("again")
+        if self.opening:
+            f.add("opening")
+        if self.draw_reason is not None:
+            f.add("draw")
+        return frozenset(f)
+
+    def position(self) -> str:
+        from .notation import format_position
+
+        return format_position(self)
+
+    def replace(self, **changes) -> State:
+        fields = {
+            "board": self.board, "side": self.side, "throw": self.throw,
+            "supply": self.supply, "off": self.off, "odd": self.odd,
+            "again": self.again, "opening": self.opening, "draw_reason": self.draw_reason,
+        }
+        fields.update(changes)
+        return State(self.rules, **fields)
+
+    # -- queries ----------------------------------------------------------------
+    def square(self, n: int) -> str:
+        """Contents of square n (1..30): 'w', 'b' or '.'."""
+        return self.board[n - 1]
+
+    def pieces(self, side: str) -> list[int]:
+        return [i + 1 for i, c in enumerate(self.board) if c == side]
+
+    @property
+    def winner(self) -> str | None:
+        if self.draw_reason is not None:
+            return "draw"
+        return self.rules.winner(self)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the side to act must throw next (and the game is not over)."""
+        return self.throw is None and not self.is_terminal
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        return self.rules.outcomes
+
+    def pre_throw_actions(self) -> list[Move]:
+        """Actions allowed instead of throwing (the water rescue), usually none."""
+        if self.throw is not None or self.opening or self.is_terminal:
+            return []
+        return self.rules.pre_throw_actions(self)
+
+    def legal_actions(self) -> list[Move]:
+        """Legal actions for the pending throw; [PASS] when none is legal; [] without a throw."""
+        moves = self._legal
+        if moves is None:
+            if self.throw is None or self.is_terminal:
+                moves = []
+            else:
+                moves = self.rules.moves(self) or [PASS]
+            self._legal = moves
+        return moves
+
+    # -- transitions ------------------------------------------------------------
+    def with_throw(self, throw: int) -> State:
+        """The state after the side to act throws ``throw`` (the colour draw included)."""
+        if self.throw is not None:
+            raise IllegalMove(f"a throw of {self.throw} is already waiting to be used")
+        if self.is_terminal:
+            raise IllegalMove("the game is over")
+        if throw not in self.rules.throw_values:
+            raise IllegalMove(
+                f"{throw} is not a possible throw in {self.rules.name} "
+                f"(possible: {', '.join(map(str, self.rules.throw_values))})"
+            )
+        if self.opening:
+            return self.rules.opening_throw(self, throw)
+        return self.replace(throw=throw)
+
+    def apply(self, move: Move | str) -> State:
+        """Apply a legal action and return the new state; raises IllegalMove otherwise."""
+        if isinstance(move, str):
+            from .moves import parse_move
+
+            move = parse_move(move)
+        if self.throw is None:
+            if move in self.pre_throw_actions():
+                return self.rules.apply_pre_throw(self, move)
+            raise IllegalMove(self.rules.explain(self, move))
+        if move not in self.legal_actions():
+            raise IllegalMove(self.rules.explain(self, move))
+        if move == PASS:
+            return self.rules.apply_pass(self)
+        return self.rules.apply_move(self, move)
+
+
+class Rules:
+    """Base class of a rule set. Subclasses live in senet/variants/, one per rule set."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    pieces: ClassVar[int] = 5
+    none_value: ClassVar[int] = 5  # the value of a throw with no light side (C2)
+    first: ClassVar[str] = BLACK  # who acts first
+    extra_throws: ClassVar[frozenset[int]] = frozenset({1, 4, 5})
+    has_supply: ClassVar[bool] = False
+    has_opening: ClassVar[bool] = False
+    has_rescue: ClassVar[bool] = False
+    bears_off: ClassVar[bool] = True
+    # squares that may never hold a piece at rest (a piece landing there moves on at once)
+    transit_squares: ClassVar[frozenset[int]] = frozenset()
+
+    def __init__(self) -> None:
+        self.outcomes = distribution(self.none_value)
+        self.throw_values = tuple(t for t, _ in self.outcomes)
+
+    # -- setup --------------------------------------------------------------------
+    def start_board(self) -> str:
+        return "." * 30
+
+    def start(self) -> State:
+        supply = (self.pieces, self.pieces) if self.has_supply else (0, 0)
+        return State(self, self.start_board(), self.first, None, supply, (0, 0),
+                     opening=self.has_opening)
+
+    # -- rule hooks (override in variants) ---------------------------------------
+    def moves(self, state: State) -> list[Move]:
+        """Legal moves for the pending throw, [] when none (the engine adds PASS)."""
+        raise NotImplementedError  # every variant defines its moves
+
+    def apply_move(self, state: State, move: Move) -> State:
+        raise NotImplementedError  # every variant defines how a move changes the board
+
+    def pre_throw_actions(self, state: State) -> list[Move]:
+        return []
+
+    def apply_pre_throw(self, state: State, move: Move) -> State:
+        raise IllegalMove("there is nothing to do but throw")
+
+    def pass_keeps_turn(self, state: State) -> bool:
+        """C4: a lost throw passes the turn, unless a clause of the variant says otherwise."""
+        return False
+
+    def winner(self, state: State) -> str | None:
+        w, b = state.off
+        if w >= self.pieces:
+            return WHITE
+        if b >= self.pieces:
+            return BLACK
+        return None
+
+    def penalty(self, state: State, side: str) -> int:
+        return 0
+
+    def opening_throw(self, state: State, throw: int) -> State:
+        raise IllegalMove("this rule set has no colour draw")
+
+    def validate(self, state: State) -> str | None:
+        """Variant-specific checks of a parsed position; returns a reason or None."""
+        if self.bears_off and min(state.off) >= self.pieces:
+            return "both sides cannot have borne off every piece"
+        for sq in self.transit_squares:
+            if state.board[sq - 1] != ".":
+                return f"square {sq} cannot hold a piece at rest in {self.name}"
+        return None
+
+    def explain_variant(self, state: State, move: Move) -> str | None:
+        """A specific reason why ``move`` is illegal, or None to use the generic one."""
+        return None
+
+    # -- shared helpers -----------------------------------------------------------
+    def end_turn(self, state: State, board: str, supply: tuple[int, int],
+                 off: tuple[int, int], extra: bool, **changes) -> State:
+        """The state after an action: the same side throws again or the turn passes."""
+        side = state.side if extra else other(state.side)
+        return State(self, board, side, None, supply, off,
+                     odd=changes.get("odd", state.odd), again=extra)
+
+    def apply_pass(self, state: State) -> State:
+        nxt = self.end_turn(state, state.board, state.supply, state.off,
+                            self.pass_keeps_turn(state))
+        if self.is_frozen(nxt):
+            return nxt.replace(draw_reason="neither side can ever move again (C6)")
+        return nxt
+
+    def is_frozen(self, state: State) -> bool:
+        """C6: true when no throw lets either side act, so the board can never change."""
+        for side in (WHITE, BLACK):
+            probe = State(self, state.board, side, None, state.supply, state.off, odd=state.odd)
+            if self.pre_throw_actions(probe):
+                return False
+            for t in self.throw_values:
+                probe.throw = t
+                if self.moves(probe):
+                    return False
+        return True
+
+    def explain(self, state: State, move: Move) -> str:
+        """Why ``move`` is not legal in ``state``, in words a player can read."""
+        if state.is_terminal:
+            return "the game is over"
+        if state.opening:
+            return "the colour draw comes first: throw the sticks"
+        if move == RESCUE:
+            if not self.has_rescue:
+                return f"there is no water rescue in {self.name}"
+            if state.throw is not None:
+                return "a rescue replaces the throw, so it is not possible once you have thrown"
+            if state.again:
+                return "no rescue on an extra throw: it is only possible at the start of a turn"
+            return self.no_rescue_reason(state)
+        if state.throw is None:
+            return "throw the sticks first"
+        legal = state.legal_actions()
+        if move == PASS:
+            return f"you cannot pass: {legal[0]} is possible"
+        if legal == [PASS]:
+            return f"no move is possible with a throw of {state.throw}: you must pass"
+        side = state.side
+        src, dst = move
+        if src == SUPPLY:
+            if not self.has_supply:
+                return f"pieces do not enter from a supply in {self.name}"
+            if state.supply[0 if side == WHITE else 1] == 0:
+                return "you have no piece left to enter"
+        elif state.board[src - 1] != side:
+            return f"square {src} holds no piece of yours"
+        if dst != OFF and state.board[dst - 1] == side:
+            return f"square {dst} holds your own piece"
+        reason = self.explain_variant(state, move)
+        if reason:
+            return reason
+        own = [str(m) for m in legal if m.src == src]
+        if own:
+            return f"{move} is not possible with a throw of {state.throw}; this piece can play {', '.join(own)}"
+        return (f"{move} is not possible with a throw of {state.throw}; "
+                f"legal moves: {', '.join(map(str, legal))}")
+
+    def no_rescue_reason(self, state: State) -> str:
+        return "no rescue is possible now"

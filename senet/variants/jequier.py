@@ -1,0 +1,154 @@
+"""Jéquier's rules (clauses J1-J10 of rules-spec.md).
+
+Five pieces each; a colour draw decides who plays black; pairs protect, three in a row
+block; the last five squares are safe; 27 sends a piece back to the first empty square;
+landing exactly on 30 bears off once every piece of the side is on the last row.
+Havens (havens.py) shares most of this and overrides what differs.
+"""
+
+from __future__ import annotations
+
+from ..moves import OFF, Move
+from ..state import BLACK, WHITE, Rules, State, other
+
+PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
+SAFE = "square {dst} is safe: a piece there cannot be attacked"
+BLOCKADE = "three {opp} pieces in a row form a blockade that no piece may pass"
+BACKWARD_EMPTY = "a backward move may only go to an empty square"
+BACKWARD = "a forward move is possible, so you may not move backward"
+LAST_ROW = "a piece bears off only when every piece of yours on the board is on squares 21-30"
+
+
+class Jequier(Rules):
+    name = "jequier"
+    title = "Jéquier"
+    pieces = 5
+    none_value = 6
+    first = BLACK  # after the colour draw, black acts (J2)
+    extra_throws = frozenset({1, 4, 6})
+    has_opening = True
+    transit_squares = frozenset({27, 30})  # J8, J9: a piece never rests on 27 or 30
+    clause = "J"
+    no_passing_26 = False
+
+    def start_board(self) -> str:
+        return "wb" * 5 + "." * 20
+
+    # J2 / V2: the colour draw. SIDE names the seat to throw: "w" the first seat, "b" the second.
+    def opening_throw(self, state: State, throw: int) -> State:
+        if throw != 1:
+            return state.replace(side=other(state.side))
+        b = state.board
+        board = b[:9] + "." + b[9] + b[11:]  # the black piece on 10 moves to 11
+        return State(self, board, BLACK, None, state.supply, state.off, again=True)
+
+    def landing(self, cells: str, side: str, dst: int) -> str | None:
+        c = cells[dst]
+        if c == ".":
+            return None
+        if c == side:
+            return "own"
+        if dst >= 26:
+            return SAFE
+        if cells[dst - 1] == c or cells[dst + 1] == c:
+            return PROTECTED
+        return None
+
+    @staticmethod
+    def blockaded(cells: str, opp: str) -> list[bool]:
+        """Which squares (index 1..30) belong to a run of three or more opponent pieces."""
+        mask = [False] * 32
+        run = 0
+        for sq in range(1, 32):
+            if sq <= 30 and cells[sq] == opp:
+                run += 1
+                continue
+            if run >= 3:
+                for k in range(sq - run, sq):
+                    mask[k] = True
+            run = 0
+        return mask
+
+    def all_on_last_row(self, cells: str, side: str) -> bool:
+        return side not in cells[1:21]
+
+    def moves(self, state: State) -> list[Move]:
+        side, t = state.side, state.throw
+        opp = other(side)
+        cells = " " + state.board + " "
+        mask = self.blockaded(cells, opp) if t >= 4 else None
+        landing = self.landing
+        forward = []
+        mine = [sq for sq in range(1, 31) if cells[sq] == side]
+        for src in mine:
+            dst = src + t
+            if dst > 30 or (self.no_passing_26 and src < 26 < dst):
+                continue
+            if mask and any(mask[src + 1:dst]):
+                continue
+            if dst == 30:
+                if self.all_on_last_row(cells, side):
+                    forward.append(Move(src, OFF))
+            elif landing(cells, side, dst) is None:
+                forward.append(Move(src, dst))
+        if forward:
+            return forward
+        backward = []
+        for src in mine:
+            dst = src - t
+            if dst >= 1 and cells[dst] == "." and not (mask and any(mask[dst + 1:src])):
+                backward.append(Move(src, dst))
+        return backward
+
+    def apply_move(self, state: State, move: Move) -> State:
+        side, t = state.side, state.throw
+        src, dst = move
+        cells = list(" " + state.board + " ")
+        off = state.off
+        cells[src] = "."
+        if dst == OFF:
+            off = (off[0] + 1, off[1]) if side == WHITE else (off[0], off[1] + 1)
+        else:
+            victim = cells[dst]
+            if victim != ".":
+                cells[src] = victim  # J7 / V5: swap
+            if dst == 27:  # J8 / V6: back to the lowest empty square
+                cells[cells.index(".", 1)] = side
+            else:
+                cells[dst] = side
+        return self.end_turn(state, "".join(cells[1:31]), state.supply, off, t in self.extra_throws)
+
+    def explain_variant(self, state: State, move: Move) -> str | None:
+        side, t = state.side, state.throw
+        src, dst = move
+        opp = other(side)
+        cells = " " + state.board + " "
+        target = 30 if dst == OFF else dst
+        if target > src:
+            if target != src + t:
+                return None
+            if self.no_passing_26 and src < 26 < target:
+                return f"no piece may move past square 26 in one move ({self.clause_id(6)})"
+            if any(self.blockaded(cells, opp)[src + 1:target]):
+                return BLOCKADE.format(opp=_name(opp))
+            if target == 30:
+                return LAST_ROW
+            reason = self.landing(cells, side, target)
+            if reason and reason != "own":
+                return reason.format(opp=_name(opp), dst=target)
+            return None
+        if any(m.dst == OFF or m.dst > m.src for m in state.legal_actions()):
+            return BACKWARD
+        if src - target == t:
+            if cells[target] != ".":
+                return BACKWARD_EMPTY
+            if any(self.blockaded(cells, opp)[target + 1:src]):
+                return BLOCKADE.format(opp=_name(opp))
+        return None
+
+    def clause_id(self, n: int) -> str:
+        return f"{self.clause}{n}"
+
+
+def _name(side: str) -> str:
+    return "white" if side == WHITE else "black"

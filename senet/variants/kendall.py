@@ -1,0 +1,159 @@
+"""Kendall's rules (clauses K1-K13 of rules-spec.md).
+
+Seven pieces each, bumps are swaps, square 26 must be reached before the last squares,
+27 is the water with its own rescue, and pieces on 28/29 may fall back into it (K8).
+"""
+
+from __future__ import annotations
+
+from ..moves import OFF, RESCUE, Move
+from ..state import BLACK, WHITE, Rules, State, other
+
+PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
+PAST_26 = "no piece may move past square 26 in one move (K6)"
+WATER_ONLY = "while your piece is in the water (27) you may move no other piece (K9)"
+BACKWARD = "a forward move is possible, so you may not move backward (K4)"
+EXACT = "a piece on {src} bears off only with an exact throw of {need} (K7)"
+STUCK = "pieces on 28, 29 and 30 make no other move (K7)"
+
+# Exact throw needed to bear off from squares 26..29 (K7); 30 bears off on any throw.
+BEAR_OFF = {26: 5, 27: 4, 28: 3, 29: 2}
+
+
+class Kendall(Rules):
+    name = "kendall"
+    title = "Kendall"
+    pieces = 7
+    none_value = 5
+    first = BLACK
+    extra_throws = frozenset({1, 4, 5})
+    has_rescue = True
+
+    def start_board(self) -> str:
+        return "wb" * 7 + "." * 16
+
+    # K3, K10: an opponent piece may be landed on unless a neighbour of its colour
+    # (not the one on 27) protects it; a piece on 27 is never protected.
+    @staticmethod
+    def landing(cells: str, side: str, dst: int) -> str | None:
+        c = cells[dst]
+        if c == ".":
+            return None
+        if c == side:
+            return "own"
+        if dst != 27 and ((dst != 28 and cells[dst - 1] == c) or (dst != 26 and cells[dst + 1] == c)):
+            return PROTECTED
+        return None
+
+    def forward_target(self, src: int, throw: int) -> int | None:
+        """Destination of a forward move (OFF for bearing off), None when impossible."""
+        if src == 30:
+            return OFF
+        if src >= 27:
+            return OFF if BEAR_OFF[src] == throw else None
+        if src == 26:
+            return OFF if throw == 5 else 26 + throw
+        dst = src + throw
+        return dst if dst <= 26 else None
+
+    def moves(self, state: State) -> list[Move]:
+        side, t = state.side, state.throw
+        cells = " " + state.board + " "
+        if cells[27] == side:  # K9: only the drowning piece acts, and only on a 4
+            return [Move(27, OFF)] if t == 4 else []
+        landing = self.landing
+        forward = []
+        for src in range(1, 31):
+            if cells[src] != side:
+                continue
+            dst = self.forward_target(src, t)
+            if dst == OFF:
+                forward.append(Move(src, OFF))
+            elif dst is not None and landing(cells, side, dst) is None:
+                forward.append(Move(src, dst))
+        if forward:
+            return forward
+        backward = []  # K4
+        for src in range(2, 27):
+            if cells[src] == side:
+                dst = src - t
+                if dst >= 1 and landing(cells, side, dst) is None:
+                    backward.append(Move(src, dst))
+        if backward:
+            return backward
+        # K8: a piece on 28 or 29 that cannot bear off falls back into the water.
+        return [Move(src, 27) for src in (28, 29) if cells[src] == side]
+
+    def apply_move(self, state: State, move: Move) -> State:
+        side, t = state.side, state.throw
+        src, dst = move
+        cells = list(" " + state.board + " ")
+        off = state.off
+        if dst == OFF:
+            cells[src] = "."
+            off = (off[0] + 1, off[1]) if side == WHITE else (off[0], off[1] + 1)
+            extra = t in self.extra_throws
+        else:
+            victim = cells[dst]
+            cells[src] = "."
+            cells[dst] = side
+            if victim != ".":
+                if src == 26 and dst >= 28 and cells[27] == ".":
+                    cells[27] = victim  # K12: sent into the water
+                else:
+                    cells[src] = victim  # K5, K11, K12: swap
+            # K9: putting one's own piece on 27 ends the turn at once.
+            extra = dst != 27 and t in self.extra_throws
+        return self.end_turn(state, "".join(cells[1:31]), state.supply, off, extra)
+
+    # K9: the rescue, instead of a throw at the start of a turn.
+    def pre_throw_actions(self, state: State) -> list[Move]:
+        b = state.board
+        if not state.again and b[26] == state.side and b[14] == ".":
+            return [RESCUE]
+        return []
+
+    def apply_pre_throw(self, state: State, move: Move) -> State:
+        b = state.board
+        board = b[:14] + state.side + b[15:26] + "." + b[27:]
+        return self.end_turn(state, board, state.supply, state.off, False)
+
+    def no_rescue_reason(self, state: State) -> str:
+        if state.board[26] != state.side:
+            return "you have no piece in the water (27) to rescue"
+        return "square 15 is occupied, so the piece in the water cannot be rescued (K9)"
+
+    def explain_variant(self, state: State, move: Move) -> str | None:
+        side, t = state.side, state.throw
+        src, dst = move
+        cells = " " + state.board + " "
+        if cells[27] == side and src != 27:
+            return WATER_ONLY
+        if src == 27:
+            return "the piece in the water bears off only with a throw of 4 (K9)"
+        if src in (28, 29) and dst == 27:
+            return "a piece falls back into the water only when no other move is possible (K8)"
+        if src >= 26 and dst == OFF:
+            need = BEAR_OFF.get(src)
+            return EXACT.format(src=src, need=need) if need else None
+        if src >= 28:
+            return STUCK
+        if dst != OFF and dst > src:
+            if dst != src + t and not (src == 26):
+                return None
+            if src < 26 and dst > 26:
+                return PAST_26
+            reason = self.landing(cells, side, dst)
+            if reason and reason != "own":
+                return reason.format(opp=_name(other(side)), dst=dst)
+        if dst != OFF and dst < src and any(m.dst > m.src or m.dst == OFF for m in state.legal_actions()):
+            return BACKWARD
+        if dst != OFF and dst < src and src - dst == t:
+            reason = self.landing(cells, side, dst)
+            if reason and reason != "own":
+                return reason.format(opp=_name(other(side)), dst=dst)
+        return None
+
+
+def _name(side: str) -> str:
+    return "white" if side == WHITE else "black"

@@ -1,0 +1,114 @@
+"""Tait's rules (clauses T1-T6 of rules-spec.md).
+
+Every piece starts in the supply and enters on 4 or 6; bumped pieces go back to the
+supply (15 is safe); 27 sends a piece home; pieces bear off from 25..30 on the exact
+throw 31 - square; a 6, a move to 26 and a bearing off give one extra throw.
+"""
+
+from __future__ import annotations
+
+from ..moves import OFF, SUPPLY, Move
+from ..state import BLACK, WHITE, Rules, State
+
+ENTRY_SQUARES = (4, 6)  # T2: a throw of 4 enters on 4, a throw of 6 on 6
+
+
+class Tait(Rules):
+    name = "tait"
+    title = "Tait"
+    pieces = 5
+    none_value = 6
+    first = BLACK
+    extra_throws = frozenset({6})
+    has_supply = True
+    transit_squares = frozenset({27})  # T4: a piece never rests on 27
+
+    @staticmethod
+    def landing(cells: str, side: str, dst: int) -> str | None:
+        c = cells[dst]
+        if c == side:
+            return "own"
+        if c != "." and dst == 15:
+            return "square 15 is safe: the piece there cannot be attacked (T3)"
+        return None
+
+    def moves(self, state: State) -> list[Move]:
+        side, t = state.side, state.throw
+        cells = " " + state.board + " "
+        landing = self.landing
+        moves = []
+        water = []
+        if t in ENTRY_SQUARES and state.supply[0 if side == WHITE else 1] and landing(cells, side, t) is None:
+            moves.append(Move(SUPPLY, t))
+        for src in range(1, 31):
+            if cells[src] != side:
+                continue
+            dst = src + t
+            if dst == 31:
+                moves.append(Move(src, OFF))
+            elif dst < 31 and landing(cells, side, dst) is None:
+                (water if dst == 27 else moves).append(Move(src, dst))
+        return moves or water  # T4: into 27 only when nothing else is legal
+
+    def apply_move(self, state: State, move: Move) -> State:
+        side, t = state.side, state.throw
+        src, dst = move
+        cells = list(" " + state.board + " ")
+        sw, sb = state.supply
+        ow, ob = state.off
+        mine = 0 if side == WHITE else 1
+        if src == SUPPLY:
+            if mine == 0:
+                sw -= 1
+            else:
+                sb -= 1
+        else:
+            cells[src] = "."
+        if dst == OFF:
+            if mine == 0:
+                ow += 1
+            else:
+                ob += 1
+        else:
+            if cells[dst] != ".":  # T3: the bumped piece returns to its owner's supply
+                if mine == 0:
+                    sb += 1
+                else:
+                    sw += 1
+            if dst == 27:  # T4: the mover goes back to its own supply
+                cells[dst] = "."
+                if mine == 0:
+                    sw += 1
+                else:
+                    sb += 1
+            else:
+                cells[dst] = side
+        extra = t == 6 or dst == 26 or dst == OFF  # T5, one extra throw at most
+        return self.end_turn(state, "".join(cells[1:31]), (sw, sb), (ow, ob), extra)
+
+    def pass_keeps_turn(self, state: State) -> bool:
+        return state.throw == 6  # T5: a 6 gives its extra throw even when lost
+
+    def explain_variant(self, state: State, move: Move) -> str | None:
+        side, t = state.side, state.throw
+        src, dst = move
+        cells = " " + state.board + " "
+        if src == SUPPLY:
+            if dst not in ENTRY_SQUARES:
+                return "pieces enter only on square 4 (with a 4) or 6 (with a 6) (T2)"
+            if t != dst:
+                return f"entering on {dst} needs a throw of {dst} (T2)"
+        if dst == OFF and src + t != 31:
+            return f"a piece on {src} bears off only with a throw of exactly {31 - src} (T2)"
+        if dst != OFF and src and dst < src:
+            return "pieces never move backward in Tait's rules (T2)"
+        if dst == 27 and src + t == 27:
+            return "a piece may go into the water (27) only when no other move is possible (T4)"
+        target = t if src == SUPPLY else src + t
+        if dst == target:
+            reason = self.landing(cells, side, dst)
+            if reason and reason != "own":
+                return reason
+        return None
+
+
