@@ -212,7 +212,9 @@ class Rules:
 
     def start(self) -> State:
         supply = (self.pieces, self.pieces) if self.has_supply else (0, 0)
-        return State(self, self.start_board(), self.first, None, supply, (0, 0),
+        # during a colour draw (J2, V2) SIDE names the seat to throw: the first seat is "w"
+        side = WHITE if self.has_opening else self.first
+        return State(self, self.start_board(), side, None, supply, (0, 0),
                      opening=self.has_opening)
 
     # -- rule hooks (override in variants) ---------------------------------------
@@ -306,8 +308,6 @@ class Rules:
         legal = state.legal_actions()
         if move == PASS:
             return f"you cannot pass: {legal[0]} is possible"
-        if legal == [PASS]:
-            return f"no move is possible with a throw of {state.throw}: you must pass"
         side = state.side
         src, dst = move
         if src == SUPPLY:
@@ -322,6 +322,8 @@ class Rules:
         reason = self.explain_variant(state, move)
         if reason:
             return reason
+        if legal == [PASS]:
+            return f"no move is possible with a throw of {state.throw}: you must pass"
         own = [str(m) for m in legal if m.src == src]
         if own:
             return f"{move} is not possible with a throw of {state.throw}; this piece can play {', '.join(own)}"

@@ -139,7 +139,7 @@ class Kendall(Rules):
         if src >= 28:
             return STUCK
         if dst != OFF and dst > src:
-            if dst != src + t and not (src == 26):
+            if dst != src + t and src != 26:
                 return None
             if src < 26 and dst > 26:
                 return PAST_26

@@ -1,0 +1,120 @@
+"""Clauses C1-C6 shared by every rule set."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from conftest import after, moves, position
+
+import senet
+from senet.board import square_cell
+from senet.throws import ThrowGenerator, distribution
+
+
+def test_C1_boustrophedon_layout():
+    assert [square_cell(n) for n in (1, 10)] == [(0, 0), (0, 9)]
+    assert square_cell(11) == (1, 9) and square_cell(20) == (1, 0)  # 20 under 1
+    assert square_cell(21) == (2, 0) and square_cell(30) == (2, 9)
+    assert len({square_cell(n) for n in range(1, 31)}) == 30
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_C2_exact_distribution(variant):
+    rules = senet.get_rules(variant)
+    dist = dict(distribution(rules.none_value))
+    none = 6 if variant in ("jequier", "tait") else 5
+    assert dist == {1: Fraction(4, 16), 2: Fraction(6, 16), 3: Fraction(4, 16),
+                    4: Fraction(1, 16), none: Fraction(1, 16)}
+    assert sum(p for _, p in senet.start(variant).chance_outcomes()) == 1
+
+
+def test_C2_sampled_throws_match_distribution():
+    gen = ThrowGenerator(seed=12345)
+    n = 64000
+    counts = Counter(gen.throw(5) for _ in range(n))
+    for t, p in distribution(5):
+        expected = n * float(p)
+        sigma = (n * float(p) * (1 - float(p))) ** 0.5
+        assert abs(counts[t] - expected) < 4 * sigma, (t, counts[t], expected)
+
+
+def test_C3_squares_10_and_11_are_adjacent_for_protection():
+    # black on 10 and 11 protect each other across the row break
+    s = position("kendall", white=[8, 1, 3, 5, 7, 12, 13], black=[10, 11, 2, 4, 6, 14, 16], side="w", throw=2)
+    assert "8-10" not in moves(s)
+
+
+def test_C3_squares_touching_across_rows_are_not_adjacent():
+    # 1 and 20 touch on the drawn board but are not consecutive: black on 20 is isolated
+    s = position("kendall", white=[17, 3, 5, 7, 9, 11, 13], black=[20, 1, 22, 24, 26, 14, 16], side="w", throw=3)
+    assert "17-20" in moves(s)
+
+
+def test_C4_no_legal_action_means_pass_and_loses_extra_throw():
+    # thibault: white's last piece is on 28, which bears off only on a 3 (H6)
+    s = position("thibault", white=[28], black=[2, 4, 6, 8, 10], side="w", throw=1)
+    assert s.legal_actions() == [senet.PASS]
+    nxt = after(s, "pass")
+    assert nxt.side == "b" and nxt.throw is None  # a 1 would have given an extra throw
+
+
+def test_C4_a_throw_is_used_by_exactly_one_action():
+    s = senet.start("kendall").with_throw(2)
+    nxt = s.apply(s.legal_actions()[0])
+    assert nxt.throw is None
+    with pytest.raises(senet.IllegalMove, match="throw the sticks first"):
+        nxt.apply("2-4")
+
+
+def test_C5_generator_is_seedable_and_resumable():
+    a = ThrowGenerator(7)
+    first = [a.throw(5) for _ in range(20)]
+    b = ThrowGenerator(7)
+    assert [b.throw(5) for _ in range(20)] == first
+    c = ThrowGenerator(7, count=10)
+    assert [c.throw(5) for _ in range(10)] == first[10:]
+
+
+def test_C5_replays_inject_throws():
+    g = senet.Game("kendall", seed=1)
+    g.throw(3)
+    assert g.state.throw == 3
+    with pytest.raises(senet.IllegalMove):
+        senet.start("kendall").with_throw(6)  # not a kendall throw
+
+
+def test_C6_frozen_position_is_a_draw_with_reason():
+    # bell: both sides have nothing movable for any throw: every piece is home or stuck
+    s = position("bell", white=[2, 4, 6, 8, 10, 12, 14, 16, 18, 3], black=[1, 5, 7, 9, 11, 13, 15, 17, 19, 20],
+                 side="w", throw=1, flags="odd=b")
+    assert s.legal_actions() == [senet.PASS]
+    nxt = s.apply("pass")
+    assert nxt.is_terminal and nxt.winner == "draw"
+    assert "C6" in nxt.draw_reason and "draw" in nxt.flags
+
+
+def test_C6_bell_wall_of_home_pieces_is_a_draw():
+    # home pieces on 16..20 wall off the lower goals of both sides for good
+    s2 = position("bell", white=[1, 17, 19, 27], black=[16, 18, 21, 25], side="b", throw=1,
+                  supply=(6, 6), flags="odd=w")
+    nxt2 = s2.apply("21-20")
+    assert nxt2.winner == "draw" and "goal squares" in nxt2.draw_reason
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_C6_random_games_always_end(variant):
+    rng = random.Random(99)
+    for _ in range(10):
+        g = senet.Game(variant, seed=rng.randrange(10**6))
+        while not g.over:
+            pre = g.state.pre_throw_actions()
+            if pre and rng.random() < 0.5:
+                g.play(pre[0])
+                continue
+            g.throw()
+            if not g.over and not g.state.opening and g.state.throw is not None:
+                g.play(rng.choice(g.state.legal_actions()))
+        assert g.result in ("w", "b", "draw")
