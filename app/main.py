@@ -17,4 +17,4 @@ async def main():
     window.performance.mark("senet:ready")
 
 
-await main()  # noqa: F704, PLE1142 (PyScript runs this with top-level await)
+await main()  # noqa: F704 (PyScript runs this with top-level await)
