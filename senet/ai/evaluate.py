@@ -1,0 +1,508 @@
+"""Hand-made, variant-aware evaluations: an estimated win probability for white.
+
+Every evaluation works on the raw board string and returns a number in [0, 1]: the
+probability that white wins, a draw counting one half. It is the logistic of a score
+in "pips" (squares of progress) over the square root of the race still to run, so that
+a lead of a few squares means a lot near the end and little at the start:
+
+    score = race(black) - race(white)          the race: what each side still has to travel
+          + loss(black) - loss(white)          expected loss to a bump on the next throw
+          + tempo * (+1 if white acts else -1) the side on throw is half a turn ahead
+          + variant terms (blockades, walls, stuck pieces, ...)
+    value = 1 / (1 + exp(-score / (scale * sqrt(race(white) + race(black) + 10))))
+
+The race counts the squares to go with the detours of the rule set (the water, the exact
+throws to bear off, the entry from the supply); a piece borne off counts 0. The bump
+threat is the probability-weighted loss of the worst hit the opponent can make with each
+throw value, counted in full for the side that just moved (its pieces are exposed now)
+and at a smaller weight for the side on throw (it may still cover them).
+
+``features(state)`` returns the separate terms, for calibration; ``WEIGHTS`` hold the
+weights per rule set. Everything is plain Python on strings and lists, so that it runs in
+Pyodide too.
+"""
+
+from __future__ import annotations
+
+from math import exp, sqrt
+
+from ..state import BLACK, WHITE, State
+
+# C2: throw probabilities (1..4 and the value for no light side)
+_P = {1: 4 / 16, 2: 6 / 16, 3: 4 / 16, 4: 1 / 16}
+
+
+def _probs(none_value: int) -> tuple[tuple[int, float], ...]:
+    return tuple(sorted({**_P, none_value: 1 / 16}.items()))
+
+
+P5 = _probs(5)
+P6 = _probs(6)
+
+# Weights of the terms: race, threat (side not on throw), threat (side on throw),
+# tempo (in pips), variant extra, and the scale of the logistic.
+WEIGHTS = {
+    "kendall": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.55},
+    "thibault": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.55},
+    "jequier": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.55},
+    "havens": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.55},
+    "tait": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.7},
+    "bell": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 1.2, "extra": 1.0, "scale": 0.45},
+}
+FEATURES = ("race", "threat", "threat_mover", "tempo", "extra")
+
+
+def _sigmoid(x: float) -> float:
+    if x > 40:
+        return 1.0
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+# --------------------------------------------------------------------------------------
+# Kendall (K1-K13)
+# Race cost of a piece on square s: squares to 26, then the exact throws at the end.
+K26 = 6.0
+K_COST = [0.0] * 32
+for _s in range(1, 26):
+    K_COST[_s] = 26 - _s + K26
+K_COST[26] = K26
+K_COST[28] = 4.5  # needs a 3
+K_COST[29] = 3.5  # needs a 2
+K_COST[30] = 2.3  # any throw
+K_WATER_FREE = K_COST[15] + 4.0  # rescue to 15 and lose the turn
+K_WATER_BLOCKED = K_COST[15] + 14.0  # 15 taken: wait for a 4 (or for 15 to clear)
+K_EXACT = {28: 4 / 16, 29: 6 / 16}
+
+
+def _k_protected(c: str, cells: str, s: int) -> bool:
+    """K3, K10: an own-colour neighbour protects, except across 27 and never on 27."""
+    if s == 27:
+        return False
+    return (s != 28 and cells[s - 1] == c) or (s != 26 and cells[s + 1] == c)
+
+
+def _kendall(state: State) -> tuple[float, ...]:
+    cells = " " + state.board + " "
+    water_cost = K_WATER_FREE if cells[15] == "." else K_WATER_BLOCKED
+    race = {}
+    extra = {}
+    threat = {}
+    for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+        r = 0.0
+        movable = 0
+        stuck = 0.0
+        for s in range(1, 31):
+            if cells[s] != x:
+                continue
+            if s == 27:
+                r += water_cost
+            else:
+                r += K_COST[s]
+                if s <= 26 or s == 30:
+                    movable += 1
+        # K8: with nothing else to move, a piece on 28/29 falls back into the water
+        if movable <= 1:
+            for s in (28, 29):
+                if cells[s] == x:
+                    stuck += (1 - K_EXACT[s]) * (water_cost - K_COST[s]) * (0.6 if movable == 0 else 0.25)
+        race[x] = r
+        extra[x] = stuck
+        # the bump threat against x: y's pieces (unless y is in the water, K9)
+        t_loss = 0.0
+        if cells[27] != y:
+            for t, p in P5:
+                worst = 0.0
+                for s in range(2, 31):
+                    if cells[s] != x or s == 27:
+                        continue
+                    a = s - t
+                    if a < 1 or cells[a] != y:
+                        continue
+                    if a < 26:
+                        if s > 26:
+                            continue
+                    elif a != 26:
+                        continue
+                    if _k_protected(x, cells, s):
+                        continue
+                    if a == 26 and s >= 28 and cells[27] == ".":
+                        loss = water_cost - K_COST[s]  # K12
+                    else:
+                        loss = K_COST[a] - K_COST[s]
+                    if loss > worst:
+                        worst = loss
+                t_loss += p * worst
+        threat[x] = t_loss
+    return _combine(state, race, threat, extra)
+
+
+# --------------------------------------------------------------------------------------
+# Thibault (H1-H9)
+H26 = 6.5
+H_COST = [0.0] * 32
+for _s in range(1, 26):
+    H_COST[_s] = 26 - _s + H26
+H_COST[26] = H26
+H_COST[28] = 4.5  # needs a 3
+H_COST[29] = 3.5  # needs a 2
+H_COST[30] = 4.5  # needs a 1
+
+
+def _rescue_square(cells: str) -> int:
+    for sq in range(15, 0, -1):
+        if cells[sq] == ".":
+            return sq
+    return 1
+
+
+def _thibault(state: State) -> tuple[float, ...]:
+    cells = " " + state.board + " "
+    water_cost = H_COST[_rescue_square(cells)] + 4.0
+    race = {}
+    extra = {}
+    threat = {}
+    for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+        r = 0.0
+        for s in range(1, 31):
+            if cells[s] == x:
+                r += water_cost if s == 27 else H_COST[s]
+        race[x] = r
+        extra[x] = 0.0
+        drowning = cells[27] == x  # H4: then none of x's pieces is protected
+        t_loss = 0.0
+        if cells[27] != y:
+            for t, p in P5:
+                worst = 0.0
+                for s in range(2, 31):
+                    if cells[s] != x or s == 27:
+                        continue
+                    a = s - t
+                    if a < 1 or cells[a] != y:
+                        continue
+                    if a < 26:
+                        if s > 26:
+                            continue
+                    elif a != 26 or s < 28:
+                        continue
+                    if s <= 26 and not drowning and (cells[s - 1] == x or cells[s + 1] == x):
+                        continue
+                    if s >= 28:
+                        loss = water_cost - H_COST[s]  # H7: dropped into the water
+                    else:
+                        loss = H_COST[a] - H_COST[s]
+                    if loss > worst:
+                        worst = loss
+                t_loss += p * worst
+        threat[x] = t_loss
+    return _combine(state, race, threat, extra)
+
+
+# --------------------------------------------------------------------------------------
+# Jequier (J1-J10) and Havens (V1-V8)
+def _exact_costs(none_value: int, gate26: bool) -> list[float]:
+    """Race cost of a piece: squares to 30 plus a share of the wait for an exact landing."""
+    probs = _probs(none_value)
+    cost = [0.0] * 32
+    # expected throws for a lone piece to land exactly on 30 from 21..29 (27 is a reset)
+    e = [0.0] * 32
+    for _ in range(200):
+        for s in range(29, 20, -1):
+            if s == 27:
+                continue
+            total, stay = 1.0, 0.0
+            for t, p in probs:
+                d = s + t
+                if d > 30 or (gate26 and s < 26 < d):
+                    stay += p
+                elif d == 30:
+                    pass
+                elif d == 27:
+                    total += p * 12.0  # back to the lowest empty square: a heavy loss
+                else:
+                    total += p * e[d]
+            e[s] = total / (1 - stay) if stay < 1 else 50.0
+    for s in range(1, 30):
+        if s <= 20:
+            cost[s] = 30 - s + 3.0
+        elif s != 27:
+            cost[s] = (30 - s) * 0.5 + e[s] * 1.3
+    # keep the table monotonic below 21 (further back is never better)
+    for s in range(20, 0, -1):
+        cost[s] = max(cost[s], cost[s + 1] + 1.0 if s + 1 != 27 else cost[s])
+    return cost
+
+
+J_COST = _exact_costs(6, False)
+V_COST = _exact_costs(5, True)
+
+
+def _runs(cells: str, x: str) -> list[tuple[int, int]]:
+    """Runs of three or more consecutive pieces of x: (first square, last square)."""
+    out = []
+    s = 1
+    while s <= 30:
+        if cells[s] == x:
+            e = s
+            while e + 1 <= 30 and cells[e + 1] == x:
+                e += 1
+            if e - s >= 2:
+                out.append((s, e))
+            s = e + 1
+        else:
+            s += 1
+    return out
+
+
+def _make_jequier(none_value: int, cost: list[float], gate26: bool):
+    probs = _probs(none_value)
+
+    def evaluate(state: State) -> tuple[float, ...]:
+        cells = " " + state.board + " "
+        race = {}
+        extra = {}
+        threat = {}
+        for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+            mine = [s for s in range(1, 31) if cells[s] == x]
+            r = 0.0
+            for s in mine:
+                r += cost[s]
+            race[x] = r
+            # blockades of x: y pieces behind a run of three cannot pass it
+            blocks = _runs(cells, x)
+            trapped = 0.0
+            if blocks:
+                for s in range(1, 27):
+                    if cells[s] == y:
+                        for lo, hi in blocks:
+                            if s < lo:
+                                trapped += 1.5 + 0.5 * (hi - lo - 1)
+                                break
+            extra[y] = extra.get(y, 0.0) + trapped
+            extra.setdefault(x, 0.0)
+            # bump threat against x (pieces on 26..30 are safe, J5 / V5)
+            t_loss = 0.0
+            for t, p in probs:
+                worst = 0.0
+                for s in mine:
+                    if s >= 26 or s - t < 1 or cells[s - t] != y:
+                        continue
+                    if cells[s - 1] == x or cells[s + 1] == x:
+                        continue
+                    if t >= 4 and blocks:
+                        a = s - t
+                        if any(a < lo and hi < s for lo, hi in blocks):
+                            continue
+                    loss = cost[s - t] - cost[s]
+                    if loss > worst:
+                        worst = loss
+                t_loss += p * worst
+            threat[x] = t_loss
+        return _combine(state, race, threat, extra)
+
+    return evaluate
+
+
+# --------------------------------------------------------------------------------------
+# Tait (T1-T6)
+T_SUPPLY = 27.0 + 9.0  # enter on 4 or 6 (2/16 a throw), then 27 squares
+T_COST = [0.0] * 32
+for _s in range(1, 31):
+    T_COST[_s] = 31 - _s + 2.0
+T_COST[26] = 5.5
+T_COST[27] = T_SUPPLY
+
+
+def _tait(state: State) -> tuple[float, ...]:
+    cells = " " + state.board + " "
+    race = {}
+    extra = {}
+    threat = {}
+    for i, (x, y) in enumerate(((WHITE, BLACK), (BLACK, WHITE))):
+        mine = [s for s in range(1, 31) if cells[s] == x]
+        r = state.supply[i] * T_SUPPLY
+        for s in mine:
+            r += T_COST[s]
+        race[x] = r
+        extra[x] = 0.0
+        y_supply = state.supply[1 - i]
+        t_loss = 0.0
+        for t, p in P6:
+            worst = 0.0
+            for s in mine:
+                if s == 15:
+                    continue
+                a = s - t
+                if (a >= 1 and cells[a] == y) or (a == 0 and y_supply and s in (4, 6)):
+                    loss = T_SUPPLY - T_COST[s]
+                    if loss > worst:
+                        worst = loss
+            t_loss += p * worst
+        threat[x] = t_loss
+    return _combine(state, race, threat, extra)
+
+
+# --------------------------------------------------------------------------------------
+# Bell (B1-B8)
+ODD = tuple(range(1, 20, 2))
+EVEN = tuple(range(2, 21, 2))
+B_SUPPLY = 30.0 + 1.5  # enters on 26..30
+B_DEAD = 18.0  # a piece below its floor can never move again (unless captured)
+
+
+def _bell(state: State) -> tuple[float, ...]:
+    from ..variants.bell import Bell
+
+    cells = " " + state.board + " "
+    odd = state.odd
+    race = {}
+    extra = {}
+    threat = {}
+    info = {}
+    for i, x in enumerate((WHITE, BLACK)):
+        if odd is None:
+            goals = ()
+            unfilled_sum = 105.0
+            floor = 1
+        else:
+            goals = ODD if odd == x else EVEN
+            unfilled = [g for g in goals if cells[g] != x]
+            unfilled_sum = float(sum(unfilled))
+            floor = unfilled[0] if unfilled else 31
+        pieces = [s for s in range(1, 31) if cells[s] == x and s not in goals]
+        info[x] = (goals, floor, pieces)
+        r = state.supply[i] * B_SUPPLY + sum(pieces) - unfilled_sum
+        for s in pieces:
+            if s < floor:
+                r += B_DEAD + (floor - s)
+        race[x] = r
+    if odd is not None:
+        home = set()
+        for x in (WHITE, BLACK):
+            for g in info[x][0]:
+                if cells[g] == x:
+                    home.add(g)
+        for x in (WHITE, BLACK):
+            goals, floor, _ = info[x]
+            pen = 0.0
+            if floor <= 20:
+                if not Bell.can_still_win(cells, x, odd):
+                    pen += 120.0
+                else:
+                    # runs of home squares (either colour) above the unfilled goals are walls
+                    run = 0
+                    open_below = sum(1 for g in goals if cells[g] != x and g < 21)
+                    for sq in range(floor + 1, 22):
+                        if sq in home:
+                            run += 1
+                            continue
+                        if run >= 3:
+                            below = sum(1 for g in goals if g < sq - run and cells[g] != x)
+                            pen += below * (1.0 if run == 3 else 4.0)
+                        run = 0
+                    pen += 0.2 * open_below
+            extra[x] = pen
+    else:
+        extra[WHITE] = extra[BLACK] = 0.0
+    for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+        _, yfloor, ypieces = info[y]
+        t_loss = 0.0
+        if ypieces:
+            for t, p in P5:
+                worst = 0.0
+                for a in ypieces:
+                    s = a - t
+                    if s < yfloor or s >= 26 or cells[s] != x:
+                        continue
+                    if s in info[x][0]:  # home
+                        continue
+                    loss = B_SUPPLY - s
+                    if loss > worst:
+                        worst = loss
+                t_loss += p * worst
+        threat[x] = t_loss
+    return _combine(state, race, threat, extra)
+
+
+# --------------------------------------------------------------------------------------
+def _combine(state: State, race: dict, threat: dict, extra: dict) -> tuple[float, ...]:
+    """The terms from white's point of view, and the denominator of the logistic."""
+    w_acts = state.side == WHITE
+    # the side on throw may still cover its exposed pieces; the other side may not
+    if w_acts:
+        f_threat = threat[BLACK]  # black's pieces face white's throw
+        f_threat_mover = -threat[WHITE]
+    else:
+        f_threat = -threat[WHITE]
+        f_threat_mover = threat[BLACK]
+    return (
+        race[BLACK] - race[WHITE],
+        f_threat,
+        f_threat_mover,
+        1.0 if w_acts else -1.0,
+        extra[BLACK] - extra[WHITE],
+        sqrt(max(race[WHITE], 0.0) + max(race[BLACK], 0.0) + 10.0),
+    )
+
+
+_FEATURES = {
+    "kendall": _kendall,
+    "thibault": _thibault,
+    "jequier": _make_jequier(6, J_COST, False),
+    "havens": _make_jequier(5, V_COST, True),
+    "tait": _tait,
+    "bell": _bell,
+}
+
+
+def features(state: State) -> tuple[float, ...]:
+    """(race, threat, threat_mover, tempo, extra, denominator), white's point of view."""
+    return _FEATURES[state.rules.name](state)
+
+
+def terminal_value(state: State) -> float | None:
+    w = state.winner
+    if w is None:
+        return None
+    return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
+
+
+class Evaluator:
+    """A callable giving white's win probability for a state (terminal states exact)."""
+
+    def __init__(self, variant: str, weights: dict | None = None):
+        self.variant = variant
+        self.feat = _FEATURES[variant]
+        w = dict(WEIGHTS[variant])
+        if weights:
+            w.update(weights)
+        self.weights = w
+        s = w["scale"]
+        self.coef = tuple(w[f] / s for f in FEATURES)
+
+    def __call__(self, state: State) -> float:
+        w = state.winner
+        if w is not None:
+            return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
+        if state.opening:
+            return 0.5
+        f = self.feat(state)
+        c = self.coef
+        x = (c[0] * f[0] + c[1] * f[1] + c[2] * f[2] + c[3] * f[3] + c[4] * f[4]) / f[5]
+        return _sigmoid(x)
+
+
+_CACHE: dict[str, Evaluator] = {}
+
+
+def evaluator(variant: str) -> Evaluator:
+    ev = _CACHE.get(variant)
+    if ev is None:
+        ev = _CACHE[variant] = Evaluator(variant)
+    return ev
+
+
+def evaluate(state: State) -> float:
+    """White's estimated win probability in ``state`` (a draw counts one half)."""
+    return evaluator(state.rules.name)(state)
