@@ -21,6 +21,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -167,6 +169,9 @@ def build(out: Path) -> dict:
         (tmp / "app").mkdir()
         for path in sorted((ROOT / "app").glob("*.py")):
             shutil.copyfile(path, tmp / "app" / path.name)
+        for path in sorted((ROOT / "app").glob("*.js")):  # app/pwa.js; the sw template becomes sw.js
+            if path != pwa.SW_TEMPLATE:
+                shutil.copyfile(path, tmp / "app" / path.name)
         for name in OPTIONAL_DIRS:
             if (ROOT / name).is_dir():
                 _copy_tree(ROOT / name, tmp / name)
@@ -177,7 +182,10 @@ def build(out: Path) -> dict:
         _vendor(tmp)
         _zip_package(ROOT / "senet", tmp / "senet.zip")
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
+        pwa.write_manifest(tmp)
         info = _write_build_info(tmp, versions)
+        # Written last: it carries the content hash and the list of every file above.
+        info["precache"] = pwa.write_service_worker(tmp, info)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -193,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         info = build(args.out.resolve())
-    except BuildError as exc:
+    except (BuildError, pwa.PwaError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     except subprocess.CalledProcessError as exc:
@@ -201,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     total = sum(meta["size"] for meta in info["files"].values())
     print(f"built {args.out}: {len(info['files'])} files, {total / 1e6:.1f} MB, version {info['version']}")
+    pre = info["precache"]
+    print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB)")
     return 0
 
 

@@ -1,0 +1,196 @@
+// Senet as an installable, offline web app: service worker registration, the
+// "new version" banner and the Install button. No framework, no build step.
+// See docs/offline.md.
+//
+// Renders into <div id="pwa-slot"> (created at the top of <body> when missing):
+//   .pwa-message (role=status)  "A new version of Senet is ready. [Reload]"
+//   .pwa-install                "Install Senet", shown only when the browser offers it
+// Sets on <html>:
+//   data-version   build-info.json's version of the files this page runs
+//   data-sw        "none" | "installing" | "ready" (a worker controls the page) | "update" (one waits)
+// Fires on window, just before reloading into a new version:
+//   "senet:before-update-reload"   last chance to save (the app saves every move anyway)
+
+const root = document.documentElement;
+const SW_URL = new URL("../sw.js", import.meta.url);
+const SCOPE = new URL("../", import.meta.url);
+const INFO_URL = new URL("../build-info.json", import.meta.url);
+const UPDATE_CHECK_MS = 60 * 60 * 1000; // a page left open for days still learns of updates
+const STYLE = `
+#pwa-slot { display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; align-items: center; }
+#pwa-slot:empty { display: none; }
+#pwa-slot .pwa-message:empty { display: none; }
+#pwa-slot .pwa-message { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; justify-content: center;
+  margin: .5rem 0; padding: .4rem .8rem; border-radius: .4rem; background: #1f3a6e; color: #fff; }
+#pwa-slot button { font: inherit; padding: .25rem .8rem; border-radius: .3rem; cursor: pointer;
+  border: 1px solid currentColor; background: #f4ecd8; color: #1f3a6e; }
+#pwa-slot button:focus-visible { outline: 3px solid #e8cb8c; outline-offset: 2px; }
+#pwa-slot .pwa-install[hidden] { display: none; }
+`;
+
+let slot;
+let message;
+let installButton;
+let reloading = false;
+const watched = new WeakSet();
+
+function setupSlot() {
+  slot = document.getElementById("pwa-slot");
+  if (!slot) {
+    slot = document.createElement("div");
+    slot.id = "pwa-slot";
+    document.body.prepend(slot);
+  }
+  const style = document.createElement("style");
+  style.textContent = STYLE;
+  document.head.append(style);
+
+  // The live region exists from the start so that screen readers announce its changes.
+  message = document.createElement("div");
+  message.className = "pwa-message";
+  message.setAttribute("role", "status");
+  message.setAttribute("aria-live", "polite");
+
+  installButton = document.createElement("button");
+  installButton.type = "button";
+  installButton.className = "pwa-install";
+  installButton.textContent = "Install Senet";
+  installButton.hidden = true;
+  slot.append(message, installButton);
+}
+
+function say(text, action) {
+  message.replaceChildren();
+  if (!text) return;
+  const span = document.createElement("span");
+  span.textContent = text;
+  message.append(span);
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "pwa-reload";
+    button.textContent = action.label;
+    button.addEventListener("click", action.run);
+    message.append(button);
+  }
+}
+
+async function showVersion() {
+  try {
+    const response = await fetch(INFO_URL, { cache: "no-cache" });
+    if (response.ok) root.dataset.version = (await response.json()).version;
+  } catch (err) {
+    // Offline without a service worker: nothing to show.
+  }
+}
+
+function reloadInto(worker) {
+  if (reloading) return;
+  reloading = true;
+  say("Updating\u2026");
+  window.dispatchEvent(new CustomEvent("senet:before-update-reload"));
+  if (worker && worker.state === "installed") {
+    worker.postMessage({ type: "SKIP_WAITING" }); // controllerchange reloads the page
+    setTimeout(() => window.location.reload(), 4000); // in case it never comes
+  } else {
+    window.location.reload();
+  }
+}
+
+function offerUpdate(worker) {
+  root.dataset.sw = "update";
+  say("A new version of Senet is ready.", { label: "Reload", run: () => reloadInto(worker) });
+}
+
+function watchInstalling(reg, worker, hadController) {
+  if (watched.has(worker)) return;
+  watched.add(worker);
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && hadController) offerUpdate(worker);
+    if (worker.state === "activated" && !hadController) {
+      root.dataset.sw = "ready";
+      say("Senet is ready to play offline.");
+      setTimeout(() => { if (message.textContent.startsWith("Senet is ready")) say(""); }, 8000);
+    }
+    if (worker.state === "redundant" && root.dataset.sw === "installing") root.dataset.sw = "none";
+  });
+}
+
+function untilAppReady() {
+  // On a first visit, precaching 15 MB while Python boots would slow the boot and
+  // download everything twice: wait until the app is up (or 20 s at most).
+  if (root.dataset.ready === "true") return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.dataset.ready === "true") done();
+    });
+    const timer = setTimeout(done, 20000);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+async function registerWorker() {
+  const sw = navigator.serviceWorker;
+  const hadController = Boolean(sw.controller);
+  root.dataset.sw = hadController ? "ready" : "installing";
+  if (!hadController) await untilAppReady();
+
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) window.location.reload();
+    else if (hadController) offerUpdate(null); // another tab switched to the new version
+  });
+
+  const reg = await sw.register(SW_URL, { scope: SCOPE.href });
+  if (reg.waiting && hadController) offerUpdate(reg.waiting);
+  if (reg.installing) watchInstalling(reg, reg.installing, hadController);
+  reg.addEventListener("updatefound", () => {
+    if (reg.installing) watchInstalling(reg, reg.installing, Boolean(sw.controller) || hadController);
+  });
+  if (!hadController && reg.active && !reg.installing && !reg.waiting) {
+    root.dataset.sw = "ready"; // a hard reload bypasses the worker; it is there all the same
+  }
+
+  const check = () => { if (navigator.onLine) reg.update().catch(() => {}); };
+  if (hadController) check();
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+}
+
+function setupInstall() {
+  let deferred = null;
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault(); // our own button instead of the browser's mini-infobar
+    deferred = event;
+    installButton.hidden = false;
+  });
+  installButton.addEventListener("click", async () => {
+    if (!deferred) return;
+    installButton.hidden = true;
+    deferred.prompt();
+    await deferred.userChoice.catch(() => null);
+    deferred = null;
+  });
+  window.addEventListener("appinstalled", () => {
+    deferred = null;
+    installButton.hidden = true;
+  });
+}
+
+setupSlot();
+setupInstall();
+showVersion();
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  registerWorker().catch((err) => {
+    root.dataset.sw = "none";
+    console.warn("Senet: service worker registration failed:", err);
+  });
+} else {
+  root.dataset.sw = "none";
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Installable, offline Senet: the web app manifest and the service worker (stdlib only).
+
+tools/build.py calls `write_manifest(out)` before it hashes the site and
+`write_service_worker(out, info)` after, so dist/ gets:
+
+- manifest.webmanifest   name, icons (192, 512, maskable 512), colours, display
+                         standalone, start_url and scope "./" (relative: works under /REPO/)
+- sw.js                  app/sw-template.js with the cache version (build-info.json's
+                         `version`) and the precache list: every file of dist/ with its
+                         sha256, except sw.js itself and dot-files such as .nojekyll
+
+For an existing site directory whose files were changed by hand (the update test
+does this), recompute build-info.json and sw.js:
+
+    python tools/pwa.py refresh DIR
+
+See docs/offline.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SW_TEMPLATE = ROOT / "app" / "sw-template.js"
+SW_NAME = "sw.js"
+MANIFEST_NAME = "manifest.webmanifest"
+VERSION_MARK = "__SENET_VERSION__"
+PRECACHE_MARK = "/* __SENET_PRECACHE__ */ []"
+
+# Colours of tools/make_icons.py (lapis) and styles/app.css (sand page background).
+THEME_COLOR = "#1f3a6e"
+BACKGROUND_COLOR = "#f4ecd8"
+
+MANIFEST = {
+    "id": "./",
+    "name": "Senet",
+    "short_name": "Senet",
+    "description": "Senet, the ancient Egyptian board game: six rule sets and computer "
+                   "opponents, playable offline.",
+    "lang": "en",
+    "dir": "ltr",
+    "start_url": "./",
+    "scope": "./",
+    "display": "standalone",
+    "theme_color": THEME_COLOR,
+    "background_color": BACKGROUND_COLOR,
+    "categories": ["games"],
+    "icons": [
+        {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": "icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+    ],
+}
+
+
+class PwaError(Exception):
+    pass
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        raise PwaError(f"{path.name} is not a PNG file")
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def write_manifest(out: Path) -> dict:
+    """Write out/manifest.webmanifest after checking that every icon is there, at its size."""
+    for icon in MANIFEST["icons"]:
+        path = out / icon["src"]
+        if not path.is_file():
+            raise PwaError(f"manifest icon {icon['src']} is missing from {out}")
+        width, height = _png_size(path)
+        if f"{width}x{height}" != icon["sizes"]:
+            raise PwaError(f"{icon['src']} is {width}x{height}, the manifest says {icon['sizes']}")
+    (out / MANIFEST_NAME).write_text(json.dumps(MANIFEST, indent=1, ensure_ascii=False) + "\n")
+    return MANIFEST
+
+
+def _sri(hex_digest: str) -> str:
+    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
+
+
+def precache_list(out: Path, info: dict) -> list[tuple[str, str]]:
+    """[(path relative to the site root, SRI sha256)] for every file the worker stores."""
+    entries = [
+        (rel, _sri(meta["sha256"]))
+        for rel, meta in sorted(info["files"].items())
+        if rel != SW_NAME and not any(part.startswith(".") for part in rel.split("/"))
+    ]
+    # build-info.json is not listed in itself; the worker reads older versions' copies
+    # of it to reuse unchanged files, and app/pwa.js reads the version from it.
+    info_bytes = (out / "build-info.json").read_bytes()
+    entries.append(("build-info.json", _sri(hashlib.sha256(info_bytes).hexdigest())))
+    return sorted(entries)
+
+
+def write_service_worker(out: Path, info: dict) -> dict:
+    """Write out/sw.js for the site in `out` described by `info` (build-info.json)."""
+    template = SW_TEMPLATE.read_text()
+    if template.count(VERSION_MARK) != 1 or template.count(PRECACHE_MARK) != 1:
+        raise PwaError(f"{SW_TEMPLATE.relative_to(ROOT)} lost its {VERSION_MARK} / {PRECACHE_MARK} marks")
+    entries = precache_list(out, info)
+    listing = "[\n" + "".join(f"  {json.dumps([rel, sri])},\n" for rel, sri in entries) + "]"
+    script = template.replace(VERSION_MARK, info["version"]).replace(PRECACHE_MARK, listing)
+    (out / SW_NAME).write_text(script)
+    sizes = {rel: meta["size"] for rel, meta in info["files"].items()}
+    sizes["build-info.json"] = (out / "build-info.json").stat().st_size
+    return {
+        "version": info["version"],
+        "files": len(entries),
+        "bytes": sum(sizes[rel] for rel, _ in entries),
+    }
+
+
+def refresh(out: Path) -> dict:
+    """Recompute build-info.json and sw.js of an existing site directory."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build  # tools/build.py
+    finally:
+        sys.path.pop(0)
+    info_path = out / "build-info.json"
+    versions = json.loads(info_path.read_text()).get("versions", {}) if info_path.is_file() else {}
+    sw = out / SW_NAME
+    if sw.exists():
+        sw.unlink()  # derived from the hash, never part of it
+    info = build._write_build_info(out, versions)
+    return write_service_worker(out, info)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    cmd = sub.add_parser("refresh", help="recompute build-info.json and sw.js of a site directory")
+    cmd.add_argument("dir", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        summary = refresh(args.dir.resolve())
+    except PwaError as exc:
+        print(f"pwa: {exc}", file=sys.stderr)
+        return 1
+    print(f"{args.dir}: version {summary['version']}, precache {summary['files']} files, "
+          f"{summary['bytes'] / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
