@@ -133,21 +133,31 @@ class Game:
         self.states.append(state)
         self.state = state
 
-    def undo_to(self, n_entries: int) -> None:
+    def undo_to(self, n_entries: int, keep_throw: bool = False) -> None:
         """Go back to the position after the first ``n_entries`` entries.
 
-        The throw generator is rewound as well, so the same throws come again.
+        With ``keep_throw`` the throw of entry ``n_entries`` stays pending, so the player
+        decides again on the same throw. The generator is rewound to match the throws
+        kept, so the throws that follow are the same as before: undo never re-rolls.
         """
-        if not 0 <= n_entries <= len(self.entries):
+        if not 0 <= n_entries <= len(self.entries) or (keep_throw and n_entries == len(self.entries)):
             raise SenetError("cannot undo that far")
+        pending = self.entries[n_entries] if keep_throw else None
         del self.entries[n_entries:]
         del self.states[n_entries + 1:]
         self.state = self.states[-1]
         self.limit_reason = None
-        throws = sum(1 for e in self.entries if e.throw is not None)
-        self.generator = ThrowGenerator(self.seed, throws)
-        if self.start_state.opening and not any(not e.draw for e in self.entries) and self.state.opening:
+        if pending is not None and pending.throw is not None:
+            self._push(Entry(pending.side, pending.throw, None), self.state.with_throw(pending.throw))
+        self._sync_generator()
+        if self.state.opening:
             self.seat_colours = None
+
+    def _sync_generator(self) -> None:
+        """Point the generator just after the throws recorded so far."""
+        throws = sum(1 for e in self.entries if e.throw is not None)
+        if self.generator.count != throws:
+            self.generator = ThrowGenerator(self.seed, throws)
 
     # -- records -------------------------------------------------------------------
     def record_text(self) -> str:
@@ -226,9 +236,7 @@ class Game:
             if claimed_result != actual:
                 raise RecordError(n, f"the record claims '{claimed_result}' but the game replays to "
                                      f"{'no result yet' if actual is None else repr(actual)}")
-        # continue the generator after the recorded throws
-        throws = sum(1 for e in game.entries if e.throw is not None)
-        game.generator = ThrowGenerator(game.seed, throws)
+        game._sync_generator()  # continue the generator after the recorded throws
         return game
 
     def _replay_line(self, n: int, line: str, last: bool) -> None:

@@ -351,13 +351,23 @@ B_SUPPLY = 30.0 + 1.5  # enters on 26..30
 B_DEAD = 18.0  # a piece below its floor can never move again (unless captured)
 
 
+WALL_RISK = (0.0, 0.0, 0.04, 0.18, 0.5, 1.0)  # by the length of a run of home squares
+
+
 def _bell(state: State) -> tuple[float, ...]:
+    """Race to the goals, capture threats, and the risk of being walled in (C6).
+
+    Home pieces never move and cannot be landed on, so a run of five home squares (of
+    either colour) is a wall no throw crosses. The risk that a side can no longer fill
+    its goals grows with the runs of home squares above its unfilled goals; the value
+    is mixed accordingly: walled-in white loses, walled-in black too, both is a draw.
+    """
     from ..variants.bell import Bell
 
     cells = " " + state.board + " "
     odd = state.odd
     race = {}
-    extra = {}
+    extra = {WHITE: 0.0, BLACK: 0.0}
     threat = {}
     info = {}
     for i, x in enumerate((WHITE, BLACK)):
@@ -377,34 +387,38 @@ def _bell(state: State) -> tuple[float, ...]:
             if s < floor:
                 r += B_DEAD + (floor - s)
         race[x] = r
+    risk = {WHITE: 0.0, BLACK: 0.0}
     if odd is not None:
-        home = set()
+        home = [False] * 32
         for x in (WHITE, BLACK):
             for g in info[x][0]:
                 if cells[g] == x:
-                    home.add(g)
+                    home[g] = True
         for x in (WHITE, BLACK):
             goals, floor, _ = info[x]
-            pen = 0.0
-            if floor <= 20:
-                if not Bell.can_still_win(cells, x, odd):
-                    pen += 120.0
-                else:
-                    # runs of home squares (either colour) above the unfilled goals are walls
-                    run = 0
-                    open_below = sum(1 for g in goals if cells[g] != x and g < 21)
-                    for sq in range(floor + 1, 22):
-                        if sq in home:
-                            run += 1
-                            continue
-                        if run >= 3:
-                            below = sum(1 for g in goals if g < sq - run and cells[g] != x)
-                            pen += below * (1.0 if run == 3 else 4.0)
-                        run = 0
-                    pen += 0.2 * open_below
-            extra[x] = pen
-    else:
-        extra[WHITE] = extra[BLACK] = 0.0
+            if floor > 20:
+                continue
+            if not Bell.can_still_win(cells, x, odd):
+                risk[x] = 1.0
+                continue
+            free = 1.0
+            run = 0
+            holes = 0.0
+            for sq in range(21, floor, -1):  # from the top down to just above the floor
+                if home[sq]:
+                    run += 1
+                    continue
+                if run >= 2:
+                    free *= 1.0 - WALL_RISK[min(run, 5)]
+                run = 0
+            if run >= 2:
+                free *= 1.0 - WALL_RISK[min(run, 5)]
+            # unfilled own goals under own home pieces: filling from the top builds walls
+            for g in goals:
+                if cells[g] != x:
+                    holes += sum(1 for h in goals if h > g and cells[h] == x) * 0.15
+            extra[x] = holes
+            risk[x] = 1.0 - free
     for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
         _, yfloor, ypieces = info[y]
         t_loss = 0.0
@@ -422,7 +436,7 @@ def _bell(state: State) -> tuple[float, ...]:
                         worst = loss
                 t_loss += p * worst
         threat[x] = t_loss
-    return _combine(state, race, threat, extra)
+    return _combine(state, race, threat, extra) + (risk[WHITE], risk[BLACK])
 
 
 # --------------------------------------------------------------------------------------
@@ -490,7 +504,12 @@ class Evaluator:
         f = self.feat(state)
         c = self.coef
         x = (c[0] * f[0] + c[1] * f[1] + c[2] * f[2] + c[3] * f[3] + c[4] * f[4]) / f[5]
-        return _sigmoid(x)
+        v = _sigmoid(x)
+        if len(f) > 6:  # Bell: the risks that white / black can no longer fill their goals
+            rw, rb = f[6], f[7]
+            if rw or rb:
+                v = (1 - rw) * (1 - rb) * v + rb * (1 - rw) + 0.5 * rw * rb
+        return v
 
 
 _CACHE: dict[str, Evaluator] = {}

@@ -1,0 +1,36 @@
+"""Computer opponents for every rule set: Novice, Average and Expert.
+
+    from senet.ai import get_player
+    p = get_player("expert", seed=0, nodes=3000)
+    move = p.choose(state)               # state has a pending throw
+    pre = p.choose_pre_throw(state)      # before a throw: RESCUE or None (= throw)
+    p.analyse(state)                     # Expert only: [(move or None, win prob)], best first
+    p.win_probability(state)             # Expert only: white's win probability
+
+See docs/opponents.md. Pure Python, standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from .evaluate import evaluate, evaluator
+from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player
+
+LEVELS = ("novice", "average", "expert")
+_CLASSES = {"novice": Novice, "average": Average, "expert": Expert}
+
+
+def get_player(level: str, seed: int = 0, **budget) -> Player:
+    """A player of the given level. Budget keywords (Expert): nodes, time_cap, max_depth."""
+    try:
+        cls = _CLASSES[level]
+    except KeyError:
+        raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})") from None
+    if cls is Novice:
+        return Novice(seed)
+    return cls(seed, **budget)
+
+
+__all__ = [
+    "DEFAULT_NODES", "DEFAULT_TIME_CAP", "LEVELS", "Average", "Expert", "Novice", "Player",
+    "evaluate", "evaluator", "get_player",
+]

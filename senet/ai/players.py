@@ -1,0 +1,221 @@
+"""The three opponents: Novice, Average and Expert, behind one interface.
+
+    player.choose(state) -> Move              state has a pending throw
+    player.choose_pre_throw(state) -> Move | None
+                                              state must throw next; RESCUE, or None to throw
+    Expert.analyse(state) -> [(Move | None, p)]
+                                              ranked best first; p is the estimated win
+                                              probability of the side to act; None = throw
+    Expert.win_probability(state) -> float    white's estimated win probability (any state)
+
+Every player is deterministic: the same state, seed and budget give the same action,
+whatever was asked before.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..moves import OFF, PASS, SUPPLY, Move
+from ..state import WHITE, State
+from .evaluate import evaluator
+from .search import Search
+
+# Expert's default budget: nodes per decision (reproducible) and a wall-clock safety cap.
+DEFAULT_NODES = 3000
+DEFAULT_TIME_CAP = 1.5
+
+
+def _check_decision(state: State) -> list[Move]:
+    if state.throw is None:
+        raise ValueError("choose() needs a state with a pending throw (throw first)")
+    moves = state.legal_actions()
+    if not moves:
+        raise ValueError("the game is over")
+    return moves
+
+
+class Player:
+    """The common interface. ``info`` describes the last decision (for tools)."""
+
+    level = ""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.info: dict = {}
+
+    def choose(self, state: State) -> Move:
+        raise NotImplementedError
+
+    def choose_pre_throw(self, state: State) -> Move | None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+def _for_mover(state: State, white_value: float) -> float:
+    return white_value if state.side == WHITE else 1.0 - white_value
+
+
+class Novice(Player):
+    """A beginner: knows the aim and moves pieces on, but sees no danger and no chance.
+
+    Each legal action gets a score for the progress it makes (squares travelled towards
+    the end, a bonus for bearing off or, in Bell, for reaching an own goal square) plus a
+    random blur; captures, protection, blockades and the water mean nothing to it. The
+    randomness comes from the seed and the position, so the choice is reproducible.
+    """
+
+    level = "novice"
+    blur = 2.5
+
+    def _rng(self, state: State) -> random.Random:
+        return random.Random(f"{self.seed}|{state.position()}")
+
+    def choose(self, state: State) -> Move:
+        moves = _check_decision(state)
+        if len(moves) == 1:
+            return moves[0]
+        rng = self._rng(state)
+        bell = state.rules.name == "bell"
+        best, best_score = moves[0], None
+        for m in moves:
+            score = self._progress(state, m, bell) + rng.gauss(0.0, self.blur)
+            if best_score is None or score > best_score:
+                best, best_score = m, score
+        return best
+
+    @staticmethod
+    def _progress(state: State, m: Move, bell: bool) -> float:
+        src, dst = m
+        if m == PASS:
+            return 0.0
+        if bell:
+            from .evaluate import EVEN, ODD
+
+            if src == SUPPLY:
+                return 1.0 + (31 - dst) * 0.2
+            gain = float(src - dst)
+            if state.odd is not None:
+                mine = ODD if state.odd == state.side else EVEN
+                if dst in mine:
+                    gain += 3.0
+            return gain
+        if dst == OFF:
+            return 6.0
+        if src == SUPPLY:
+            return 4.0
+        return float(dst - src)
+
+    def choose_pre_throw(self, state: State) -> Move | None:
+        pre = state.pre_throw_actions()
+        if not pre:
+            return None
+        return pre[0] if self._rng(state).random() < 0.5 else None
+
+
+class Average(Player):
+    """Looks one throw ahead: the action whose result the hand-made evaluation likes best.
+
+    The evaluation (senet.ai.evaluate) weighs the race, the bump threats of the next
+    throw, captures, blockades, the water, the exact throws to bear off and, in Bell,
+    the goal squares and walls. Before a throw it compares a rescue with the expected
+    value of throwing (the mean over the throws of its best action).
+    """
+
+    level = "average"
+
+    def __init__(self, seed: int = 0, **_budget):
+        super().__init__(seed)
+
+    def choose(self, state: State) -> Move:
+        moves = _check_decision(state)
+        if len(moves) == 1:
+            return moves[0]
+        ev = evaluator(state.rules.name)
+        sign = 1.0 if state.side == WHITE else -1.0
+        best, best_v = moves[0], None
+        for m in moves:
+            v = sign * ev(state.apply(m))
+            if best_v is None or v > best_v:
+                best, best_v = m, v
+        return best
+
+    def choose_pre_throw(self, state: State) -> Move | None:
+        pre = state.pre_throw_actions()
+        if not pre:
+            return None
+        ev = evaluator(state.rules.name)
+        sign = 1.0 if state.side == WHITE else -1.0
+        throw_v = 0.0
+        for t, p in state.chance_outcomes():
+            s = state.with_throw(t)
+            throw_v += float(p) * max(sign * ev(s.apply(m)) for m in s.legal_actions())
+        best, best_v = None, throw_v
+        for m in pre:
+            v = sign * ev(state.apply(m))
+            if v > best_v:
+                best, best_v = m, v
+        return best
+
+
+class Expert(Player):
+    """Expectiminimax over the throws under a node budget (see senet.ai.search).
+
+    ``nodes`` bounds the nodes of one decision and makes it reproducible; ``time_cap``
+    (seconds, None for none) is a safety net that stops a search that runs long.
+    """
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, nodes: int = DEFAULT_NODES,
+                 time_cap: float | None = DEFAULT_TIME_CAP, max_depth: int = 30):
+        super().__init__(seed)
+        self.nodes = nodes
+        self.time_cap = time_cap
+        self.max_depth = max_depth
+
+    def _search(self, state: State, exact: bool) -> list:
+        ev = evaluator(state.rules.name)
+        search = Search(ev, self.nodes, self.time_cap, self.max_depth)
+        t0 = time.perf_counter()
+        ranked = search.run(state, exact=exact)
+        self.info = {
+            "depth": search.depth_done, "nodes": search.nodes,
+            "seconds": time.perf_counter() - t0, "value": ranked[0][1],
+        }
+        return ranked
+
+    def choose(self, state: State) -> Move:
+        moves = _check_decision(state)
+        if len(moves) == 1:
+            self.info = {"depth": 0, "nodes": 0, "seconds": 0.0}
+            return moves[0]
+        return self._search(state, exact=False)[0][0]
+
+    def choose_pre_throw(self, state: State) -> Move | None:
+        if state.throw is not None or not state.pre_throw_actions():
+            return None
+        return self._search(state, exact=False)[0][0]
+
+    def analyse(self, state: State) -> list[tuple[Move | None, float]]:
+        """Every option ranked best first with the mover's estimated win probability.
+
+        With a pending throw the options are the legal actions; before a throw they are
+        the pre-throw actions (RESCUE) and None, meaning "throw".
+        """
+        if state.is_terminal:
+            return []
+        if state.throw is None and not state.pre_throw_actions():
+            return [(None, _for_mover(state, self.win_probability(state)))]
+        return [(m, _for_mover(state, v)) for m, v in self._search(state, exact=True)]
+
+    def win_probability(self, state: State) -> float:
+        """White's estimated win probability (a draw counts 1/2), for a meter."""
+        if state.is_terminal:
+            return evaluator(state.rules.name)(state)
+        if state.opening:
+            return 0.5
+        return self._search(state, exact=True)[0][1]

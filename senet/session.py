@@ -1,0 +1,238 @@
+"""A session: one game with its players, undo/redo, saving and statistics.
+
+Everything here is plain Python so that the browser layer (app/main.py) stays thin
+and all of it is tested without a browser. Saved data is JSON text; loading checks it
+fully and raises SaveError with a readable reason instead of half-loading anything.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .errors import RecordError, SenetError
+from .game import Entry, Game
+from .state import WHITE, State
+from .variants import VARIANTS
+
+SAVE_FORMAT = "senet-save"
+SAVE_VERSION = 1
+KINDS = ("human", "novice", "average", "expert")
+MAX_NAME = 40
+
+
+class SaveError(SenetError):
+    """Saved data that cannot be loaded; the message says why."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str = "human"
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise SaveError(f"unknown player kind '{self.kind}' (choose from {', '.join(KINDS)})")
+        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+            raise SaveError(f"a player name must be text of at most {MAX_NAME} characters")
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def label(self, seat: int) -> str:
+        if self.name:
+            return self.name
+        return f"Player {seat}" if self.is_human else f"{self.kind.capitalize()} (computer)"
+
+
+class Session:
+    """A game plus who plays it. Seat 1 plays white and seat 2 black, except in rule
+    sets with a colour draw (jequier, havens), where the draw decides."""
+
+    def __init__(self, variant: str, seats: dict[int, Seat] | None = None, seed: int | None = None,
+                 game: Game | None = None):
+        self.game = game if game is not None else Game(variant, seed=seed)
+        self.seats = seats or {1: Seat(), 2: Seat()}
+        self.redo_groups: list[list[Entry]] = []
+
+    # -- who acts ------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def seat_of(self, side: str) -> int:
+        """The seat playing colour ``side`` (during a colour draw: the seat throwing)."""
+        colours = self.game.seat_colours
+        if colours is None:
+            return 1 if side == WHITE else 2
+        return next(seat for seat, colour in colours.items() if colour == side)
+
+    def player(self, side: str) -> Seat:
+        return self.seats[self.seat_of(side)]
+
+    @property
+    def to_act(self) -> Seat:
+        return self.player(self.state.side)
+
+    # -- play ----------------------------------------------------------------------
+    def throw(self) -> int:
+        return self.game.throw()
+
+    def play(self, move) -> State:
+        state = self.game.play(move)
+        self.redo_groups.clear()  # a new decision replaces what was undone
+        return state
+
+    # -- undo / redo -----------------------------------------------------------------
+    def _is_human_decision(self, index: int) -> bool:
+        entry = self.game.entries[index]
+        return entry.action is not None and self.seats[self._seat_at(index)].is_human
+
+    def _seat_at(self, index: int) -> int:
+        state = self.game.states[index]  # the state before entry ``index``
+        colours = self._colours_at(index)
+        side = state.side
+        if colours is None:
+            return 1 if side == WHITE else 2
+        return next(seat for seat, colour in colours.items() if colour == side)
+
+    def _colours_at(self, index: int) -> dict[int, str] | None:
+        if self.game.seat_colours is None or self.game.states[index].opening:
+            return None
+        return self.game.seat_colours
+
+    def last_human_decision(self) -> int | None:
+        for i in range(len(self.game.entries) - 1, -1, -1):
+            if self._is_human_decision(i):
+                return i
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.last_human_decision() is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_groups)
+
+    def undo(self) -> bool:
+        """Go back to just before the last human decision, with its throw still pending.
+
+        Against a computer this also takes back the computer's reply. Throws are never
+        thrown again: the generator is rewound, so the same throws come back.
+        """
+        i = self.last_human_decision()
+        if i is None:
+            return False
+        removed = self.game.entries[i:]
+        self.redo_groups.append(list(removed))
+        self.game.undo_to(i, keep_throw=removed[0].throw is not None)
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_groups:
+            return False
+        group = self.redo_groups.pop()
+        game = self.game
+        for k, entry in enumerate(group):
+            if k == 0 and entry.throw is not None and game.state.throw == entry.throw:
+                pass  # the throw is already pending
+            elif entry.draw or entry.throw is not None:
+                game.throw(entry.throw)
+            if entry.action is not None:
+                game.play(entry.action)
+        game._sync_generator()
+        return True
+
+    # -- saving ----------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "record": self.game.record_text(),
+            "seats": {str(k): {"kind": s.kind, "name": s.name} for k, s in self.seats.items()},
+            "redo": [[e.text() for e in group] for group in self.redo_groups],
+        }, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Load a saved session; raises SaveError saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise SaveError("the saved game is not valid JSON") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("this is not a saved Senet game")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"saved game version {data.get('version')!r} is not supported")
+        seats_data = data.get("seats")
+        if not isinstance(seats_data, dict) or set(seats_data) != {"1", "2"}:
+            raise SaveError("the saved game does not say who plays")
+        seats = {}
+        for key, value in seats_data.items():
+            if not isinstance(value, dict):
+                raise SaveError("the saved game's players are malformed")
+            seats[int(key)] = Seat(value.get("kind", ""), value.get("name", ""))
+        record = data.get("record")
+        if not isinstance(record, str):
+            raise SaveError("the saved game has no game record")
+        try:
+            game = Game.from_record(record)
+        except RecordError as exc:
+            raise SaveError(f"the saved game record is broken: {exc}") from None
+        session = cls(game.variant, seats, game=game)
+        redo = data.get("redo", [])
+        if not isinstance(redo, list) or not all(isinstance(g, list) for g in redo):
+            raise SaveError("the saved undo history is malformed")
+        session.redo_groups = [[_parse_entry(line) for line in group] for group in redo]
+        return session
+
+
+def _parse_entry(line: object) -> Entry:
+    from .moves import parse_move
+
+    if not isinstance(line, str):
+        raise SaveError("the saved undo history is malformed")
+    parts = line.split()
+    try:
+        if len(parts) not in (2, 3) or parts[0] not in ("w", "b"):
+            raise ValueError
+        throw = None if parts[1] == "-" else int(parts[1])
+        if len(parts) == 2:
+            return Entry(parts[0], throw, None)
+        if parts[2] == "draw":
+            return Entry(parts[0], throw, None, draw=True)
+        return Entry(parts[0], throw, parse_move(parts[2]))
+    except (ValueError, SenetError):
+        raise SaveError(f"the saved undo history has a bad line: {line!r}") from None
+
+
+# -- statistics ---------------------------------------------------------------------
+def empty_stats() -> dict:
+    return {"format": "senet-stats", "version": 1, "results": {}}
+
+
+def load_stats(text: str | None) -> dict:
+    """Parse saved statistics; anything malformed gives empty statistics."""
+    try:
+        data = json.loads(text) if text else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
+        return empty_stats()
+    clean = empty_stats()
+    for key, value in data["results"].items():
+        if isinstance(key, str) and isinstance(value, dict):
+            clean["results"][key] = {k: int(v) for k, v in value.items()
+                                     if k in ("won", "lost", "drawn") and isinstance(v, int) and v >= 0}
+    return clean
+
+
+def record_result(stats: dict, variant: str, opponent: str, outcome: str) -> dict:
+    """Count a finished game: ``outcome`` is 'won', 'lost' or 'drawn' for the human."""
+    if variant not in VARIANTS or opponent not in KINDS or outcome not in ("won", "lost", "drawn"):
+        raise SenetError("unknown variant, opponent or outcome for statistics")
+    row = stats["results"].setdefault(f"{variant}/{opponent}", {"won": 0, "lost": 0, "drawn": 0})
+    row[outcome] = row.get(outcome, 0) + 1
+    return stats
