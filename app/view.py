@@ -1,0 +1,441 @@
+"""Draws the Controller's game into the page: board, pieces, trays, sticks, players.
+
+The board's squares, marks and numbers are static SVG in index.html (they show before
+Python starts); this module adds the pieces and trays and keeps every attribute in
+step with the game, writing to the DOM only what changed. Test hooks (docs/app.md):
+``data-square``, ``data-piece``/``data-colour``/``data-at``, ``data-movable``,
+``data-target``, ``data-position`` and ``data-winner`` on the board.
+"""
+
+from __future__ import annotations
+
+from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, loc_order
+
+from senet.board import MARKED, square_cell
+
+SVG_NS = "http://www.w3.org/2000/svg"
+SYMBOLS = "./assets/symbols.svg"
+SHAPE = {"w": "piece-spool", "b": "piece-cone"}
+# Duration of a piece's move across the board, per speed (CSS --move-ms).
+MOVE_MS = {"slow": 700, "normal": 420, "fast": 200, "instant": 0}
+TRAY_Y, TRAY_H = 314, 96
+PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
+TRAY_SCALE = 0.66
+TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
+TRAY_TAG = {"supply": "enter", "off": "off"}  # drawn in the tray (short: it must fit on a phone)
+_MISSING = object()
+
+
+def square_centre(n: int) -> tuple[float, float]:
+    row, col = square_cell(n)
+    return 100 * col + 54, 100 * row + 55  # a little off centre: the number sits top left
+
+
+def loc_text(loc) -> str:
+    if loc == "supply":
+        return "in the supply"
+    if loc == "off":
+        return "borne off"
+    name = MARKED.get(loc)
+    return f"on square {loc}" + (f", the {name}" if name else "")
+
+
+class View:
+    def __init__(self, document, window):
+        self.doc = document
+        self.win = window
+        self.root = document.documentElement
+        self.board = document.getElementById("board")
+        self.piece_layer = document.getElementById("pieces")
+        self.tray_layer = document.getElementById("trays")
+        self.squares = {n: self.board.querySelector(f'[data-square="{n}"]') for n in range(1, 31)}
+        self.status = document.getElementById("status")
+        controls = document.querySelector(".controls")
+        self.buttons = {name: controls.querySelector(f'[data-action="{name}"]')
+                        for name in ("throw", "rescue", "pass")}
+        self.stick_uses = list(document.querySelectorAll("#sticks .stick"))
+        self.sticks_box = document.getElementById("sticks")
+        self.throw_value = document.getElementById("throw-value")
+        self.players = {seat: document.querySelector(f'.players [data-seat="{seat}"]') for seat in (1, 2)}
+        self.game_over = document.getElementById("game-over")
+        self.game_over_title = document.getElementById("game-over-title")
+        self.game_over_detail = document.getElementById("game-over-detail")
+        self.rules_link = document.getElementById("rules-link")
+        self.speed_select = document.getElementById("speed")
+        self.pieces: dict[str, object] = {}
+        self.trays: dict[str, dict] = {}
+        self._cache: dict = {}
+        self._gen = None
+        self._throws_seen = 0
+        self._was_over = False
+        self._human_turn = False
+        self.ready = False
+
+    # -- small DOM helpers --------------------------------------------------------
+    def _set(self, key, el, name: str, value) -> None:
+        """Set (or with None remove) an attribute, skipping writes that change nothing."""
+        k = (key, name)
+        if self._cache.get(k, _MISSING) == value:
+            return
+        self._cache[k] = value
+        if value is None:
+            el.removeAttribute(name)
+        else:
+            el.setAttribute(name, str(value))
+
+    def _text(self, key, el, text: str) -> None:
+        k = (key, "#text")
+        if self._cache.get(k) != text:
+            self._cache[k] = text
+            el.textContent = text
+
+    def _svg(self, tag: str, parent=None, **attrs):
+        el = self.doc.createElementNS(SVG_NS, tag)
+        for name, value in attrs.items():
+            el.setAttribute(name.rstrip("_").replace("_", "-"), str(value))
+        if parent is not None:
+            parent.appendChild(el)
+        return el
+
+    # -- interface used by the Controller ----------------------------------------
+    def announce(self, text: str) -> None:
+        """Show a message; the element is an aria-live region, so it is also spoken."""
+        self.status.textContent = text
+
+    def report_error(self, text: str) -> None:
+        self.win.console.error(f"senet: {text}")
+
+    def set_speed(self, speed: str) -> None:
+        self.root.style.setProperty("--move-ms", f"{MOVE_MS.get(speed, 420)}ms")
+        if self.speed_select.value != speed:
+            self.speed_select.value = speed
+
+    def set_ready(self) -> None:
+        self.ready = True
+        for el in self.doc.querySelectorAll(".toolbar [disabled], .toolbar select"):
+            el.disabled = False
+        self.root.classList.remove("loading")
+
+    # -- building a game's pieces and trays ---------------------------------------
+    def _build(self, ctl) -> None:
+        rules = ctl.rules
+        self._cache.clear()
+        self._throws_seen = 0
+        self._was_over = False
+        self.tray_layer.replaceChildren()
+        self.piece_layer.replaceChildren()
+        self.trays = {}
+        kinds = [k for k, on in (("supply", rules.has_supply), ("off", rules.bears_off)) if on]
+        gap = 12
+        for colour, x0, x1 in (("w", 0, 494), ("b", 506, 1000)):
+            width = (x1 - x0 - gap * (len(kinds) - 1)) / len(kinds)
+            for i, kind in enumerate(kinds):
+                x = x0 + i * (width + gap)
+                name = f"{colour}-{kind}"
+                rect = self._svg("rect", self.tray_layer, class_=f"tray {COLOUR[colour]}", x=x, y=TRAY_Y,
+                                 width=width, height=TRAY_H, rx=10)
+                rect.setAttribute("data-tray", name)
+                label = self._svg("text", self.tray_layer, class_="tray-label", x=x + 14, y=TRAY_Y + 32)
+                label.setAttribute("aria-hidden", "true")
+                label.textContent = TRAY_TAG[kind]
+                count = self._svg("text", self.tray_layer, class_="tray-count", x=x + width - 16,
+                                  y=TRAY_Y + 76)
+                count.setAttribute("aria-hidden", "true")
+                self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
+                                    "colour": colour, "kind": kind}
+        half = PIECE / 2
+        for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
+            colour = pid[0]
+            g = self._svg("g", self.piece_layer, class_=f"piece {COLOUR[colour]}")
+            g.setAttribute("data-piece", pid)
+            g.setAttribute("data-colour", COLOUR[colour])
+            self._svg("circle", g, class_="halo", r=half + 6)
+            self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
+                      x=-half, y=-half, width=PIECE, height=PIECE)
+            self.pieces[pid] = g
+        self._gen = ctl.gen
+        self.rules_link.setAttribute("href", f"./pages/rules-{rules.name}.html")
+        self.rules_link.textContent = f"{rules.title} rules"
+        self._set_sticks(None, None)
+
+    def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
+        """Positions (x, y, scale) of the pieces lying in the trays."""
+        out = {}
+        for _name, tray in self.trays.items():
+            pids = sorted(ctl.tracker.at(tray["kind"], tray["colour"]), key=lambda p: int(p[1:]))
+            size = PIECE * TRAY_SCALE
+            room = tray["width"] - 28 - 70 - size
+            step = min(size * 0.9, room / max(1, len(pids) - 1)) if len(pids) > 1 else 0
+            for i, pid in enumerate(pids):
+                out[pid] = (tray["x"] + 14 + size / 2 + i * step, TRAY_Y + 64, TRAY_SCALE)
+        return out
+
+    # -- drawing ----------------------------------------------------------------
+    def render(self, ctl) -> None:
+        if self._gen != ctl.gen:
+            self._build(ctl)
+        state = ctl.state
+        game = ctl.game
+        over = game.over
+        side = state.side
+        movable = ctl.movable if self.ready else {}
+        targets = ctl.targets if self.ready else {}
+        selected = ctl.selected
+        preview = ctl.preview
+        last = ctl.last_move or (None, None)
+
+        self._set("board", self.board, "data-position", state.position())
+        self._set("board", self.board, "data-variant", state.variant)
+        self._set("board", self.board, "data-winner", game.result if over else None)
+        self._set("board", self.board, "data-side", None if over else side)
+
+        # squares
+        for n, rect in self.squares.items():
+            classes = ["square"]
+            if n in MARKED:
+                classes.append("marked")
+            if n == last[0]:
+                classes.append("from")
+            if n == last[1]:
+                classes.append("to")
+            is_target = n in targets
+            if is_target:
+                classes.append("target")
+            if preview is not None and preview.dst == n:
+                classes.append("preview")
+            if state.variant == "bell" and state.odd and n <= 20:
+                owner = state.odd if n % 2 else ("b" if state.odd == "w" else "w")
+                classes.append(f"goal-{owner}")
+            self._set(n, rect, "class", " ".join(classes))
+            self._set(n, rect, "data-target", "true" if is_target else None)
+            self._set(n, rect, "role", "button" if is_target else None)
+            self._set(n, rect, "tabindex", "0" if is_target else None)
+            self._set(n, rect, "aria-label", f"Move to square {n}" if is_target else None)
+
+        # trays
+        for name, tray in self.trays.items():
+            colour, kind = tray["colour"], tray["kind"]
+            i = 0 if colour == "w" else 1
+            count = (state.supply if kind == "supply" else state.off)[i]
+            self._text(name, tray["count"], str(count))
+            is_target = kind == "off" and colour == side and "off" in targets
+            classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
+            if preview is not None and kind == "off" and colour == side and preview.dst == 31:
+                classes += " preview"
+            self._set(name, tray["rect"], "class", classes)
+            self._set(name, tray["rect"], "data-target", "true" if is_target else None)
+            self._set(name, tray["rect"], "role", "button" if is_target else "img")
+            self._set(name, tray["rect"], "tabindex", "0" if is_target else None)
+            label = f"{COLOUR[colour]} pieces {TRAY_LABEL[kind]}: {count}"
+            self._set(name, tray["rect"], "aria-label", "Bear off here. " + label if is_target else label)
+
+        # pieces
+        slots = self._tray_slots(ctl)
+        supply_movable = None
+        if "supply" in movable:
+            in_supply = sorted(ctl.tracker.at("supply", side), key=lambda p: int(p[1:]))
+            supply_movable = in_supply[-1] if in_supply else None
+        for pid, g in self.pieces.items():
+            loc = ctl.tracker.loc[pid]
+            colour = pid[0]
+            if isinstance(loc, int):
+                x, y = square_centre(loc)
+                scale = 1
+            else:
+                x, y, scale = slots.get(pid, (0, 0, 0))
+            is_movable = colour == side and (pid == supply_movable if loc == "supply" else loc in movable)
+            is_selected = is_movable and loc == selected
+            is_chosen = preview is not None and colour == side and (
+                loc == preview.src or (loc == "supply" and preview.src == 0 and pid == self._top_supply(ctl, side)))
+            is_victim = loc in targets and colour != side
+            classes = ["piece", COLOUR[colour]]
+            if is_selected or is_chosen:
+                classes.append("selected")
+            if loc == last[1]:
+                classes.append("moved")
+            self._set(pid, g, "class", " ".join(classes))
+            self._set(pid, g, "style", f"transform: translate({x:g}px, {y:g}px) scale({scale:g})")
+            self._set(pid, g, "data-at", loc)
+            self._set(pid, g, "data-movable", "true" if is_movable else None)
+            self._set(pid, g, "data-selected", "true" if is_selected else None)
+            self._set(pid, g, "tabindex", "0" if is_movable else None)
+            self._set(pid, g, "role", "button" if is_movable else "img")
+            label = f"{COLOUR[colour]} piece {loc_text(loc)}"
+            if is_movable:
+                moves = movable.get(loc, [])
+                if len(moves) == 1:
+                    label += f", movable to {self._dst_text(moves[0].dst)}"
+                else:
+                    label += ", movable"
+                if is_selected:
+                    label += ", selected"
+            elif is_victim:
+                label += ", can be attacked: move here"
+            self._set(pid, g, "aria-label", label)
+
+        self._render_controls(ctl)
+        self._render_players(ctl)
+        self._render_over(ctl)
+        self._render_board_label(ctl)
+        human_turn = ctl.human_to_act
+        if human_turn and not self._human_turn and self.ready:
+            self.restore_focus(ctl, only_if_lost=True)
+        self._human_turn = human_turn
+
+    @staticmethod
+    def _dst_text(dst: int) -> str:
+        return "off the board" if dst == 31 else f"square {dst}"
+
+    @staticmethod
+    def _top_supply(ctl, side):
+        in_supply = sorted(ctl.tracker.at("supply", side), key=lambda p: int(p[1:]))
+        return in_supply[-1] if in_supply else None
+
+    def _render_controls(self, ctl) -> None:
+        ready = self.ready
+        throw = self.buttons["throw"]
+        can_throw = ready and ctl.can_throw
+        self._set("b-throw", throw, "disabled", None if can_throw else "")
+        label = "Throw for colours" if ctl.state.opening else "Throw the sticks"
+        self._text("b-throw", throw, label)
+        self._set("b-rescue", self.buttons["rescue"], "hidden", None if ready and ctl.can_rescue else "")
+        self._set("b-pass", self.buttons["pass"], "hidden", None if ready and ctl.must_pass else "")
+        if ctl.throws != self._throws_seen:
+            self._throws_seen = ctl.throws
+            self._set_sticks(ctl.sticks, ctl.last_throw, animate=True)
+
+    def _set_sticks(self, sticks, value, animate: bool = False) -> None:
+        pattern = sticks or (False, False, False, False)
+        for use, light in zip(self.stick_uses, pattern):
+            use.setAttribute("href", f"{SYMBOLS}#{'stick-light' if light else 'stick-dark'}")
+        self.throw_value.textContent = "" if value is None else str(value)
+        if value is None:
+            label = "The throwing sticks, not thrown yet"
+        else:
+            light = sum(1 for s in pattern if s)
+            sides = f"{NUMBER_WORDS.get(light, light)} light side{'s' if light != 1 else ''} up" if light \
+                else "no light side up"
+            label = f"Last throw: {value} ({sides})"
+        self.sticks_box.setAttribute("aria-label", label)
+        if animate:
+            box = self.sticks_box
+            box.classList.remove("tossed")
+            box.getBoundingClientRect()  # restart the CSS animation
+            box.classList.add("tossed")
+
+    def _render_players(self, ctl) -> None:
+        acting = ctl.seat_to_act
+        result = ctl.game.result
+        for seat, el in self.players.items():
+            colour = ctl.colour_of(seat)
+            kind = ctl.kind(seat)
+            token = el.querySelector(".token use")
+            shape = SHAPE[colour] if colour else ("piece-spool" if seat == 1 else "piece-cone")
+            self._set(("tok", seat), token, "href", f"{SYMBOLS}#{shape}")
+            classes = ["player", COLOUR[colour] if colour else "undrawn"]
+            if acting == seat:
+                classes.append("active")
+            if result and colour == result:
+                classes.append("winner")
+            self._set(("pl", seat), el, "class", " ".join(classes))
+            self._text(("name", seat), el.querySelector(".name"), ctl.seat_name(seat))
+            kind_text = "human" if kind == "human" else f"computer: {KIND_NAMES[kind].lower()}"
+            colour_text = COLOUR[colour] if colour else ("throws first" if seat == 1 else "throws second")
+            self._text(("kind", seat), el.querySelector(".kind"), f"{colour_text} · {kind_text}")
+            if result and result == colour:
+                turn = "wins"
+            elif ctl.thinking == seat:
+                turn = "thinking\u2026"
+            elif acting == seat:
+                turn = "to play"
+            else:
+                turn = ""
+            self._text(("turn", seat), el.querySelector(".turn"), turn)
+
+    def _render_over(self, ctl) -> None:
+        over = ctl.game.over
+        self._set("over", self.game_over, "hidden", None if over else "")
+        if over:
+            result = ctl.game.result
+            if result == "draw":
+                title, detail = "A draw", f"The game is drawn: {ctl.game.draw_reason}."
+            else:
+                title = f"{COLOUR[result].capitalize()} wins"
+                detail = f"{ctl.seat_name(ctl.seat_of(result))} wins the game with the {COLOUR[result]} pieces."
+                if ctl.penalty is not None:
+                    loser = "black" if result == "w" else "white"
+                    detail += f" Havens penalty score: {loser} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
+            self._text("over-t", self.game_over_title, title)
+            self._text("over-d", self.game_over_detail, detail)
+            if not self._was_over:
+                self.root.classList.add("game-over")
+                button = self.game_over.querySelector('[data-action="play-again"]')
+                button.focus()
+        else:
+            self.root.classList.remove("game-over")
+        self._was_over = over
+
+    def _render_board_label(self, ctl) -> None:
+        state = ctl.state
+        parts = [f"Senet board, {ctl.rules.title} rules."]
+        for i, colour in enumerate("wb"):
+            squares = state.pieces(colour)
+            text = f"{COLOUR[colour].capitalize()}: " + (
+                ("on " + ", ".join(map(str, squares))) if squares else "none on the board")
+            if ctl.rules.has_supply:
+                text += f", {state.supply[i]} to enter"
+            if ctl.rules.bears_off:
+                text += f", {state.off[i]} borne off"
+            parts.append(text + ".")
+        self._set("board", self.board, "aria-label", " ".join(parts))
+
+    # -- focus and keyboard -------------------------------------------------------
+    def focusables(self, ctl) -> list:
+        """Movable pieces and targets, in track order (supply, 1..30, off)."""
+        items = []
+        for pid, g in self.pieces.items():
+            if self._cache.get((pid, "data-movable")) == "true":
+                items.append((loc_order(ctl.tracker.loc[pid]), 1, g))
+        for n, rect in self.squares.items():
+            if self._cache.get((n, "data-target")) == "true":
+                items.append((n, 0, rect))
+        for name, tray in self.trays.items():
+            if self._cache.get((name, "data-target")) == "true":
+                items.append((31, 0, tray["rect"]))
+        items.sort(key=lambda t: (t[0], t[1]))
+        return [el for _, _, el in items]
+
+    def move_focus(self, ctl, step: int) -> None:
+        items = self.focusables(ctl)
+        if not items:
+            return
+        active = self.doc.activeElement
+        index = next((i for i, el in enumerate(items) if el == active), None)
+        nxt = 0 if index is None else (index + step) % len(items)
+        items[nxt].focus()
+
+    def restore_focus(self, ctl, only_if_lost: bool = False) -> None:
+        """Focus what the player will most likely use next."""
+        active = self.doc.activeElement
+        if only_if_lost and not self._lost(active):
+            return
+        target = None
+        if ctl.selected is not None:
+            target = next((el for el in self.focusables(ctl) if el.getAttribute("data-target") == "true"), None)
+        if target is None and ctl.movable:
+            target = next(iter(self.focusables(ctl)), None)
+        if target is None:
+            for name, ok in (("throw", ctl.can_throw), ("rescue", ctl.can_rescue), ("pass", ctl.must_pass)):
+                if ok:
+                    target = self.buttons[name]
+                    break
+        if target is not None:
+            target.focus()
+
+    def _lost(self, el) -> bool:
+        """True when focus sits nowhere useful (the body, the board, a dead control)."""
+        if not el or el == self.doc.body or el == self.board:
+            return True
+        if getattr(el, "disabled", False) or el.hasAttribute("hidden"):
+            return True
+        return bool(self.board.contains(el) and el.getAttribute("tabindex") != "0")

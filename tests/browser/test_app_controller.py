@@ -1,0 +1,315 @@
+"""The app's game flow (app/controller.py) under CPython: no browser needed.
+
+The Controller is the DOM-free half of the page; these tests drive it the way the
+page does (throws, clicks on places, the computer loop with a `think` coroutine)
+and check the piece identities the view animates, the messages and the URL setup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "app"))
+sys.path.insert(0, str(ROOT))
+
+from controller import (  # noqa: E402
+    PACE,
+    PASS_DELAY,
+    Controller,
+    NullView,
+    PieceTracker,
+    Setup,
+    loc_of,
+    setup_from_query,
+)
+
+import senet  # noqa: E402
+from senet.ai import get_player  # noqa: E402
+
+
+class RecordingView(NullView):
+    """Checks after every render that the piece identities match the board."""
+
+    def __init__(self):
+        self.messages: list[str] = []
+        self.errors: list[str] = []
+        self.renders = 0
+
+    def announce(self, text):
+        self.messages.append(text)
+
+    def report_error(self, text):
+        self.errors.append(text)
+
+    def render(self, ctl):
+        self.renders += 1
+        assert_tracker_matches(ctl.tracker, ctl.state)
+
+
+def assert_tracker_matches(tracker: PieceTracker, state: senet.State) -> None:
+    for i, colour in enumerate("wb"):
+        squares = sorted(loc for pid, loc in tracker.loc.items() if pid[0] == colour and isinstance(loc, int))
+        assert squares == state.pieces(colour), state.position()
+        assert len(tracker.at("supply", colour)) == state.supply[i], state.position()
+        assert len(tracker.at("off", colour)) == state.off[i], state.position()
+
+
+async def engine_think(position, level, seed):
+    """What the worker does, in-process."""
+    return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
+
+
+async def engine_pre_throw(position, level, seed):
+    move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
+    return "throw" if move is None else str(move)
+
+
+async def no_sleep(_seconds):
+    await asyncio.sleep(0)
+
+
+def make(setup: Setup, view=None, **kw) -> Controller:
+    kw.setdefault("sleep", no_sleep)
+    return Controller(view or RecordingView(), engine_think, engine_pre_throw, setup=setup, **kw)
+
+
+# ---------------------------------------------------------------- setup from the URL
+
+
+def test_query_gives_a_setup():
+    setup, warnings = setup_from_query("?variant=kendall&white=expert&black=human&seed=7&speed=instant")
+    assert warnings == []
+    assert setup == Setup("kendall", ("expert", "human"), ("", ""), 7, "instant")
+
+
+def test_query_without_game_parameters_gives_none():
+    assert setup_from_query("") == (None, [])
+    assert setup_from_query("?utm=1") == (None, [])
+
+
+def test_query_skips_bad_values_with_warnings():
+    base = Setup("tait", ("human", "novice"))
+    setup, warnings = setup_from_query("?variant=chess&white=robot&seed=x&speed=warp&black_name=Ann", base)
+    assert setup.variant == "tait" and setup.players == ("human", "novice")
+    assert setup.seed is None and setup.speed == "normal" and setup.names == ("", "Ann")
+    assert len(warnings) == 4
+
+
+def test_setup_checks_its_values():
+    with pytest.raises(ValueError):
+        Setup("kendall", ("human", "grandmaster")).checked()
+
+
+# ---------------------------------------------------------------- computer games
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_computer_game_runs_to_the_end(variant):
+    async def run():
+        ctl = make(Setup(variant, ("novice", "average"), seed=11, speed="instant"))
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=120)
+        return ctl
+
+    ctl = asyncio.run(run())
+    assert ctl.game.over
+    assert ctl.view.errors == []
+    assert ctl.view.messages[-1].endswith(ctl.result_text())
+    state = ctl.state
+    assert state.is_terminal or ctl.game.result == "draw"
+
+
+def test_paces_and_pass_delays_are_waited():
+    waited = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+
+    async def run():
+        ctl = make(Setup("kendall", ("novice", "novice"), seed=3, speed="slow"), sleep=sleep)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=60)
+
+    asyncio.run(run())
+    assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
+    assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
+
+
+def test_a_new_game_stops_the_old_computer_turn():
+    gate = asyncio.Event()
+    calls = []
+
+    async def slow_think(position, level, seed):
+        calls.append(position)
+        await gate.wait()
+        return str(senet.parse_position(position).legal_actions()[0])
+
+    async def run():
+        ctl = Controller(RecordingView(), slow_think, engine_pre_throw, sleep=no_sleep,
+                         setup=Setup("kendall", ("expert", "expert"), seed=5, speed="instant"))
+        ctl.start()
+        while not calls:
+            await asyncio.sleep(0)
+        old_game = ctl.game
+        ctl.new_game(Setup("tait", ("human", "human"), seed=1))
+        gate.set()
+        await asyncio.sleep(0.01)
+        return ctl, old_game
+
+    ctl, old_game = asyncio.run(run())
+    assert ctl.game.variant == "tait" and ctl.game.actions == 0
+    assert old_game.state.throw is not None  # the stale answer was never played
+
+
+# ---------------------------------------------------------------- a human's turns
+
+
+def play_human_game(variant: str, seed: int, rng: random.Random) -> Controller:
+    """A human (random clicks) against a Novice, through the controller's API."""
+
+    async def run():
+        ctl = make(Setup(variant, ("human", "novice"), seed=seed, speed="instant"))
+        ctl.start()
+        for _ in range(5000):
+            await ctl.idle()
+            if ctl.game.over:
+                break
+            assert ctl.human_to_act
+            if ctl.can_rescue and rng.random() < 0.5:
+                assert ctl.rescue()
+            elif ctl.can_throw:
+                assert ctl.throw()
+            elif ctl.must_pass:
+                assert ctl.movable == {}
+                assert ctl.pass_turn()
+            else:
+                movable = ctl.movable
+                assert movable, ctl.state.position()
+                loc = rng.choice(sorted(movable, key=str))
+                before = ctl.state
+                assert ctl.activate(loc)
+                if ctl.state is before:  # several destinations: the piece is selected
+                    assert ctl.selected == loc and ctl.targets
+                    assert ctl.activate(rng.choice(sorted(ctl.targets, key=str)))
+                assert ctl.state is not before
+        return ctl
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_human_against_a_computer(variant):
+    rng = random.Random(variant)
+    messages = []
+    for seed in range(2):
+        ctl = play_human_game(variant, seed, rng)
+        assert ctl.game.over
+        messages += ctl.view.messages
+    text = "\n".join(messages)
+    assert "threw" in text
+    if variant not in ("bell",):
+        assert "throws again" in text or variant == "bell"
+    assert "bumped" in text or "sent back to the supply" in text
+
+
+def test_messages_name_passes_bumps_and_the_water():
+    rng = random.Random(1)
+    text = ""
+    for seed in range(4):
+        text += "\n".join(play_human_game("kendall", seed, rng).view.messages)
+    assert "the throw is lost" in text
+    assert "passes" in text
+    assert "bumped" in text
+    assert "throws again" in text
+    assert "water" in text
+
+
+def test_clicks_that_mean_nothing_change_nothing():
+    async def run():
+        ctl = make(Setup("kendall", ("human", "human"), seed=7))
+        ctl.start()
+        before = ctl.state
+        assert not ctl.activate(17)  # nothing to move before the throw
+        assert ctl.throw()
+        assert not ctl.throw()  # one throw at a time
+        movable = ctl.movable
+        empty = next(n for n in range(1, 31) if ctl.state.square(n) == "." and n not in movable)
+        assert not ctl.activate(empty)
+        assert ctl.state.throw is not None and ctl.state.board == before.board
+        return ctl
+
+    asyncio.run(run())
+
+
+def test_a_human_lost_throw_passes_by_itself():
+    waited = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+        await asyncio.sleep(0)
+
+    async def run():
+        for seed in range(200):
+            ctl = make(Setup("kendall", ("human", "human"), seed=seed, speed="fast"), sleep=sleep)
+            ctl.start()
+            for _ in range(40):
+                if not ctl.can_throw:
+                    break
+                ctl.throw()
+                if ctl.state.legal_actions() == [senet.PASS]:
+                    side = ctl.state.side
+                    await ctl.idle()
+                    assert PASS_DELAY["fast"] in waited
+                    assert ctl.state.side != side or ctl.state.again is False
+                    assert "passes" in ctl.message
+                    return True
+                moves = ctl.movable
+                ctl.activate(next(iter(moves)))
+        return False
+
+    assert asyncio.run(run())
+
+
+def test_havens_result_shows_the_penalty():
+    async def run():
+        ctl = make(Setup("havens", ("novice", "novice"), seed=4, speed="instant"))
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=120)
+        return ctl
+
+    ctl = asyncio.run(run())
+    result = ctl.game.result
+    assert result in ("w", "b")
+    loser = "b" if result == "w" else "w"
+    assert ctl.penalty == senet.penalty(ctl.state, loser)
+    assert "penalty" in ctl.result_text()
+
+
+def test_colour_draw_seats():
+    async def run():
+        ctl = make(Setup("jequier", ("human", "human"), ("Ann", "Bo"), seed=3))
+        ctl.start()
+        assert ctl.state.opening and ctl.colour_of(1) is None
+        names = []
+        while ctl.state.opening:
+            names.append(ctl.seat_name(ctl.seat_to_act))
+            ctl.throw()
+        return ctl, names
+
+    ctl, names = asyncio.run(run())
+    assert names[:2] == ["Ann", "Bo"]
+    black_seat = ctl.seat_of("b")
+    assert ctl.seat_to_act == black_seat  # black throws again after the draw
+    assert f"{ctl.seat_name(black_seat)} plays black" in ctl.message
+    assert ctl.tracker.loc  # the piece on 10 moved to 11
+    assert 11 in ctl.state.pieces("b")
+
+
+def test_loc_of():
+    assert loc_of(senet.SUPPLY) == "supply" and loc_of(senet.OFF) == "off" and loc_of(17) == 17
