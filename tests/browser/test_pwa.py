@@ -1,0 +1,218 @@
+"""Installable and offline: manifest, service worker, offline reopen, update flow (docs/offline.md).
+
+The site is always served under a sub-path (/senet/), the way GitHub Pages serves /REPO/.
+Offline is tested the strong way: a persistent Chromium profile visits once, the
+browser is closed, the server is stopped, and the same profile is opened again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, guard_context
+
+READY_TIMEOUT_MS = 60_000
+READY_OR_FAILED = (
+    "() => document.documentElement.dataset.ready === 'true'"
+    " || document.querySelector('.py-error') !== null"
+)
+READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
+CACHES = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).length;
+  return out;
+}"""
+
+
+def _info(site: Path) -> dict:
+    return json.loads((site / "build-info.json").read_text())
+
+
+def _precache(site: Path) -> list[str]:
+    """The paths listed in site/sw.js."""
+    text = (site / "sw.js").read_text()
+    start = text.index("const PRECACHE = [")
+    listing = text[start + len("const PRECACHE = "): text.index("];", start) + 1]
+    return [path for path, _ in json.loads(listing.replace(",\n]", "\n]"))]
+
+
+def _boot(page, url: str | None = None) -> dict:
+    if url:
+        page.goto(url)
+    page.wait_for_function(READY_OR_FAILED, timeout=READY_TIMEOUT_MS)
+    errors = page.locator(".py-error").all_inner_texts()
+    assert not errors, "\n".join(errors)
+    return page.evaluate("() => ({...document.documentElement.dataset})")
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir, tmp_path_factory) -> Path:
+    """A private copy of dist/: other test runs may rebuild dist/ while a worker precaches."""
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(dist_dir, copy)
+    return copy
+
+
+@pytest.fixture
+def serve_site(serve_dist, site):
+    def start(directory: Path = site):
+        srv = serve_dist("/senet/")
+        srv.directory = directory
+        return srv
+
+    return start
+
+
+@pytest.fixture
+def launch_profile(browser_type, browser_type_launch_args, tmp_path):
+    """launch_profile() -> (context, page, log): Chromium on one profile dir, guarded."""
+    profile = tmp_path / "profile"
+    opened = []
+
+    def launch():
+        ctx = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
+        opened.append(ctx)
+        log = guard_context(ctx)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        return ctx, page, log
+
+    yield launch
+    for ctx in opened:
+        with contextlib.suppress(Exception):  # already closed by the test
+            ctx.close()
+
+
+# ------------------------------------------------------------------ the build
+
+
+def test_build_writes_manifest_and_worker(dist_dir):
+    info = _info(dist_dir)
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "description", "theme_color", "background_color"):
+        assert manifest[key]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    icons = {(i["sizes"], i.get("purpose", "any")): i["src"] for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= set(icons)
+    for src in icons.values():
+        assert not src.startswith("/") and (dist_dir / src).is_file()
+
+    # Every file of the site is precached (the worker itself and .nojekyll aside),
+    # under a cache named after the content hash.
+    listed = _precache(dist_dir)
+    expected = {rel for rel in info["files"] if not rel.startswith(".")} | {"build-info.json"}
+    assert set(listed) == expected
+    assert all(not p.startswith(("/", "http")) for p in listed)
+    assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
+    assert "vendor/pyodide/pyodide.asm.wasm" in listed
+    assert f'const VERSION = "{info["version"]}";' in (dist_dir / "sw.js").read_text()
+    assert (dist_dir / ".nojekyll").is_file()
+
+    index = (dist_dir / "index.html").read_text()
+    for needle in ('rel="manifest" href="./manifest.webmanifest"', 'name="theme-color"',
+                   'src="./app/pwa.js"', 'id="pwa-slot"', 'href="./icons/'):
+        assert needle in index
+
+
+# ------------------------------------------------------------------ the browser
+
+
+def test_installable_with_install_button(launch_profile, serve_site):
+    srv = serve_site()
+    ctx, page, log = launch_profile()  # not a fresh context: Chrome never installs from incognito
+    data = _boot(page, srv.url)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    assert data["version"] == _info(srv.directory)["version"]
+
+    cdp = ctx.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == srv.url + "manifest.webmanifest"
+    assert manifest["errors"] == []
+
+    # Chromium fires beforeinstallprompt: our own, named button appears.
+    install = page.get_by_role("button", name="Install Senet")
+    install.wait_for(state="visible", timeout=10_000)
+    assert page.locator("#pwa-slot [role=status]").count() == 1
+    assert log.errors == []
+
+
+def test_offline_reopen(launch_profile, serve_site, record_timing):
+    srv = serve_site()
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    version = _info(srv.directory)["version"]
+    assert page.evaluate(CACHES) == {f"senet-{version}": len(_precache(srv.directory))}
+    ctx.close()
+
+    srv.stop()  # from here on, only the service worker can answer
+    ctx, page, log = launch_profile()
+    data = _boot(page, srv.url + "index.html?variant=kendall")  # a query string: same cached page
+    assert data["ready"] == "true" and data["version"] == version
+    assert "kendall" in data["worker"].split(",")  # the PyScript worker booted from the cache too
+    record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
+
+    # The information pages open offline.
+    page.goto(srv.url + "pages/rules.html")
+    assert page.get_by_role("heading", level=1).inner_text() == "Rules of play"
+    page.get_by_role("link", name="Kendall").first.click()
+    page.wait_for_url("**/pages/rules-kendall.html")
+    assert "Kendall" in page.get_by_role("heading", level=1).inner_text()
+    page.get_by_role("navigation", name="Site").get_by_role("link", name="Play").click()
+    assert _boot(page, page.url)["ready"] == "true"
+    assert log.errors == []
+
+
+def _make_version(src: Path, dst: Path, marker: str) -> dict:
+    """A copy of the site in `src` with one file changed, build-info.json and sw.js redone."""
+    shutil.copytree(src, dst)
+    index = dst / "index.html"
+    index.write_text(index.read_text().replace("</body>", f"<!-- {marker} -->\n</body>"))
+    subprocess.run([sys.executable, str(ROOT / "tools" / "pwa.py"), "refresh", str(dst)],
+                   check=True, capture_output=True)
+    return _info(dst)
+
+
+def test_update_flow(launch_profile, serve_site, site, tmp_path):
+    v1_dir = tmp_path / "v1"
+    shutil.copytree(site, v1_dir)
+    srv = serve_site(v1_dir)
+    v1 = _info(v1_dir)["version"]
+
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+
+    # A new deploy, with one changed file.
+    v2 = _make_version(v1_dir, tmp_path / "v2", "v2")["version"]
+    assert v2 != v1
+    srv.directory = tmp_path / "v2"
+    srv.log.clear()
+
+    # The next visit runs the old version and says a new one is ready.
+    data = _boot(page, srv.url)
+    assert data["version"] == v1
+    banner = page.locator("#pwa-slot [role=status]")
+    reload = banner.get_by_role("button", name="Reload")
+    reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
+    assert "new version" in banner.inner_text()
+    # Only what changed was downloaded: the Python runtime came from the old cache.
+    fetched = [line for line in srv.log if "sw.js" not in line]
+    assert not any("pyodide.asm.wasm" in line or "python_stdlib.zip" in line for line in fetched), fetched
+
+    with page.expect_navigation():
+        reload.click()
+    data = _boot(page)
+    assert data["version"] == v2
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    assert list(page.evaluate(CACHES)) == [f"senet-{v2}"]  # the old cache is gone
+    assert page.locator("#pwa-slot").inner_text().strip() in ("", "Install Senet")
+    assert log.errors == []
