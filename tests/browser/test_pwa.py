@@ -23,6 +23,9 @@ READY_OR_FAILED = (
     " || document.querySelector('.py-error') !== null"
 )
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
+# Computer against computer from the start (the UI's test hook), Expert playing white.
+COMPUTER_GAME = "variant=kendall&white=expert&black=novice&seed=7&speed=instant"
+GAME_TIMEOUT_MS = 180_000
 CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 CACHES = """async () => {
   const out = {};
@@ -155,10 +158,16 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
 
     srv.stop()  # from here on, only the service worker can answer
     ctx, page, log = launch_profile()
-    data = _boot(page, srv.url + "index.html?variant=kendall")  # a query string: same cached page
+    data = _boot(page, srv.url + "index.html?" + COMPUTER_GAME)  # a query string: same cached page
     assert data["ready"] == "true" and data["version"] == version
     assert "kendall" in data["worker"].split(",")  # the PyScript worker booted from the cache too
     record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
+
+    # A computer game, Expert included (it thinks in the worker), plays to the end.
+    page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+    board = page.locator("#board")
+    assert board.get_attribute("data-winner") in ("w", "b")
+    assert board.get_attribute("data-position").startswith("kendall ")
 
     # The information pages open offline.
     page.goto(srv.url + "pages/rules.html")
