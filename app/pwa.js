@@ -155,6 +155,12 @@ async function registerWorker() {
     root.dataset.sw = "ready"; // a hard reload bypasses the worker; it is there all the same
   }
 
+  // Installed on a phone: ask the browser not to evict the 15 MB cache when space runs low.
+  // (Only then: Firefox asks the player about this, which would be odd on a first visit.)
+  if (navigator.storage && navigator.storage.persist && window.matchMedia("(display-mode: standalone)").matches) {
+    navigator.storage.persist().catch(() => {});
+  }
+
   const check = () => { if (navigator.onLine) reg.update().catch(() => {}); };
   if (hadController) check();
   setInterval(check, UPDATE_CHECK_MS);

@@ -20,9 +20,11 @@
 const VERSION = "__SENET_VERSION__";
 const PRECACHE = /* __SENET_PRECACHE__ */ [];
 
-const PREFIX = "senet-";
-const CACHE = PREFIX + VERSION;
 const SCOPE = self.registration.scope; // ends with "/", e.g. https://user.github.io/senet/
+// Caches belong to the whole origin, and user.github.io/senet/ and user.github.io/senet-fork/
+// share one: name them after the scope, and only ever touch this scope's caches.
+const PREFIX = "senet " + new URL(SCOPE).pathname + " ";
+const CACHE = PREFIX + VERSION;
 
 function urlOf(path) {
   return new URL(path, SCOPE).href;

@@ -153,7 +153,7 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
     _boot(page, srv.url)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     version = _info(srv.directory)["version"]
-    assert page.evaluate(CACHES) == {f"senet-{version}": len(_precache(srv.directory))}
+    assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(_precache(srv.directory))}
     ctx.close()
 
     srv.stop()  # from here on, only the service worker can answer
@@ -222,6 +222,6 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
     data = _boot(page)
     assert data["version"] == v2
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    assert list(page.evaluate(CACHES)) == [f"senet-{v2}"]  # the old cache is gone
+    assert list(page.evaluate(CACHES)) == [f"senet /senet/ {v2}"]  # the old cache is gone
     assert page.locator("#pwa-slot").inner_text().strip() in ("", "Install Senet")
     assert log.errors == []
