@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs
 
@@ -456,13 +457,18 @@ class Controller:
         if result is None:
             return ""
         if result == "draw":
-            return f"The game is drawn ({self.game.draw_reason})."
+            return f"The game is drawn: {self.draw_reason}."
         text = f"{self.side_name(result)} ({self.seat_name(self.seat_of(result))}) wins!"
         points = self.penalty
         if points is not None:
             loser = "b" if result == "w" else "w"
             text += f" {self.side_name(loser)}'s penalty: {points} point{'s' if points != 1 else ''}."
         return text
+
+    @property
+    def draw_reason(self) -> str:
+        """Why the game is drawn, for people: without the rule clause the engine cites."""
+        return re.sub(r"\s*\([A-Z]\d+[^)]*\)\s*$", "", self.game.draw_reason or "").strip()
 
     @property
     def penalty(self) -> int | None:

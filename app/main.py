@@ -119,6 +119,12 @@ def on_board_key(event):
         ctl.deselect()
 
 
+def on_hint(event):
+    """Pointer over (or focus on) a movable piece: hint its destination."""
+    piece = _closest(event.target, '[data-movable="true"]')
+    view.hint(ctl, _loc_of(piece) if piece is not None else None)
+
+
 def on_action(event):
     button = _closest(event.target, "[data-action]")
     if button is None or not view.ready:
@@ -200,6 +206,8 @@ async def main():
     root.dataset.worker = await _worker.ping()
     _on(view.board, "click", on_board_click)
     _on(view.board, "keydown", on_board_key)
+    for event in ("pointerover", "pointerout", "focusin", "focusout"):
+        _on(view.board, event, on_hint)
     _on(document.querySelector("main"), "click", on_action)
     _on(document.getElementById("speed"), "change", on_speed)
     _on(_field("variant"), "change", update_dialog_labels)

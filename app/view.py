@@ -9,7 +9,7 @@ step with the game, writing to the DOM only what changed. Test hooks (docs/app.m
 
 from __future__ import annotations
 
-from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, loc_order
+from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, loc_of, loc_order
 
 from senet.board import MARKED, square_cell
 
@@ -49,6 +49,8 @@ class View:
         self.piece_layer = document.getElementById("pieces")
         self.tray_layer = document.getElementById("trays")
         self.squares = {n: self.board.querySelector(f'[data-square="{n}"]') for n in range(1, 31)}
+        self.marks = {n: self.board.querySelector(f".mark-{n}") for n in MARKED}
+        self.hint_loc = None  # a movable piece under the pointer or focus: its destination is hinted
         self.status = document.getElementById("status")
         controls = document.querySelector(".controls")
         self.buttons = {name: controls.querySelector(f'[data-action="{name}"]')
@@ -124,6 +126,7 @@ class View:
         self._was_over = False
         self.tray_layer.replaceChildren()
         self.piece_layer.replaceChildren()
+        self.pieces = {}
         self.trays = {}
         kinds = [k for k, on in (("supply", rules.has_supply), ("off", rules.bears_off)) if on]
         gap = 12
@@ -183,6 +186,9 @@ class View:
         selected = ctl.selected
         preview = ctl.preview
         last = ctl.last_move or (None, None)
+        hints = set()
+        if selected is None and self.hint_loc in movable:
+            hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
 
         self._set("board", self.board, "data-position", state.position())
         self._set("board", self.board, "data-variant", state.variant)
@@ -203,6 +209,8 @@ class View:
                 classes.append("target")
             if preview is not None and preview.dst == n:
                 classes.append("preview")
+            if n in hints:
+                classes.append("hint")
             if state.variant == "bell" and state.odd and n <= 20:
                 owner = state.odd if n % 2 else ("b" if state.odd == "w" else "w")
                 classes.append(f"goal-{owner}")
@@ -211,6 +219,9 @@ class View:
             self._set(n, rect, "role", "button" if is_target else None)
             self._set(n, rect, "tabindex", "0" if is_target else None)
             self._set(n, rect, "aria-label", f"Move to square {n}" if is_target else None)
+
+        for n, mark in self.marks.items():
+            self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
 
         # trays
         for name, tray in self.trays.items():
@@ -222,6 +233,8 @@ class View:
             classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
             if preview is not None and kind == "off" and colour == side and preview.dst == 31:
                 classes += " preview"
+            if kind == "off" and colour == side and "off" in hints:
+                classes += " hint"
             self._set(name, tray["rect"], "class", classes)
             self._set(name, tray["rect"], "data-target", "true" if is_target else None)
             self._set(name, tray["rect"], "role", "button" if is_target else "img")
@@ -341,6 +354,9 @@ class View:
             self._text(("name", seat), el.querySelector(".name"), ctl.seat_name(seat))
             kind_text = "human" if kind == "human" else f"computer: {KIND_NAMES[kind].lower()}"
             colour_text = COLOUR[colour] if colour else ("throws first" if seat == 1 else "throws second")
+            odd = ctl.state.odd
+            if odd and colour:
+                colour_text += " · odd squares" if odd == colour else " · even squares"
             self._text(("kind", seat), el.querySelector(".kind"), f"{colour_text} · {kind_text}")
             if result and result == colour:
                 turn = "wins"
@@ -358,7 +374,7 @@ class View:
         if over:
             result = ctl.game.result
             if result == "draw":
-                title, detail = "A draw", f"The game is drawn: {ctl.game.draw_reason}."
+                title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
             else:
                 title = f"{COLOUR[result].capitalize()} wins"
                 detail = f"{ctl.seat_name(ctl.seat_of(result))} wins the game with the {COLOUR[result]} pieces."
@@ -388,6 +404,12 @@ class View:
                 text += f", {state.off[i]} borne off"
             parts.append(text + ".")
         self._set("board", self.board, "aria-label", " ".join(parts))
+
+    def hint(self, ctl, loc) -> None:
+        """Show where the movable piece at ``loc`` would go (pointer over it, or focus)."""
+        if loc != self.hint_loc:
+            self.hint_loc = loc
+            self.render(ctl)
 
     # -- focus and keyboard -------------------------------------------------------
     def focusables(self, ctl) -> list:

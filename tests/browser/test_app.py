@@ -1,0 +1,322 @@
+"""The app in Chromium: boot, human moves by mouse and keyboard, computer games to the
+end in every rule set, the Expert in the worker while frames keep coming, the pages,
+the new-game dialog, small screens, reduced motion and an axe-core check.
+
+dist/ is served by the `server` fixture (conftest.py); the browser cannot reach
+anything else. Most tests share one browser context (warm HTTP cache, like a
+returning visitor) guarded the same way as the `context` fixture.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import pytest
+
+import senet
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+READY_OR_FAILED = (
+    "() => document.documentElement.dataset.ready === 'true'"
+    " || document.querySelector('.py-error') !== null"
+)
+# Counts animation frames from the very start of the page (for the worker test).
+FRAME_COUNTER = """
+window.__frames = [];
+(function tick(t) { window.__frames.push(t); requestAnimationFrame(tick); })(performance.now());
+"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser, server):
+    """One context for the module: (context, BrowserLog)."""
+    from conftest import guard_context
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    log = guard_context(context)
+    yield context, log
+    context.close()
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+@pytest.fixture
+def app(shared, server):
+    """A page of the shared context; `app.open(query)` loads the app and waits until ready."""
+    context, log = shared
+    page = context.new_page()
+    errors_before = len(log.errors)
+
+    def open_(query: str = "") -> None:
+        page.goto(server.url + query)
+        assert page.locator("#board rect.square").count() == 30  # the skeleton is static
+        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
+        failures = page.locator(".py-error").all_inner_texts()
+        assert not failures, "\n".join(failures)
+
+    page.open = open_
+    page.log = log
+    yield page
+    page.close()
+    assert log.errors[errors_before:] == []
+    assert not log.off_origin
+
+
+def position(page) -> str:
+    return page.get_attribute("#board", "data-position")
+
+
+def state_of(page) -> senet.State:
+    return senet.parse_position(position(page))
+
+
+def wait_position_change(page, old: str, timeout: int = 10_000) -> str:
+    page.wait_for_function(
+        "old => document.getElementById('board').dataset.position !== old", arg=old, timeout=timeout)
+    return position(page)
+
+
+# ---------------------------------------------------------------- boot
+
+
+def test_boot_shows_the_game_with_no_off_origin_request(page, server, browser_log):
+    page.goto(server.url)
+    assert page.locator("#board rect.square").count() == 30
+    assert page.locator("#status").inner_text().startswith("Loading")
+    page.wait_for_function(READY_OR_FAILED, timeout=60_000)
+    assert page.locator(".py-error").count() == 0
+    assert page.evaluate("performance.getEntriesByName('senet:ready').length") == 1
+    state = state_of(page)
+    assert state == senet.start("kendall")
+    pieces = page.locator("[data-piece]")
+    assert pieces.count() == 14
+    for colour, squares in (("white", state.pieces("w")), ("black", state.pieces("b"))):
+        at = page.locator(f'[data-piece][data-colour="{colour}"]').evaluate_all(
+            "els => els.map(e => Number(e.dataset.at))")
+        assert sorted(at) == squares
+    for n in range(1, 31):
+        assert page.locator(f'#board [data-square="{n}"]').count() == 1
+    assert page.locator('[data-action="throw"]').is_enabled()
+    assert page.locator("#pwa-slot").count() == 1
+    assert browser_log.errors == []
+    assert not browser_log.off_origin
+    assert all(u.removeprefix("blob:").startswith(server.origin)
+               for u in browser_log.requests if not u.startswith("data:"))
+
+
+def test_url_parameters_start_the_game(app):
+    app.open("?variant=havens&white=human&black=novice&seed=3&speed=instant")
+    state = state_of(app)
+    assert state.variant == "havens" and state.opening
+    assert app.get_attribute("#board", "data-variant") == "havens"
+    assert "throws first" in app.locator('.player[data-seat="1"]').inner_text()
+    assert app.locator("#speed").input_value() == "instant"
+    assert app.get_attribute("#rules-link", "href").endswith("pages/rules-havens.html")
+
+
+# ---------------------------------------------------------------- human moves
+
+
+def test_human_move_by_clicks(app):
+    app.open("?variant=kendall&white=human&black=human&seed=7&speed=instant")
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"]')
+    thrown = state_of(app)
+    assert thrown.throw is not None and not app.locator('[data-action="throw"]').is_enabled()
+    movable = app.locator('[data-movable="true"]')
+    origins = sorted(int(a) for a in movable.evaluate_all("els => els.map(e => e.dataset.at)"))
+    assert origins == sorted({m.src for m in thrown.legal_actions()})
+
+    piece = movable.last
+    pid, src = piece.get_attribute("data-piece"), int(piece.get_attribute("data-at"))
+    moves = [m for m in thrown.legal_actions() if m.src == src]
+    old = position(app)
+    piece.click()
+    if len(moves) > 1:  # then its destinations are highlighted and one is clicked
+        target = app.locator('[data-target="true"]').first
+        target.click()
+    after = wait_position_change(app, old)
+    played = next(m for m in moves if thrown.apply(m).position() == after)
+    assert app.get_attribute(f'[data-piece="{pid}"]', "data-at") == str(played.dst)
+    assert app.locator('[data-movable="true"]').count() == 0
+    assert "moves from" in app.locator("#status").inner_text()
+
+
+def test_human_move_by_keyboard(app):
+    app.open("?variant=tait&white=human&black=human&seed=2&speed=instant")
+    # Tab to the throw button, as a keyboard user would.
+    for _ in range(40):
+        app.keyboard.press("Tab")
+        if app.evaluate("document.activeElement.dataset.action") == "throw":
+            break
+    else:
+        pytest.fail("Tab never reached the throw button")
+    for _ in range(20):  # in Tait a piece enters on a 4 or a 6: throw until one can move
+        old = position(app)
+        app.keyboard.press("Enter")
+        wait_position_change(app, old)
+        state = state_of(app)
+        if state.throw is not None and state.legal_actions() != [senet.PASS]:
+            break
+        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+        app.focus('[data-action="throw"]')
+    thrown = state_of(app)
+    # Focus went to a movable piece; the arrows move among the movable pieces.
+    assert app.evaluate("document.activeElement.dataset.movable") == "true"
+    app.keyboard.press("ArrowRight")
+    assert app.evaluate("document.activeElement.dataset.movable") == "true"
+    label = app.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert "movable" in label
+    src = app.evaluate("document.activeElement.dataset.at")
+    old = position(app)
+    app.keyboard.press("Enter")
+    after = wait_position_change(app, old)
+    src_n = senet.SUPPLY if src == "supply" else int(src)
+    assert any(thrown.apply(m).position() == after for m in thrown.legal_actions() if m.src == src_n)
+
+
+# ---------------------------------------------------------------- computer games
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_computer_game_to_the_end(app, variant):
+    app.open(f"?variant={variant}&white=novice&black=average&seed=21&speed=instant")
+    app.wait_for_selector("#board[data-winner]", timeout=150_000)
+    state = state_of(app)
+    winner = app.get_attribute("#board", "data-winner")
+    assert state.is_terminal and state.winner == winner
+    panel = app.locator("#game-over")
+    assert panel.is_visible()
+    title = panel.locator("h2").inner_text()
+    assert ("wins" in title) if winner in ("w", "b") else ("draw" in title.lower())
+    if variant == "havens" and winner != "draw":
+        loser = "b" if winner == "w" else "w"
+        assert f"{senet.penalty(state, loser)} point" in panel.inner_text()
+    thinks = app.evaluate("performance.getEntriesByName('senet:think').length")
+    assert thinks > 0
+    # Play again starts a fresh game with the same players.
+    app.click('[data-action="play-again"]')
+    app.wait_for_function("!document.getElementById('board').dataset.winner")
+    assert not panel.is_visible()
+
+
+def test_expert_thinks_in_the_worker_while_frames_keep_coming(app, record_timing):
+    app.add_init_script(FRAME_COUNTER)
+    app.open("?variant=kendall&white=expert&black=novice&seed=5&speed=instant")
+    app.wait_for_selector("#board[data-winner]", timeout=240_000)
+    thinks = app.evaluate("""performance.getEntriesByName('senet:think')
+        .filter(m => m.detail && m.detail.level === 'expert')
+        .map(m => [m.startTime, m.duration])""")
+    frames = app.evaluate("window.__frames")
+    assert len(thinks) >= 10
+    total = sum(d for _, d in thinks)
+    inside = sum(1 for t in frames for start, d in thinks if start <= t <= start + d)
+    fps = inside / (total / 1000)
+    gaps = [b - a for a, b in zip(frames, frames[1:]) if any(s <= a <= s + d for s, d in thinks)]
+    median = statistics.median(d for _, d in thinks)
+    record_timing(f"expert think, median of {len(thinks)}", median)
+    record_timing("expert think, max", max(d for _, d in thinks))
+    record_timing("frames per second while the expert thinks (x1000)", fps * 1000)
+    assert fps >= 30, f"only {fps:.1f} frames per second while the Expert thinks"
+    assert max(gaps, default=0) < 250
+    assert state_of(app).is_terminal
+
+
+# ---------------------------------------------------------------- pages, dialog
+
+
+def test_nav_links_open_the_pages(app, server):
+    app.open("?variant=bell&white=human&black=human&seed=1")
+    for name, heading in (("Intro", "Senet"), ("Rules", "Rules"), ("History", ""), ("About", "")):
+        app.locator("header nav").get_by_role("link", name=name, exact=True).click()
+        app.wait_for_load_state()
+        assert app.locator("h1").count() == 1 and heading in app.locator("h1").inner_text()
+        app.go_back()
+    app.wait_for_function(READY_OR_FAILED, timeout=60_000)
+    app.click("#rules-link")
+    app.wait_for_load_state()
+    assert app.url.endswith("pages/rules-bell.html")
+    assert "Bell" in app.locator("h1").inner_text()
+    for variant in senet.VARIANTS:
+        assert app.request.get(server.url + f"pages/rules-{variant}.html").status == 200
+
+
+def test_new_game_dialog(app):
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    app.locator(".toolbar [data-action='new-game']").click()
+    dialog = app.locator("#new-game")
+    assert dialog.is_visible()
+    app.select_option("#ng-variant", "tait")
+    app.select_option("#ng-player1", "human")
+    app.select_option("#ng-player2", "novice")
+    app.fill("#ng-name1", "Ann")
+    dialog.get_by_role("button", name="Start").click()
+    app.wait_for_function("document.getElementById('board').dataset.variant === 'tait'")
+    assert not dialog.is_visible()
+    assert app.locator('.player[data-seat="1"] .name').inner_text() == "Ann"
+    assert app.locator('[data-tray="w-supply"]').count() == 1
+    assert app.locator('[data-piece][data-at="supply"]').count() == 10
+    # Cancel keeps the game.
+    old = position(app)
+    app.locator(".toolbar [data-action='new-game']").click()
+    dialog.get_by_role("button", name="Cancel").click()
+    assert position(app) == old and app.get_attribute("#board", "data-variant") == "tait"
+
+
+# ---------------------------------------------------------------- screens, motion, a11y
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_layout_fits(app, size):
+    width, height = size
+    app.set_viewport_size({"width": width, "height": height})
+    app.open("?variant=kendall&white=human&black=novice&seed=1")
+    assert app.evaluate("document.documentElement.scrollWidth") <= width
+    for selector in ("#board", '[data-action="throw"]', "#status"):
+        box = app.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+        assert box["y"] + box["height"] <= height, f"{selector} is below the fold at {size}"
+    square = app.locator('#board [data-square="1"]').bounding_box()
+    assert square["width"] >= 30  # still a comfortable tap target on a phone
+
+
+def test_reduced_motion_stops_the_animations(app):
+    app.emulate_media(reduced_motion="reduce")
+    app.open("?variant=kendall&white=human&black=human&seed=7&speed=slow")
+    duration = app.evaluate(
+        "getComputedStyle(document.querySelector('[data-piece]')).transitionDuration")
+    assert duration == "0s"
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"]')
+    animation = app.evaluate(
+        "getComputedStyle(document.querySelector('[data-movable=true] .halo')).animationName")
+    assert animation == "none"
+
+
+def _axe(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_axe_finds_no_serious_violations(app, size):
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    app.open("?variant=tait&white=human&black=novice&seed=9&speed=instant")
+    assert _axe(app) == []
+    app.click('[data-action="throw"]')  # highlights, buttons and messages change
+    app.wait_for_function("document.getElementById('board').dataset.position.split(' ')[3] !== '-'"
+                          " || document.querySelector('[data-action=\"throw\"]').disabled")
+    assert _axe(app) == []
+    app.locator(".toolbar [data-action='new-game']").click()
+    assert _axe(app) == []
+
+
+def test_axe_on_the_game_over_panel(app):
+    app.open("?variant=thibault&white=novice&black=novice&seed=3&speed=instant")
+    app.wait_for_selector("#board[data-winner]", timeout=120_000)
+    assert _axe(app) == []
