@@ -58,6 +58,7 @@ class View:
         self.stick_uses = list(document.querySelectorAll("#sticks .stick"))
         self.sticks_box = document.getElementById("sticks")
         self.throw_value = document.getElementById("throw-value")
+        self.prompt = document.getElementById("prompt")
         self.players = {seat: document.querySelector(f'.players [data-seat="{seat}"]') for seat in (1, 2)}
         self.game_over = document.getElementById("game-over")
         self.game_over_title = document.getElementById("game-over-title")
@@ -313,9 +314,35 @@ class View:
         self._text("b-throw", throw, label)
         self._set("b-rescue", self.buttons["rescue"], "hidden", None if ready and ctl.can_rescue else "")
         self._set("b-pass", self.buttons["pass"], "hidden", None if ready and ctl.must_pass else "")
+        self._text("prompt", self.prompt, self.prompt_text(ctl) if ready else "")
         if ctl.throws != self._throws_seen:
             self._throws_seen = ctl.throws
             self._set_sticks(ctl.sticks, ctl.last_throw, animate=True)
+
+    @staticmethod
+    def prompt_text(ctl) -> str:
+        """What the player to act should do now (not spoken: focus goes to the control)."""
+        seat = ctl.seat_to_act
+        if seat is None:
+            return ""
+        name = ctl.seat_name(seat)
+        you = name == "You"
+        if ctl.thinking == seat:
+            return f"{name} is thinking\u2026"
+        if not ctl.human_to_act:
+            return f"{name} to play\u2026"
+        who = "Your turn" if you else f"{name}'s turn"
+        if ctl.state.opening:
+            return f"{who}: throw for colours. The first to throw a 1 plays black."
+        if ctl.can_throw and ctl.can_rescue:
+            return f"{who}: throw the sticks, or rescue your piece from the water."
+        if ctl.can_throw:
+            return f"{who}: throw the sticks."
+        if ctl.must_pass:
+            return "No move with this throw: the turn passes."
+        if ctl.selected is not None:
+            return "Choose where to move it."
+        return f"{who}: choose a piece to move."
 
     def _set_sticks(self, sticks, value, animate: bool = False) -> None:
         pattern = sticks or (False, False, False, False)
