@@ -83,19 +83,29 @@ def _k_protected(c: str, cells: str, s: int) -> bool:
     return (s != 28 and cells[s - 1] == c) or (s != 26 and cells[s + 1] == c)
 
 
+_RANGE = range(1, 31)
+
+
+def _positions(board: str) -> tuple[list[int], list[int]]:
+    cells = " " + board
+    return [i for i in _RANGE if cells[i] == "w"], [i for i in _RANGE if cells[i] == "b"]
+
+
 def _kendall(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
+    side = state.side
+    if state.off[0 if side == WHITE else 1] == 6 and cells[30] == side and state.board.count(side) == 1:
+        # K7: the last piece is on 30 and bears off on any throw: a sure win
+        return (100.0, 0.0, 0.0, 0.0, 0.0, 1.0) if side == WHITE else (-100.0, 0.0, 0.0, 0.0, 0.0, 1.0)
     water_cost = K_WATER_FREE if cells[15] == "." else K_WATER_BLOCKED
+    wpos, bpos = _positions(state.board)
     race = {}
     extra = {}
     threat = {}
-    for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+    for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
         r = 0.0
         movable = 0
-        stuck = 0.0
-        for s in range(1, 31):
-            if cells[s] != x:
-                continue
+        for s in mine:
             if s == 27:
                 r += water_cost
             else:
@@ -103,6 +113,7 @@ def _kendall(state: State) -> tuple[float, ...]:
                 if s <= 26 or s == 30:
                     movable += 1
         # K8: with nothing else to move, a piece on 28/29 falls back into the water
+        stuck = 0.0
         if movable <= 1:
             for s in (28, 29):
                 if cells[s] == x:
@@ -112,28 +123,25 @@ def _kendall(state: State) -> tuple[float, ...]:
         # the bump threat against x: y's pieces (unless y is in the water, K9)
         t_loss = 0.0
         if cells[27] != y:
-            for t, p in P5:
-                worst = 0.0
-                for s in range(2, 31):
-                    if cells[s] != x or s == 27:
-                        continue
+            worst = [0.0] * 6
+            for s in mine:
+                # K3, K10: an own neighbour protects (not across 27, never on 27)
+                if s == 27 or (s != 28 and cells[s - 1] == x) or (s != 26 and cells[s + 1] == x):
+                    continue
+                for t in (1, 2, 3, 4, 5):
                     a = s - t
-                    if a < 1 or cells[a] != y:
-                        continue
-                    if a < 26:
-                        if s > 26:
-                            continue
-                    elif a != 26:
-                        continue
-                    if _k_protected(x, cells, s):
+                    if a < 1:
+                        break
+                    if cells[a] != y or (s > 26 and a != 26):
                         continue
                     if a == 26 and s >= 28 and cells[27] == ".":
                         loss = water_cost - K_COST[s]  # K12
                     else:
                         loss = K_COST[a] - K_COST[s]
-                    if loss > worst:
-                        worst = loss
-                t_loss += p * worst
+                    if loss > worst[t]:
+                        worst[t] = loss
+            for t, p in P5:
+                t_loss += p * worst[t]
         threat[x] = t_loss
     return _combine(state, race, threat, extra)
 
@@ -160,41 +168,36 @@ def _rescue_square(cells: str) -> int:
 def _thibault(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
     water_cost = H_COST[_rescue_square(cells)] + 4.0
+    wpos, bpos = _positions(state.board)
     race = {}
-    extra = {}
+    extra = {WHITE: 0.0, BLACK: 0.0}
     threat = {}
-    for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+    for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
         r = 0.0
-        for s in range(1, 31):
-            if cells[s] == x:
-                r += water_cost if s == 27 else H_COST[s]
+        for s in mine:
+            r += water_cost if s == 27 else H_COST[s]
         race[x] = r
-        extra[x] = 0.0
         drowning = cells[27] == x  # H4: then none of x's pieces is protected
         t_loss = 0.0
         if cells[27] != y:
-            for t, p in P5:
-                worst = 0.0
-                for s in range(2, 31):
-                    if cells[s] != x or s == 27:
-                        continue
+            worst = [0.0] * 6
+            for s in mine:
+                if s == 27 or (s <= 26 and not drowning and (cells[s - 1] == x or cells[s + 1] == x)):
+                    continue
+                for t in (1, 2, 3, 4, 5):
                     a = s - t
-                    if a < 1 or cells[a] != y:
-                        continue
-                    if a < 26:
-                        if s > 26:
-                            continue
-                    elif a != 26 or s < 28:
-                        continue
-                    if s <= 26 and not drowning and (cells[s - 1] == x or cells[s + 1] == x):
+                    if a < 1:
+                        break
+                    if cells[a] != y or (s > 26 and (a != 26 or s < 28)):
                         continue
                     if s >= 28:
                         loss = water_cost - H_COST[s]  # H7: dropped into the water
                     else:
                         loss = H_COST[a] - H_COST[s]
-                    if loss > worst:
-                        worst = loss
-                t_loss += p * worst
+                    if loss > worst[t]:
+                        worst[t] = loss
+            for t, p in P5:
+                t_loss += p * worst[t]
         threat[x] = t_loss
     return _combine(state, race, threat, extra)
 
@@ -351,16 +354,20 @@ B_SUPPLY = 30.0 + 1.5  # enters on 26..30
 B_DEAD = 18.0  # a piece below its floor can never move again (unless captured)
 
 
-WALL_RISK = (0.0, 0.0, 0.04, 0.18, 0.5, 1.0)  # by the length of a run of home squares
+B_HURDLE = 2.5  # an opponent home piece above own unfilled goals: only even jumps pass it
+B_NEAR_WALL = 0.2  # the risk that the opponent closes a gap of one home piece into a wall
 
 
 def _bell(state: State) -> tuple[float, ...]:
     """Race to the goals, capture threats, and the risk of being walled in (C6).
 
-    Home pieces never move and cannot be landed on, so a run of five home squares (of
-    either colour) is a wall no throw crosses. The risk that a side can no longer fill
-    its goals grows with the runs of home squares above its unfilled goals; the value
-    is mixed accordingly: walled-in white loses, walled-in black too, both is a draw.
+    A side's pieces can rest below 21 only on the opponent's goal squares (its own are
+    goals: landing there ends the journey), so the opponent's home pieces are hurdles.
+    Two of them on consecutive opponent goals leave a gap of six squares that no throw
+    crosses: the own goals below can never be filled. So each side wants its low goals
+    filled early, and an opponent home piece above its unfilled goals is a danger (one
+    more next to it closes the wall). The value is mixed with the risks that white or
+    black can no longer fill their goals: walled-in white loses, black too, both draw.
     """
     from ..variants.bell import Bell
 
@@ -389,35 +396,33 @@ def _bell(state: State) -> tuple[float, ...]:
         race[x] = r
     risk = {WHITE: 0.0, BLACK: 0.0}
     if odd is not None:
-        home = [False] * 32
-        for x in (WHITE, BLACK):
-            for g in info[x][0]:
-                if cells[g] == x:
-                    home[g] = True
-        for x in (WHITE, BLACK):
+        for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
             goals, floor, _ = info[x]
             if floor > 20:
                 continue
             if not Bell.can_still_win(cells, x, odd):
                 risk[x] = 1.0
                 continue
+            ygoals = info[y][0]
             free = 1.0
-            run = 0
-            holes = 0.0
-            for sq in range(21, floor, -1):  # from the top down to just above the floor
-                if home[sq]:
-                    run += 1
-                    continue
-                if run >= 2:
-                    free *= 1.0 - WALL_RISK[min(run, 5)]
-                run = 0
-            if run >= 2:
-                free *= 1.0 - WALL_RISK[min(run, 5)]
-            # unfilled own goals under own home pieces: filling from the top builds walls
+            hurdles = 0.0
+            below = 0  # own unfilled goals below the square looked at
             for g in goals:
                 if cells[g] != x:
-                    holes += sum(1 for h in goals if h > g and cells[h] == x) * 0.15
-            extra[x] = holes
+                    below += 1
+            for h in range(20, floor, -1):
+                if h in goals:
+                    if cells[h] != x:
+                        below -= 1
+                    continue
+                if cells[h] != y or h not in ygoals or below <= 0:
+                    continue
+                # h holds an opponent home piece with own unfilled goals below it
+                hurdles += below
+                lower, upper = h - 2, h + 2
+                if (lower >= 1 and cells[lower] != y) or (upper <= 20 and cells[upper] != y):
+                    free *= 1.0 - B_NEAR_WALL
+            extra[x] = B_HURDLE * hurdles / 3.0
             risk[x] = 1.0 - free
     for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
         _, yfloor, ypieces = info[y]

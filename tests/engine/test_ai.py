@@ -1,0 +1,242 @@
+"""The computer opponents (senet.ai): legality, determinism, tactics, and the search."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from conftest import position
+
+import senet
+from senet.ai import LEVELS, get_player
+from senet.ai.evaluate import evaluate
+from senet.ai.search import Search
+
+SMALL = {"nodes": 300, "time_cap": None}  # small and reproducible: no wall-clock dependence
+
+
+def player(level, seed=0, **budget):
+    return get_player(level, seed=seed, **({**SMALL, **budget} if level == "expert" else {}))
+
+
+def random_positions(variant, count, seed):
+    """Positions met in random games: with a pending throw, or before a throw."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = senet.start(variant)
+        steps = rng.randrange(5, 160)
+        for _ in range(steps):
+            if s.is_terminal:
+                break
+            if s.is_chance:
+                pre = s.pre_throw_actions()
+                if pre and rng.random() < 0.3:
+                    s = s.apply(pre[0])
+                    continue
+                values = [t for t, _ in s.chance_outcomes()]
+                weights = [float(p) for _, p in s.chance_outcomes()]
+                s = s.with_throw(rng.choices(values, weights)[0])
+            else:
+                s = s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal or s.opening:
+            continue
+        out.append(s)
+    return out
+
+
+def drive_to_decision(s, rng):
+    """From a chance state, throw until there is a pending throw (keeps pre-throw states)."""
+    while s.is_chance and not s.pre_throw_actions():
+        values = [t for t, _ in s.chance_outcomes()]
+        s = s.with_throw(rng.choice(values))
+    return s
+
+
+# -- legality -------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_never_an_illegal_action(variant):
+    rng = random.Random(3)
+    players = [player(level, seed=5) for level in LEVELS]
+    for s in random_positions(variant, 40, seed=sum(map(ord, variant))):
+        s = drive_to_decision(s, rng)
+        if s.is_terminal or s.opening:
+            continue
+        for p in players:
+            if s.throw is None:
+                pre = s.pre_throw_actions()
+                choice = p.choose_pre_throw(s)
+                assert choice is None or choice in pre, (p, s.position(), choice)
+            else:
+                move = p.choose(s)
+                assert move in s.legal_actions(), (p, s.position(), move)
+                s.apply(move)  # raises if illegal
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_whole_games_between_levels_end(variant):
+    """A short game of each pairing runs to the end with legal actions only."""
+    for a, b in (("novice", "expert"), ("average", "novice")):
+        g = senet.Game(variant, seed=11)
+        seats = {"w": player(a, 1, nodes=60), "b": player(b, 2, nodes=60)}
+        while not g.over and g.actions < 400:
+            s = g.state
+            if s.opening:
+                g.throw()
+            elif s.throw is None:
+                move = seats[s.side].choose_pre_throw(s) if s.pre_throw_actions() else None
+                g.throw() if move is None else g.play(move)
+            else:
+                g.play(seats[s.side].choose(s))
+
+
+def test_choose_needs_a_pending_throw():
+    with pytest.raises(ValueError):
+        player("expert").choose(senet.start("kendall"))
+    with pytest.raises(ValueError):
+        get_player("grandmaster")
+
+
+# -- determinism ----------------------------------------------------------------------
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_deterministic_for_seed_and_budget(variant):
+    rng = random.Random(8)
+    states = [drive_to_decision(s, rng) for s in random_positions(variant, 12, seed=77)]
+    states = [s for s in states if not s.is_terminal and not s.opening]
+    for level in LEVELS:
+        first = player(level, seed=4)
+        second = player(level, seed=4)
+        a = [first.choose(s) if s.throw is not None else first.choose_pre_throw(s) for s in states]
+        # a fresh player, asked in the reverse order, gives the same answers
+        b = [second.choose(s) if s.throw is not None else second.choose_pre_throw(s) for s in reversed(states)]
+        assert a == list(reversed(b)), level
+
+
+def test_expert_analysis_is_reproducible_and_ranked():
+    s = position("kendall", white=[3, 5, 9, 12, 16, 20, 24], black=[2, 8, 10, 13, 18, 21, 25], side="w", throw=3)
+    e1, e2 = player("expert", nodes=800), player("expert", nodes=800)
+    r1, r2 = e1.analyse(s), e2.analyse(s)
+    assert r1 == r2
+    assert [m for m, _ in r1] and {m for m, _ in r1} == set(s.legal_actions())
+    values = [p for _, p in r1]
+    assert values == sorted(values, reverse=True)
+    assert all(0.0 <= p <= 1.0 for p in values)
+    assert e1.choose(s) == r1[0][0]
+
+
+# -- tactics: obvious wins taken and blunders avoided -----------------------------------
+# (variant, white, black, throw, extra position arguments, the good move, moves that are blunders)
+TACTICS = [
+    # kendall: 26-off on a 5 keeps the extra throw, and the piece on 30 then bears off on
+    # any throw: a sure win (30-off first would leave 26 needing luck)
+    ("kendall", [26, 30], [24, 25, 28], 5, {}, "26-off", {"30-off"}),
+    # kendall: never step into the water (27) when another move exists (K9)
+    ("kendall", [26, 10, 12], [2, 4, 6, 8, 14, 16, 18], 1, {}, None, {"26-27"}),
+    # kendall: K12, from 26 drop black's lone piece on 29 into the water (15 is taken)
+    ("kendall", [26, 5, 7, 9, 11, 13, 15], [29, 1, 3, 17, 19, 21, 23], 3, {}, "26-29", set()),
+    # thibault: H7, attacking black's piece on 28 from 26 drowns it
+    ("thibault", [26, 10, 12, 14, 3], [28, 1, 5, 7, 16], 2, {}, "26-28", set()),
+    # thibault: do not break the protected pair 21-22 in front of black's 18 and 19
+    ("thibault", [21, 22, 3, 5, 7], [18, 19, 1, 2, 4], 1, {}, None, {"22-23"}),
+    # jequier: 26-27 sends the piece back to the lowest empty square (J8)
+    ("jequier", [26, 10, 12], [2, 4, 6, 8, 14], 1, {}, None, {"26-27"}),
+    # jequier: swap black's advanced lone piece back
+    ("jequier", [18, 3, 6, 12, 14], [21, 1, 8, 10, 16], 3, {}, "18-21", set()),
+    # havens: the same two ideas (V6 sends a piece landing on 27 to the lowest empty square)
+    ("havens", [26, 10, 12, 3, 5], [2, 4, 6, 8, 14], 1, {}, None, {"26-27"}),
+    ("havens", [18, 3, 6, 12, 14], [21, 1, 8, 10, 16], 3, {}, "18-21", set()),
+    # tait: take the piece on 12 out of reach of black's 10 (a 2 sends it back to the supply)
+    ("tait", [12, 20], [10, 1], 6, {}, "12-18", {"20-26"}),
+    # tait: capture black's far-advanced piece (back to its supply)
+    ("tait", [20, 2], [22, 8], 2, {}, "20-22", set()),
+    # bell: capture the black stray on white's goal 9, which also fills the goal
+    ("bell", [1, 3, 5, 12, 25], [2, 4, 9, 28], 3, {"supply": (5, 6), "flags": "odd=w"}, "12-9", set()),
+]
+
+
+@pytest.mark.parametrize("level", ["average", "expert"])
+@pytest.mark.parametrize("case", TACTICS, ids=lambda c: f"{c[0]}-{c[5] or 'avoid ' + ','.join(sorted(c[6]))}")
+def test_tactics(level, case):
+    variant, white, black, throw, extra, good, bad = case
+    s = position(variant, white=white, black=black, side="w", throw=throw, **extra)
+    legal = {str(m) for m in s.legal_actions()}
+    assert good is None or good in legal
+    assert bad <= legal
+    move = str(player(level, nodes=2000).choose(s))
+    if good is not None:
+        assert move == good
+    assert move not in bad
+
+
+# -- the search -------------------------------------------------------------------------
+def half(state):
+    """A flat evaluation: every non-terminal leaf is worth 1/2."""
+    w = state.winner
+    return 0.5 if w is None else (1.0 if w == "w" else 0.0 if w == "b" else 0.5)
+
+
+def search_value(state, depth):
+    return Search(half, max_nodes=10**7, time_cap=None).value(state, depth, 0.0, 1.0)
+
+
+def test_expectimax_value_with_an_extra_throw_kendall():
+    # white's last piece on 26, white to throw. 5: bears off (win). 4: 26-30, an extra
+    # throw (K2), and 30 bears off on any throw (win). 1, 2, 3: the game goes on (1/2).
+    s = position("kendall", white=[26], black=[1, 2, 3, 4, 5, 6, 7], side="w")
+    assert search_value(s, 2) == pytest.approx(float(Fraction(1, 16) + Fraction(1, 16) + Fraction(14, 16) / 2))
+    # one decision deep, the extra throw is a leaf worth 1/2
+    assert search_value(s, 1) == pytest.approx(float(Fraction(1, 16) + Fraction(15, 16) / 2))
+
+
+def test_expectimax_value_with_a_lost_throw_that_keeps_the_turn_thibault():
+    # white's last piece drowns on 27 on an extra throw (no rescue). 4: bears off (win).
+    # 1 or 5: the throw is lost but white throws again (H8); 2 or 3: black's turn (1/2).
+    s = position("thibault", white=[27], black=[1, 2, 3, 4, 5], side="w", flags="again")
+    again = Fraction(1, 16) + Fraction(15, 16) / 2  # the second throw, one decision left
+    expected = Fraction(1, 16) + Fraction(5, 16) * again + Fraction(10, 16) / 2
+    assert search_value(s, 2) == pytest.approx(float(expected))
+
+
+def test_search_matches_plain_expectimax():
+    """Pruning and the transposition table do not change the value (depth 2 and 3)."""
+
+    def plain(s, d):
+        w = s.winner
+        if w is not None:
+            return 1.0 if w == "w" else 0.0 if w == "b" else 0.5
+        if s.throw is None:
+            if d <= 0:
+                return evaluate(s)
+            v = sum(float(p) * plain(s.with_throw(t), d) for t, p in s.chance_outcomes())
+            pre = s.pre_throw_actions()
+            if pre:
+                vals = [v] + [plain(s.apply(m), d - 1) for m in pre]
+                return max(vals) if s.side == "w" else min(vals)
+            return v
+        vals = [plain(s.apply(m), d - 1) for m in s.legal_actions()]
+        return max(vals) if s.side == "w" else min(vals)
+
+    rng = random.Random(1)
+    for variant in senet.VARIANTS:
+        for s in random_positions(variant, 3, seed=5):
+            s = drive_to_decision(s, rng)
+            for d in (2, 3):
+                got = Search(evaluate, 10**7, None).value(s, d, 0.0, 1.0)
+                assert got == pytest.approx(plain(s, d)), (variant, d, s.position())
+
+
+def test_rescue_decision_compares_with_throwing():
+    # kendall: white in the water with 15 free: the analysis lists the rescue and the throw
+    s = position("kendall", white=[27, 3, 5, 7, 9, 11, 13], black=[2, 4, 6, 8, 10, 12, 14], side="w")
+    assert s.pre_throw_actions() == [senet.RESCUE]
+    ranked = player("expert", nodes=1500).analyse(s)
+    assert {m for m, _ in ranked} == {senet.RESCUE, None}
+    assert ranked[0][1] >= ranked[1][1]
+
+
+def test_evaluation_is_a_probability():
+    for variant in senet.VARIANTS:
+        for s in random_positions(variant, 20, seed=9):
+            v = evaluate(s)
+            assert 0.0 <= v <= 1.0
