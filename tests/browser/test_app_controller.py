@@ -8,6 +8,7 @@ and check the piece identities the view animates, the messages and the URL setup
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import random
 import sys
 from pathlib import Path
@@ -74,6 +75,13 @@ async def no_sleep(_seconds):
     await asyncio.sleep(0)
 
 
+def run_async(coro):
+    """asyncio.run in a thread of its own: Playwright's sync API keeps a loop running
+    in the main thread when browser tests ran before these."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def make(setup: Setup, view=None, **kw) -> Controller:
     kw.setdefault("sleep", no_sleep)
     return Controller(view or RecordingView(), engine_think, engine_pre_throw, setup=setup, **kw)
@@ -117,7 +125,7 @@ def test_computer_game_runs_to_the_end(variant):
         await asyncio.wait_for(ctl.idle(), timeout=120)
         return ctl
 
-    ctl = asyncio.run(run())
+    ctl = run_async(run())
     assert ctl.game.over
     assert ctl.view.errors == []
     assert ctl.view.messages[-1].endswith(ctl.result_text())
@@ -136,7 +144,7 @@ def test_paces_and_pass_delays_are_waited():
         ctl.start()
         await asyncio.wait_for(ctl.idle(), timeout=60)
 
-    asyncio.run(run())
+    run_async(run())
     assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
     assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
 
@@ -162,7 +170,7 @@ def test_a_new_game_stops_the_old_computer_turn():
         await asyncio.sleep(0.01)
         return ctl, old_game
 
-    ctl, old_game = asyncio.run(run())
+    ctl, old_game = run_async(run())
     assert ctl.game.variant == "tait" and ctl.game.actions == 0
     assert old_game.state.throw is not None  # the stale answer was never played
 
@@ -200,7 +208,7 @@ def play_human_game(variant: str, seed: int, rng: random.Random) -> Controller:
                 assert ctl.state is not before
         return ctl
 
-    return asyncio.run(run())
+    return run_async(run())
 
 
 @pytest.mark.parametrize("variant", senet.VARIANTS)
@@ -244,7 +252,7 @@ def test_clicks_that_mean_nothing_change_nothing():
         assert ctl.state.throw is not None and ctl.state.board == before.board
         return ctl
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_human_lost_throw_passes_by_itself():
@@ -273,7 +281,7 @@ def test_a_human_lost_throw_passes_by_itself():
                 ctl.activate(next(iter(moves)))
         return False
 
-    assert asyncio.run(run())
+    assert run_async(run())
 
 
 def test_havens_result_shows_the_penalty():
@@ -283,7 +291,7 @@ def test_havens_result_shows_the_penalty():
         await asyncio.wait_for(ctl.idle(), timeout=120)
         return ctl
 
-    ctl = asyncio.run(run())
+    ctl = run_async(run())
     result = ctl.game.result
     assert result in ("w", "b")
     loser = "b" if result == "w" else "w"
@@ -302,7 +310,7 @@ def test_colour_draw_seats():
             ctl.throw()
         return ctl, names
 
-    ctl, names = asyncio.run(run())
+    ctl, names = run_async(run())
     assert names[:2] == ["Ann", "Bo"]
     black_seat = ctl.seat_of("b")
     assert ctl.seat_to_act == black_seat  # black throws again after the draw
