@@ -60,10 +60,13 @@ class Setup:
     names: tuple[str, str] = ("", "")
     seed: int | None = None
     speed: str = "normal"
+    position: str | None = None  # start from this position (notation) instead of the usual start
 
     def checked(self) -> Setup:
         if self.variant not in senet.VARIANTS:
             raise ValueError(f"unknown rule set '{self.variant}'")
+        if self.position is not None and senet.parse_position(self.position).variant != self.variant:
+            raise ValueError("the start position belongs to another rule set")
         for kind in self.players:
             if kind not in KINDS:
                 raise ValueError(f"unknown player '{kind}' (choose {', '.join(KINDS)})")
@@ -79,7 +82,7 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple[Setup | Non
     ``white_name``/``black_name``). Unknown values are skipped with a warning.
     """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
-    keys = {"variant", "white", "black", "seed", "speed", "white_name", "black_name"}
+    keys = {"variant", "white", "black", "seed", "speed", "white_name", "black_name", "position"}
     if not keys & params.keys():
         return None, []
     setup = base or Setup()
@@ -88,6 +91,17 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple[Setup | Non
     if variant not in senet.VARIANTS:
         warnings.append(f"unknown rule set '{variant}', playing {setup.variant}")
         variant = setup.variant
+    position = None
+    if "position" in params:
+        try:
+            start = senet.parse_position(params["position"])
+        except senet.SenetError as exc:
+            warnings.append(f"bad position: {exc}")
+        else:
+            if start.is_terminal:
+                warnings.append("the position is already over")
+            else:
+                position, variant = start.position(), start.variant
     players = list(setup.players)
     for i, key in enumerate(("white", "black")):
         if key in params:
@@ -110,7 +124,7 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple[Setup | Non
     if speed not in SPEEDS:
         warnings.append(f"unknown speed '{speed}'")
         speed = setup.speed
-    return Setup(variant, tuple(players), tuple(names), seed, speed), warnings
+    return Setup(variant, tuple(players), tuple(names), seed, speed, position), warnings
 
 
 # ------------------------------------------------------------------ pieces
@@ -223,7 +237,9 @@ class Controller:
         seed = setup.seed if setup.seed is not None else random.randrange(1, 2**31)
         self.setup = setup
         seats = {n: Seat(kind, name) for n, kind, name in zip((1, 2), setup.players, setup.names)}
-        self.session = Session(setup.variant, seats, seed=seed)
+        start = senet.parse_position(setup.position) if setup.position else None
+        game = senet.Game(setup.variant, seed=seed, start=start)
+        self.session = Session(setup.variant, seats, seed=seed, game=game)
         self.tracker = PieceTracker(self.game.state)
         self.gen += 1
         self.selected: Loc | None = None
@@ -247,7 +263,7 @@ class Controller:
         self.changed()
 
     def play_again(self) -> None:
-        self.new_game(replace(self.setup, seed=None))
+        self.new_game(replace(self.setup, seed=None, position=None))
 
     def set_speed(self, speed: str) -> None:
         if speed in SPEEDS:
@@ -401,6 +417,9 @@ class Controller:
             return (f"New game of Senet, {title} rules. Colour draw: {self.seat_name(1)} and "
                     f"{self.seat_name(2)} throw in turn; the first to throw a 1 plays black.")
         first = self.seat_to_act
+        if self.setup.position:
+            return (f"Senet, {title} rules, from a set position. {self.side_name(self.state.side)} "
+                    f"({self.seat_name(first)}) is to play.")
         return (f"New game of Senet, {title} rules. {self.side_name(self.state.side)} "
                 f"({self.seat_name(first)}) throws first.")
 

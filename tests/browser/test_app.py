@@ -176,6 +176,46 @@ def test_human_move_by_keyboard(app):
     assert any(thrown.apply(m).position() == after for m in thrown.legal_actions() if m.src == src_n)
 
 
+WATER = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"  # black drowning on 27
+
+
+def test_water_rescue_is_an_action(app):
+    app.open("?position=" + WATER.replace(" ", "+") + "&white=human&black=human&seed=3&speed=instant")
+    rescue = app.locator('[data-action="rescue"]')
+    assert rescue.is_visible() and app.locator('[data-action="throw"]').is_enabled()
+    drowning = app.locator('[data-piece][data-at="27"]').get_attribute("data-piece")
+    rescue.click()
+    wait_position_change(app, WATER)
+    assert app.get_attribute(f'[data-piece="{drowning}"]', "data-at") == "15"
+    assert "rescues the piece from the water to square 15" in app.locator("#status").inner_text()
+    assert not rescue.is_visible()
+
+
+def test_a_lost_throw_is_shown_and_passes(app):
+    # Black on 27 may move nothing but that piece, and only on a 4: most throws are lost.
+    app.open("?position=" + WATER.replace(" ", "+") + "&white=human&black=human&seed=1&speed=fast")
+    for _ in range(30):
+        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled", timeout=10_000)
+        if state_of(app).side == "w":
+            app.click('[data-action="throw"]')
+            app.wait_for_selector('[data-movable="true"]')
+            app.locator('[data-movable="true"]').first.click()
+            continue
+        app.click('[data-action="throw"]')
+        state = state_of(app)
+        if state.legal_actions() == [senet.PASS]:
+            break
+        app.locator('[data-movable="true"]').first.click()
+    else:
+        pytest.fail("black never lost a throw")
+    ok = app.locator('[data-action="pass"]')
+    assert ok.is_visible()
+    assert "the throw is lost" in app.locator("#status").inner_text()
+    ok.click()
+    app.wait_for_function("document.getElementById('board').dataset.side === 'w'")
+    assert "passes" in app.locator("#status").inner_text()
+
+
 # ---------------------------------------------------------------- computer games
 
 

@@ -109,6 +109,17 @@ def test_query_skips_bad_values_with_warnings():
     assert len(warnings) == 4
 
 
+def test_query_can_start_from_a_position():
+    text = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"
+    setup, warnings = setup_from_query("?position=" + text.replace(" ", "+") + "&black=human")
+    assert warnings == [] and setup.position == text and setup.variant == "kendall"
+    ctl = make(setup)
+    assert ctl.state.position() == text
+    assert ctl.can_rescue
+    _, warnings = setup_from_query("?position=kendall+nonsense")
+    assert warnings and "bad position" in warnings[0]
+
+
 def test_setup_checks_its_values():
     with pytest.raises(ValueError):
         Setup("kendall", ("human", "grandmaster")).checked()
