@@ -158,12 +158,13 @@ class PieceTracker:
             now = set(state.pieces(colour))
             leaving = [on_board[sq] for sq in sorted(on_board) if sq not in now]
             arriving: list[Loc] = sorted(now - on_board.keys())
-            supply = [p for p in ids if self.loc[p] == "supply"]
+            # pieces leave a supply from its top: the highest-numbered (the view offers that one)
+            supply = sorted((p for p in ids if self.loc[p] == "supply"), key=lambda p: int(p[1:]))
             off = [p for p in ids if self.loc[p] == "off"]
             d_supply = state.supply[i] - len(supply)
             d_off = state.off[i] - len(off)
             if d_supply < 0:
-                leaving += supply[:-d_supply]
+                leaving += supply[d_supply:]
             elif d_supply > 0:
                 arriving += ["supply"] * d_supply
             if d_off < 0:  # pieces never come back from off, except by undo
@@ -175,7 +176,7 @@ class PieceTracker:
                 return
             if move is not None and mover == colour and not move.is_special:
                 src, dst = loc_of(move.src), loc_of(move.dst)
-                pid = next((p for p in leaving if self.loc[p] == src), None)
+                pid = next((p for p in reversed(leaving) if self.loc[p] == src), None)
                 if pid is not None and dst in arriving:
                     self.loc[pid] = dst
                     leaving.remove(pid)

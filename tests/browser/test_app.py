@@ -143,6 +143,20 @@ def test_human_move_by_clicks(app):
     assert "moves from" in app.locator("#status").inner_text()
 
 
+def test_entering_from_the_supply_by_a_click(app):
+    app.open("?variant=bell&white=human&black=human&seed=4&speed=instant")
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"]')
+    thrown = state_of(app)
+    piece = app.locator('[data-movable="true"][data-at="supply"]')
+    assert piece.count() == 1  # the top piece of the supply tray
+    pid = piece.get_attribute("data-piece")
+    piece.click()
+    wait_position_change(app, thrown.position())
+    assert app.get_attribute(f'[data-piece="{pid}"]', "data-at") == str(31 - thrown.throw)
+    assert app.locator('[data-piece][data-at="supply"][data-colour="black"]').count() == 9
+
+
 def test_human_move_by_keyboard(app):
     app.open("?variant=tait&white=human&black=human&seed=2&speed=instant")
     # Tab to the throw button, as a keyboard user would.

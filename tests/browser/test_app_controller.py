@@ -332,3 +332,13 @@ def test_colour_draw_seats():
 
 def test_loc_of():
     assert loc_of(senet.SUPPLY) == "supply" and loc_of(senet.OFF) == "off" and loc_of(17) == 17
+
+
+def test_the_top_piece_of_a_supply_enters():
+    state = senet.start("bell").with_throw(2)
+    tracker = PieceTracker(state)
+    assert tracker.at("supply", "b") == [f"b{n}" for n in range(1, 11)]
+    after = state.apply("in-29")
+    tracker.update(after, senet.parse_move("in-29"), "b")
+    assert tracker.loc["b10"] == 29
+    assert_tracker_matches(tracker, after)
