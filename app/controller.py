@@ -61,6 +61,7 @@ class Setup:
     seed: int | None = None
     speed: str = "normal"
     position: str | None = None  # start from this position (notation) instead of the usual start
+    expert_nodes: int | None = None  # the Expert's search budget (None: the engine's default)
 
     def checked(self) -> Setup:
         if self.variant not in senet.VARIANTS:
@@ -82,7 +83,8 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple[Setup | Non
     ``white_name``/``black_name``). Unknown values are skipped with a warning.
     """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
-    keys = {"variant", "white", "black", "seed", "speed", "white_name", "black_name", "position"}
+    keys = {"variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
+            "expert_nodes"}
     if not keys & params.keys():
         return None, []
     setup = base or Setup()
@@ -124,7 +126,14 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple[Setup | Non
     if speed not in SPEEDS:
         warnings.append(f"unknown speed '{speed}'")
         speed = setup.speed
-    return Setup(variant, tuple(players), tuple(names), seed, speed, position), warnings
+    nodes = setup.expert_nodes
+    if "expert_nodes" in params:
+        text = params["expert_nodes"].strip()
+        if text.isdigit() and 100 <= int(text) <= 1_000_000:
+            nodes = int(text)
+        else:
+            warnings.append(f"expert_nodes must be a whole number from 100 to 1000000, not '{text}'")
+    return Setup(variant, tuple(players), tuple(names), seed, speed, position, nodes), warnings
 
 
 # ------------------------------------------------------------------ pieces

@@ -43,7 +43,7 @@ def _measure(start, level, what):
 async def think(position, level, seed):
     start = window.performance.now()
     try:
-        return await _worker.think(position, level, seed)
+        return await _worker.think(position, level, seed, ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "move")
 
@@ -51,7 +51,7 @@ async def think(position, level, seed):
 async def think_pre_throw(position, level, seed):
     start = window.performance.now()
     try:
-        return await _worker.think_pre_throw(position, level, seed)
+        return await _worker.think_pre_throw(position, level, seed, ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "pre-throw")
 
@@ -192,7 +192,7 @@ def on_dialog_close(_event):
     names = tuple(str(_field(f"name{seat}").value).strip()[:24] for seat in (1, 2))
     if any(p not in KINDS for p in players):
         return
-    ctl.new_game(Setup(variant, players, names, None, ctl.setup.speed))
+    ctl.new_game(Setup(variant, players, names, None, ctl.setup.speed, expert_nodes=ctl.setup.expert_nodes))
     dialog.returnValue = ""
     view.restore_focus(ctl)
 

@@ -9,17 +9,21 @@ not made here: they stay with the Game (and its seeded generator) on the main th
 import senet
 from senet.ai import get_player
 
-# One player per (level, seed): the page gives each seat of a game its own seed.
+# One player per (level, seed, budget): the page gives each seat of a game its own seed.
 _players: dict = {}
 
 
-def _player(level, seed):
-    key = (str(level), int(seed))
+def _player(level, seed, nodes=0):
+    level, seed, nodes = str(level), int(seed), int(nodes or 0)
+    if level != "expert":
+        nodes = 0
+    key = (level, seed, nodes)
     player = _players.get(key)
     if player is None:
         if len(_players) > 16:
             _players.clear()
-        player = _players[key] = get_player(key[0], seed=key[1])
+        budget = {"nodes": nodes} if nodes else {}
+        player = _players[key] = get_player(level, seed=seed, **budget)
     return player
 
 
@@ -28,16 +32,17 @@ def ping():
     return ",".join(senet.VARIANTS)
 
 
-def think(position, level, seed):
-    """The move (notation) the player of ``level`` chooses for a state with a pending throw."""
+def think(position, level, seed, nodes=0):
+    """The move (notation) the player of ``level`` chooses for a state with a pending throw.
+    ``nodes`` > 0 sets the Expert's search budget (0: the engine's default)."""
     state = senet.parse_position(str(position))
-    return str(_player(level, seed).choose(state))
+    return str(_player(level, seed, nodes).choose(state))
 
 
-def think_pre_throw(position, level, seed):
+def think_pre_throw(position, level, seed, nodes=0):
     """Before a throw: "rescue" when the player rescues its piece from the water, else "throw"."""
     state = senet.parse_position(str(position))
-    move = _player(level, seed).choose_pre_throw(state)
+    move = _player(level, seed, nodes).choose_pre_throw(state)
     return "throw" if move is None else str(move)
 
 

@@ -12,7 +12,9 @@ Chromium cannot resolve any other host, as in the browser tests.
   both read the page's own `senet:ready` performance mark (ms since navigation start);
 - Expert: whole games Expert against Expert at speed=instant; every `senet:think`
   measure of level "expert" (the round trip to the worker, as the page sees it);
-- frames: requestAnimationFrame callbacks counted while the Expert thinks.
+- frames: requestAnimationFrame callbacks counted while the Expert thinks, also with a
+  heavy search budget (``--heavy-nodes``, ``expert_nodes=`` in the URL) so that each
+  decision lasts long enough for a blocked main thread to show.
 Goals on the reference machine (2 cores): warm ready < 2 s, Expert median < 0.5 s,
 at least 50 frames per second while it thinks.
 """
@@ -85,7 +87,8 @@ def bench_ready(browser, url: str, runs: int) -> dict:
     return {"cold_ms": cold, "warm_ms": warm}
 
 
-def bench_expert(browser, url: str, variant: str, games: int) -> dict:
+def bench_expert(browser, url: str, variant: str, games: int, nodes: int = 0, decisions: int = 0) -> dict:
+    """Expert against Expert: whole games, or (with ``decisions``) until that many thinks."""
     thinks: list[float] = []
     frames_inside = 0
     think_ms = 0.0
@@ -93,10 +96,15 @@ def bench_expert(browser, url: str, variant: str, games: int) -> dict:
     context = browser.new_context()
     page = context.new_page()
     page.add_init_script(FRAME_COUNTER)
+    budget = f"&expert_nodes={nodes}" if nodes else ""
     for game in range(games):
-        page.goto(f"{url}?variant={variant}&white=expert&black=expert&seed={100 + game}&speed=instant")
+        page.goto(f"{url}?variant={variant}&white=expert&black=expert&seed={100 + game}&speed=instant{budget}")
         page.wait_for_function(READY, timeout=120_000)
-        page.wait_for_selector("#board[data-winner]", timeout=900_000)
+        if decisions:
+            page.wait_for_function(f"performance.getEntriesByName('senet:think').length >= {decisions}"
+                                   " || document.getElementById('board').dataset.winner", timeout=900_000)
+        else:
+            page.wait_for_selector("#board[data-winner]", timeout=900_000)
         measures = page.evaluate("""performance.getEntriesByName('senet:think')
             .filter(m => m.detail && m.detail.level === 'expert').map(m => [m.startTime, m.duration])""")
         frames = page.evaluate("window.__frames")
@@ -123,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="boots measured, cold and warm (default 5)")
     parser.add_argument("--games", type=int, default=1, help="Expert-against-Expert games (default 1)")
     parser.add_argument("--variant", default="kendall", help="rule set of the Expert games (default kendall)")
+    parser.add_argument("--heavy-nodes", type=int, default=60000,
+                        help="also measure frames while an Expert with this search budget thinks "
+                             "(20 decisions; 0 to skip; default 60000)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     if not (DIST / "index.html").is_file():
@@ -136,11 +147,14 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             ready = bench_ready(browser, url, args.runs)
             expert = bench_expert(browser, url, args.variant, args.games)
+            heavy = (bench_expert(browser, url, args.variant, 1, args.heavy_nodes, 20)
+                     if args.heavy_nodes else None)
             browser.close()
     finally:
         httpd.shutdown()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    result = {"ready": ready, "expert": expert, "cpus": os.cpu_count(), "load_1min": load}
+    result = {"ready": ready, "expert": expert, "heavy_expert": heavy, "cpus": os.cpu_count(),
+              "load_1min": load}
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
@@ -155,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
           f"mean {e['mean_ms']:.0f} ms, max {e['max_ms']:.0f} ms   goal median < 500 ms")
     print(f"frames while the Expert thinks: {e['fps_while_thinking']:.1f} per second, "
           f"longest gap {e['longest_frame_gap_ms']:.0f} ms   goal >= 50 fps")
+    if heavy:
+        print(f"Expert with {args.heavy_nodes} nodes ({heavy['decisions']} decisions): median "
+              f"{heavy['median_ms']:.0f} ms, max {heavy['max_ms']:.0f} ms; frames meanwhile "
+              f"{heavy['fps_while_thinking']:.1f} per second, longest gap {heavy['longest_frame_gap_ms']:.0f} ms")
     return 0
 
 
