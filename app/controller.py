@@ -469,11 +469,7 @@ class Controller:
         else:
             self.last_move = (loc_of(move.src), loc_of(move.dst))
         events = senet.describe(before, move, after)
-        if move == PASS:  # the throw's message already said so
-            events = events[1:]
-            text = f"{self.side_name(before.side)} passes." + (" " if events else "")
-        else:
-            text = ""
+        text = ""
         if self.game.over:  # said once, with the players' names, by result_text()
             events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
         text += " ".join(sentence(e) for e in events)

@@ -227,7 +227,7 @@ def test_a_lost_throw_is_shown_and_passes(app):
     assert "the throw is lost" in app.locator("#status").inner_text()
     ok.click()
     app.wait_for_function("document.getElementById('board').dataset.side === 'w'")
-    assert "passes" in app.locator("#status").inner_text()
+    assert "cannot move with a" in app.locator("#status").inner_text()
 
 
 # ---------------------------------------------------------------- computer games
