@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .errors import RecordError, SenetError
 from .game import Entry, Game
+from .moves import PASS
 from .state import WHITE, State
 from .variants import VARIANTS
 
@@ -86,8 +87,11 @@ class Session:
 
     # -- undo / redo -----------------------------------------------------------------
     def _is_human_decision(self, index: int) -> bool:
+        """A human's action; a pass (the only legal action after a lost throw) is no
+        decision, so undo skips it and goes back to the move before."""
         entry = self.game.entries[index]
-        return entry.action is not None and self.seats[self._seat_at(index)].is_human
+        return (entry.action is not None and entry.action != PASS
+                and self.seats[self._seat_at(index)].is_human)
 
     def _seat_at(self, index: int) -> int:
         state = self.game.states[index]  # the state before entry ``index``

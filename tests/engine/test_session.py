@@ -118,3 +118,28 @@ def test_statistics_count_and_survive_corruption():
     assert load_stats("{broken") == empty_stats()
     with pytest.raises(senet.SenetError):
         record_result(stats, "chess", "expert", "won")
+
+
+def test_undo_skips_a_humans_forced_pass():
+    """A lost throw's pass is no decision: undo goes back to the human's move before it."""
+    for seed in range(200):
+        s = Session("kendall", {1: Seat("human"), 2: Seat("human")}, seed=seed)
+        decision = None
+        for _ in range(60):
+            if s.game.over:
+                break
+            if s.state.throw is None:
+                s.throw()
+                continue
+            legal = s.state.legal_actions()
+            if legal == [senet.PASS]:
+                if decision is None:
+                    break
+                s.play(senet.PASS)
+                before, pending = decision
+                s.undo()
+                assert s.state == before and s.state.throw == pending
+                return
+            decision = (s.state, s.state.throw)
+            s.play(legal[0])
+    pytest.fail("no lost throw after a decision in 200 games")
