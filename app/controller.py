@@ -247,8 +247,8 @@ class Controller:
         seed = setup.seed if setup.seed is not None else random.randrange(1, 2**31)
         self.setup = setup
         seats = {n: Seat(kind, name) for n, kind, name in zip((1, 2), setup.players, setup.names)}
-        start = senet.parse_position(setup.position) if setup.position else None
-        game = senet.Game(setup.variant, seed=seed, start=start)
+        first = senet.parse_position(setup.position) if setup.position else None
+        game = senet.Game(setup.variant, seed=seed, start=first)
         self.session = Session(setup.variant, seats, seed=seed, game=game)
         self.tracker = PieceTracker(self.game.state)
         self.gen += 1

@@ -342,3 +342,20 @@ def test_the_top_piece_of_a_supply_enters():
     tracker.update(after, senet.parse_move("in-29"), "b")
     assert tracker.loc["b10"] == 29
     assert_tracker_matches(tracker, after)
+
+
+def test_play_again_starts_a_new_game_at_once():
+    async def run():
+        view = RecordingView()
+        ctl = make(Setup("thibault", ("novice", "novice"), seed=3, speed="instant"), view)
+        ctl.start()
+        await ctl.idle()
+        assert ctl.game.over
+        old_game, renders = ctl.game, view.renders
+        ctl.play_again()
+        assert ctl.game is not old_game and ctl.game.seed != 3
+        assert view.renders > renders and view.messages[-1].startswith("New game")
+        await ctl.idle()
+        return ctl
+
+    assert run_async(run()).game.over
