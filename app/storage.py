@@ -1,0 +1,383 @@
+"""What the app keeps in the browser, and how it reads it back without trusting it.
+
+Free of the DOM: app/main.py hands ``Store`` a small backend over ``localStorage``
+(``get``/``set``/``remove``/``all_keys``); the tests hand it a dict. See docs/saving.md.
+
+Keys (all text, JSON):
+
+- ``senet:save``           the game in progress: an app envelope around the engine's
+                           ``Session.to_json()`` (record with seed, seats, redo stack)
+                           plus what the app adds (the Expert's budget, whether the
+                           result is already in the statistics)
+- ``senet:save:previous``  the game a new game replaced (one level)
+- ``senet:settings``       speed, hints, win meter, move highlighting
+- ``senet:stats``          wins, losses and draws per rule set and opponent level
+- ``senet:quarantine:<ms>`` a value that could not be read, set aside with the reason,
+                           never overwritten (the newest MAX_QUARANTINE are kept)
+
+Reading never raises: a corrupt or foreign value is moved to a quarantine key and the
+caller gets a readable reason to show. Writing never raises either: a full or blocked
+storage gives a reason, and the game goes on unsaved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from dataclasses import asdict, dataclass, fields
+
+from senet.errors import SenetError
+from senet.session import SaveError, Session, empty_stats, load_stats, record_result
+
+SAVE_KEY = "senet:save"
+PREVIOUS_KEY = "senet:save:previous"
+SETTINGS_KEY = "senet:settings"
+STATS_KEY = "senet:stats"
+QUARANTINE_PREFIX = "senet:quarantine:"
+MAX_QUARANTINE = 10
+
+APP_FORMAT = "senet-app-save"
+APP_VERSION = 1
+SETTINGS_FORMAT = "senet-settings"
+SPEEDS = ("slow", "normal", "fast", "instant")
+MAX_TEXT = 2_000_000  # characters; anything longer is not ours
+
+
+# ------------------------------------------------------------------ the saved game
+
+
+@dataclass
+class SavedGame:
+    """A session plus what the app needs to resume it exactly."""
+
+    session: Session
+    expert_nodes: int | None = None  # the Expert's search budget (None: the engine's)
+    counted: bool = False  # the finished game is already in the statistics
+
+
+def dump_game(saved: SavedGame) -> str:
+    return json.dumps({
+        "format": APP_FORMAT,
+        "version": APP_VERSION,
+        "session": json.loads(saved.session.to_json()),
+        "expert_nodes": saved.expert_nodes,
+        "counted": saved.counted,
+    }, ensure_ascii=False)
+
+
+def parse_game(text: object) -> SavedGame:
+    """Read a saved game; raises SaveError saying what is wrong. A bare
+    ``Session.to_json()`` (format ``senet-save``) is accepted too."""
+    if not isinstance(text, str):
+        raise SaveError("the saved game is not text")
+    if len(text) > MAX_TEXT:
+        raise SaveError("the saved game is too long to be a Senet game")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("the saved game is not valid JSON") from None
+    if isinstance(data, dict) and data.get("format") == "senet-save":
+        return SavedGame(Session.from_json(text))
+    if not isinstance(data, dict) or data.get("format") != APP_FORMAT:
+        raise SaveError("this is not a saved Senet game")
+    if data.get("version") != APP_VERSION:
+        raise SaveError(f"saved game version {data.get('version')!r} is not supported")
+    session_data = data.get("session")
+    if not isinstance(session_data, dict):
+        raise SaveError("the saved game has no game in it")
+    session = Session.from_json(json.dumps(session_data))
+    nodes = data.get("expert_nodes")
+    if nodes is not None and not (isinstance(nodes, int) and not isinstance(nodes, bool)
+                                  and 100 <= nodes <= 1_000_000):
+        raise SaveError("the saved Expert budget is not a number from 100 to 1000000")
+    counted = data.get("counted", False)
+    if not isinstance(counted, bool):
+        raise SaveError("the saved game's statistics flag is malformed")
+    return SavedGame(session, nodes, counted)
+
+
+# ------------------------------------------------------------------ settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's choices, remembered across visits. There is no sound to set."""
+
+    speed: str = "normal"  # slow, normal, fast, instant
+    hints: bool = False  # the Expert's suggested action on a human's turn
+    meter: bool = False  # the Expert's estimate of the win probability of the side to act
+    highlight: bool = True  # the last move, the movable pieces and the destinations
+
+    def checked(self) -> Settings:
+        defaults = Settings()
+        clean = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            ok = value in SPEEDS if f.name == "speed" else isinstance(value, bool)
+            clean[f.name] = value if ok else getattr(defaults, f.name)
+        return Settings(**clean)
+
+
+def dump_settings(settings: Settings) -> str:
+    return json.dumps({"format": SETTINGS_FORMAT, "version": 1, **asdict(settings)})
+
+
+def parse_settings(text: object) -> Settings:
+    """Read settings; a value of the wrong kind falls back to its default, but text that
+    is not settings at all raises SaveError (and is set aside by the Store)."""
+    if not isinstance(text, str) or len(text) > 10_000:
+        raise SaveError("the settings are not short text")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("the settings are not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
+        raise SaveError("these are not Senet settings")
+    known = {f.name for f in fields(Settings)}
+    return Settings(**{k: v for k, v in data.items() if k in known}).checked()
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def parse_stats(text: object) -> dict:
+    """Read statistics; raises SaveError when the value is not statistics at all
+    (rows of the wrong shape are dropped by senet.session.load_stats)."""
+    if not isinstance(text, str) or len(text) > 100_000:
+        raise SaveError("the statistics are not short text")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("the statistics are not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
+        raise SaveError("these are not Senet statistics")
+    return load_stats(text)
+
+
+def stats_rows(stats: dict) -> list[tuple[str, str, int, int, int]]:
+    """(variant, opponent, won, lost, drawn) rows, in rule-set then level order."""
+    from senet import VARIANTS
+
+    levels = ("novice", "average", "expert")
+    rows = []
+    for key, value in stats.get("results", {}).items():
+        variant, _, opponent = key.partition("/")
+        if variant in VARIANTS and opponent in levels:
+            rows.append((variant, opponent, value.get("won", 0), value.get("lost", 0), value.get("drawn", 0)))
+    rows.sort(key=lambda r: (VARIANTS.index(r[0]), levels.index(r[1])))
+    return rows
+
+
+def outcome_for_stats(session: Session) -> tuple[str, str, str] | None:
+    """(variant, opponent level, "won"/"lost"/"drawn") for a finished game between exactly
+    one human and one computer; None for any other game (not counted)."""
+    game = session.game
+    if not game.over:
+        return None
+    humans = [seat for seat, s in session.seats.items() if s.is_human]
+    if len(humans) != 1:
+        return None
+    human = humans[0]
+    opponent = session.seats[3 - human].kind
+    result = game.result
+    if result == "draw":
+        return game.variant, opponent, "drawn"
+    colours = game.seat_colours or {1: "w", 2: "b"}
+    return game.variant, opponent, "won" if colours[human] == result else "lost"
+
+
+# ------------------------------------------------------------------ the store
+
+
+class Store:
+    """Reads and writes the app's keys through ``backend``; never raises.
+
+    ``problems`` collects readable reasons (corrupt values set aside, storage full or
+    blocked) for the page to show.
+    """
+
+    def __init__(self, backend, clock=time.time):
+        self.backend = backend
+        self.clock = clock
+        self.problems: list[str] = []
+        self.save_blocked = False  # a bad save could not be set aside: never overwrite it
+        self._write_failed = False
+
+    # -- raw access ------------------------------------------------------------------
+    def _get(self, key: str) -> str | None:
+        try:
+            value = self.backend.get(key)
+        except Exception as exc:  # storage blocked (privacy settings, sandboxed frame)
+            self._problem(f"the browser's storage cannot be read ({exc})")
+            return None
+        return value if isinstance(value, str) else None
+
+    def _set(self, key: str, value: str) -> bool:
+        try:
+            self.backend.set(key, value)
+        except Exception as exc:  # full, or blocked
+            if not self._write_failed:
+                self._problem(f"the game cannot be saved in this browser ({exc})")
+            self._write_failed = True
+            return False
+        self._write_failed = False
+        return True
+
+    def _remove(self, key: str) -> None:
+        with contextlib.suppress(Exception):  # nothing to do: the value stays where it was
+            self.backend.remove(key)
+
+    def _keys(self) -> list[str]:
+        try:
+            return [str(k) for k in self.backend.all_keys()]
+        except Exception:
+            return []
+
+    def _problem(self, text: str) -> None:
+        self.problems.append(text)
+
+    # -- quarantine --------------------------------------------------------------------
+    def quarantined(self) -> list[str]:
+        return sorted(k for k in self._keys() if k.startswith(QUARANTINE_PREFIX))
+
+    def quarantine(self, key: str, raw: str, reason: str) -> str | None:
+        """Move the value of ``key`` aside, unchanged; returns the new key, or None when it
+        could not be written (then the original stays where it is)."""
+        stamp = int(self.clock() * 1000)
+        new_key = f"{QUARANTINE_PREFIX}{stamp}"
+        existing = set(self._keys())
+        n = 1
+        while new_key in existing:  # two in the same millisecond
+            new_key = f"{QUARANTINE_PREFIX}{stamp}-{n}"
+            n += 1
+        record = json.dumps({"format": "senet-quarantine", "from": key, "reason": reason,
+                             "at": stamp, "value": raw}, ensure_ascii=False)
+        if not self._set(new_key, record):
+            return None
+        self._remove(key)
+        old = self.quarantined()
+        for extra in sorted(old, key=_stamp_of)[:-MAX_QUARANTINE]:
+            self._remove(extra)
+        return new_key
+
+    def _read(self, key: str, parse, what: str):
+        """Parse the value of ``key``; a bad value is set aside and reported."""
+        raw = self._get(key)
+        if raw is None:
+            return None
+        try:
+            return parse(raw)
+        except Exception as exc:  # SaveError, but a bug must not stop the app either
+            reason = str(exc) or type(exc).__name__
+        where = self.quarantine(key, raw, reason)
+        if where is None:
+            if key == SAVE_KEY:
+                self.save_blocked = True
+            self._problem(f"{what} could not be read ({reason}); it could not be set aside either, "
+                          f"so it is left as it was and nothing will be saved over it")
+        else:
+            self._problem(f"{what} could not be read ({reason}). It was set aside as '{where}'")
+        return None
+
+    # -- the game ------------------------------------------------------------------------
+    def load_game(self) -> SavedGame | None:
+        return self._read(SAVE_KEY, parse_game, "The saved game")
+
+    def load_previous(self) -> SavedGame | None:
+        return self._read(PREVIOUS_KEY, parse_game, "The previous game")
+
+    def has_save(self) -> bool:
+        return self._get(SAVE_KEY) is not None
+
+    def has_previous(self) -> bool:
+        return self._get(PREVIOUS_KEY) is not None
+
+    def save_game(self, saved: SavedGame) -> bool:
+        if self.save_blocked:
+            return False
+        try:
+            text = dump_game(saved)
+        except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
+            self._problem(f"the game could not be saved ({exc})")
+            return False
+        return self._set(SAVE_KEY, text)
+
+    def keep_previous(self) -> bool:
+        """Copy the current save to the previous-game key (a new game is about to replace
+        it). Only a readable save is kept: a bad one was set aside by load_game."""
+        if self.save_blocked:
+            return False
+        raw = self._get(SAVE_KEY)
+        if raw is None:
+            return False
+        return self._set(PREVIOUS_KEY, raw)
+
+    def swap_previous(self) -> SavedGame | None:
+        """Bring the previous game back; the current one becomes the previous."""
+        previous = self.load_previous()
+        if previous is None or self.save_blocked:
+            return None
+        current = self._get(SAVE_KEY)
+        if not self.save_game(previous):
+            return None
+        if current is not None:
+            self._set(PREVIOUS_KEY, current)
+        else:
+            self._remove(PREVIOUS_KEY)
+        return previous
+
+    # -- settings and statistics -----------------------------------------------------------
+    def load_settings(self) -> Settings:
+        return self._read(SETTINGS_KEY, parse_settings, "The saved settings") or Settings()
+
+    def save_settings(self, settings: Settings) -> bool:
+        return self._set(SETTINGS_KEY, dump_settings(settings.checked()))
+
+    def load_stats(self) -> dict:
+        return self._read(STATS_KEY, parse_stats, "The statistics") or empty_stats()
+
+    def add_result(self, variant: str, opponent: str, outcome: str) -> dict:
+        stats = self.load_stats()
+        try:
+            record_result(stats, variant, opponent, outcome)
+        except SenetError as exc:
+            self._problem(f"the result could not be counted ({exc})")
+            return stats
+        self._set(STATS_KEY, json.dumps(stats))
+        return stats
+
+
+def _stamp_of(key: str) -> tuple[int, int]:
+    tail = key[len(QUARANTINE_PREFIX):]
+    stamp, _, n = tail.partition("-")
+    try:
+        return int(stamp), int(n or 0)
+    except ValueError:
+        return 0, 0
+
+
+class MemoryBackend:
+    """A dict with the backend interface (tests, and the page when storage is blocked)."""
+
+    def __init__(self, data: dict | None = None):
+        self.data = dict(data or {})
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, value):
+        self.data[key] = str(value)
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+    def all_keys(self):
+        return list(self.data)
+
+
+__all__ = [
+    "MAX_QUARANTINE", "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY",
+    "MemoryBackend", "SavedGame", "Settings", "Store", "dump_game", "dump_settings", "outcome_for_stats",
+    "parse_game", "parse_settings", "parse_stats", "stats_rows",
+]

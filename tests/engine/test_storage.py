@@ -1,0 +1,220 @@
+"""app/storage.py under CPython: saving, reading back, setting bad values aside."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "app"))
+
+from storage import (  # noqa: E402
+    MAX_QUARANTINE,
+    PREVIOUS_KEY,
+    QUARANTINE_PREFIX,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    STATS_KEY,
+    MemoryBackend,
+    SavedGame,
+    Settings,
+    Store,
+    dump_game,
+    outcome_for_stats,
+    parse_game,
+    parse_settings,
+    stats_rows,
+)
+
+import senet  # noqa: E402
+from senet.session import SaveError, Seat, Session  # noqa: E402
+
+
+class Clock:
+    def __init__(self, t=1_800_000_000.0):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+
+def a_session(moves=10, seed=4) -> Session:
+    s = Session("kendall", {1: Seat("average", ""), 2: Seat("human", "Ann")}, seed=seed)
+    for _ in range(moves):
+        if s.state.throw is None:
+            s.throw()
+        s.play(s.state.legal_actions()[0])
+    s.throw()  # a pending throw
+    return s
+
+
+def test_a_saved_game_comes_back_exactly():
+    session = a_session()
+    store = Store(MemoryBackend())
+    assert store.save_game(SavedGame(session, expert_nodes=5000, counted=False))
+    back = store.load_game()
+    assert back.session.state == session.state and back.session.state.throw is not None
+    assert back.session.seats == session.seats
+    assert back.expert_nodes == 5000 and back.counted is False
+    # the generator continues with the same throws
+    assert [back.session.game.generator.throw(5) for _ in range(8)] == [
+        session.game.generator.throw(5) for _ in range(8)]
+    assert store.problems == []
+
+
+def test_a_bare_session_json_is_accepted():
+    session = a_session(4)
+    assert parse_game(session.to_json()).session.state == session.state
+
+
+@pytest.mark.parametrize("raw,reason", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "chess-save"}', "not a saved Senet game"),
+    ('{"format": "senet-app-save", "version": 7}', "version 7"),
+    ('{"format": "senet-app-save", "version": 1}', "no game in it"),
+    ('[1, 2, 3]', "not a saved Senet game"),
+])
+def test_a_corrupt_save_is_set_aside_with_its_reason(raw, reason):
+    backend = MemoryBackend({SAVE_KEY: raw})
+    store = Store(backend, clock=Clock())
+    assert store.load_game() is None
+    assert SAVE_KEY not in backend.data
+    [key] = store.quarantined()
+    kept = json.loads(backend.data[key])
+    assert kept["value"] == raw and kept["from"] == SAVE_KEY and reason in kept["reason"]
+    assert len(store.problems) == 1 and reason in store.problems[0] and key in store.problems[0]
+    # a fresh game saved afterwards never touches the quarantined copy
+    store.save_game(SavedGame(a_session(2)))
+    assert json.loads(backend.data[key])["value"] == raw
+
+
+def test_a_broken_record_in_a_save_names_its_line():
+    data = json.loads(dump_game(SavedGame(a_session(6))))
+    lines = data["session"]["record"].splitlines()
+    lines[5] = "w 3 29-off"
+    data["session"]["record"] = "\n".join(lines)
+    with pytest.raises(SaveError, match="line 6"):
+        parse_game(json.dumps(data))
+
+
+def test_a_bad_value_that_cannot_be_set_aside_is_never_overwritten():
+    class Full(MemoryBackend):
+        def set(self, key, value):
+            raise OSError("QuotaExceededError")
+
+    backend = Full({SAVE_KEY: "{garbage"})
+    store = Store(backend)
+    assert store.load_game() is None
+    assert backend.data[SAVE_KEY] == "{garbage"
+    assert store.save_blocked and not store.save_game(SavedGame(a_session(1)))
+    assert backend.data[SAVE_KEY] == "{garbage"
+    assert any("left as it was" in p for p in store.problems)
+
+
+def test_storage_that_throws_never_raises():
+    class Broken:
+        def get(self, key):
+            raise RuntimeError("SecurityError: access denied")
+
+        set = remove = all_keys = get
+
+    store = Store(Broken())
+    assert store.load_game() is None
+    assert store.load_settings() == Settings()
+    assert not store.save_game(SavedGame(a_session(1)))
+    assert store.problems
+
+
+def test_quarantine_keeps_the_newest_few():
+    clock = Clock()
+    backend = MemoryBackend()
+    store = Store(backend, clock=clock)
+    for i in range(MAX_QUARANTINE + 3):
+        backend.data[SAVE_KEY] = f"bad {i}"
+        clock.t += 1 if i % 2 else 0  # some in the same millisecond
+        store.load_game()
+    kept = store.quarantined()
+    assert len(kept) == MAX_QUARANTINE
+    values = {json.loads(backend.data[k])["value"] for k in kept}
+    assert f"bad {MAX_QUARANTINE + 2}" in values and "bad 0" not in values
+    assert all(k.startswith(QUARANTINE_PREFIX) for k in kept)
+
+
+def test_keep_previous_and_swap():
+    backend = MemoryBackend()
+    store = Store(backend)
+    first, second = a_session(3, seed=1), a_session(5, seed=2)
+    store.save_game(SavedGame(first))
+    assert store.keep_previous()
+    store.save_game(SavedGame(second))
+    assert store.load_previous().session.state == first.state
+    back = store.swap_previous()
+    assert back.session.state == first.state
+    assert store.load_game().session.state == first.state
+    assert store.load_previous().session.state == second.state
+
+
+def test_settings_round_trip_and_lenient_fields():
+    store = Store(MemoryBackend())
+    assert store.load_settings() == Settings()  # nothing saved: defaults (hints off)
+    assert Settings().hints is False and Settings().highlight is True
+    chosen = Settings("fast", True, True, False)
+    store.save_settings(chosen)
+    assert store.load_settings() == chosen
+    odd = parse_settings('{"format": "senet-settings", "speed": "warp", "hints": "yes", "meter": true, "x": 1}')
+    assert odd == Settings("normal", False, True, True)
+
+
+def test_corrupt_settings_and_stats_are_set_aside():
+    backend = MemoryBackend({SETTINGS_KEY: "[]", STATS_KEY: "{nope"})
+    store = Store(backend)
+    assert store.load_settings() == Settings()
+    assert store.load_stats()["results"] == {}
+    assert len(store.quarantined()) == 2 and len(store.problems) == 2
+    assert SETTINGS_KEY not in backend.data and STATS_KEY not in backend.data
+
+
+def test_statistics_count_per_rule_set_and_level():
+    store = Store(MemoryBackend())
+    store.add_result("kendall", "expert", "won")
+    store.add_result("kendall", "expert", "lost")
+    store.add_result("tait", "novice", "drawn")
+    store.add_result("kendall", "average", "won")
+    rows = stats_rows(store.load_stats())
+    assert rows == [("kendall", "average", 1, 0, 0), ("kendall", "expert", 1, 1, 0), ("tait", "novice", 0, 0, 1)]
+
+
+def play_out(session: Session) -> Session:
+    while not session.game.over:
+        if session.state.throw is None:
+            session.throw()
+        elif not session.state.opening:
+            session.play(session.state.legal_actions()[0])
+    return session
+
+
+@pytest.mark.parametrize("variant", ["kendall", "havens"])
+def test_outcome_for_stats(variant):
+    session = play_out(Session(variant, {1: Seat("human"), 2: Seat("expert")}, seed=3))
+    variant_, opponent, outcome = outcome_for_stats(session)
+    human_colour = (session.game.seat_colours or {1: "w"})[1]
+    assert (variant_, opponent) == (variant, "expert")
+    assert outcome == ("won" if session.game.result == human_colour else "lost")
+    assert outcome_for_stats(play_out(Session(variant, {1: Seat("human"), 2: Seat("human")}, seed=3))) is None
+    assert outcome_for_stats(play_out(Session(variant, {1: Seat("novice"), 2: Seat("expert")}, seed=3))) is None
+    assert outcome_for_stats(Session(variant, {1: Seat("human"), 2: Seat("expert")}, seed=3)) is None  # not over
+
+
+def test_every_variant_saves_mid_colour_draw_and_mid_turn():
+    for variant in senet.VARIANTS:
+        s = Session(variant, {1: Seat("human"), 2: Seat("novice")}, seed=8)
+        for _ in range(7):
+            if s.state.throw is None:
+                s.throw()
+            elif not s.state.opening:
+                s.play(s.state.legal_actions()[-1])
+        back = parse_game(dump_game(SavedGame(s))).session
+        assert back.state == s.state and back.game.seat_colours == s.game.seat_colours, variant
