@@ -10,6 +10,7 @@ module touches the browser, so tests drive it under CPython (tests/browser/test_
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from dataclasses import dataclass, replace
@@ -28,6 +29,13 @@ PACE = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 # Seconds before a human's lost throw passes by itself (the OK button passes at once).
 PASS_DELAY = {"slow": 2.5, "normal": 1.6, "fast": 0.9, "instant": 0.4}
 COLOUR = {"w": "white", "b": "black"}
+# A computer decision asked of the worker gives up after this many seconds (the Expert's
+# own cap is 1.5 s; three times that, but at least 10 s), and the main thread decides
+# instead with a weaker player. After WORKER_GIVE_UP failures in a row the worker is
+# no longer asked for the rest of the visit.
+THINK_TIMEOUT = 10.0
+WORKER_GIVE_UP = 2
+UNDO_NOTE = "Undo takes back your move; the throws stay the same."
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 Loc = int | str  # a square 1..30, "supply" or "off"
@@ -224,14 +232,24 @@ class NullView:
     def report_error(self, text: str) -> None:
         pass
 
+    def notice(self, text: str) -> None:
+        """A message that stays until dismissed (a saved game set aside, a worker failure)."""
+
 
 class Controller:
     """Owns the game, the seats and the flow of turns; the view only reads it."""
 
-    def __init__(self, view=None, think=None, think_pre_throw=None, sleep=None, setup: Setup | None = None):
+    def __init__(self, view=None, think=None, think_pre_throw=None, sleep=None, setup: Setup | None = None,
+                 analyse=None, autosave=None, on_result=None, on_replace=None,
+                 think_timeout: float = THINK_TIMEOUT):
         self.view = view or NullView()
         self.think = think  # async (position, level, seed) -> move text
         self.think_pre_throw = think_pre_throw  # async (position, level, seed) -> "rescue" | "throw"
+        self.analyse = analyse  # async (position) -> JSON [[action or "throw", p], ...] (the Expert's)
+        self.autosave = autosave  # (controller) -> None, after every throw and action
+        self.on_result = on_result  # (session) -> None, once when a game ends
+        self.on_replace = on_replace  # (session) -> None, before a new game replaces it
+        self.think_timeout = think_timeout
         self.sleep = sleep or asyncio.sleep
         self.setup = Setup()
         self.session: Session | None = None
@@ -239,38 +257,78 @@ class Controller:
         self.gen = 0  # bumped by every new game: stale computer turns notice and stop
         self._loop_gen: int | None = None
         self._tasks: set = set()
+        self.hints = False  # settings: the Expert's suggestion, and the win meter
+        self.meter = False
+        self.worker_failures = 0  # worker failures in a row
+        self.worker_down = False  # given up on the worker: computers decide on this thread
+        self.replay: Replay | None = None
+        self._live: dict | None = None  # the game in progress, kept while a replay shows
         self.new_game(setup or Setup(), start=False)
 
     # -- setup -------------------------------------------------------------------
     def new_game(self, setup: Setup, start: bool = True) -> None:
         setup = setup.checked()
         seed = setup.seed if setup.seed is not None else random.randrange(1, 2**31)
-        self.setup = setup
         seats = {n: Seat(kind, name) for n, kind, name in zip((1, 2), setup.players, setup.names)}
         first = senet.parse_position(setup.position) if setup.position else None
         game = senet.Game(setup.variant, seed=seed, start=first)
-        self.session = Session(setup.variant, seats, seed=seed, game=game)
-        self.tracker = PieceTracker(self.game.state)
-        self.gen += 1
-        self.selected: Loc | None = None
-        self.last_move: tuple[Loc, Loc] | None = None  # (from, to) of the last action
-        self.last_throw: int | None = None
-        self.sticks: tuple[bool, ...] | None = None
-        self.throws = 0  # number of throws so far (the view animates the sticks on change)
-        self.thinking: int | None = None  # seat whose computer player is thinking
-        self.preview: senet.Move | None = None  # a computer's chosen move, shown before it plays
-        self.message = ""
+        if start:
+            self._replace_live()
+        self._install(Session(setup.variant, seats, seed=seed, game=game), setup)
         if start:
             self.announce(self.intro_text())
             self.changed()
+            self.save()
+
+    def _install(self, session: Session, setup: Setup, counted: bool = False) -> None:
+        """Make ``session`` the game shown and played, from its first or its current state."""
+        self.setup = setup
+        self.session = session
+        self.tracker = PieceTracker(self.game.state)
+        self.gen += 1
+        self.counted = counted  # the result is in the statistics (once per game)
+        self.resumed = False
+        self.selected: Loc | None = None
+        self.last_move: tuple[Loc, Loc] | None = None  # (from, to) of the last action
+        self.last_throw: int | None = self.state.throw
+        self.sticks: tuple[bool, ...] | None = self._sticks_of(self.state.throw)
+        self.throws = 0  # number of throws so far (the view animates the sticks on change)
+        self.thinking: int | None = None  # seat whose computer player is thinking
+        self.preview: senet.Move | None = None  # a computer's chosen move, shown before it plays
+        self.jumps = 0  # undo, redo and replay steps (the view redraws the sticks, unanimated)
+        self._advice: tuple | None = None  # (state, the Expert's best action, the mover's win probability)
+        self._analysed: senet.State | None = None
+        self.message = ""
+
+    def _sticks_of(self, throw: int | None) -> tuple[bool, ...] | None:
+        """The sticks of the generator's last throw, when they show ``throw``."""
+        if throw is None:
+            return None
+        sticks = tuple(self.game.generator.last_sticks)
+        light = sum(sticks)
+        if (light or self.rules.none_value) == throw:
+            return sticks
+        light = 0 if throw > 4 else throw  # an injected throw: any sticks that show it
+        return tuple(i < light for i in range(4))
+
+    def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False) -> None:
+        """Resume a saved session exactly where it was (call start() to show it)."""
+        game = session.game
+        position = None if game.start_state == game.rules.start() else game.start_state.position()
+        seats = session.seats
+        setup = Setup(game.variant, (seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name),
+                      game.seed, self.setup.speed, position, expert_nodes)
+        self._install(session, setup.checked(), counted)
+        self.resumed = True
 
     def start(self, warnings: list[str] | tuple = ()) -> None:
-        """Begin the game made by the constructor (once the page is ready)."""
-        text = self.intro_text()
+        """Begin the game made by the constructor or load() (once the page is ready)."""
+        text = self.resume_text() if self.resumed else self.intro_text()
         if warnings:
             text += " (Ignored: " + "; ".join(warnings) + ".)"
         self.announce(text)
         self.changed()
+        self.save()
 
     def play_again(self) -> None:
         self.new_game(replace(self.setup, seed=None, position=None))
@@ -333,7 +391,7 @@ class Controller:
     @property
     def human_to_act(self) -> bool:
         seat = self.seat_to_act
-        return seat is not None and self.kind(seat) == "human"
+        return seat is not None and self.kind(seat) == "human" and self.replay is None
 
     # -- what the human may do ---------------------------------------------------
     @property
@@ -449,11 +507,14 @@ class Controller:
                          f"moves to 11; black throws again.")
                 self.tracker.update(self.state)
                 self.last_move = (10, 11)
-            return self.announce(text)
+            self.announce(text)
+            self.save()
+            return
         text = f"{self.side_name(before.side)} threw {value}."
         if self.state.legal_actions() == [PASS]:
             text += " No move is possible: the throw is lost."
         self.announce(text)
+        self.save()  # a pending throw survives a reload: no fishing for another
 
     def _play(self, move: senet.Move) -> None:
         before = self.state
@@ -476,6 +537,11 @@ class Controller:
         if self.game.over:
             text = (text + " " + self.result_text()).strip()
         self.announce(text)
+        if self.game.over and not self.counted:
+            self.counted = True
+            if self.on_result is not None:
+                self.on_result(self.session)
+        self.save()
 
     def result_text(self) -> str:
         result = self.game.result
@@ -506,11 +572,261 @@ class Controller:
     def changed(self) -> None:
         self.view.render(self)
         self.kick()
+        self.consider_analysis()
+
+    # -- saving ---------------------------------------------------------------------
+    def save(self) -> None:
+        """Autosave the game in progress (never a replay)."""
+        if self.autosave is not None and self.replay is None:
+            self.autosave(self)
+
+    def _replace_live(self) -> None:
+        """A new game is about to replace the one in progress: on_replace may keep it."""
+        live = self._live["session"] if self._live else self.session
+        self.replay = None
+        self._live = None
+        if live is not None and self.on_replace is not None:
+            self.on_replace(live)
+
+    def resume_text(self) -> str:
+        title = self.rules.title
+        if self.game.over:
+            return f"Welcome back. Your game of Senet, {title} rules, is over. {self.result_text()}"
+        n = self.game.actions
+        who = self.seat_name(self.seat_to_act)
+        text = (f"Welcome back: your game of Senet, {title} rules, is as you left it "
+                f"({n} move{'s' if n != 1 else ''} played). {who} {'are' if who == 'You' else 'is'} to play")
+        throw = self.state.throw
+        return text + (f", with a throw of {throw} to use." if throw is not None else ".")
+
+    # -- undo and redo (human decisions; the throws never change) -------------------
+    @property
+    def can_undo(self) -> bool:
+        return self.replay is None and self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.replay is None and self.session.can_redo
+
+    def undo(self) -> bool:
+        """Back to just before the last human decision (the computer's reply included),
+        with the same throw pending: undo never throws the sticks again."""
+        if not self.can_undo:
+            return False
+        self.session.undo()
+        self._jumped()
+        seat = self.seat_to_act
+        who = self.seat_name(seat) if seat is not None else ""
+        whose = "your" if who == "You" else f"{who}'s"
+        throw = self.state.throw
+        where = f"back to {whose} throw of {throw}" if throw is not None else f"back to {whose} turn"
+        self.announce(f"Move taken back: {where}. {UNDO_NOTE}")
+        self.changed()
+        self.save()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self.session.redo()
+        self._jumped()
+        text = "Move played again."
+        if self.game.over:
+            text += " " + self.result_text()
+        self.announce(text)
+        self.changed()
+        self.save()
+        return True
+
+    def _jumped(self) -> None:
+        """After undo, redo or a replay step: follow the board and clear what was shown."""
+        self.tracker.update(self.state)
+        self.selected = None
+        self.preview = None
+        self.last_move = None
+        self.thinking = None
+        self.last_throw = self.state.throw
+        self.sticks = self._sticks_of(self.state.throw)
+        self.jumps += 1
+
+    # -- replay ------------------------------------------------------------------------
+    def open_replay(self, game: senet.Game, step: int | None = None, own: bool = False) -> None:
+        """Show ``game`` (a replayed record) step by step; the game in progress waits,
+        untouched, until close_replay() or play_from_replay(). ``own``: it is that game."""
+        if self.replay is None:
+            self._live = {name: getattr(self, name) for name in LIVE_FIELDS}
+        live_session, live_setup = self._live["session"], self._live["setup"]
+        seats = dict(live_session.seats) if own else {1: Seat("human", ""), 2: Seat("human", "")}
+        last = len(game.entries)
+        self.replay = Replay(game, last if step is None else max(0, min(step, last)), own)
+        shown = game_prefix(game, self.replay.step)
+        setup = Setup(game.variant, (seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name),
+                      game.seed, live_setup.speed, None, live_setup.expert_nodes)
+        self._install(Session(game.variant, seats, game=shown), setup, counted=True)
+        self._show_step(None)
+
+    def replay_to(self, step: int) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        step = max(0, min(step, replay.last))
+        before = replay.step
+        replay.step = step
+        game = game_prefix(replay.full, step)
+        self.session = Session(game.variant, self.session.seats, game=game)
+        self._show_step(before)
+
+    def _show_step(self, before: int | None) -> None:
+        replay = self.replay
+        game, step = replay.full, replay.step
+        entry = game.entries[step - 1] if step else None
+        forward = before is not None and step == before + 1 and entry is not None
+        if forward and entry.action is not None:
+            mover = game.states[step - 1].side
+            self.tracker.update(self.state, entry.action, mover)
+        else:
+            self.tracker.update(self.state)
+        self.selected = self.preview = None
+        self.thinking = None
+        self.last_move = None
+        if entry is not None and entry.action is not None and not entry.action.is_special:
+            self.last_move = (loc_of(entry.action.src), loc_of(entry.action.dst))
+        self.last_throw = entry.throw if entry is not None else None
+        self.sticks = None if self.last_throw is None else tuple(
+            i < (0 if self.last_throw > 4 else self.last_throw) for i in range(4))
+        self.jumps += 1
+        self.announce(self.step_text())
+        self.view.render(self)
+
+    def step_text(self) -> str:
+        replay = self.replay
+        game, step = replay.full, replay.step
+        head = f"Replay, step {step} of {replay.last}."
+        if step == 0:
+            return f"{head} The start of the game ({self.rules.title} rules)."
+        entry = game.entries[step - 1]
+        before = game.states[step - 1]
+        if entry.draw:
+            return f"{head} Colour draw: {self.seat_name(1 if entry.side == 'w' else 2)} threw {entry.throw}."
+        text = head
+        if entry.throw is not None:
+            text += f" {self.side_name(entry.side)} threw {entry.throw}."
+            if before.throw is None:
+                before = before.with_throw(entry.throw)
+        if entry.action is not None:
+            after = game.states[step]
+            events = senet.describe(before, entry.action, after)
+            events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
+            text += "".join(" " + sentence(e) for e in events)
+        if step == replay.last and game.over:
+            text += " " + self.result_text()
+        return text
+
+    def close_replay(self) -> None:
+        """Back to the game in progress, as it was."""
+        if self.replay is None:
+            return
+        for name, value in self._live.items():
+            setattr(self, name, value)
+        self._live = None
+        self.replay = None
+        self.gen += 1
+        self.throws = 0
+        self.announce("Back to your game.")
+        self.changed()
+
+    def play_from_replay(self) -> bool:
+        """Make the replayed position the game in progress (the players stay those of the
+        game it replaces; the throws go on from the record's seed)."""
+        replay = self.replay
+        if replay is None:
+            return False
+        live = self._live
+        seats = dict(live["session"].seats)
+        game = game_prefix(replay.full, replay.step)
+        self._replace_live()
+        session = Session(game.variant, seats, game=game)
+        self.load(session, live["setup"].expert_nodes)
+        self.resumed = False
+        self.announce(f"Playing on from step {replay.step} of the record. " + self.resume_text().split(": ", 1)[-1])
+        self.changed()
+        self.save()
+        return True
+
+    # -- hints and the win meter (the Expert, in the worker) ---------------------------
+    def set_advice(self, hints: bool, meter: bool) -> None:
+        self.hints, self.meter = bool(hints), bool(meter)
+        self._analysed = None
+        self.view.render(self)
+        self.consider_analysis()
+
+    @property
+    def real_choice(self) -> bool:
+        """The human to act has more than one thing to do (a hint is worth giving)."""
+        state = self.state
+        if state.throw is not None:
+            return len(state.legal_actions()) > 1
+        return bool(state.pre_throw_actions())
+
+    def _advice_now(self) -> tuple | None:
+        advice = self._advice
+        return advice if advice is not None and advice[0] is self.state else None
+
+    @property
+    def hint(self) -> str | None:
+        """The Expert's suggestion for the human to act: a move, "rescue" or "throw"."""
+        advice = self._advice_now()
+        return advice[1] if advice and self.hints and self.real_choice else None
+
+    @property
+    def hint_move(self) -> senet.Move | None:
+        text = self.hint
+        if text is None or text == "throw":
+            return None
+        try:
+            return senet.parse_move(text)
+        except senet.SenetError:
+            return None
+
+    @property
+    def win_prob(self) -> float | None:
+        """The Expert's estimate that the side to act wins (a draw counts one half)."""
+        advice = self._advice_now()
+        return advice[2] if advice and self.meter else None
+
+    def consider_analysis(self) -> None:
+        """On a human's turn, ask the worker's Expert for its ranking when hints or the
+        meter are on. Never on this thread: the Expert would freeze the page."""
+        if self.analyse is None or self.replay is not None or self.worker_down:
+            return
+        if not (self.hints or self.meter) or not self.human_to_act or self.state.opening:
+            return
+        state = self.state
+        if self._analysed is state or (not self.meter and not self.real_choice):
+            return
+        self._analysed = state
+        task = asyncio.ensure_future(self._analyse(state, self.gen))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _analyse(self, state: senet.State, gen: int) -> None:
+        try:
+            text = await asyncio.wait_for(self.analyse(state.position()), self.think_timeout)
+            ranked = json.loads(str(text))
+            action, prob = str(ranked[0][0]), float(ranked[0][1])
+        except Exception as exc:  # no hint this time; the game is not affected
+            if gen == self.gen and self.state is state:
+                self.view.report_error(f"no hint: {exc}")
+            return
+        if gen != self.gen or self.state is not state:
+            return
+        self._advice = (state, action, prob)
+        self.view.render(self)
 
     # -- the flow of turns ---------------------------------------------------------
     def kick(self) -> None:
         """Start the turn loop unless one runs for this game (it stops at a human's turn)."""
-        if self._loop_gen == self.gen or self.game.over:
+        if self._loop_gen == self.gen or self.game.over or self.replay is not None:
             return
         self._loop_gen = self.gen
         task = asyncio.ensure_future(self._advance(self.gen))
@@ -537,6 +853,8 @@ class Controller:
         finally:
             if self._loop_gen == gen:
                 self._loop_gen = None
+        if gen == self.gen:
+            self.consider_analysis()  # a human's turn: hints and the meter, when asked for
 
     async def _computer_step(self, gen: int, seat: int) -> None:
         state = self.state
@@ -582,19 +900,91 @@ class Controller:
         self.view.render(self)
 
     async def _ask(self, fn, state: senet.State, level: str, seed: int, seat: int) -> str | None:
-        if fn is None:
-            return None
+        """A computer's decision: from the worker (``fn``) within ``think_timeout``; when it
+        fails or takes too long, from a player no stronger than Average on this thread."""
         self.thinking = seat
         self.view.render(self)
         try:
-            return await fn(state.position(), level, seed)
-        except Exception as exc:  # a failing player must not stop the game
-            self.view.report_error(f"{level} player failed: {exc}")
-            return None
+            if fn is not None and not self.worker_down:
+                try:
+                    answer = await asyncio.wait_for(fn(state.position(), level, seed), self.think_timeout)
+                except Exception as exc:  # a failing or hanging worker must not stop the game
+                    self._worker_failed(exc, level)
+                else:
+                    self.worker_failures = 0
+                    return answer
+            return self._decide_here(state, level, seed)
         finally:
             self.thinking = None
+
+    def _worker_failed(self, exc: BaseException, level: str) -> None:
+        self.worker_failures += 1
+        if isinstance(exc, asyncio.TimeoutError):
+            why = f"took more than {self.think_timeout:g} s"
+        else:
+            why = f"failed ({str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__})"
+        weaker = KIND_NAMES[fallback_level(level)]
+        text = (f"The {KIND_NAMES.get(level, level)} player {why}; {weaker} decided this move "
+                f"on the main page instead, and the game goes on.")
+        if self.worker_failures >= WORKER_GIVE_UP and not self.worker_down:
+            self.worker_down = True
+            text += " The background player no longer answers: computers decide on the main page " \
+                    "until you reload."
+        self.view.report_error(text)
+        self.view.notice(text)
+
+    def _decide_here(self, state: senet.State, level: str, seed: int) -> str | None:
+        """The fallback: Novice or Average, run on this thread (quick; imported on first use)."""
+        try:
+            from senet.ai import get_player
+
+            player = get_player(fallback_level(level), seed=seed)
+            if state.throw is None:
+                move = player.choose_pre_throw(state)
+                return "throw" if move is None else str(move)
+            return str(player.choose(state))
+        except Exception as exc:  # never expected; the caller then plays the first legal action
+            self.view.report_error(f"the fallback player failed: {exc}")
+            return None
 
     async def idle(self) -> None:
         """Wait until the turn loop stops (a human's turn or the end); for tests."""
         while self._loop_gen is not None:
             await asyncio.sleep(0)
+
+
+def fallback_level(level: str) -> str:
+    """The player that stands in on the main thread: Novice for Novice, else Average."""
+    return "novice" if level == "novice" else "average"
+
+
+# Controller attributes of the game in progress, kept aside while a replay shows.
+LIVE_FIELDS = ("session", "setup", "tracker", "counted", "resumed", "selected", "last_move",
+               "last_throw", "sticks", "throws", "jumps", "thinking", "preview", "_advice",
+               "_analysed", "message")
+
+
+@dataclass
+class Replay:
+    """A record being replayed: the whole game, and the step shown (0 = the start)."""
+
+    full: senet.Game
+    step: int
+    own: bool = False  # the game in progress itself
+
+    @property
+    def last(self) -> int:
+        return len(self.full.entries)
+
+
+def game_prefix(full: senet.Game, step: int) -> senet.Game:
+    """A Game holding the first ``step`` entries of ``full``, its generator placed just
+    after their throws (so play can go on from there, with the record's own throws)."""
+    game = senet.Game(full.variant, seed=full.seed, start=full.start_state)
+    game.entries = list(full.entries[:step])
+    game.states = list(full.states[:step + 1])
+    game.state = game.states[-1]
+    game.limit_reason = full.limit_reason if step == len(full.entries) else None
+    game.seat_colours = None if game.state.opening else dict(full.seat_colours or {1: "w", 2: "b"})
+    game._sync_generator()
+    return game

@@ -13,7 +13,6 @@ sys.path.insert(0, str(ROOT / "app"))
 
 from storage import (  # noqa: E402
     MAX_QUARANTINE,
-    PREVIOUS_KEY,
     QUARANTINE_PREFIX,
     SAVE_KEY,
     SETTINGS_KEY,
