@@ -50,6 +50,8 @@ WEIGHTS = {
     "bell": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 1.2, "extra": 1.0, "scale": 0.45},
 }
 FEATURES = ("race", "threat", "threat_mover", "tempo", "extra")
+# Expert's weights where they differ from the hand-made ones (calibrated with senet.ai.tune)
+EXPERT_WEIGHTS: dict[str, dict] = {}
 
 
 def _sigmoid(x: float) -> float:
@@ -354,25 +356,60 @@ B_SUPPLY = 30.0 + 1.5  # enters on 26..30
 B_DEAD = 18.0  # a piece below its floor can never move again (unless captured)
 
 
-B_HURDLE = 2.5  # an opponent home piece above own unfilled goals: only even jumps pass it
-B_NEAR_WALL = 0.2  # the risk that the opponent closes a gap of one home piece into a wall
+B_HURDLE = 2.5  # an opponent home piece above own unfilled goals: only some jumps pass it
+B_WALL_RISK = (1.0, 0.3, 0.06, 0.01)  # by the number of opponent home pieces a wall still needs
+B_WALL_RISK_ALL_IN = (1.0, 0.85, 0.5, 0.2)  # the same when the opponent is walled in already
+# The walls a side can build: two consecutive goals h, h+2 both home leave the opponent
+# no square to rest on from h-2 to h+4 (six apart; from 21 down for the odd pair 17, 19),
+# so the opponent's goals below h-2 are cut off. (18, 20) is no wall: 21 to 16 is a 5.
+_WALLS = {
+    True: tuple((h, h + 2) for h in range(3, 18, 2)),  # built by the odd owner
+    False: tuple((h, h + 2) for h in range(4, 17, 2)),  # built by the even owner
+}
+B_LOW = 3.0  # urgency of the low goals (the first to be walled off)
+B_ENTRY = 3.0  # a piece in the supply whose entry squares are taken
+B_PASS = 2.5  # the chance of losing the next throw (no action at all)
 
 
 def _bell(state: State) -> tuple[float, ...]:
-    """Race to the goals, capture threats, and the risk of being walled in (C6).
+    """Race to the goals, entry, mobility, captures, and the risk of being walled in (C6).
 
-    A side's pieces can rest below 21 only on the opponent's goal squares (its own are
-    goals: landing there ends the journey), so the opponent's home pieces are hurdles.
-    Two of them on consecutive opponent goals leave a gap of six squares that no throw
-    crosses: the own goals below can never be filled. So each side wants its low goals
-    filled early, and an opponent home piece above its unfilled goals is a danger (one
-    more next to it closes the wall). The value is mixed with the risks that white or
-    black can no longer fill their goals: walled-in white loses, black too, both draw.
+    Below 21 a side's pieces can rest only on the opponent's goal squares that are not
+    home (its own goal squares end the journey), so the opponent's home pieces are
+    hurdles: two of them on consecutive opponent goals leave six squares that no throw
+    crosses, and the own goals below can never be filled. So each side wants its low
+    goals filled early, and an opponent home piece above its unfilled goals is a danger
+    (one more next to it closes the wall). Pieces enter only on an empty square 26..30,
+    so pieces resting there also block the opponent's entry. The value is mixed with the
+    risks that white or black can no longer fill their goals: walled-in white loses,
+    walled-in black too, both is a draw.
     """
+    cells = " " + state.board + " "
+    return _bell_core(state, cells, state.odd)
+
+
+def _bell_claims(state: State) -> tuple[float, tuple, tuple]:
+    """Before anyone reaches square 1: the position as if white / black took the odd goals.
+
+    Every piece already on a goal square of its side becomes home at the claim, so where
+    the pieces stand before it matters. Returns (probability that white claims, features
+    if white claims, features if black claims); the nearer side to square 1 is likelier.
+    """
+    board = state.board
+    dw = board.find("w")
+    db = board.find("b")
+    dw = 99 if dw < 0 else dw
+    db = 99 if db < 0 else db
+    p = min(0.9, max(0.1, 0.5 + 0.06 * (db - dw)))
+    rest = board[1:]
+    fw = _bell_core(state, " w" + rest + " ", WHITE)
+    fb = _bell_core(state, " b" + rest + " ", BLACK)
+    return p, fw, fb
+
+
+def _bell_core(state: State, cells: str, odd: str | None) -> tuple[float, ...]:
     from ..variants.bell import Bell
 
-    cells = " " + state.board + " "
-    odd = state.odd
     race = {}
     extra = {WHITE: 0.0, BLACK: 0.0}
     threat = {}
@@ -380,6 +417,7 @@ def _bell(state: State) -> tuple[float, ...]:
     for i, x in enumerate((WHITE, BLACK)):
         if odd is None:
             goals = ()
+            unfilled = ()
             unfilled_sum = 105.0
             floor = 1
         else:
@@ -388,44 +426,79 @@ def _bell(state: State) -> tuple[float, ...]:
             unfilled_sum = float(sum(unfilled))
             floor = unfilled[0] if unfilled else 31
         pieces = [s for s in range(1, 31) if cells[s] == x and s not in goals]
-        info[x] = (goals, floor, pieces)
+        info[x] = (goals, floor, pieces, unfilled)
         r = state.supply[i] * B_SUPPLY + sum(pieces) - unfilled_sum
         for s in pieces:
             if s < floor:
                 r += B_DEAD + (floor - s)
         race[x] = r
+    for i, (x, y) in enumerate(((WHITE, BLACK), (BLACK, WHITE))):
+        goals, floor, pieces, unfilled = info[x]
+        ygoals = info[y][0]
+        supply = state.supply[i]
+        e = 0.0
+        for g in unfilled:
+            e += B_LOW * (21 - g) / 20.0
+        # entry and mobility on the next throw
+        p_enter = 0.0
+        p_pass = 0.0
+        for t, p in P5:
+            can_enter = supply > 0 and cells[31 - t] == "."
+            if can_enter:
+                p_enter += p
+                continue
+            for s in pieces:
+                d = s - t
+                if d < floor or d < 1:
+                    continue
+                c = cells[d]
+                if c == x or (c == y and (d >= 26 or d in ygoals)):
+                    continue
+                break
+            else:
+                p_pass += p
+        if supply:
+            e += B_ENTRY * min(supply, 3) * (1.0 - p_enter)
+        e += B_PASS * p_pass
+        extra[x] = e
     risk = {WHITE: 0.0, BLACK: 0.0}
     if odd is not None:
-        for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
-            goals, floor, _ = info[x]
-            if floor > 20:
-                continue
-            if not Bell.can_still_win(cells, x, odd):
+        walled = {}
+        for x in (WHITE, BLACK):
+            walled[x] = info[x][1] <= 20 and not Bell.can_still_win(cells, x, odd)
+            if walled[x]:
                 risk[x] = 1.0
+        for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
+            goals, floor, xpieces, unfilled = info[x]
+            if floor > 20 or walled[x]:
                 continue
-            ygoals = info[y][0]
+            # a walled-in opponent has nothing left to play for but a wall of its own
+            wall_risk = B_WALL_RISK_ALL_IN if walled[y] else B_WALL_RISK
+            # walls the opponent could still build above x's unfilled goals
             free = 1.0
             hurdles = 0.0
-            below = 0  # own unfilled goals below the square looked at
-            for g in goals:
-                if cells[g] != x:
-                    below += 1
-            for h in range(20, floor, -1):
-                if h in goals:
-                    if cells[h] != x:
-                        below -= 1
+            # below[k]: own unfilled goals below square k, less own pieces already there
+            below = [0] * 22
+            run = 0
+            for k in range(1, 21):
+                c = cells[k]
+                if c == x:
+                    if k not in goals:
+                        run -= 1
+                elif k in goals:
+                    run += 1
+                below[k + 1] = run
+            for h, h2 in _WALLS[y == odd]:
+                cut = below[h - 2] if h > 2 else 0
+                if cut <= 0:
                     continue
-                if cells[h] != y or h not in ygoals or below <= 0:
-                    continue
-                # h holds an opponent home piece with own unfilled goals below it
-                hurdles += below
-                lower, upper = h - 2, h + 2
-                if (lower >= 1 and cells[lower] != y) or (upper <= 20 and cells[upper] != y):
-                    free *= 1.0 - B_NEAR_WALL
-            extra[x] = B_HURDLE * hurdles / 3.0
+                need = (cells[h] != y) + (cells[h2] != y)
+                hurdles += cut * (2 - need)
+                free *= 1.0 - wall_risk[need] * (1.0 if cut >= 2 else 0.5)
+            extra[x] += B_HURDLE * hurdles / 3.0
             risk[x] = 1.0 - free
     for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
-        _, yfloor, ypieces = info[y]
+        _, yfloor, ypieces, _ = info[y]
         t_loss = 0.0
         if ypieces:
             for t, p in P5:
@@ -487,10 +560,42 @@ def terminal_value(state: State) -> float | None:
     return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
 
 
-class Evaluator:
-    """A callable giving white's win probability for a state (terminal states exact)."""
+# Expert's race in the rule sets with slow last pieces (see senet.ai.endgame): the two
+# rearmost pieces count as the solitaire turns they need, converted to squares at the
+# average progress of a turn, the others as in the race table.
+_SOLO = {
+    "kendall": (K_COST, 2.3125 * 1.6),
+    "thibault": (H_COST, 2.3125 * 1.6),
+    "jequier": (J_COST, 2.375 * 1.6),
+    "havens": (V_COST, 2.3125 * 1.6),
+}
 
-    def __init__(self, variant: str, weights: dict | None = None):
+
+def _solo_race(state: State, start: dict, mid: dict, table: list[float], per_turn: float) -> tuple[float, float]:
+    """(white's race, black's race) with the endgame tables for the two rearmost pieces."""
+    out = []
+    for x in (WHITE, BLACK):
+        squares = [i + 1 for i, c in enumerate(state.board) if c == x]
+        if not squares:
+            out.append(0.0)
+            continue
+        solo = mid if (state.again and state.side == x) else start
+        rear = tuple(squares[:2])
+        r = per_turn * solo[rear]
+        for sq in squares[2:]:
+            r += table[sq] if sq != 27 else K_WATER_FREE
+        out.append(r)
+    return out[0], out[1]
+
+
+class Evaluator:
+    """A callable giving white's win probability for a state (terminal states exact).
+
+    ``solo`` (Expert) replaces the race of the last two pieces of every side by the
+    solitaire endgame tables where the rule set has them.
+    """
+
+    def __init__(self, variant: str, weights: dict | None = None, solo: bool = False):
         self.variant = variant
         self.feat = _FEATURES[variant]
         w = dict(WEIGHTS[variant])
@@ -499,6 +604,22 @@ class Evaluator:
         self.weights = w
         s = w["scale"]
         self.coef = tuple(w[f] / s for f in FEATURES)
+        self.bell = variant == "bell"
+        self.solo = None
+        if solo and variant in _SOLO:
+            from .endgame import turns
+
+            start, mid = turns(variant)
+            table, per_turn = _SOLO[variant]
+            self.solo = (start, mid, table, per_turn)
+            self.feat = self._solo_features
+
+    def _solo_features(self, state: State) -> tuple[float, ...]:
+        f = _FEATURES[self.variant](state)
+        if f[5] == 1.0:  # a sure result already (kendall: the last piece on 30)
+            return f
+        rw, rb = _solo_race(state, *self.solo)
+        return (rb - rw,) + f[1:5] + (sqrt(rw + rb + 10.0),) + f[6:]
 
     def __call__(self, state: State) -> float:
         w = state.winner
@@ -506,7 +627,11 @@ class Evaluator:
             return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
         if state.opening:
             return 0.5
-        f = self.feat(state)
+        if self.bell:
+            return self._bell_value(state)
+        return self._value(self.feat(state))
+
+    def _value(self, f: tuple) -> float:
         c = self.coef
         x = (c[0] * f[0] + c[1] * f[1] + c[2] * f[2] + c[3] * f[3] + c[4] * f[4]) / f[5]
         v = _sigmoid(x)
@@ -516,14 +641,22 @@ class Evaluator:
                 v = (1 - rw) * (1 - rb) * v + rb * (1 - rw) + 0.5 * rw * rb
         return v
 
+    def _bell_value(self, state: State) -> float:
+        if state.odd is not None:
+            return self._value(self.feat(state))
+        p, fw, fb = _bell_claims(state)
+        return p * self._value(fw) + (1 - p) * self._value(fb)
 
-_CACHE: dict[str, Evaluator] = {}
+
+_CACHE: dict[tuple[str, bool], Evaluator] = {}
 
 
-def evaluator(variant: str) -> Evaluator:
-    ev = _CACHE.get(variant)
+def evaluator(variant: str, expert: bool = False) -> Evaluator:
+    """The shared evaluator of a rule set: Average's, or Expert's (``expert=True``)."""
+    ev = _CACHE.get((variant, expert))
     if ev is None:
-        ev = _CACHE[variant] = Evaluator(variant)
+        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(variant) if expert else None,
+                                                   solo=expert)
     return ev
 
 

@@ -14,6 +14,7 @@ whatever was asked before.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -22,8 +23,13 @@ from ..state import WHITE, State
 from .evaluate import evaluator
 from .search import Search
 
-# Expert's default budget: nodes per decision (reproducible) and a wall-clock safety cap.
-DEFAULT_NODES = 3000
+# Expert's default budget: nodes per decision (reproducible), chosen per rule set by
+# measurement (python -m senet.ai_bench) so that the median decision stays well under
+# 0.3 s in CPython (0.5 s in the browser); and a wall-clock safety cap.
+DEFAULT_NODES = {
+    "kendall": 50000, "jequier": 40000, "tait": 50000,
+    "bell": 20000, "thibault": 50000, "havens": 40000,
+}
 DEFAULT_TIME_CAP = 1.5
 
 
@@ -164,24 +170,36 @@ class Average(Player):
 class Expert(Player):
     """Expectiminimax over the throws under a node budget (see senet.ai.search).
 
-    ``nodes`` bounds the nodes of one decision and makes it reproducible; ``time_cap``
+    ``nodes`` bounds the nodes of one decision and makes it reproducible (None: the
+    default of the rule set, DEFAULT_NODES); ``time_cap``
     (seconds, None for none) is a safety net that stops a search that runs long.
     """
 
     level = "expert"
 
-    def __init__(self, seed: int = 0, nodes: int = DEFAULT_NODES,
-                 time_cap: float | None = DEFAULT_TIME_CAP, max_depth: int = 30):
+    def __init__(self, seed: int = 0, nodes: int | None = None,
+                 time_cap: float | None = DEFAULT_TIME_CAP, max_depth: int = 30,
+                 evaluation: str = "expert"):
         super().__init__(seed)
         self.nodes = nodes
         self.time_cap = time_cap
         self.max_depth = max_depth
+        self.expert_eval = evaluation == "expert"  # "average": Average's evaluation (for tests)
 
     def _search(self, state: State, exact: bool) -> list:
-        ev = evaluator(state.rules.name)
-        search = Search(ev, self.nodes, self.time_cap, self.max_depth)
+        ev = evaluator(state.rules.name, expert=self.expert_eval)
+        nodes = self.nodes if self.nodes is not None else DEFAULT_NODES[state.rules.name]
+        search = Search(ev, nodes, self.time_cap, self.max_depth)
         t0 = time.perf_counter()
-        ranked = search.run(state, exact=exact)
+        # the search allocates many small objects that live until it ends: the cyclic
+        # garbage collector would only scan them again and again
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            ranked = search.run(state, exact=exact)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
         self.info = {
             "depth": search.depth_done, "nodes": search.nodes,
             "seconds": time.perf_counter() - t0, "value": ranked[0][1],
@@ -215,7 +233,7 @@ class Expert(Player):
     def win_probability(self, state: State) -> float:
         """White's estimated win probability (a draw counts 1/2), for a meter."""
         if state.is_terminal:
-            return evaluator(state.rules.name)(state)
+            return evaluator(state.rules.name, expert=True)(state)
         if state.opening:
             return 0.5
         return self._search(state, exact=True)[0][1]

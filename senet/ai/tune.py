@@ -22,7 +22,7 @@ import random
 import sys
 
 from ..game import Game
-from .evaluate import FEATURES, _sigmoid, evaluator, features
+from .evaluate import FEATURES, _sigmoid, evaluator
 from .players import Average
 
 SAMPLE = 0.35  # share of positions kept (neighbouring positions are much alike)
@@ -61,8 +61,11 @@ def play_records(args):
     return [row(s) for s in states], y
 
 
+EXPERT = False
+
+
 def row(state) -> list[float]:
-    f = features(state)
+    f = evaluator(state.rules.name, expert=EXPERT).feat(state)
     denom = f[5]
     counts = [0.0] * 31  # square 0 = supply
     for i, c in enumerate(state.board):
@@ -110,7 +113,10 @@ def main(argv=None) -> int:
     ap.add_argument("--epsilon", type=float, default=0.1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--l2", type=float, default=5.0)
+    ap.add_argument("--expert", action="store_true", help="fit Expert's evaluation (endgame tables)")
     args = ap.parse_args(argv)
+    global EXPERT
+    EXPERT = args.expert
     tasks = [(args.variant, args.seed * 1000003 + i, args.epsilon) for i in range(args.games)]
     if args.jobs > 1:
         import multiprocessing
@@ -126,7 +132,7 @@ def main(argv=None) -> int:
     ytr = np.array([y for _, y in train])
     Xte = np.array([r for r, _ in test])
     yte = np.array([y for _, y in test])
-    ev = evaluator(args.variant)
+    ev = evaluator(args.variant, expert=args.expert)
     coef = np.array(ev.coef)
     # hand-made evaluation on the test set
     ph = [_sigmoid(float(np.dot(coef, x[:5]))) for x in Xte]

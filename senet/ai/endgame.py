@@ -1,0 +1,96 @@
+"""Solitaire endgame tables: the expected number of turns a side needs to bear off its
+last one or two pieces, alone on the board, playing the best it can.
+
+In Kendall, Thibault, Jéquier and Havens the last pieces are slow: the exact throws to
+bear off, the forced backward moves when no forward move exists (K4, H3, J6, V4), the
+fall back into the water (K8), the water and its rescue. With several pieces a side
+can spend an awkward throw on another piece; alone it cannot. The tables are computed
+with the engine itself (so they follow the rules exactly), by value iteration over the
+positions of one or two pieces of a side that moves alone (the opponent's pieces are
+ignored), and cached per rule set on first use.
+
+``turns(variant)`` returns two dicts: ``start[key]`` (at the start of a turn) and
+``again[key]`` (on an extra throw inside the turn), where ``key`` is the tuple of the
+squares of the remaining pieces, sorted.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..notation import parse_position
+from ..variants import get_rules
+
+SOLO_VARIANTS = ("kendall", "thibault", "jequier", "havens")
+_CACHE: dict = {}
+
+
+def _state(variant: str, squares: tuple[int, ...], again: bool, pieces: int):
+    cells = ["."] * 30
+    for s in squares:
+        cells[s - 1] = "w"
+    # the opponent needs a piece on the board: put it where it is least in the way
+    spot = next(q for q in (1, 2, 3, 4, 5, 6, 7) if cells[q - 1] == ".")
+    cells[spot - 1] = "b"
+    flags = "again" if again else "-"
+    off = pieces - len(squares)
+    return parse_position(f"{variant} {''.join(cells)} w - w=0/{off},b=0/{pieces - 1} {flags}")
+
+
+def _key(state) -> tuple[int, ...]:
+    return tuple(i + 1 for i, c in enumerate(state.board) if c == "w")
+
+
+def turns(variant: str, max_pieces: int = 2, iterations: int = 120) -> tuple[dict, dict]:
+    cached = _CACHE.get(variant)
+    if cached is not None:
+        return cached
+    rules = get_rules(variant)
+    probs = [(t, float(p)) for t, p in rules.outcomes]
+    squares = [s for s in range(1, 31) if s not in rules.transit_squares]
+    keys = [k for n in range(1, max_pieces + 1) for k in combinations(squares, n)]
+    # transitions: for each (key, again): [(p, [(kind, key')])], [key' after a rescue]
+    trans = {}
+    for key in keys:
+        for again in (False, True):
+            st = _state(variant, key, again, rules.pieces)
+            options = []
+            for t, p in probs:
+                th = st.with_throw(t)
+                outs = []
+                for m in th.legal_actions():
+                    nx = th.apply(m)
+                    k2 = _key(nx)
+                    if not k2:
+                        outs.append((0, ()))
+                    else:
+                        outs.append((1 if nx.side == "w" else 2, k2))
+                options.append((p, outs))
+            rescue = [_key(st.apply(m)) for m in st.pre_throw_actions()]
+            trans[(key, again)] = (options, rescue)
+    start = dict.fromkeys(keys, 10.0 * len(keys[0]))
+    mid = dict(start)
+    for _ in range(iterations):
+        for key in keys:
+            for again in (False, True):
+                options, rescue = trans[(key, again)]
+                v = 0.0 if again else 1.0
+                for p, outs in options:
+                    best = None
+                    for kind, k2 in outs:
+                        if kind == 0:
+                            c = 0.0
+                        else:
+                            c = (mid if kind == 1 else start).get(k2)
+                            if c is None:  # the opponent's piece got in the way: a rare swap
+                                c = start.get(k2[: max_pieces], 20.0)
+                        if best is None or c < best:
+                            best = c
+                    v += p * best
+                for k2 in rescue:
+                    r = 1.0 + start.get(k2, 20.0)
+                    if r < v:
+                        v = r
+                (mid if again else start)[key] = v
+    _CACHE[variant] = (start, mid)
+    return start, mid
