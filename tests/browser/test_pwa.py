@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, guard_context
 
+import senet
+
 READY_TIMEOUT_MS = 60_000
 READY_OR_FAILED = (
     "() => document.documentElement.dataset.ready === 'true'"
@@ -26,6 +28,9 @@ READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
 # Computer against computer from the start (the UI's test hook), Expert playing white.
 COMPUTER_GAME = "variant=kendall&white=expert&black=novice&seed=7&speed=instant"
 GAME_TIMEOUT_MS = 180_000
+# Two humans: nothing moves unless the test clicks.
+HUMAN_GAME = "variant=kendall&white=human&black=human&seed=7&speed=instant"
+POSITION = "() => document.querySelector('#board').dataset.position"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 CACHES = """async () => {
   const out = {};
@@ -180,6 +185,24 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
     assert log.errors == []
 
 
+def _play_a_turn(page) -> None:
+    """Throw, then move the first piece offered (to its first destination), or pass."""
+    page.wait_for_function("() => !document.querySelector('[data-action=\"throw\"]').disabled")
+    page.click('[data-action="throw"]')
+    page.wait_for_selector('[data-movable="true"], [data-action="pass"]:visible')
+    thrown = page.evaluate(POSITION)
+    if page.locator('[data-action="pass"]').is_visible():
+        page.click('[data-action="pass"]')
+    else:
+        page.locator('[data-movable="true"]').first.click()
+        page.wait_for_function(  # moved at once, or its destinations are offered
+            "(p) => document.querySelector('#board').dataset.position !== p"
+            " || document.querySelector('[data-target=\"true\"]') !== null", arg=thrown)
+        if page.evaluate(POSITION) == thrown:
+            page.locator('[data-target="true"]').first.click()
+    page.wait_for_function("(p) => document.querySelector('#board').dataset.position !== p", arg=thrown)
+
+
 def _make_version(src: Path, dst: Path, marker: str) -> dict:
     """A copy of the site in `src` with one file changed, build-info.json and sw.js redone."""
     shutil.copytree(src, dst)
@@ -197,8 +220,13 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
     v1 = _info(v1_dir)["version"]
 
     ctx, page, log = launch_profile()
-    _boot(page, srv.url)
+    _boot(page, srv.url + "index.html?" + HUMAN_GAME)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    # A game in progress (the app saves it after every throw and move).
+    for _ in range(3):
+        _play_a_turn(page)
+    in_progress = page.evaluate(POSITION)
+    assert in_progress != senet.start("kendall").position()
 
     # A new deploy, with one changed file.
     v2 = _make_version(v1_dir, tmp_path / "v2", "v2")["version"]
@@ -207,8 +235,10 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
     srv.log.clear()
 
     # The next visit runs the old version and says a new one is ready.
-    data = _boot(page, srv.url)
+    page.reload()  # the app took the game parameters out of the address: this resumes
+    data = _boot(page)
     assert data["version"] == v1
+    assert page.evaluate(POSITION) == in_progress
     banner = page.locator("#pwa-slot [role=status]")
     reload = banner.get_by_role("button", name="Reload")
     reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
@@ -221,6 +251,9 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
         reload.click()
     data = _boot(page)
     assert data["version"] == v2
+    # The game in progress survived the update, and goes on.
+    assert page.evaluate(POSITION) == in_progress
+    _play_a_turn(page)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     assert list(page.evaluate(CACHES)) == [f"senet /senet/ {v2}"]  # the old cache is gone
     assert page.locator("#pwa-slot").inner_text().strip() in ("", "Install Senet")
