@@ -789,6 +789,11 @@ class Controller:
             return None
 
     @property
+    def advice_pending(self) -> bool:
+        """An analysis was asked for this state and has not come back yet."""
+        return (self.hints or self.meter) and self._analysed is self.state and self._advice_now() is None
+
+    @property
     def win_prob(self) -> float | None:
         """The Expert's estimate that the side to act wins (a draw counts one half)."""
         advice = self._advice_now()
@@ -816,7 +821,9 @@ class Controller:
             action, prob = str(ranked[0][0]), float(ranked[0][1])
         except Exception as exc:  # no hint this time; the game is not affected
             if gen == self.gen and self.state is state:
+                self._advice = (state, None, None)
                 self.view.report_error(f"no hint: {exc}")
+                self.view.render(self)
             return
         if gen != self.gen or self.state is not state:
             return

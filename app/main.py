@@ -2,14 +2,23 @@
 
 A thin layer: DOM events become Controller calls (app/controller.py), app/view.py
 draws, and the computer players think in the worker "players" (app/worker.py), so
-the page keeps drawing while the Expert thinks. See docs/app.md.
+the page keeps drawing while the Expert thinks. The game, the settings and the
+statistics live in localStorage through app/storage.py. See docs/app.md and
+docs/saving.md.
 """
+
+import asyncio
+from dataclasses import replace
+from urllib.parse import parse_qs
 
 import js
 from controller import KINDS, SPEEDS, Controller, Setup, setup_from_query
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window, workers
+from storage import SAVE_KEY, MemoryBackend, SavedGame, Store, outcome_for_stats, stats_rows
 from view import View
+
+import senet
 
 DEFAULT = Setup("kendall", ("average", "human"))
 NOTES = {
@@ -21,11 +30,113 @@ NOTES = {
     "havens": "Five pieces each, a colour draw, and a penalty score for the loser.",
 }
 DRAW_VARIANTS = ("jequier", "havens")
+# URL parameters that start a new game; dropped from the address bar once used, so that
+# a reload resumes the game instead of starting it again.
+GAME_PARAMS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
+               "expert_nodes")
+WORKER_BOOT_TIMEOUT = 45.0  # seconds; without the worker the game goes on, computers on this thread
+MAX_RECORD = 2_000_000  # characters
 
 root = document.documentElement
 view = View(document, window)
 _worker = None
 _proxies = []  # keep event handler proxies alive
+_query = {k: v[-1] for k, v in parse_qs(str(window.location.search).lstrip("?")).items()}
+# Test hook (docs/app.md): ?fail_worker=1 makes every call to the worker fail at once,
+# ?fail_worker=hang makes it never answer (each decision then waits for the timeout).
+FAIL_WORKER = _query.get("fail_worker", "")
+
+
+# ---------------------------------------------------------------- storage
+
+
+class LocalStorage:
+    """The storage.Store backend over window.localStorage."""
+
+    def __init__(self, ls):
+        self.ls = ls
+
+    def get(self, key):
+        value = self.ls.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key, value):
+        self.ls.setItem(key, value)
+
+    def remove(self, key):
+        self.ls.removeItem(key)
+
+    def all_keys(self):
+        return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+
+
+def _backend():
+    try:
+        ls = window.localStorage
+        ls.getItem(SAVE_KEY)
+        return LocalStorage(ls), None
+    except Exception as exc:  # blocked by the browser's privacy settings
+        return MemoryBackend(), f"this browser does not let the page store anything ({exc}), so the game is not saved"
+
+
+_backend_obj, _backend_problem = _backend()
+store = Store(_backend_obj)
+if _backend_problem:
+    store.problems.append(_backend_problem)
+settings = store.load_settings()
+_shown_problems = 0
+
+
+def show_problems(extra: str = "") -> None:
+    """Put new storage problems (and ``extra``) in the notice."""
+    global _shown_problems
+    new = store.problems[_shown_problems:]
+    _shown_problems = len(store.problems)
+    parts = [p[0].upper() + p[1:] + ("" if p.endswith(".") else ".") for p in new]
+    if extra:
+        parts.append(extra)
+    if parts:
+        view.notice(" ".join(parts))
+
+
+def autosave(ctl_):
+    store.save_game(SavedGame(ctl_.session, ctl_.setup.expert_nodes, ctl_.counted))
+    if len(store.problems) > _shown_problems:
+        show_problems()
+
+
+def on_result(session):
+    outcome = outcome_for_stats(session)
+    if outcome is not None:
+        store.add_result(*outcome)
+
+
+def on_replace(session):
+    """A new game replaces ``session``: an unfinished game is kept as the previous save."""
+    if not session.game.over and session.game.entries:
+        store.keep_previous()
+
+
+# ---------------------------------------------------------------- the worker
+
+
+class WorkerProxy:
+    """Calls into the worker "players"; with ?fail_worker, a broken stand-in (tests)."""
+
+    def __init__(self):
+        self.worker = None
+
+    async def call(self, name, *args):
+        if FAIL_WORKER == "hang":
+            await asyncio.get_event_loop().create_future()  # never answers
+        if FAIL_WORKER:
+            raise RuntimeError("the worker failed (simulated by ?fail_worker)")
+        if self.worker is None:
+            raise RuntimeError("the worker did not start")
+        return await getattr(self.worker, name)(*args)
+
+
+players = WorkerProxy()
 
 
 def _on(target, event, handler):
@@ -43,7 +154,7 @@ def _measure(start, level, what):
 async def think(position, level, seed):
     start = window.performance.now()
     try:
-        return await _worker.think(position, level, seed, ctl.setup.expert_nodes or 0)
+        return await players.call("think", position, level, seed, ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "move")
 
@@ -51,14 +162,52 @@ async def think(position, level, seed):
 async def think_pre_throw(position, level, seed):
     start = window.performance.now()
     try:
-        return await _worker.think_pre_throw(position, level, seed, ctl.setup.expert_nodes or 0)
+        return await players.call("think_pre_throw", position, level, seed, ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "pre-throw")
 
 
-setup, warnings = setup_from_query(str(window.location.search), DEFAULT)
-ctl = Controller(view, think, think_pre_throw, setup=setup or DEFAULT)
+async def analyse(position):
+    return await players.call("analyse", position, ctl.setup.expert_nodes or 0)
+
+
+def _drop_game_params():
+    """Remove the new-game parameters from the address bar (a reload then resumes)."""
+    url = js.URL.new(str(window.location.href))
+    for key in GAME_PARAMS:
+        url.searchParams.delete(key)
+    window.history.replaceState(window.history.state, "", url.href)
+
+
+# ---------------------------------------------------------------- which game
+
+default = replace(DEFAULT, speed=settings.speed)
+setup, warnings = setup_from_query(str(window.location.search), default)
+ctl = Controller(view, think, think_pre_throw, setup=setup or default, analyse=analyse,
+                 autosave=autosave, on_result=on_result, on_replace=on_replace)
+ctl.hints, ctl.meter = settings.hints, settings.meter
+saved = store.load_game()
+boot_notice = ""
+offer_previous = False
+if setup is not None:
+    # The link asks for a new game: it replaces the save, an unfinished one is kept.
+    if saved is not None and not saved.session.game.over and saved.session.game.entries:
+        offer_previous = store.keep_previous()
+        if offer_previous:
+            boot_notice = "The link you opened started a new game; your game in progress was set aside."
+    if setup.speed != settings.speed:
+        settings = replace(settings, speed=setup.speed)
+        store.save_settings(settings)
+    _drop_game_params()
+elif saved is not None:
+    try:
+        ctl.load(saved.session, saved.expert_nodes, saved.counted)
+    except Exception as exc:  # never expected: the save was checked; set it aside all the same
+        store.set_aside_save(f"the saved game cannot be shown ({exc})")
+elif store.problems:
+    boot_notice = "A new game begins."
 view.set_speed(ctl.setup.speed)
+view.set_highlight(settings.highlight)
 view.render(ctl)  # the starting position, before the worker is up
 
 
@@ -111,6 +260,9 @@ def on_board_key(event):
         event.preventDefault()
         ctl.activate(loc)
         view.restore_focus(ctl, only_if_lost=ctl.selected is None)
+    elif key in ("ArrowRight", "ArrowLeft") and ctl.replay is not None:
+        event.preventDefault()  # in a replay the arrows step through the game
+        ctl.replay_to(ctl.replay.step + (1 if key == "ArrowRight" else -1))
     elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
         event.preventDefault()
         view.move_focus(ctl, 1 if key in ("ArrowRight", "ArrowDown") else -1)
@@ -144,12 +296,208 @@ def on_action(event):
         view.restore_focus(ctl)
     elif action == "new-game":
         open_dialog()
+    elif action == "undo":
+        if ctl.undo():
+            view.restore_focus(ctl, only_if_lost=True)
+    elif action == "redo":
+        if ctl.redo():
+            view.restore_focus(ctl, only_if_lost=True)
+    elif action == "record":
+        open_record()
+    elif action == "settings":
+        open_settings()
+    elif action == "stats":
+        open_stats()
+    elif action == "notice-dismiss":
+        view.notice("")
+    elif action == "notice-resume":
+        resume_previous()
+    elif action.startswith("replay-") and ctl.replay is not None:
+        on_replay(action[len("replay-"):])
 
 
 def on_speed(event):
+    global settings
     speed = str(event.target.value)
     if speed in SPEEDS:
         ctl.set_speed(speed)
+        settings = replace(settings, speed=speed)
+        store.save_settings(settings)
+
+
+def resume_previous():
+    """The game a link set aside comes back; the link's game becomes the previous one."""
+    ctl.save()
+    saved = store.swap_previous()
+    if saved is None:
+        show_problems("The set-aside game could not be brought back.")
+        return
+    ctl.replay = None
+    ctl._live = None
+    ctl.load(saved.session, saved.expert_nodes, saved.counted)
+    ctl.start()
+    view.notice("")
+    view.restore_focus(ctl)
+
+
+# ---------------------------------------------------------------- replay
+
+def on_replay(what):
+    replay = ctl.replay
+    if what == "start":
+        ctl.replay_to(0)
+    elif what == "back":
+        ctl.replay_to(replay.step - 1)
+    elif what == "forward":
+        ctl.replay_to(replay.step + 1)
+    elif what == "end":
+        ctl.replay_to(replay.last)
+    elif what == "play":
+        ctl.play_from_replay()
+        view.restore_focus(ctl)
+    elif what == "close":
+        ctl.close_replay()
+        view.restore_focus(ctl)
+
+
+# ---------------------------------------------------------------- game record dialog
+
+record_dialog = document.getElementById("record-dialog")
+record_text = document.getElementById("record-text")
+record_error = document.getElementById("record-error")
+record_file = document.getElementById("record-file")
+
+
+def _record_message(text, error=False):
+    record_error.textContent = text
+    record_error.classList.toggle("ok", not error)
+
+
+def open_record():
+    game = ctl.replay.full if ctl.replay is not None else ctl.game
+    record_text.value = game.record_text()
+    _record_message("")
+    record_dialog.showModal()
+
+
+def replay_record():
+    """Check the text of the dialog and replay it; a faulty record names its line."""
+    text = str(record_text.value)
+    if len(text) > MAX_RECORD:
+        _record_message("This text is too long to be a game record.", error=True)
+        return
+    try:
+        game = senet.Game.from_record(text)
+    except senet.RecordError as exc:
+        _record_message(f"This record cannot be replayed: {exc}.", error=True)
+        record_text.focus()
+        return
+    except Exception as exc:  # never expected; said, not raised
+        _record_message(f"This record cannot be replayed ({exc}).", error=True)
+        return
+    live = ctl._live["session"] if ctl._live else ctl.session
+    own = text.strip() == live.game.record_text().strip()
+    record_dialog.close()
+    ctl.open_replay(game, own=own)
+    document.querySelector('#replay [data-action="replay-back"]').focus()
+
+
+async def copy_record():
+    text = str(record_text.value)
+    try:
+        await window.navigator.clipboard.writeText(text)
+    except Exception:  # no clipboard permission: select the text, the browser copies
+        record_text.select()
+        ok = document.execCommand("copy")
+        if not ok:
+            _record_message("Select the text and copy it (Ctrl+C or ⌘C).", error=True)
+            return
+    _record_message("Copied.")
+
+
+def download_record():
+    text = str(record_text.value)
+    variant = ctl.game.variant
+    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"},
+                                             dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = f"senet-{variant}-{ctl.game.seed}.txt"
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+    _record_message(f"Downloaded as {link.download}.")
+
+
+async def on_record_file(_event):
+    files = record_file.files
+    if not files or files.length == 0:
+        return
+    file = files.item(0)
+    if file.size > MAX_RECORD:
+        _record_message("This file is too big to be a game record.", error=True)
+        return
+    try:
+        record_text.value = await file.text()
+    except Exception as exc:
+        _record_message(f"The file could not be read ({exc}).", error=True)
+        return
+    record_file.value = ""
+    replay_record()
+
+
+def on_record_click(event):
+    button = _closest(event.target, "[data-record]")
+    if button is None:
+        return
+    what = _attr(button, "data-record")
+    if what == "copy":
+        asyncio.ensure_future(copy_record())
+    elif what == "download":
+        download_record()
+    elif what == "replay":
+        replay_record()
+
+
+# ---------------------------------------------------------------- settings and statistics
+
+settings_dialog = document.getElementById("settings-dialog")
+stats_dialog = document.getElementById("stats-dialog")
+CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight"}
+
+
+def open_settings():
+    for name, element_id in CHECKS.items():
+        document.getElementById(element_id).checked = bool(getattr(settings, name))
+    settings_dialog.showModal()
+
+
+def on_setting(_event):
+    global settings
+    values = {name: bool(document.getElementById(element_id).checked) for name, element_id in CHECKS.items()}
+    settings = replace(settings, **values)
+    store.save_settings(settings)
+    view.set_highlight(settings.highlight)
+    ctl.set_advice(settings.hints, settings.meter)
+
+
+def open_stats():
+    body = document.querySelector("#stats-table tbody")
+    body.replaceChildren()
+    rows = stats_rows(store.load_stats())
+    for variant, opponent, won, lost, drawn in rows:
+        tr = document.createElement("tr")
+        for value in (senet.get_rules(variant).title, opponent.capitalize(), won, lost, drawn):
+            td = document.createElement("td")
+            td.textContent = str(value)
+            tr.append(td)
+        body.append(tr)
+    document.getElementById("stats-table").hidden = not rows
+    document.getElementById("stats-empty").hidden = bool(rows)
+    show_problems()
+    stats_dialog.showModal()
 
 
 # ---------------------------------------------------------------- new-game dialog
@@ -200,10 +548,24 @@ def on_dialog_close(_event):
 # ---------------------------------------------------------------- boot
 
 
+async def _start_worker():
+    async def boot():
+        worker = await workers["players"]  # the background worker running the players
+        return worker, str(await worker.ping())
+
+    try:
+        players.worker, root.dataset.worker = await asyncio.wait_for(boot(), WORKER_BOOT_TIMEOUT)
+    except Exception as exc:  # the game goes on: computers decide on this thread
+        root.dataset.worker = "failed"
+        ctl.worker_down = True
+        view.notice(f"The background player did not start ({exc or 'it took too long'}); computer players "
+                    "decide on the main page instead (Novice, or Average in place of the Expert).")
+
+
 async def main():
     global _worker
-    _worker = await workers["players"]  # the background worker running the players
-    root.dataset.worker = await _worker.ping()
+    await _start_worker()
+    _worker = players.worker
     _on(view.board, "click", on_board_click)
     _on(view.board, "keydown", on_board_key)
     for event in ("pointerover", "pointerout", "focusin", "focusout"):
@@ -212,7 +574,15 @@ async def main():
     _on(document.getElementById("speed"), "change", on_speed)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)
+    _on(record_dialog, "click", on_record_click)
+    _on(record_file, "change", on_record_file)
+    for element_id in CHECKS.values():
+        _on(document.getElementById(element_id), "change", on_setting)
+    _on(window, "senet:before-update-reload", lambda _e: ctl.save())
     view.set_ready()
+    if boot_notice or store.problems:  # before the first autosave, which shows new problems itself
+        show_problems(boot_notice)
+        view.notice_action("notice-resume", offer_previous)
     ctl.start(warnings)
     root.dataset.variants = ",".join(__import__("senet").VARIANTS)
     root.dataset.ready = "true"

@@ -270,6 +270,10 @@ class Store:
             return parse(raw)
         except Exception as exc:  # SaveError, but a bug must not stop the app either
             reason = str(exc) or type(exc).__name__
+        self._set_aside(key, raw, reason, what)
+        return None
+
+    def _set_aside(self, key: str, raw: str, reason: str, what: str) -> None:
         where = self.quarantine(key, raw, reason)
         if where is None:
             if key == SAVE_KEY:
@@ -278,7 +282,12 @@ class Store:
                           f"so it is left as it was and nothing will be saved over it")
         else:
             self._problem(f"{what} could not be read ({reason}). It was set aside as '{where}'")
-        return None
+
+    def set_aside_save(self, reason: str) -> None:
+        """Quarantine the saved game although it parsed (the app could not use it)."""
+        raw = self._get(SAVE_KEY)
+        if raw is not None:
+            self._set_aside(SAVE_KEY, raw, reason, "The saved game")
 
     # -- the game ------------------------------------------------------------------------
     def load_game(self) -> SavedGame | None:

@@ -65,6 +65,22 @@ class View:
         self.game_over_detail = document.getElementById("game-over-detail")
         self.rules_link = document.getElementById("rules-link")
         self.speed_select = document.getElementById("speed")
+        toolbar = document.querySelector(".toolbar")
+        self.undo_buttons = {name: toolbar.querySelector(f'[data-action="{name}"]') for name in ("undo", "redo")}
+        self.replay_box = document.getElementById("replay")
+        self.replay_step = document.getElementById("replay-step")
+        self.replay_buttons = {name: self.replay_box.querySelector(f'[data-action="replay-{name}"]')
+                               for name in ("start", "back", "forward", "end", "play")}
+        self.advice = document.getElementById("advice")
+        self.hint_text = document.getElementById("hint-text")
+        self.meter_box = document.getElementById("meter-box")
+        self.meter = document.getElementById("win-meter")
+        self.meter_label = document.getElementById("meter-label")
+        self.meter_value = document.getElementById("meter-value")
+        self.notice_box = document.getElementById("notice")
+        self.notice_text = document.getElementById("notice-text")
+        self._jumps_seen = 0
+        self.highlight = True  # settings: the last move and the hover hints are drawn
         self.pieces: dict[str, object] = {}
         self.trays: dict[str, dict] = {}
         self._cache: dict = {}
@@ -108,6 +124,23 @@ class View:
     def report_error(self, text: str) -> None:
         self.win.console.error(f"senet: {text}")
 
+    def notice(self, text: str) -> None:
+        """A message that stays until dismissed (role=alert); empty text hides it."""
+        self.notice_text.textContent = text
+        self.notice_box.hidden = not text
+        if not text:
+            self.notice_action("notice-resume", False)
+
+    def notice_action(self, action: str, visible: bool) -> None:
+        button = self.notice_box.querySelector(f'[data-action="{action}"]')
+        if button:
+            button.hidden = not visible
+
+    def set_highlight(self, on: bool) -> None:
+        """Settings: highlight the last move, the movable pieces and the destinations."""
+        self.highlight = bool(on)
+        self.root.classList.toggle("no-highlight", not on)
+
     def set_speed(self, speed: str) -> None:
         self.root.style.setProperty("--move-ms", f"{MOVE_MS.get(speed, 420)}ms")
         if self.speed_select.value != speed:
@@ -115,7 +148,7 @@ class View:
 
     def set_ready(self) -> None:
         self.ready = True
-        for el in self.doc.querySelectorAll(".toolbar [disabled], .toolbar select"):
+        for el in self.doc.querySelectorAll(".toolbar [disabled]:not(.undo-redo *), .toolbar select"):
             el.disabled = False
         self.root.classList.remove("loading")
 
@@ -124,6 +157,7 @@ class View:
         rules = ctl.rules
         self._cache.clear()
         self._throws_seen = 0
+        self._jumps_seen = ctl.jumps
         self._was_over = False
         self.tray_layer.replaceChildren()
         self.piece_layer.replaceChildren()
@@ -160,7 +194,7 @@ class View:
         self._gen = ctl.gen
         self.rules_link.setAttribute("href", f"./pages/rules-{rules.name}.html")
         self.rules_link.textContent = f"{rules.title} rules"
-        self._set_sticks(None, None)
+        self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
 
     def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
         """Positions (x, y, scale) of the pieces lying in the trays."""
@@ -186,9 +220,10 @@ class View:
         targets = ctl.targets if self.ready else {}
         selected = ctl.selected
         preview = ctl.preview
-        last = ctl.last_move or (None, None)
+        last = (ctl.last_move if self.highlight else None) or (None, None)
+        suggested = ctl.hint_move if self.ready else None
         hints = set()
-        if selected is None and self.hint_loc in movable:
+        if selected is None and self.hint_loc in movable and self.highlight:
             hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
 
         self._set("board", self.board, "data-position", state.position())
@@ -212,6 +247,8 @@ class View:
                 classes.append("preview")
             if n in hints:
                 classes.append("hint")
+            if suggested is not None and suggested.dst == n:
+                classes.append("suggest")
             if state.variant == "bell" and state.odd and n <= 20:
                 owner = state.odd if n % 2 else ("b" if state.odd == "w" else "w")
                 classes.append(f"goal-{owner}")
@@ -236,6 +273,8 @@ class View:
                 classes += " preview"
             if kind == "off" and colour == side and "off" in hints:
                 classes += " hint"
+            if suggested is not None and kind == "off" and colour == side and suggested.dst == 31:
+                classes += " suggest"
             self._set(name, tray["rect"], "class", classes)
             self._set(name, tray["rect"], "data-target", "true" if is_target else None)
             self._set(name, tray["rect"], "role", "button" if is_target else "img")
@@ -262,9 +301,12 @@ class View:
             is_chosen = preview is not None and colour == side and (
                 loc == preview.src or (loc == "supply" and preview.src == 0 and pid == self._top_supply(ctl, side)))
             is_victim = loc in targets and colour != side
+            is_suggested = suggested is not None and is_movable and loc == loc_of(suggested.src)
             classes = ["piece", COLOUR[colour]]
             if is_selected or is_chosen:
                 classes.append("selected")
+            if is_suggested:
+                classes.append("suggested")
             if loc == last[1]:
                 classes.append("moved")
             self._set(pid, g, "class", " ".join(classes))
@@ -272,6 +314,7 @@ class View:
             self._set(pid, g, "data-at", loc)
             self._set(pid, g, "data-movable", "true" if is_movable else None)
             self._set(pid, g, "data-selected", "true" if is_selected else None)
+            self._set(pid, g, "data-suggested", "true" if is_suggested else None)
             self._set(pid, g, "tabindex", "0" if is_movable else None)
             self._set(pid, g, "role", "button" if is_movable else "img")
             label = f"{COLOUR[colour]} piece {loc_text(loc)}"
@@ -291,6 +334,8 @@ class View:
         self._render_players(ctl)
         self._render_over(ctl)
         self._render_board_label(ctl)
+        self._render_history(ctl)
+        self._render_advice(ctl)
         human_turn = ctl.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
@@ -317,7 +362,11 @@ class View:
         self._text("prompt", self.prompt, self.prompt_text(ctl) if ready else "")
         if ctl.throws != self._throws_seen:
             self._throws_seen = ctl.throws
+            self._jumps_seen = ctl.jumps
             self._set_sticks(ctl.sticks, ctl.last_throw, animate=True)
+        elif ctl.jumps != self._jumps_seen:  # undo, redo, a replay step: no toss
+            self._jumps_seen = ctl.jumps
+            self._set_sticks(ctl.sticks, ctl.last_throw)
 
     @staticmethod
     def prompt_text(ctl) -> str:
@@ -395,8 +444,61 @@ class View:
                 turn = ""
             self._text(("turn", seat), el.querySelector(".turn"), turn)
 
+    def _render_history(self, ctl) -> None:
+        """Undo and redo buttons, and the replay panel."""
+        ready = self.ready
+        for name, ok in (("undo", ctl.can_undo), ("redo", ctl.can_redo)):
+            self._set(f"b-{name}", self.undo_buttons[name], "disabled", None if ready and ok else "")
+        replay = ctl.replay
+        self._set("replay", self.replay_box, "hidden", None if replay is not None else "")
+        if replay is not None:
+            self.root.classList.add("replaying")
+            self._text("replay-step", self.replay_step, f"Step {replay.step} of {replay.last}")
+            for name, ok in (("start", replay.step > 0), ("back", replay.step > 0),
+                             ("forward", replay.step < replay.last), ("end", replay.step < replay.last),
+                             ("play", not ctl.game.over)):
+                self._set(f"b-replay-{name}", self.replay_buttons[name], "disabled", None if ok else "")
+        else:
+            self.root.classList.remove("replaying")
+
+    def _render_advice(self, ctl) -> None:
+        """Hints and the win meter (settings), from the Expert's analysis in the worker."""
+        hint, prob = ctl.hint, ctl.win_prob
+        pending = ctl.advice_pending
+        show_hint = hint is not None or (pending and ctl.hints and ctl.real_choice)
+        show_meter = prob is not None
+        self._set("advice", self.advice, "hidden", None if self.ready and (show_hint or show_meter) else "")
+        text = ""
+        if hint is not None:
+            text = "Hint: " + self.hint_words(ctl, hint)
+        elif show_hint:
+            text = "Hint: the Expert is thinking\u2026"
+        self._text("hint-text", self.hint_text, text)
+        self._set("hint-text", self.hint_text, "hidden", None if text else "")
+        self._set("meter-box", self.meter_box, "hidden", None if show_meter else "")
+        if show_meter:
+            seat = ctl.seat_to_act
+            name = ctl.seat_name(seat) if seat is not None else ""
+            whose = "Your" if name == "You" else f"{ctl.side_name(ctl.state.side)}'s"
+            self._text("meter-label", self.meter_label, f"{whose} chance to win")
+            self._set("meter", self.meter, "value", f"{prob:.3f}")
+            self._text("meter-value", self.meter_value, f"{round(prob * 100)}%")
+
+    @staticmethod
+    def hint_words(ctl, hint: str) -> str:
+        if hint == "throw":
+            return "throw the sticks."
+        if hint == "rescue":
+            return "rescue your piece from the water."
+        move = ctl.hint_move
+        if move is None:
+            return hint
+        src = "the piece from the supply" if move.src == 0 else f"the piece on {move.src}"
+        dst = "off the board" if move.dst == 31 else f"to square {move.dst}"
+        return f"move {src} {dst}."
+
     def _render_over(self, ctl) -> None:
-        over = ctl.game.over
+        over = ctl.game.over and ctl.replay is None
         self._set("over", self.game_over, "hidden", None if over else "")
         if over:
             result = ctl.game.result

@@ -6,6 +6,8 @@ and numbers cross: a position in notation in, a move in notation out. The throws
 not made here: they stay with the Game (and its seeded generator) on the main thread.
 """
 
+import json
+
 import senet
 from senet.ai import get_player
 
@@ -46,4 +48,13 @@ def think_pre_throw(position, level, seed, nodes=0):
     return "throw" if move is None else str(move)
 
 
-__export__ = ["ping", "think", "think_pre_throw"]
+def analyse(position, nodes=0):
+    """The Expert's ranking for hints and the win meter, as JSON:
+    ``[[action, p], ...]`` best first, ``action`` in notation or "throw", ``p`` the
+    estimated win probability of the side to act (a draw counts one half)."""
+    state = senet.parse_position(str(position))
+    ranked = _player("expert", 0, nodes).analyse(state)
+    return json.dumps([["throw" if move is None else str(move), round(p, 4)] for move, p in ranked])
+
+
+__export__ = ["ping", "think", "think_pre_throw", "analyse"]

@@ -217,3 +217,15 @@ def test_every_variant_saves_mid_colour_draw_and_mid_turn():
                 s.play(s.state.legal_actions()[-1])
         back = parse_game(dump_game(SavedGame(s))).session
         assert back.state == s.state and back.game.seat_colours == s.game.seat_colours, variant
+
+
+def test_a_save_the_app_cannot_use_is_set_aside_on_request():
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.save_game(SavedGame(a_session(2)))
+    raw = backend.data[SAVE_KEY]
+    store.set_aside_save("the saved game cannot be shown (a bug)")
+    assert SAVE_KEY not in backend.data
+    [key] = store.quarantined()
+    assert json.loads(backend.data[key])["value"] == raw
+    assert "cannot be shown" in store.problems[0]

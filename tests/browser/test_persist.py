@@ -1,0 +1,422 @@
+"""Never lose a game, in Chromium: autosave and resume, a corrupt save, undo and redo,
+game records (export, import, replay), hints and settings, statistics, a failing
+worker, and the Content-Security-Policy (docs/saving.md).
+
+Like tests/browser/test_app.py, the tests share one browser context (a warm cache);
+each test's page starts with an empty localStorage (cleared once per page, not on
+its reloads). Every test also checks that the page reported no CSP violation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import senet
+
+READY_OR_FAILED = (
+    "() => document.documentElement.dataset.ready === 'true'"
+    " || document.querySelector('.py-error') !== null"
+)
+# Runs before the page's own scripts on every load of the page: storage is cleared on
+# the first load only (sessionStorage survives reloads), and CSP violations are kept.
+PAGE_SETUP = """
+if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
+window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
+"""
+HUMAN_TURN = """() => {
+  const b = document.getElementById('board');
+  return b.dataset.winner || !document.querySelector('[data-action="throw"]').disabled
+    || document.querySelector('[data-movable="true"]') !== null
+    || !document.querySelector('[data-action="pass"]').hidden;
+}"""
+CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
+            "base-uri 'self'; form-action 'self'; manifest-src 'self'")
+
+
+@pytest.fixture(scope="module")
+def shared(browser, server):
+    from conftest import guard_context
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    log = guard_context(context)
+    yield context, log
+    context.close()
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+@pytest.fixture
+def app(shared, server):
+    """A fresh page (empty storage) of the shared context; open(query), reopen() (a reload)."""
+    context, log = shared
+    page = context.new_page()
+    page.add_init_script(PAGE_SETUP)
+    errors_before = len(log.errors)
+
+    def wait_ready():
+        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
+        failures = page.locator(".py-error").all_inner_texts()
+        assert not failures, "\n".join(failures)
+
+    def open_(query: str = "") -> None:
+        page.goto(server.url + query)
+        wait_ready()
+
+    def reopen() -> None:
+        page.reload()
+        wait_ready()
+
+    page.open, page.reopen, page.log = open_, reopen, log
+    page.allowed_errors = None  # a regex the page's console errors may match
+    yield page
+    assert page.evaluate("window.__csp") == [], "the Content-Security-Policy blocked something"
+    errors = log.errors[errors_before:]
+    if page.allowed_errors:
+        errors = [e for e in errors if not re.search(page.allowed_errors, e)]
+    page.close()
+    assert errors == []
+
+
+def position(page) -> str:
+    return page.get_attribute("#board", "data-position")
+
+
+def state_of(page) -> senet.State:
+    return senet.parse_position(position(page))
+
+
+def saved(page) -> dict | None:
+    text = page.evaluate("localStorage.getItem('senet:save')")
+    return None if text is None else json.loads(text)
+
+
+def saved_entries(page) -> list[str]:
+    record = saved(page)["session"]["record"]
+    return [ln for ln in record.splitlines()[3:] if ln[:2] in ("w ", "b ")]
+
+
+def wait_change(page, old: str, timeout: int = 15_000) -> str:
+    page.wait_for_function("old => document.getElementById('board').dataset.position !== old",
+                           arg=old, timeout=timeout)
+    return position(page)
+
+
+def human_step(page) -> str | None:
+    """Do the human's next thing (throw, move, or OK a lost throw); returns what was done.
+    A move is played with its first movable piece (and first destination)."""
+    page.wait_for_function(HUMAN_TURN, timeout=30_000)
+    if page.get_attribute("#board", "data-winner"):
+        return None
+    old = position(page)
+    save = page.evaluate("localStorage.getItem('senet:save')")  # changes with every throw
+    if page.locator('[data-action="throw"]').is_enabled():
+        page.click('[data-action="throw"]')
+        done = "throw"
+    elif page.locator('[data-action="pass"]').is_visible():
+        page.click('[data-action="pass"]')
+        done = "pass"
+    else:
+        page.locator('[data-movable="true"]').first.click()
+        if position(page) == old and page.locator('[data-target="true"]').count():
+            page.locator('[data-target="true"]').first.click()
+        done = "move"
+    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save, timeout=15_000)
+    return done
+
+
+# ---------------------------------------------------------------- autosave and resume
+
+
+def test_reload_mid_game_resumes_the_same_position_and_throw(app):
+    app.open("?variant=kendall&white=novice&black=human&seed=7&speed=instant")
+    assert "variant=" not in app.url  # used up: a reload resumes instead of starting again
+    moves = 0
+    while moves < 3 or state_of(app).throw is not None:
+        done = human_step(app)
+        moves += done == "move"
+    app.click('[data-action="throw"]')  # a throw, not used yet
+    app.wait_for_function("document.getElementById('board').dataset.position.split(' ')[3] !== '-'")
+    before = state_of(app)
+    assert before.throw is not None
+    assert saved_entries(app)[-1] == f"b {before.throw}"  # saved at once, with the throw
+    app.reopen()
+    assert position(app) == before.position()
+    assert app.inner_text("#throw-value") == str(before.throw)
+    assert app.locator('[data-action="throw"]').is_disabled()  # no second throw by reloading
+    assert "Welcome back" in app.inner_text("#status")
+    names = app.locator(".players .name").all_inner_texts()
+    assert names == ["Novice", "You"]
+    movable = {m.src for m in before.legal_actions() if not m.is_special}
+    assert app.locator('[data-movable="true"]').count() == len(movable)
+    # The game goes on from there: a move, the computer's reply, and a save after each.
+    human_step(app)
+    app.wait_for_function(HUMAN_TURN)
+    assert saved_entries(app)[-1] != f"b {before.throw}"
+    app.reopen()
+    assert state_of(app).board == senet.Game.from_record(saved(app)["session"]["record"]).state.board
+
+
+def test_a_corrupt_save_is_reported_set_aside_and_the_app_plays(app):
+    app.open()
+    bad = json.dumps({"format": "senet-app-save", "version": 1, "session": {
+        "format": "senet-save", "version": 1,
+        "record": "senet-record 1\nvariant kendall\nseed 3\nb 4 2-6\n",
+        "seats": {"1": {"kind": "average", "name": ""}, "2": {"kind": "human", "name": ""}}, "redo": []}})
+    app.evaluate("""bad => { localStorage.setItem('senet:save', bad);
+                             localStorage.setItem('senet:settings', '[1, 2'); }""", bad)
+    app.reopen()
+    notice = app.locator("#notice")
+    assert notice.is_visible()
+    text = notice.inner_text()
+    assert "The saved game could not be read" in text and "line 4" in text
+    assert "The saved settings could not be read" in text
+    assert "A new game begins" in text
+    kept = app.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('senet:quarantine:'))
+                           .map(k => JSON.parse(localStorage.getItem(k)))""")
+    assert sorted(k["from"] for k in kept) == ["senet:save", "senet:settings"]
+    assert next(k for k in kept if k["from"] == "senet:save")["value"] == bad
+    # A fresh, playable game, saved under the usual key.
+    assert state_of(app) == senet.start("kendall")
+    assert human_step(app) == "throw"
+    assert senet.Game.from_record(saved(app)["session"]["record"]).state == state_of(app)
+    app.click('[data-action="notice-dismiss"]')
+    assert not notice.is_visible()
+    app.reopen()  # the new game resumes; nothing more to report; the bad copy is still there
+    assert not notice.is_visible()
+    assert "Welcome back" in app.inner_text("#status")
+    count = app.evaluate("Object.keys(localStorage).filter(k => k.startsWith('senet:quarantine:')).length")
+    assert count == 2
+
+
+def test_a_link_to_a_new_game_sets_the_game_in_progress_aside(app):
+    app.open("?variant=kendall&white=human&black=human&seed=2&speed=instant")
+    human_step(app)
+    human_step(app)
+    first = position(app)
+    app.open("?variant=tait&white=human&black=novice&seed=1&speed=instant")
+    assert app.get_attribute("#board", "data-variant") == "tait"
+    notice = app.locator("#notice")
+    assert "set aside" in notice.inner_text()
+    assert app.evaluate("localStorage.getItem('senet:save:previous')") is not None
+    notice.get_by_role("button", name="Resume that game").click()
+    app.wait_for_function("document.getElementById('board').dataset.variant === 'kendall'")
+    assert position(app) == first
+    assert not notice.is_visible()
+
+
+# ---------------------------------------------------------------- undo and redo
+
+
+def test_undo_and_redo_against_a_computer(app):
+    app.open("?variant=tait&white=human&black=novice&seed=5&speed=instant")
+    undo, redo = app.locator('[data-action="undo"]'), app.locator('[data-action="redo"]')
+    assert undo.is_disabled() and redo.is_disabled()
+    assert "the throws stay the same" in undo.get_attribute("title")
+    decision = count = None
+    for _ in range(60):  # until the computer has replied to a human move
+        app.wait_for_function(HUMAN_TURN)
+        if app.locator('[data-movable="true"]').count():
+            decision, count = position(app), len(saved_entries(app))
+        human_step(app)
+        app.wait_for_function(HUMAN_TURN)
+        if count is None:
+            continue
+        entries = saved_entries(app)
+        if any(e.startswith("b ") for e in entries[count:]) and app.locator('[data-action="throw"]').is_enabled():
+            break
+    after = position(app)
+    assert undo.is_enabled()
+    undo.click()
+    app.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=decision)
+    assert "the throws stay the same" in app.inner_text("#status")
+    assert app.locator('[data-movable="true"]').count() > 0 and redo.is_enabled()
+    assert saved(app)["session"]["redo"]  # the redo stack is saved too
+    redo.click()
+    app.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=after)
+    assert redo.is_disabled()
+    # Undo, reload, redo: the undone moves survive a reload.
+    undo.click()
+    app.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=decision)
+    app.reopen()
+    assert position(app) == decision and redo.is_enabled()
+    redo.click()
+    app.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=after)
+
+
+# ---------------------------------------------------------------- game records
+
+
+def test_export_then_import_replays_to_the_same_position(app):
+    app.open("?variant=thibault&white=novice&black=average&seed=4&speed=instant")
+    app.wait_for_selector("#board[data-winner]", timeout=120_000)
+    end = position(app)
+    app.locator(".toolbar [data-action='record']").click()
+    dialog = app.locator("#record-dialog")
+    text = app.locator("#record-text").input_value()
+    assert text.startswith("senet-record 1\nvariant thibault\nseed 4\n")
+    full = senet.Game.from_record(text)
+    assert full.state.position() == end
+    with app.expect_download() as info:
+        dialog.get_by_role("button", name="Download").click()
+    assert Path(info.value.path()).read_text(encoding="utf-8") == text
+    dialog.get_by_role("button", name="Close").click()
+
+    # Another game, then the record pasted back in.
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", text)
+    dialog.get_by_role("button", name="Replay").click()
+    replay = app.locator("#replay")
+    assert replay.is_visible() and not dialog.is_visible()
+    assert position(app) == end
+    last = len(full.entries)
+    assert app.inner_text("#replay-step") == f"Step {last} of {last}"
+    replay.get_by_role("button", name="Step back").click()
+    assert position(app) == full.states[last - 1].position()
+    replay.get_by_role("button", name="Step forward").click()
+    assert position(app) == end
+    replay.get_by_role("button", name="First step").click()
+    assert position(app) == full.states[0].position()
+    for _ in range(10):
+        replay.get_by_role("button", name="Step forward").click()
+    assert position(app) == full.states[10].position()
+    assert "step 10 of" in app.inner_text("#status")
+    assert not app.locator(".controls").is_visible()  # no throwing in a replay
+    # Back to the game in progress, untouched.
+    replay.get_by_role("button", name="Back to the game").click()
+    assert position(app) == senet.start("kendall").position() and not replay.is_visible()
+
+    # Play from here: the replayed position becomes the saved game in progress.
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", text)
+    dialog.get_by_role("button", name="Replay").click()
+    replay.get_by_role("button", name="First step").click()
+    for _ in range(6):
+        replay.get_by_role("button", name="Step forward").click()
+    replay.get_by_role("button", name="Play from here").click()
+    assert not replay.is_visible()
+    assert position(app) == full.states[6].position()
+    app.reopen()
+    assert position(app) == full.states[6].position()
+    assert app.get_attribute("#board", "data-variant") == "thibault"
+
+
+def test_a_malformed_record_is_rejected_naming_its_line(app):
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    before = position(app)
+    app.locator(".toolbar [data-action='record']").click()
+    dialog = app.locator("#record-dialog")
+    bad = "senet-record 1\nvariant kendall\nseed 7\nb 4 14-18\nb 2 18-20\nw 3 99-16\n"
+    app.fill("#record-text", bad)
+    dialog.get_by_role("button", name="Replay").click()
+    error = app.locator("#record-error")
+    assert "line 6" in error.inner_text()
+    assert dialog.is_visible() and not app.locator("#replay").is_visible()
+    # The same from a file; then a good file replays.
+    app.set_input_files("#record-file", files=[
+        {"name": "bad.txt", "mimeType": "text/plain", "buffer": b"senet-record 1\nvariant chess\n"}])
+    app.wait_for_function("document.getElementById('record-error').textContent.includes('line 2')")
+    good = "senet-record 1\nvariant kendall\nseed 7\nb 4 14-18\n"
+    app.set_input_files("#record-file", files=[
+        {"name": "good.txt", "mimeType": "text/plain", "buffer": good.encode()}])
+    app.wait_for_selector("#replay:not([hidden])")
+    assert position(app) == senet.Game.from_record(good).state.position()
+    app.locator("#replay").get_by_role("button", name="Back to the game").click()
+    assert position(app) == before
+
+
+# ---------------------------------------------------------------- hints, settings
+
+
+def test_hints_and_the_win_meter_are_remembered_settings(app):
+    app.open("?variant=kendall&white=average&black=human&seed=7&speed=instant")
+    assert not app.locator("#advice").is_visible()  # off by default
+    app.locator(".toolbar [data-action='settings']").click()
+    settings = app.locator("#settings-dialog")
+    settings.get_by_label("Hints").check()
+    settings.get_by_label("Win meter").check()
+    settings.get_by_role("button", name="Done").click()
+    for _ in range(40):  # until a throw gives the human a real choice
+        app.wait_for_function(HUMAN_TURN)
+        state = state_of(app)
+        if state.throw is not None and len(state.legal_actions()) > 1:
+            break
+        human_step(app)
+    app.wait_for_selector('[data-suggested="true"]', timeout=30_000)
+    hint = app.inner_text("#hint-text")
+    assert hint.startswith("Hint: move the piece")
+    assert re.fullmatch(r"\d{1,3}%", app.inner_text("#meter-value"))
+    assert "Your chance to win" in app.inner_text("#meter-label")
+    old = position(app)
+    app.click('[data-suggested="true"]')
+    wait_change(app, old)
+    app.reopen()
+    stored = json.loads(app.evaluate("localStorage.getItem('senet:settings')"))
+    assert stored["hints"] is True and stored["meter"] is True and stored["speed"] == "instant"
+    app.locator(".toolbar [data-action='settings']").click()
+    assert settings.get_by_label("Hints").is_checked() and settings.get_by_label("Win meter").is_checked()
+    settings.get_by_label("Highlight").uncheck()
+    assert app.evaluate("document.documentElement.classList.contains('no-highlight')")
+    settings.get_by_role("button", name="Done").click()
+
+
+# ---------------------------------------------------------------- safe failure, statistics
+
+
+def test_a_failing_worker_leaves_a_playable_game_that_ends(app, record_timing):
+    app.allowed_errors = r"senet: The Expert player failed"
+    app.open("?variant=thibault&white=human&black=expert&seed=2&speed=instant&fail_worker=1")
+    assert "fail_worker=1" in app.url  # a test hook, not a game parameter: it stays
+    start = app.evaluate("performance.now()")
+    steps = 0
+    while human_step(app) is not None:
+        steps += 1
+        assert steps < 1500
+    record_timing(f"human against a failing worker, {steps} clicks to the end",
+                  app.evaluate("performance.now()") - start)
+    notice = app.locator("#notice")
+    assert notice.is_visible()
+    assert "Average decided this move on the main page instead" in notice.inner_text()
+    assert "no longer answers" in notice.inner_text()
+    assert app.get_attribute("#board", "data-winner") in ("w", "b")
+    # The finished game against the computer counts in the statistics.
+    app.locator(".toolbar [data-action='stats']").click()
+    rows = app.locator("#stats-table tbody tr").all_inner_texts()
+    assert len(rows) == 1 and rows[0].split("\t")[:2] == ["Thibault", "Expert"]
+    assert sorted(rows[0].split("\t")[2:]) == ["0", "0", "1"]
+    app.locator("#stats-dialog").get_by_role("button", name="Close").click()
+
+
+def test_statistics_list_results_per_rule_set_and_level(app):
+    app.open()
+    stats = {"format": "senet-stats", "version": 1, "results": {
+        "tait/novice": {"won": 3, "lost": 1, "drawn": 0}, "kendall/expert": {"won": 0, "lost": 2, "drawn": 1}}}
+    app.evaluate("s => localStorage.setItem('senet:stats', s)", json.dumps(stats))
+    app.locator(".toolbar [data-action='stats']").click()
+    rows = [r.split("\t") for r in app.locator("#stats-table tbody tr").all_inner_texts()]
+    assert rows == [["Kendall", "Expert", "0", "2", "1"], ["Tait", "Novice", "3", "1", "0"]]
+    assert "not counted" in app.inner_text("#stats-dialog")
+
+
+# ---------------------------------------------------------------- CSP
+
+
+def test_every_page_declares_its_content_security_policy(dist_dir):
+    index = (dist_dir / "index.html").read_text()
+    assert '<meta http-equiv="Content-Security-Policy"' in index
+    assert "worker-src 'self' blob:" in index and "connect-src 'self'" in index
+    for page in sorted((dist_dir / "pages").glob("*.html")):
+        assert f'<meta http-equiv="Content-Security-Policy" content="{CSP_PAGE}">' in page.read_text(), page.name
+
+
+def test_the_rules_pages_load_under_their_policy(app, server):
+    app.goto(server.url + "pages/rules.html")
+    assert app.locator("h1").inner_text() == "Rules of play"
+    assert app.evaluate("document.styleSheets.length >= 1 && document.styleSheets[0].cssRules.length > 10")
+    app.goto(server.url + "index.html")  # the fixture checks for CSP violations on the app page
+    app.wait_for_function(READY_OR_FAILED, timeout=60_000)
