@@ -16,17 +16,7 @@ const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
 const INFO_URL = new URL("../build-info.json", import.meta.url);
 const UPDATE_CHECK_MS = 60 * 60 * 1000; // a page left open for days still learns of updates
-const STYLE = `
-#pwa-slot { display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; align-items: center; }
-#pwa-slot:empty { display: none; }
-#pwa-slot .pwa-message:empty { display: none; }
-#pwa-slot .pwa-message { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; justify-content: center;
-  margin: .5rem 0; padding: .4rem .8rem; border-radius: .4rem; background: #1f3a6e; color: #fff; }
-#pwa-slot button { font: inherit; padding: .25rem .8rem; border-radius: .3rem; cursor: pointer;
-  border: 1px solid currentColor; background: #f4ecd8; color: #1f3a6e; }
-#pwa-slot button:focus-visible { outline: 3px solid #e8cb8c; outline-offset: 2px; }
-#pwa-slot .pwa-install[hidden] { display: none; }
-`;
+const STYLESHEET = new URL("./pwa.css", import.meta.url);
 
 let slot;
 let message;
@@ -41,9 +31,11 @@ function setupSlot() {
     slot.id = "pwa-slot";
     document.body.prepend(slot);
   }
-  const style = document.createElement("style");
-  style.textContent = STYLE;
-  document.head.append(style);
+  // A file, not an inline <style>: the page's Content-Security-Policy may forbid those.
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLESHEET.href;
+  document.head.append(link);
 
   // The live region exists from the start so that screen readers announce its changes.
   message = document.createElement("div");

@@ -169,8 +169,8 @@ def build(out: Path) -> dict:
         (tmp / "app").mkdir()
         for path in sorted((ROOT / "app").glob("*.py")):
             shutil.copyfile(path, tmp / "app" / path.name)
-        for path in sorted((ROOT / "app").glob("*.js")):  # app/pwa.js; the sw template becomes sw.js
-            if path != pwa.SW_TEMPLATE:
+        for path in sorted([*(ROOT / "app").glob("*.js"), *(ROOT / "app").glob("*.css")]):
+            if path != pwa.SW_TEMPLATE:  # app/pwa.js, app/pwa.css; the sw template becomes sw.js
                 shutil.copyfile(path, tmp / "app" / path.name)
         for name in OPTIONAL_DIRS:
             if (ROOT / name).is_dir():
