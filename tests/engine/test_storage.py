@@ -229,3 +229,24 @@ def test_a_save_the_app_cannot_use_is_set_aside_on_request():
     [key] = store.quarantined()
     assert json.loads(backend.data[key])["value"] == raw
     assert "cannot be shown" in store.problems[0]
+
+
+def test_the_saving_doc_matches_the_code_and_the_pages():
+    """docs/saving.md: its example save loads, and its policies are the pages' own."""
+    import re
+
+    text = (ROOT / "docs" / "saving.md").read_text()
+    example = re.search(r"```json\n(.*?)```", text, re.S).group(1)
+    loaded = parse_game(example)
+    assert loaded.session.state.throw == 3 and loaded.session.seats[2].name == "Ann"
+
+    def meta(html: str) -> str:
+        return re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+
+    blocks = [" ".join(b.split()) for b in re.findall(r"(?m)(?:^    \S.*\n)+", text) if "default-src" in b]
+    app_policy, page_policy = blocks
+    assert meta((ROOT / "index.html").read_text()) == app_policy
+    security = (ROOT / "docs" / "security.md").read_text()
+    assert app_policy in " ".join(security.split())
+    for page in sorted((ROOT / "pages").glob("*.html")):
+        assert meta(page.read_text()) == page_policy, page.name
