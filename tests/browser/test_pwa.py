@@ -181,7 +181,10 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
     page.wait_for_url("**/pages/rules-kendall.html")
     assert "Kendall" in page.get_by_role("heading", level=1).inner_text()
     page.get_by_role("navigation", name="Site").get_by_role("link", name="Play").click()
-    assert _boot(page, page.url)["ready"] == "true"
+    page.wait_for_url("**/senet/index.html")
+    assert page.locator("#board [data-square]").count() == 30
+    # The installed app opens its start_url, the bare directory.
+    assert _boot(page, srv.url)["ready"] == "true"
     assert log.errors == []
 
 
