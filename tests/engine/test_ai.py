@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from conftest import position
+from positions import position
 
 import senet
 from senet.ai import LEVELS, get_player

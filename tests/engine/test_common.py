@@ -7,7 +7,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from conftest import after, moves, position
+from positions import after, moves, position
 
 import senet
 from senet.board import square_cell

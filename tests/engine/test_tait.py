@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import after, moves, position, where
+from positions import after, moves, position, where
 
 import senet
 
