@@ -1,4 +1,7 @@
-"""Helpers for engine tests: build positions from piece lists instead of 30-char strings."""
+"""Helpers for engine tests: build positions from piece lists instead of 30-char strings.
+
+Not a conftest.py: tests/browser/conftest.py is imported as `conftest` by the browser tests.
+"""
 
 from __future__ import annotations
 
