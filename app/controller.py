@@ -312,7 +312,10 @@ class Controller:
         return tuple(i < light for i in range(4))
 
     def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False) -> None:
-        """Resume a saved session exactly where it was (call start() to show it)."""
+        """Resume a saved session exactly where it was (call start() to show it); a replay
+        showing is closed without going back to the game it kept aside."""
+        self.replay = None
+        self._live = None
         game = session.game
         position = None if game.start_state == game.rules.start() else game.start_state.position()
         seats = session.seats
@@ -650,6 +653,15 @@ class Controller:
         self.jumps += 1
 
     # -- replay ------------------------------------------------------------------------
+    @property
+    def live_session(self) -> Session:
+        """The game in progress (also while a replay shows another)."""
+        return self._live["session"] if self._live else self.session
+
+    @property
+    def live_setup(self) -> Setup:
+        return self._live["setup"] if self._live else self.setup
+
     def open_replay(self, game: senet.Game, step: int | None = None, own: bool = False) -> None:
         """Show ``game`` (a replayed record) step by step; the game in progress waits,
         untouched, until close_replay() or play_from_replay(). ``own``: it is that game."""

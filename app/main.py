@@ -332,8 +332,6 @@ def resume_previous():
     if saved is None:
         show_problems("The set-aside game could not be brought back.")
         return
-    ctl.replay = None
-    ctl._live = None
     ctl.load(saved.session, saved.expert_nodes, saved.counted)
     ctl.start()
     view.notice("")
@@ -395,8 +393,7 @@ def replay_record():
     except Exception as exc:  # never expected; said, not raised
         _record_message(f"This record cannot be replayed ({exc}).", error=True)
         return
-    live = ctl._live["session"] if ctl._live else ctl.session
-    own = text.strip() == live.game.record_text().strip()
+    own = text.strip() == ctl.live_session.game.record_text().strip()
     record_dialog.close()
     ctl.open_replay(game, own=own)
     document.querySelector('#replay [data-action="replay-back"]').focus()
@@ -523,7 +520,7 @@ def update_dialog_labels(_event=None):
 
 
 def open_dialog():
-    s = ctl.setup
+    s = ctl.live_setup  # during a replay: the game in progress
     _field("variant").value = s.variant
     for seat in (1, 2):
         _field(f"player{seat}").value = s.players[seat - 1]
