@@ -420,3 +420,34 @@ def test_the_rules_pages_load_under_their_policy(app, server):
     assert app.evaluate("document.styleSheets.length >= 1 && document.styleSheets[0].cssRules.length > 10")
     app.goto(server.url + "index.html")  # the fixture checks for CSP violations on the app page
     app.wait_for_function(READY_OR_FAILED, timeout=60_000)
+
+
+# ---------------------------------------------------------------- accessibility
+
+
+def test_axe_on_the_notice_dialogs_and_replay(app):
+    from test_app import _axe
+
+    app.open("?variant=tait&white=human&black=novice&seed=2&speed=instant")
+    app.evaluate("localStorage.setItem('senet:stats', 'not statistics')")
+    app.locator(".toolbar [data-action='stats']").click()  # the bad statistics: a notice
+    assert app.locator("#notice").is_visible()
+    assert _axe(app) == []
+    app.locator("#stats-dialog").get_by_role("button", name="Close").click()
+    app.locator(".toolbar [data-action='settings']").click()
+    assert _axe(app) == []
+    app.locator("#settings-dialog").get_by_label("Hints").check()
+    app.locator("#settings-dialog").get_by_label("Win meter").check()
+    app.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    human_step(app)  # a throw: the meter shows
+    app.wait_for_selector("#meter-box:not([hidden])", timeout=30_000)
+    assert _axe(app) == []
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", "senet-record 1\nvariant tait\nbogus\n")
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    assert "line 3" in app.inner_text("#record-error")
+    assert _axe(app) == []
+    app.fill("#record-text", "senet-record 1\nvariant tait\nseed 2\n")
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    assert app.locator("#replay").is_visible()
+    assert _axe(app) == []
