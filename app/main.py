@@ -204,6 +204,7 @@ elif saved is not None:
         ctl.load(saved.session, saved.expert_nodes, saved.counted)
     except Exception as exc:  # never expected: the save was checked; set it aside all the same
         store.set_aside_save(f"the saved game cannot be shown ({exc})")
+        boot_notice = "A new game begins."
 elif store.problems:
     boot_notice = "A new game begins."
 view.set_speed(ctl.setup.speed)
