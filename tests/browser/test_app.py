@@ -41,19 +41,6 @@ def shared(browser, server):
     assert not log.off_origin, f"requests left the test server: {log.off_origin}"
 
 
-@pytest.fixture(scope="module")
-def shared_no_csp(browser, server):
-    """Like `shared`, but the page's Content-Security-Policy is bypassed so that
-    Playwright may inject axe-core (an inline script)."""
-    from conftest import guard_context
-
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    log = guard_context(context)
-    yield context, log
-    context.close()
-    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
-
-
 def _app_page(shared, server):
     context, log = shared
     page = context.new_page()
@@ -79,10 +66,6 @@ def app(shared, server):
     """A page of the shared context; `app.open(query)` loads the app and waits until ready."""
     yield from _app_page(shared, server)
 
-
-@pytest.fixture
-def axe_app(shared_no_csp, server):
-    yield from _app_page(shared_no_csp, server)
 
 
 def position(page) -> str:
@@ -405,8 +388,7 @@ def _axe(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
-def test_axe_finds_no_serious_violations(axe_app, size):
-    app = axe_app
+def test_axe_finds_no_serious_violations(app, size):
     app.set_viewport_size({"width": size[0], "height": size[1]})
     app.open("?variant=tait&white=human&black=novice&seed=9&speed=instant")
     assert _axe(app) == []
@@ -418,8 +400,7 @@ def test_axe_finds_no_serious_violations(axe_app, size):
     assert _axe(app) == []
 
 
-def test_axe_on_the_game_over_panel(axe_app):
-    app = axe_app
+def test_axe_on_the_game_over_panel(app):
     app.open("?variant=thibault&white=novice&black=novice&seed=3&speed=instant")
     app.wait_for_selector("#board[data-winner]", timeout=120_000)
     assert _axe(app) == []
