@@ -338,7 +338,9 @@ def test_new_game_dialog(app):
     assert not dialog.is_visible()
     assert app.locator('.player[data-seat="1"] .name').inner_text() == "Ann"
     assert app.locator('[data-tray="w-supply"]').count() == 1
-    assert app.locator('[data-piece][data-at="supply"]').count() == 10
+    # White (the human) waits; black (the Novice) throws first and may already have entered.
+    assert app.locator('[data-piece][data-colour="white"][data-at="supply"]').count() == 5
+    assert app.locator("[data-piece]").count() == 10
     # Cancel keeps the game.
     old = position(app)
     app.locator(".toolbar [data-action='new-game']").click()
