@@ -285,7 +285,9 @@ def test_expert_game_to_the_end(app, record_timing):
     durations = [d for _, d in thinks]
     record_timing(f"expert think (default budget), median of {len(thinks)}", statistics.median(durations))
     record_timing("expert think (default budget), max", max(durations))
-    assert gap < 250
+    record_timing("longest frame gap during those thinks", gap)
+    # Whether the page keeps drawing is asserted by the next test, with bounds relative to
+    # the think times: a fixed bound here only measured how busy the machine was.
 
 
 def test_expert_thinks_in_the_worker_while_frames_keep_coming(app, record_timing):
