@@ -9,6 +9,9 @@ where the colour draw decides the colours, A sits in the first seat in one game 
 pair and in the second in the other. Forced actions (a single legal action, a pass) are
 played without asking the players; think time is measured per real decision. A draw
 counts one half. The 95% interval is mean +- 1.96 standard errors of the per-game score.
+Expert plays at its node budget without the wall-clock cap (unless --time-cap is
+given), so that the results are reproducible on a busy machine; think times are wall
+clock and do depend on the load.
 With ``--json`` the last line of the output is one JSON object.
 """
 
@@ -204,8 +207,13 @@ def report(s: dict) -> str:
     return "\n".join(lines)
 
 
-def _budget(nodes: int | None) -> dict:
-    return {} if nodes is None else {"nodes": nodes}
+def _budget(level: str, nodes: int | None, time_cap: float | None) -> dict:
+    if level != "expert":
+        return {}
+    budget: dict = {"time_cap": time_cap}
+    if nodes is not None:
+        budget["nodes"] = nodes
+    return budget
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -219,12 +227,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="end with one line of JSON")
     ap.add_argument("--a-nodes", type=int, default=None, help="Expert node budget of A")
     ap.add_argument("--b-nodes", type=int, default=None, help="Expert node budget of B")
+    ap.add_argument("--time-cap", type=float, default=None,
+                    help="Expert's wall-clock cap per decision in seconds (default: none, so that "
+                         "results depend on the node budget only, however busy the machine)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
     summary = run(args.variant, args.a, args.b, args.games, args.seed, max(1, args.jobs),
-                  _budget(args.a_nodes), _budget(args.b_nodes), progress=not args.no_progress)
+                  _budget(args.a, args.a_nodes, args.time_cap), _budget(args.b, args.b_nodes, args.time_cap),
+                  progress=not args.no_progress)
     print(report(summary))
     if args.json:
         print(json.dumps(summary, sort_keys=True))

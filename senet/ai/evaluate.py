@@ -50,7 +50,7 @@ WEIGHTS = {
     "bell": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 1.2, "extra": 1.0, "scale": 0.45},
 }
 FEATURES = ("race", "threat", "threat_mover", "tempo", "extra")
-# Expert's weights where they differ from the hand-made ones (calibrated with senet.ai.tune)
+# Expert's weights where they differ from the hand-made ones (none at present)
 EXPERT_WEIGHTS: dict[str, dict] = {}
 
 
@@ -88,9 +88,18 @@ def _k_protected(c: str, cells: str, s: int) -> bool:
 _RANGE = range(1, 31)
 
 
+_POS_MEMO: dict = {}
+
+
 def _positions(board: str) -> tuple[list[int], list[int]]:
-    cells = " " + board
-    return [i for i in _RANGE if cells[i] == "w"], [i for i in _RANGE if cells[i] == "b"]
+    """The squares of white's and black's pieces (memoised: searches meet a board often)."""
+    pos = _POS_MEMO.get(board)
+    if pos is None:
+        if len(_POS_MEMO) > 50000:
+            _POS_MEMO.clear()
+        cells = " " + board
+        pos = _POS_MEMO[board] = ([i for i in _RANGE if cells[i] == "w"], [i for i in _RANGE if cells[i] == "b"])
+    return pos
 
 
 def _kendall(state: State) -> tuple[float, ...]:
@@ -268,8 +277,8 @@ def _make_jequier(none_value: int, cost: list[float], gate26: bool):
         race = {}
         extra = {}
         threat = {}
-        for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
-            mine = [s for s in range(1, 31) if cells[s] == x]
+        wpos, bpos = _positions(state.board)
+        for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
             r = 0.0
             for s in mine:
                 r += cost[s]
@@ -388,6 +397,12 @@ def _bell(state: State) -> tuple[float, ...]:
     return _bell_core(state, cells, state.odd)
 
 
+def _bell_simple(state: State) -> tuple[float, ...]:
+    """Average's Bell: the race to the goal squares and the captures, nothing more."""
+    cells = " " + state.board + " "
+    return _bell_core(state, cells, state.odd, full=False)
+
+
 def _bell_claims(state: State) -> tuple[float, tuple, tuple]:
     """Before anyone reaches square 1: the position as if white / black took the odd goals.
 
@@ -407,7 +422,7 @@ def _bell_claims(state: State) -> tuple[float, tuple, tuple]:
     return p, fw, fb
 
 
-def _bell_core(state: State, cells: str, odd: str | None) -> tuple[float, ...]:
+def _bell_core(state: State, cells: str, odd: str | None, full: bool = True) -> tuple[float, ...]:
     from ..variants.bell import Bell
 
     race = {}
@@ -439,6 +454,9 @@ def _bell_core(state: State, cells: str, odd: str | None) -> tuple[float, ...]:
         e = 0.0
         for g in unfilled:
             e += B_LOW * (21 - g) / 20.0
+        if not full:
+            extra[x] = e
+            continue
         # entry and mobility on the next throw
         p_enter = 0.0
         p_pass = 0.0
@@ -462,7 +480,7 @@ def _bell_core(state: State, cells: str, odd: str | None) -> tuple[float, ...]:
         e += B_PASS * p_pass
         extra[x] = e
     risk = {WHITE: 0.0, BLACK: 0.0}
-    if odd is not None:
+    if odd is not None and full:
         walled = {}
         for x in (WHITE, BLACK):
             walled[x] = info[x][1] <= 20 and not Bell.can_still_win(cells, x, odd)
@@ -544,7 +562,7 @@ _FEATURES = {
     "jequier": _make_jequier(6, J_COST, False),
     "havens": _make_jequier(5, V_COST, True),
     "tait": _tait,
-    "bell": _bell,
+    "bell": _bell_simple,
 }
 
 
@@ -574,8 +592,7 @@ _SOLO = {
 def _solo_race(state: State, start: dict, mid: dict, table: list[float], per_turn: float) -> tuple[float, float]:
     """(white's race, black's race) with the endgame tables for the two rearmost pieces."""
     out = []
-    for x in (WHITE, BLACK):
-        squares = [i + 1 for i, c in enumerate(state.board) if c == x]
+    for x, squares in zip((WHITE, BLACK), _positions(state.board)):
         if not squares:
             out.append(0.0)
             continue
@@ -604,7 +621,9 @@ class Evaluator:
         self.weights = w
         s = w["scale"]
         self.coef = tuple(w[f] / s for f in FEATURES)
-        self.bell = variant == "bell"
+        self.bell = variant == "bell" and solo  # Expert's Bell: walls, entry, the claim
+        if self.bell:
+            self.feat = _bell
         self.solo = None
         if solo and variant in _SOLO:
             from .endgame import turns

@@ -20,7 +20,7 @@ import time
 
 from ..moves import OFF, PASS, SUPPLY, Move
 from ..state import WHITE, State
-from .evaluate import evaluator
+from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator
 from .search import Search
 
 # Expert's default budget: nodes per decision (reproducible), chosen per rule set by
@@ -179,15 +179,17 @@ class Expert(Player):
 
     def __init__(self, seed: int = 0, nodes: int | None = None,
                  time_cap: float | None = DEFAULT_TIME_CAP, max_depth: int = 30,
-                 evaluation: str = "expert"):
+                 evaluation: str = "expert", weights: dict | None = None):
         super().__init__(seed)
         self.nodes = nodes
         self.time_cap = time_cap
         self.max_depth = max_depth
         self.expert_eval = evaluation == "expert"  # "average": Average's evaluation (for tests)
+        self.weights = weights  # other evaluation weights (for experiments)
+        self._evaluators: dict = {}
 
     def _search(self, state: State, exact: bool) -> list:
-        ev = evaluator(state.rules.name, expert=self.expert_eval)
+        ev = self._evaluator(state.rules.name)
         nodes = self.nodes if self.nodes is not None else DEFAULT_NODES[state.rules.name]
         search = Search(ev, nodes, self.time_cap, self.max_depth)
         t0 = time.perf_counter()
@@ -205,6 +207,15 @@ class Expert(Player):
             "seconds": time.perf_counter() - t0, "value": ranked[0][1],
         }
         return ranked
+
+    def _evaluator(self, variant: str):
+        if self.weights is None:
+            return evaluator(variant, expert=self.expert_eval)
+        ev = self._evaluators.get(variant)
+        if ev is None:
+            merged = {**EXPERT_WEIGHTS.get(variant, {}), **self.weights} if self.expert_eval else self.weights
+            ev = self._evaluators[variant] = Evaluator(variant, merged, solo=self.expert_eval)
+        return ev
 
     def choose(self, state: State) -> Move:
         moves = _check_decision(state)
@@ -233,7 +244,7 @@ class Expert(Player):
     def win_probability(self, state: State) -> float:
         """White's estimated win probability (a draw counts 1/2), for a meter."""
         if state.is_terminal:
-            return evaluator(state.rules.name, expert=True)(state)
+            return self._evaluator(state.rules.name)(state)
         if state.opening:
             return 0.5
         return self._search(state, exact=True)[0][1]
