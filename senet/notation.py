@@ -12,15 +12,7 @@ DRAW_REASON = "neither side can ever move again (C6)"
 
 
 def format_position(state: State) -> str:
-    flags = []
-    if state.odd:
-        flags.append("odd=" + state.odd)
-    if state.again:
-        flags.append("again")
-    if state.opening:
-        flags.append("opening")
-    if state.draw_reason is not None:
-        flags.append("draw")
+    flags = state.flag_list()
     (sw, sb), (ow, ob) = state.supply, state.off
     return " ".join((
         state.rules.name,

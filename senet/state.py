@@ -8,6 +8,7 @@ subclass in ``senet/variants/``; this module holds only what all of them share.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import ClassVar
 
@@ -83,18 +84,22 @@ class State:
     def __repr__(self) -> str:
         return f"State({self.position()!r})"
 
+    def flag_list(self) -> list[str]:
+        """The position's flags in notation order (docs/notation.md)."""
+        f = []
+        if self.odd:
+            f.append("odd=" + self.odd)
+        if self.again:
+            f.append("again")
+        if self.opening:
+            f.append("opening")
+        if self.draw_reason is not None:
+            f.append("draw")
+        return f
+
     @property
     def flags(self) -> frozenset[str]:
-        f = set()
-        if self.odd:
-            f.add("odd=" + self.odd)
-        if self.again:
-            f.add("again")
-        if self.opening:
-            f.add("opening")
-        if self.draw_reason is not None:
-            f.add("draw")
-        return frozenset(f)
+        return frozenset(self.flag_list())
 
     def position(self) -> str:
         from .notation import format_position
@@ -186,7 +191,7 @@ class State:
         return self.rules.apply_move(self, move)
 
 
-class Rules:
+class Rules(ABC):
     """Base class of a rule set. Subclasses live in senet/variants/, one per rule set."""
 
     name: ClassVar[str] = ""
@@ -218,12 +223,13 @@ class Rules:
                      opening=self.has_opening)
 
     # -- rule hooks (override in variants) ---------------------------------------
+    @abstractmethod
     def moves(self, state: State) -> list[Move]:
         """Legal moves for the pending throw, [] when none (the engine adds PASS)."""
-        raise NotImplementedError  # every variant defines its moves
 
+    @abstractmethod
     def apply_move(self, state: State, move: Move) -> State:
-        raise NotImplementedError  # every variant defines how a move changes the board
+        """The state after a legal move (the variant's board changes and turn logic)."""
 
     def pre_throw_actions(self, state: State) -> list[Move]:
         return []
