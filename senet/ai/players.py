@@ -27,8 +27,8 @@ from .search import Search
 # measurement (python -m senet.ai_bench) so that the median decision stays well under
 # 0.3 s in CPython (0.5 s in the browser); and a wall-clock safety cap.
 DEFAULT_NODES = {
-    "kendall": 50000, "jequier": 40000, "tait": 50000,
-    "bell": 20000, "thibault": 50000, "havens": 40000,
+    "kendall": 50000, "jequier": 15000, "tait": 20000,
+    "bell": 8000, "thibault": 30000, "havens": 15000,
 }
 DEFAULT_TIME_CAP = 1.5
 
