@@ -41,7 +41,8 @@ def _key(state) -> tuple[int, ...]:
     return tuple(i + 1 for i, c in enumerate(state.board) if c == "w")
 
 
-def turns(variant: str, max_pieces: int = 2, iterations: int = 120) -> tuple[dict, dict]:
+def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
+          max_iterations: int = 2000) -> tuple[dict, dict]:
     cached = _CACHE.get(variant)
     if cached is not None:
         return cached
@@ -70,7 +71,8 @@ def turns(variant: str, max_pieces: int = 2, iterations: int = 120) -> tuple[dic
             trans[(key, again)] = (options, rescue)
     start = dict.fromkeys(keys, 10.0 * len(keys[0]))
     mid = dict(start)
-    for _ in range(iterations):
+    for _ in range(max_iterations):
+        change = 0.0
         for key in keys:
             for again in (False, True):
                 options, rescue = trans[(key, again)]
@@ -91,6 +93,12 @@ def turns(variant: str, max_pieces: int = 2, iterations: int = 120) -> tuple[dic
                     r = 1.0 + start.get(k2, 20.0)
                     if r < v:
                         v = r
-                (mid if again else start)[key] = v
+                table = mid if again else start
+                d = abs(table[key] - v)
+                if d > change:
+                    change = d
+                table[key] = v
+        if change < tolerance:
+            break
     _CACHE[variant] = (start, mid)
     return start, mid

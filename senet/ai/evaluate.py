@@ -630,7 +630,7 @@ class Evaluator:
 
             start, mid = turns(variant)
             table, per_turn = _SOLO[variant]
-            self.solo = (start, mid, table, per_turn)
+            self.solo = (start, mid, table, per_turn * w.get("solo", 1.0))
             self.feat = self._solo_features
 
     def _solo_features(self, state: State) -> tuple[float, ...]:

@@ -171,8 +171,10 @@ class Expert(Player):
     """Expectiminimax over the throws under a node budget (see senet.ai.search).
 
     ``nodes`` bounds the nodes of one decision and makes it reproducible (None: the
-    default of the rule set, DEFAULT_NODES); ``time_cap``
-    (seconds, None for none) is a safety net that stops a search that runs long.
+    default of the rule set, DEFAULT_NODES); ``time_cap`` (seconds, None for none) is a
+    safety net that stops a search that runs long; ``max_depth`` bounds the iterative
+    deepening. For experiments: ``evaluation="average"`` searches with Average's
+    evaluation, ``weights`` overrides evaluation weights (see senet.ai.evaluate.WEIGHTS).
     """
 
     level = "expert"

@@ -240,3 +240,26 @@ def test_evaluation_is_a_probability():
         for s in random_positions(variant, 20, seed=9):
             v = evaluate(s)
             assert 0.0 <= v <= 1.0
+
+
+def test_endgame_tables_kendall_lone_piece():
+    """Solitaire turns of a lone piece, checked by hand against K7, K8 and K9."""
+    from senet.ai.endgame import turns
+
+    start, _ = turns("kendall")
+    assert start[(30,)] == pytest.approx(1.0)  # any throw bears it off
+    # in the water: throwing (a 4 bears off, 1/16 a turn) beats the rescue to 15
+    assert start[(27,)] == pytest.approx(16.0, abs=1e-6)
+    assert start[(27,)] < 1 + start[(15,)]
+    # 29 bears off on a 2 (6/16), anything else drops it into the water (K8)
+    assert start[(29,)] == pytest.approx(1 + 10 / 16 * 16.0, abs=1e-6)
+    assert start[(28,)] == pytest.approx(1 + 12 / 16 * 16.0, abs=1e-6)
+    # a second piece on 30 helps: a throw other than 3 bears it off instead of dropping
+    # the piece on 28 into the water. By hand: 3 -> 28-off, then 30 next turn (1 turn);
+    # 1, 4, 5 -> 30-off and throw again with 28 alone (12/16 of falling: 12 turns);
+    # 2 -> 30-off, turn over, 28 alone next turn (13 turns).
+    again_28 = 12 / 16 * start[(27,)]
+    expected = 1 + 4 / 16 * 1 + 6 / 16 * again_28 + 6 / 16 * start[(28,)]
+    assert expected == pytest.approx(10.625)
+    assert start[(28, 30)] == pytest.approx(expected, abs=1e-6)
+    assert start[(28, 30)] < start[(28,)]
