@@ -17,9 +17,12 @@ threat is the probability-weighted loss of the worst hit the opponent can make w
 throw value, counted in full for the side that just moved (its pieces are exposed now)
 and at a smaller weight for the side on throw (it may still cover them).
 
-``features(state)`` returns the separate terms, for calibration; ``WEIGHTS`` hold the
-weights per rule set. Everything is plain Python on strings and lists, so that it runs in
-Pyodide too.
+``evaluator(variant)`` is Average's evaluation, ``evaluator(variant, expert=True)``
+Expert's: the same terms, plus the solitaire endgame tables of senet.ai.endgame for the
+race of the last two pieces (Kendall, Thibault, Jéquier, Havens), and in Bell the walls
+of home pieces, entry blocking, mobility and the goal claim. ``features(state)`` returns
+Average's separate terms; ``WEIGHTS`` hold the weights per rule set. Everything is plain
+Python on strings and lists, so that it runs in Pyodide too.
 """
 
 from __future__ import annotations
