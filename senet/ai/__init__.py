@@ -26,7 +26,7 @@ def get_player(level: str, seed: int = 0, **budget) -> Player:
     except KeyError:
         raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})") from None
     if cls is Novice:
-        return Novice(seed)
+        return Novice(seed, blur=budget.get("blur"))
     return cls(seed, **budget)
 
 

@@ -53,8 +53,20 @@ WEIGHTS = {
     "bell": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 1.2, "extra": 1.0, "scale": 0.45},
 }
 FEATURES = ("race", "threat", "threat_mover", "tempo", "extra")
-# Expert's weights where they differ from the hand-made ones (none at present)
-EXPERT_WEIGHTS: dict[str, dict] = {}
+# Expert's weights where they differ from the hand-made ones. The hand-made scale is far
+# too confident for a probability: fitted to the outcomes of games between Average and
+# Novice players (a logistic regression on these features: tools/fit_evaluation.py),
+# the same score is worth 4 to 7 times fewer logits. The search averages values over
+# the throws, so Expert uses the calibrated scale; the ratios between the terms stay
+# the hand-made ones (fitted ratios played no better). "trap" weighs the forced landing
+# on 27 of Jéquier and Havens (_make_trap).
+EXPERT_WEIGHTS: dict[str, dict] = {
+    "kendall": {"scale": 3.85},
+    "thibault": {"scale": 2.75},
+    "jequier": {"scale": 4.0, "trap": 2.0},
+    "havens": {"scale": 4.0, "trap": 2.0},
+    "tait": {"scale": 3.6},
+}
 
 
 def _sigmoid(x: float) -> float:
@@ -608,6 +620,65 @@ def _solo_race(state: State, start: dict, mid: dict, table: list[float], per_tur
     return out[0], out[1]
 
 
+def _make_trap(none_value: int, cost: list[float], gate26: bool):
+    """Jéquier, Havens: the expected loss of a forced landing on 27 on the next throw.
+
+    A side must move forward when it can (J6, V4), and a piece landing on 27 restarts
+    from the first empty square (J8, V6). For each throw value, when every forward move
+    a side has lands on 27, it loses a piece's progress: the cheapest such loss,
+    weighted by the throw's probability. Returns (white's risk, black's risk) in squares.
+    """
+    probs = _probs(none_value)
+
+    def trap(state: State) -> tuple[float, float]:
+        cells = " " + state.board + " "
+        lowest = cells.find(".", 1)
+        back = cost[lowest] if lowest > 0 else cost[1]
+        out = []
+        for x, y, mine in ((WHITE, BLACK, _positions(state.board)[0]), (BLACK, WHITE, _positions(state.board)[1])):
+            last_row = x not in cells[1:21]
+            risk = 0.0
+            for t, p in probs:
+                into27 = None
+                free = False
+                for s in mine:
+                    d = s + t
+                    if d > 30 or (gate26 and s < 26 < d):
+                        continue
+                    if d == 27:
+                        loss = back - cost[s]
+                        if into27 is None or loss < into27:
+                            into27 = loss
+                        continue
+                    if d == 30:
+                        if last_row:
+                            free = True
+                            break
+                        continue
+                    c = cells[d]
+                    if c == x:
+                        continue
+                    if c == y and (d >= 26 or cells[d - 1] == y or cells[d + 1] == y):
+                        continue
+                    if t >= 4 and any(cells[k] == y and cells[k + 1] == y and cells[k + 2] == y
+                                      for k in range(s + 1, d - 2)):
+                        continue
+                    free = True
+                    break
+                if not free and into27 is not None and into27 > 0:
+                    risk += p * into27
+            out.append(risk)
+        return out[0], out[1]
+
+    return trap
+
+
+_TRAP = {
+    "jequier": _make_trap(6, J_COST, False),
+    "havens": _make_trap(5, V_COST, True),
+}
+
+
 class Evaluator:
     """A callable giving white's win probability for a state (terminal states exact).
 
@@ -635,12 +706,24 @@ class Evaluator:
             table, per_turn = _SOLO[variant]
             self.solo = (start, mid, table, per_turn * w.get("solo", 1.0))
             self.feat = self._solo_features
+        self.trap = _TRAP.get(variant) if solo else None
+        self.trap_weight = w.get("trap", 1.0)
+        self.trap_later = w.get("trap_later", 0.5)
 
     def _solo_features(self, state: State) -> tuple[float, ...]:
         f = _FEATURES[self.variant](state)
         if f[5] == 1.0:  # a sure result already (kendall: the last piece on 30)
             return f
         rw, rb = _solo_race(state, *self.solo)
+        if self.trap is not None:
+            tw, tb = self.trap(state)
+            # the side on throw meets the trap now, the other after its next turn
+            if state.side == WHITE:
+                tb *= self.trap_later
+            else:
+                tw *= self.trap_later
+            rw += self.trap_weight * tw
+            rb += self.trap_weight * tb
         return (rb - rw,) + f[1:5] + (sqrt(rw + rb + 10.0),) + f[6:]
 
     def __call__(self, state: State) -> float:

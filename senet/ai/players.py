@@ -27,8 +27,8 @@ from .search import Search
 # measurement (python -m senet.ai_bench) so that the median decision stays well under
 # 0.3 s in CPython (0.5 s in the browser); and a wall-clock safety cap.
 DEFAULT_NODES = {
-    "kendall": 50000, "jequier": 15000, "tait": 20000,
-    "bell": 8000, "thibault": 30000, "havens": 15000,
+    "kendall": 5000, "jequier": 5000, "tait": 5000,
+    "bell": 2000, "thibault": 5000, "havens": 5000,
 }
 DEFAULT_TIME_CAP = 1.5
 
@@ -76,6 +76,11 @@ class Novice(Player):
 
     level = "novice"
     blur = 2.5
+
+    def __init__(self, seed: int = 0, blur: float | None = None):
+        super().__init__(seed)
+        if blur is not None:
+            self.blur = blur
 
     def _rng(self, state: State) -> random.Random:
         return random.Random(f"{self.seed}|{state.position()}")
