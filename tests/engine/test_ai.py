@@ -6,11 +6,11 @@ import random
 from fractions import Fraction
 
 import pytest
-from positions import position
+from positions import moves, position
 
 import senet
 from senet.ai import LEVELS, get_player
-from senet.ai.evaluate import evaluate
+from senet.ai.evaluate import J_COST, V_COST, evaluate, evaluator
 from senet.ai.search import Search
 
 SMALL = {"nodes": 300, "time_cap": None}  # small and reproducible: no wall-clock dependence
@@ -263,3 +263,41 @@ def test_endgame_tables_kendall_lone_piece():
     assert expected == pytest.approx(10.625)
     assert start[(28, 30)] == pytest.approx(expected, abs=1e-6)
     assert start[(28, 30)] < start[(28,)]
+
+
+# -- Expert's evaluation: calibration and the trap of 27 ---------------------------------
+@pytest.mark.parametrize("variant, white, black", [
+    # white has travelled some 80 squares further than black
+    ("kendall", [16, 18, 20, 22, 24, 25, 26], [2, 4, 6, 8, 10, 12, 14]),
+    ("thibault", [20, 22, 24, 25, 26], [2, 4, 6, 8, 10]),
+    ("jequier", [20, 22, 24, 25, 26], [2, 4, 6, 8, 11]),
+])
+def test_expert_estimate_is_calibrated_not_saturated(variant, white, black):
+    # The hand-made scale calls a big mid-game lead a certain win; fitted to real game
+    # results a lead is worth far less (a random mover still beats Average 3 times in 10
+    # in Kendall). An estimate that saturates leaves the search nothing to average.
+    s = position(variant, white=white, black=black, side="b")
+    assert evaluator(variant)(s) > 0.99
+    assert 0.6 < evaluator(variant, expert=True)(s) < 0.97
+
+
+@pytest.mark.parametrize("variant", ["jequier", "havens"])
+def test_J8_V6_expert_sees_the_forced_landing_on_27(variant):
+    trap = evaluator(variant, expert=True).trap
+    cost = J_COST if variant == "jequier" else V_COST
+    # white's only move on a 1 is 26-27 (black's pair 23-24 protects 23), which sends the
+    # piece back to square 1, the lowest empty square: a quarter of the time
+    s = position(variant, white=[26, 22], black=[23, 24, 2, 4, 6], side="w")
+    assert moves(s.with_throw(1)) == {"26-27"}
+    white_risk, black_risk = trap(s)
+    assert white_risk == pytest.approx(0.25 * (cost[1] - cost[26]))
+    assert black_risk == 0.0
+    # with a piece that can take the 1 elsewhere there is no risk
+    s = position(variant, white=[26, 20], black=[23, 24, 2, 4, 6], side="w")
+    assert "20-21" in moves(s.with_throw(1))
+    assert trap(s)[0] == 0.0
+    # and Expert values the safe position above the trapped one
+    ev = evaluator(variant, expert=True)
+    safe = position(variant, white=[26, 21], black=[23, 24, 2, 4, 6], side="w")
+    trapped = position(variant, white=[26, 22], black=[23, 24, 2, 4, 6], side="w")
+    assert ev(safe) > ev(trapped)
