@@ -219,8 +219,9 @@ def _budget(level: str, nodes: int | None, time_cap: float | None) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m senet.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True, choices=VARIANTS)
-    ap.add_argument("--a", required=True, choices=LEVELS, help="level of player A")
-    ap.add_argument("--b", required=True, choices=LEVELS, help="level of player B")
+    levels = (*LEVELS, "random")  # random: every legal action equally likely, a yardstick
+    ap.add_argument("--a", required=True, choices=levels, help="level of player A")
+    ap.add_argument("--b", required=True, choices=levels, help="level of player B")
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (this machine: 2 at most)")

@@ -13,10 +13,11 @@ See docs/opponents.md. Pure Python, standard library only (runs in Pyodide).
 from __future__ import annotations
 
 from .evaluate import evaluate, evaluator
-from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player
+from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player, RandomMover
 
 LEVELS = ("novice", "average", "expert")
-_CLASSES = {"novice": Novice, "average": Average, "expert": Expert}
+# "random" is a yardstick for the arena (how much of a result is luck), not an opponent
+_CLASSES = {"novice": Novice, "average": Average, "expert": Expert, "random": RandomMover}
 
 
 def get_player(level: str, seed: int = 0, **budget) -> Player:
@@ -27,10 +28,12 @@ def get_player(level: str, seed: int = 0, **budget) -> Player:
         raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})") from None
     if cls is Novice:
         return Novice(seed, blur=budget.get("blur"))
+    if cls is RandomMover:
+        return RandomMover(seed)
     return cls(seed, **budget)
 
 
 __all__ = [
-    "DEFAULT_NODES", "DEFAULT_TIME_CAP", "LEVELS", "Average", "Expert", "Novice", "Player",
+    "DEFAULT_NODES", "DEFAULT_TIME_CAP", "LEVELS", "Average", "Expert", "Novice", "Player", "RandomMover",
     "evaluate", "evaluator", "get_player",
 ]

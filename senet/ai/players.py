@@ -127,6 +127,25 @@ class Novice(Player):
         return pre[0] if self._rng(state).random() < 0.5 else None
 
 
+class RandomMover(Player):
+    """Not an opponent of the app: a yardstick for the arena. Every legal action is
+    equally likely (seeded by the position, like Novice); a rescue half of the time."""
+
+    level = "random"
+
+    def choose(self, state: State) -> Move:
+        moves = _check_decision(state)
+        if len(moves) == 1:
+            return moves[0]
+        return random.Random(f"{self.seed}|{state.position()}").choice(moves)
+
+    def choose_pre_throw(self, state: State) -> Move | None:
+        pre = state.pre_throw_actions()
+        if not pre:
+            return None
+        return pre[0] if random.Random(f"{self.seed}|{state.position()}").random() < 0.5 else None
+
+
 class Average(Player):
     """Looks one throw ahead: the action whose result the hand-made evaluation likes best.
 
