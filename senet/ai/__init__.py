@@ -26,10 +26,8 @@ def get_player(level: str, seed: int = 0, **budget) -> Player:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})") from None
-    if cls is Novice:
-        return Novice(seed, blur=budget.get("blur"))
-    if cls is RandomMover:
-        return RandomMover(seed)
+    if cls in (Novice, RandomMover):
+        return cls(seed)
     return cls(seed, **budget)
 
 

@@ -634,8 +634,9 @@ def _make_trap(none_value: int, cost: list[float], gate26: bool):
         cells = " " + state.board + " "
         lowest = cells.find(".", 1)
         back = cost[lowest] if lowest > 0 else cost[1]
+        wpos, bpos = _positions(state.board)
         out = []
-        for x, y, mine in ((WHITE, BLACK, _positions(state.board)[0]), (BLACK, WHITE, _positions(state.board)[1])):
+        for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
             last_row = x not in cells[1:21]
             risk = 0.0
             for t, p in probs:

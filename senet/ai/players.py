@@ -78,11 +78,6 @@ class Novice(Player):
     level = "novice"
     blur = 2.5
 
-    def __init__(self, seed: int = 0, blur: float | None = None):
-        super().__init__(seed)
-        if blur is not None:
-            self.blur = blur
-
     def _rng(self, state: State) -> random.Random:
         return random.Random(f"{self.seed}|{state.position()}")
 
