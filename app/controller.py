@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import re
+import secrets
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs
 
@@ -284,6 +285,9 @@ class Controller:
         """Make ``session`` the game shown and played, from its first or its current state."""
         self.setup = setup
         self.session = session
+        # This tab's name for the game, saved with it: a fresh one for every game started
+        # or loaded, so two tabs never write under the same id (see app/storage.py).
+        self.game_id = secrets.token_hex(8)
         self.tracker = PieceTracker(self.game.state)
         self.gen += 1
         self.counted = counted  # the result is in the statistics (once per game)
@@ -978,7 +982,7 @@ def fallback_level(level: str) -> str:
 
 
 # Controller attributes of the game in progress, kept aside while a replay shows.
-LIVE_FIELDS = ("session", "setup", "tracker", "counted", "resumed", "selected", "last_move",
+LIVE_FIELDS = ("session", "setup", "game_id", "tracker", "counted", "resumed", "selected", "last_move",
                "last_throw", "sticks", "throws", "jumps", "thinking", "preview", "_advice",
                "_analysed", "message")
 

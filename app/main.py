@@ -15,7 +15,17 @@ import js
 from controller import KINDS, SPEEDS, Controller, Setup, setup_from_query
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window, workers
-from storage import SAVE_KEY, MemoryBackend, SavedGame, Store, outcome_for_stats, stats_rows
+from storage import (
+    OTHER_PREFIX,
+    PREVIOUS_KEY,
+    SAVE_KEY,
+    MemoryBackend,
+    SavedGame,
+    Store,
+    game_id_of,
+    outcome_for_stats,
+    stats_rows,
+)
 from view import View
 
 import senet
@@ -85,6 +95,16 @@ if _backend_problem:
     store.problems.append(_backend_problem)
 settings = store.load_settings()
 _shown_problems = 0
+# What the notice's "Resume that game" button brings back: the previous game, or the key
+# where another tab's game was kept (see autosave).
+_resume_key = PREVIOUS_KEY
+_told_other: set[str] = set()  # the other tabs' games already mentioned in a notice
+OTHER_TAB_KEPT = ("Another tab had saved a different game here. It was kept, not overwritten: "
+                  "\u201cResume that game\u201d brings it back, and this tab's game is then kept the same way.")
+OTHER_TAB_BACK = ("The game from the other tab is back. This tab's game was kept in its place: "
+                  "\u201cResume that game\u201d switches back.")
+OTHER_TAB_PLAYING = ("Senet is open in another tab too, with a different game. Neither game is lost: "
+                     "when a tab saves over the other's game, it keeps that game aside first.")
 
 
 def show_problems(extra: str = "") -> None:
@@ -100,9 +120,36 @@ def show_problems(extra: str = "") -> None:
 
 
 def autosave(ctl_):
-    store.save_game(SavedGame(ctl_.session, ctl_.setup.expert_nodes, ctl_.counted))
-    if len(store.problems) > _shown_problems:
-        show_problems()
+    global _resume_key
+    store.save_game(SavedGame(ctl_.session, ctl_.setup.expert_nodes, ctl_.counted, ctl_.game_id))
+    kept, store.kept_other = store.kept_other, None
+    extra = ""
+    if kept is not None:  # another tab's game was in the save: it was kept under kept[0]
+        key, game_id = kept
+        tag = game_id or key
+        if tag not in _told_other:
+            _told_other.add(tag)
+            _resume_key = key
+            extra = OTHER_TAB_KEPT
+        elif _resume_key.startswith(OTHER_PREFIX):
+            _resume_key = key  # the same game again (both tabs playing): its newest copy
+    if extra or len(store.problems) > _shown_problems:
+        show_problems(extra)
+        if extra:
+            view.notice_action("notice-resume", True)
+
+
+def on_storage(event):
+    """Another tab wrote to localStorage: say so once per game if it saved a different
+    game. This tab's game is left as it is."""
+    key, value = event.key, event.newValue
+    if not isinstance(key, str) or key != SAVE_KEY or not isinstance(value, str) or store.knows(value):
+        return
+    tag = "tab:" + (game_id_of(value) or "")
+    if tag in _told_other or not view.notice_box.hidden:  # never cover a notice being shown
+        return
+    _told_other.add(tag)
+    view.notice(OTHER_TAB_PLAYING)
 
 
 def on_result(session):
@@ -114,7 +161,7 @@ def on_result(session):
 def on_replace(session):
     """A new game replaces ``session``: an unfinished game is kept as the previous save."""
     if not session.game.over and session.game.entries:
-        store.keep_previous()
+        store.keep_previous(SavedGame(session, ctl.setup.expert_nodes, False, ctl.game_id))
 
 
 # ---------------------------------------------------------------- the worker
@@ -192,7 +239,7 @@ offer_previous = False
 if setup is not None:
     # The link asks for a new game: it replaces the save, an unfinished one is kept.
     if saved is not None and not saved.session.game.over and saved.session.game.entries:
-        offer_previous = store.keep_previous()
+        offer_previous = store.keep_previous(saved)
         if offer_previous:
             boot_notice = "The link you opened started a new game; your game in progress was set aside."
     if setup.speed != settings.speed:
@@ -327,15 +374,26 @@ def on_speed(event):
 
 
 def resume_previous():
-    """The game a link set aside comes back; the link's game becomes the previous one."""
+    """The game the notice offers comes back: the one a link set aside (the link's game
+    becomes the previous one), or another tab's (this tab's game is kept in its place)."""
+    global _resume_key
+    key = _resume_key
     ctl.save()
-    saved = store.swap_previous()
+    saved = store.swap_previous(key)
+    kept, store.kept_other = store.kept_other, None  # where this tab's game went, if kept
     if saved is None:
         show_problems("The set-aside game could not be brought back.")
         return
     ctl.load(saved.session, saved.expert_nodes, saved.counted)
     ctl.start()
-    view.notice("")
+    if key.startswith(OTHER_PREFIX) and kept is not None:
+        _resume_key = kept[0]
+        _told_other.add(kept[1] or kept[0])
+        view.notice(OTHER_TAB_BACK)
+        view.notice_action("notice-resume", True)
+    else:
+        _resume_key = PREVIOUS_KEY
+        view.notice("")
     view.restore_focus(ctl)
 
 
@@ -577,6 +635,7 @@ async def main():
     for element_id in CHECKS.values():
         _on(document.getElementById(element_id), "change", on_setting)
     _on(window, "senet:before-update-reload", lambda _e: ctl.save())
+    _on(window, "storage", on_storage)
     view.set_ready()
     if boot_notice or store.problems:  # before the first autosave, which shows new problems itself
         show_problems(boot_notice)

@@ -10,6 +10,9 @@ Keys (all text, JSON):
                            plus what the app adds (the Expert's budget, whether the
                            result is already in the statistics)
 - ``senet:save:previous``  the game a new game replaced (one level)
+- ``senet:save:other:<ms>`` a game another tab had saved in ``senet:save``, kept when
+                           this tab saved over it (one copy per game, the newest
+                           MAX_OTHER are kept)
 - ``senet:settings``       speed, hints, win meter, move highlighting
 - ``senet:stats``          wins, losses and draws per rule set and opponent level
 - ``senet:quarantine:<ms>`` a value that could not be read, set aside with the reason,
@@ -18,12 +21,19 @@ Keys (all text, JSON):
 Reading never raises: a corrupt or foreign value is moved to a quarantine key and the
 caller gets a readable reason to show. Writing never raises either: a full or blocked
 storage gives a reason, and the game goes on unsaved.
+
+Several tabs share ``senet:save``. Each envelope names its game (``game_id``, made fresh
+by the tab whenever it starts or loads a game), and a ``Store`` remembers the exact text
+it last read from or wrote to ``senet:save``. If the key holds anything else when the
+tab saves, another tab wrote it: that value is copied to ``senet:save:other:<ms>``
+before it is overwritten, and ``kept_other`` tells the page where it went.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from dataclasses import asdict, dataclass, fields
 
@@ -32,6 +42,8 @@ from senet.session import SaveError, Session, empty_stats, load_stats, record_re
 
 SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
+OTHER_PREFIX = "senet:save:other:"
+MAX_OTHER = 10
 SETTINGS_KEY = "senet:settings"
 STATS_KEY = "senet:stats"
 QUARANTINE_PREFIX = "senet:quarantine:"
@@ -42,6 +54,7 @@ APP_VERSION = 1
 SETTINGS_FORMAT = "senet-settings"
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_TEXT = 2_000_000  # characters; anything longer is not ours
+GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 
 
 # ------------------------------------------------------------------ the saved game
@@ -54,16 +67,33 @@ class SavedGame:
     session: Session
     expert_nodes: int | None = None  # the Expert's search budget (None: the engine's)
     counted: bool = False  # the finished game is already in the statistics
+    game_id: str | None = None  # which game this is (saves older than the id have none)
 
 
 def dump_game(saved: SavedGame) -> str:
-    return json.dumps({
+    data = {
         "format": APP_FORMAT,
         "version": APP_VERSION,
         "session": json.loads(saved.session.to_json()),
         "expert_nodes": saved.expert_nodes,
         "counted": saved.counted,
-    }, ensure_ascii=False)
+    }
+    if saved.game_id is not None:
+        data["game_id"] = saved.game_id
+    return json.dumps(data, ensure_ascii=False)
+
+
+def game_id_of(text: object) -> str | None:
+    """The ``game_id`` of a saved game's text, without checking the rest; None when it
+    has none or is not a saved game at all. Cheap: no record is replayed."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    value = data.get("game_id") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and GAME_ID.fullmatch(value) else None
 
 
 def parse_game(text: object) -> SavedGame:
@@ -94,7 +124,10 @@ def parse_game(text: object) -> SavedGame:
     counted = data.get("counted", False)
     if not isinstance(counted, bool):
         raise SaveError("the saved game's statistics flag is malformed")
-    return SavedGame(session, nodes, counted)
+    game_id = data.get("game_id")  # absent in saves made before games had an id
+    if game_id is not None and not (isinstance(game_id, str) and GAME_ID.fullmatch(game_id)):
+        raise SaveError("the saved game's id is malformed")
+    return SavedGame(session, nodes, counted, game_id)
 
 
 # ------------------------------------------------------------------ settings
@@ -203,6 +236,13 @@ class Store:
         self.problems: list[str] = []
         self.save_blocked = False  # a bad save could not be set aside: never overwrite it
         self._write_failed = False
+        # senet:save exactly as this tab last read or wrote it; anything else found there
+        # when saving was written by another tab.
+        self._seen: str | None = None
+        # (key, game id) where the last game found from another tab was kept; the page
+        # reads it after saving, tells the player and sets it back to None.
+        self.kept_other: tuple[str, str | None] | None = None
+        self._other_failed = False
 
     # -- raw access ------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
@@ -241,29 +281,93 @@ class Store:
     def quarantined(self) -> list[str]:
         return sorted(k for k in self._keys() if k.startswith(QUARANTINE_PREFIX))
 
+    def _new_key(self, prefix: str) -> tuple[str, int]:
+        """A free key ``prefix<ms>`` (``prefix<ms>-<n>`` for a second one in the same ms)."""
+        stamp = int(self.clock() * 1000)
+        new_key = f"{prefix}{stamp}"
+        existing = set(self._keys())
+        n = 1
+        while new_key in existing:
+            new_key = f"{prefix}{stamp}-{n}"
+            n += 1
+        return new_key, stamp
+
+    def _prune(self, prefix: str, keep: int) -> None:
+        """Delete all but the newest ``keep`` keys starting with ``prefix``."""
+        keys = [k for k in self._keys() if k.startswith(prefix)]
+        for extra in sorted(keys, key=lambda k: _stamp_of(k, prefix))[:-keep]:
+            self._remove(extra)
+
     def quarantine(self, key: str, raw: str, reason: str) -> str | None:
         """Move the value of ``key`` aside, unchanged; returns the new key, or None when it
         could not be written (then the original stays where it is)."""
-        stamp = int(self.clock() * 1000)
-        new_key = f"{QUARANTINE_PREFIX}{stamp}"
-        existing = set(self._keys())
-        n = 1
-        while new_key in existing:  # two in the same millisecond
-            new_key = f"{QUARANTINE_PREFIX}{stamp}-{n}"
-            n += 1
+        new_key, stamp = self._new_key(QUARANTINE_PREFIX)
         record = json.dumps({"format": "senet-quarantine", "from": key, "reason": reason,
                              "at": stamp, "value": raw}, ensure_ascii=False)
         if not self._set(new_key, record):
             return None
         self._remove(key)
-        old = self.quarantined()
-        for extra in sorted(old, key=_stamp_of)[:-MAX_QUARANTINE]:
-            self._remove(extra)
+        self._prune(QUARANTINE_PREFIX, MAX_QUARANTINE)
         return new_key
+
+    # -- games other tabs saved --------------------------------------------------------
+    def others(self) -> list[str]:
+        """The keys of the kept games of other tabs, oldest first."""
+        keys = [k for k in self._keys() if k.startswith(OTHER_PREFIX)]
+        return sorted(keys, key=lambda k: _stamp_of(k, OTHER_PREFIX))
+
+    def _keep_other(self, raw: str, superseded: str | None = None) -> str | None:
+        """Copy ``raw`` (what another tab saved) to a key of its own, unchanged; returns
+        that key, or None when it could not be written. An older copy of the same game is
+        replaced, so two tabs taking turns do not pile up copies; kept copies of the game
+        ``superseded`` (the one this tab is about to save, further on) are dropped."""
+        game_id = game_id_of(raw)
+        found, stale = None, []
+        for key in self.others():
+            value = self._get(key)
+            if value == raw:
+                found = key  # already kept, word for word
+            elif game_id_of(value) in {game_id, superseded} - {None}:
+                stale.append(key)
+        if found is None:
+            found, _ = self._new_key(OTHER_PREFIX)
+            if not self._set(found, raw):
+                return None  # nothing removed: the older copies stay
+        for key in stale:
+            self._remove(key)
+        self._prune(OTHER_PREFIX, MAX_OTHER)
+        return found
+
+    def knows(self, text: object) -> bool:
+        """``text`` is senet:save as this tab last read or wrote it (not another tab's)."""
+        return text == self._seen
+
+    def _protect_other(self, game_id: str | None) -> bool:
+        """Before this tab writes its game ``game_id`` to senet:save: if another tab wrote
+        there since this one last read or wrote it, keep that value elsewhere. False when
+        it could not be kept (then it must not be overwritten)."""
+        current = self._get(SAVE_KEY)
+        if current is None or current == self._seen:
+            return True
+        # The other tab may have kept this tab's game when it took the save over: this
+        # save supersedes that copy.
+        kept = self._keep_other(current, superseded=game_id)
+        if kept is None:
+            if not self._other_failed:
+                self._problem("another tab's game is in the save and there is no room to keep it "
+                              "elsewhere, so this tab's game is not saved over it")
+            self._other_failed = True
+            return False
+        self._other_failed = False
+        self._seen = current  # dealt with: this tab now knows that value
+        self.kept_other = (kept, game_id_of(current))
+        return True
 
     def _read(self, key: str, parse, what: str):
         """Parse the value of ``key``; a bad value is set aside and reported."""
-        raw = self._get(key)
+        return self._parse(key, self._get(key), parse, what)
+
+    def _parse(self, key: str, raw: str | None, parse, what: str):
         if raw is None:
             return None
         try:
@@ -291,7 +395,10 @@ class Store:
 
     # -- the game ------------------------------------------------------------------------
     def load_game(self) -> SavedGame | None:
-        return self._read(SAVE_KEY, parse_game, "The saved game")
+        raw = self._get(SAVE_KEY)
+        saved = self._parse(SAVE_KEY, raw, parse_game, "The saved game")
+        self._seen = raw if saved is not None else self._get(SAVE_KEY)
+        return saved
 
     def load_previous(self) -> SavedGame | None:
         return self._read(PREVIOUS_KEY, parse_game, "The previous game")
@@ -310,31 +417,59 @@ class Store:
         except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
             self._problem(f"the game could not be saved ({exc})")
             return False
-        return self._set(SAVE_KEY, text)
+        if not self._protect_other(saved.game_id) or not self._set(SAVE_KEY, text):
+            return False
+        self._seen = text
+        return True
 
-    def keep_previous(self) -> bool:
-        """Copy the current save to the previous-game key (a new game is about to replace
-        it). Only a readable save is kept: a bad one was set aside by load_game."""
+    def keep_previous(self, saved: SavedGame | None = None) -> bool:
+        """Keep the game a new game is about to replace as the previous game: ``saved``
+        when given (the tab's own game, whatever another tab put in senet:save since),
+        else a copy of senet:save as this tab last read or wrote it."""
         if self.save_blocked:
             return False
+        if saved is not None:
+            try:
+                return self._set(PREVIOUS_KEY, dump_game(saved))
+            except (SenetError, ValueError, TypeError) as exc:  # never expected
+                self._problem(f"the previous game could not be kept ({exc})")
+                return False
         raw = self._get(SAVE_KEY)
-        if raw is None:
+        if raw is None or raw != self._seen:
             return False
         return self._set(PREVIOUS_KEY, raw)
 
-    def swap_previous(self) -> SavedGame | None:
-        """Bring the previous game back; the current one becomes the previous."""
-        previous = self.load_previous()
-        if previous is None or self.save_blocked:
+    def swap_previous(self, key: str = PREVIOUS_KEY) -> SavedGame | None:
+        """Bring back the game kept at ``key`` (the previous game, or one of another tab's
+        under senet:save:other:); the game in senet:save takes its place (for another
+        tab's key, a fresh key: see ``kept_other``)."""
+        if key != PREVIOUS_KEY and not key.startswith(OTHER_PREFIX):
+            return None
+        what = "The previous game" if key == PREVIOUS_KEY else "The kept game"
+        back = self._read(key, parse_game, what)
+        if back is None or self.save_blocked:
             return None
         current = self._get(SAVE_KEY)
-        if not self.save_game(previous):
+        if current is not None and current != self._seen:
+            current = None  # another tab's: save_game keeps it in a key of its own
+        kept = None
+        if key != PREVIOUS_KEY and current is not None:
+            kept = self._keep_other(current)  # this tab's game, kept before it is replaced
+            if kept is None:
+                return None
+        if not self.save_game(back):
             return None
-        if current is not None:
-            self._set(PREVIOUS_KEY, current)
-        else:
-            self._remove(PREVIOUS_KEY)
-        return previous
+        if key == PREVIOUS_KEY:
+            if current is not None:
+                self._set(PREVIOUS_KEY, current)
+            else:
+                self._remove(PREVIOUS_KEY)
+            return back
+        if kept != key:
+            self._remove(key)
+        if kept is not None:
+            self.kept_other = (kept, game_id_of(current))
+        return back
 
     # -- settings and statistics -----------------------------------------------------------
     def load_settings(self) -> Settings:
@@ -357,8 +492,8 @@ class Store:
         return stats
 
 
-def _stamp_of(key: str) -> tuple[int, int]:
-    tail = key[len(QUARANTINE_PREFIX):]
+def _stamp_of(key: str, prefix: str = QUARANTINE_PREFIX) -> tuple[int, int]:
+    tail = key[len(prefix):]
     stamp, _, n = tail.partition("-")
     try:
         return int(stamp), int(n or 0)
@@ -386,7 +521,8 @@ class MemoryBackend:
 
 
 __all__ = [
-    "MAX_QUARANTINE", "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY",
-    "MemoryBackend", "SavedGame", "Settings", "Store", "dump_game", "dump_settings", "outcome_for_stats",
-    "parse_game", "parse_settings", "parse_stats", "stats_rows",
+    "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX", "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY",
+    "SETTINGS_KEY", "STATS_KEY", "MemoryBackend", "SavedGame", "Settings", "Store", "dump_game",
+    "dump_settings", "game_id_of", "outcome_for_stats", "parse_game", "parse_settings", "parse_stats",
+    "stats_rows",
 ]

@@ -209,6 +209,47 @@ def test_a_link_to_a_new_game_sets_the_game_in_progress_aside(app):
     assert not notice.is_visible()
 
 
+def test_two_tabs_never_lose_either_game(app, shared, server):
+    """Two tabs, two games, one senet:save: the tab that saves over the other's game keeps
+    that game aside and offers it back; the other tab is told and keeps its own game."""
+    app.open("?variant=kendall&white=human&black=human&seed=2&speed=instant")
+    human_step(app)
+    human_step(app)
+    context, _ = shared
+    other = context.new_page()  # no PAGE_SETUP: it must not clear the shared storage
+    try:
+        other.goto(server.url + "?variant=tait&white=human&black=human&seed=1&speed=instant")
+        other.wait_for_function(READY_OR_FAILED, timeout=60_000)
+        human_step(other)
+        human_step(other)
+        game_b = position(other)
+        notice = app.locator("#notice")
+        notice.wait_for(state="visible")  # the storage event: the first tab is told
+        assert "open in another tab" in notice.inner_text()
+        assert app.get_attribute("#board", "data-variant") == "kendall"  # and keeps its game
+        app.click('[data-action="notice-dismiss"]')
+
+        human_step(app)  # the first tab saves over the second tab's game: it is kept first
+        game_a = position(app)
+        assert "Another tab had saved a different game" in notice.inner_text()
+        kept = app.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('senet:save:other:'))
+                               .map(k => JSON.parse(localStorage.getItem(k)))""")
+        assert len(kept) == 1
+        assert senet.Game.from_record(kept[0]["session"]["record"]).state == senet.parse_position(game_b)
+        assert kept[0]["game_id"] != saved(app)["game_id"]
+
+        notice.get_by_role("button", name="Resume that game").click()  # the second tab's game
+        app.wait_for_function("document.getElementById('board').dataset.variant === 'tait'")
+        assert position(app) == game_b
+        assert "The game from the other tab is back" in notice.inner_text()
+        notice.get_by_role("button", name="Resume that game").click()  # and back again
+        app.wait_for_function("document.getElementById('board').dataset.variant === 'kendall'")
+        assert position(app) == game_a
+        assert human_step(app) is not None  # still playable
+    finally:
+        other.close()
+
+
 # ---------------------------------------------------------------- undo and redo
 
 

@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
 from storage import (  # noqa: E402
+    MAX_OTHER,
     MAX_QUARANTINE,
+    OTHER_PREFIX,
     QUARANTINE_PREFIX,
     SAVE_KEY,
     SETTINGS_KEY,
@@ -22,6 +24,7 @@ from storage import (  # noqa: E402
     Settings,
     Store,
     dump_game,
+    game_id_of,
     outcome_for_stats,
     parse_game,
     parse_settings,
@@ -154,6 +157,204 @@ def test_keep_previous_and_swap():
     assert back.session.state == first.state
     assert store.load_game().session.state == first.state
     assert store.load_previous().session.state == second.state
+
+
+# ---------------------------------------------------------------- two tabs, one save
+
+
+def tab(backend, clock=None) -> Store:
+    """A tab of the app: its own Store over the shared storage, having read the save at
+    start-up as the page does."""
+    store = Store(backend, clock=clock or Clock())
+    store.load_game()
+    return store
+
+
+def kept_games(backend) -> list[SavedGame]:
+    return [parse_game(backend.data[k]) for k in sorted(backend.data) if k.startswith(OTHER_PREFIX)]
+
+
+def test_two_tabs_saving_different_games_keep_both():
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    game_a, game_b = a_session(3, seed=1), a_session(5, seed=2)
+    assert a.save_game(SavedGame(game_a, game_id="aaaa"))
+    assert a.kept_other is None
+    clock.t += 1
+    assert b.save_game(SavedGame(game_b, game_id="bbbb"))  # over A's game: A's is kept first
+    key, game_id = b.kept_other
+    assert key.startswith(OTHER_PREFIX) and game_id == "aaaa"
+    assert parse_game(backend.data[key]).session.state == game_a.state
+    # both games can be loaded: B's from the save, A's from where it was kept
+    assert tab(backend).load_game().session.state == game_b.state
+    assert b.swap_previous(key).session.state == game_a.state
+    assert not b.problems and not a.problems
+
+
+def test_two_tabs_taking_turns_keep_one_copy_of_each_game():
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    game_a, game_b = a_session(2, seed=1), a_session(2, seed=2)
+    for _ in range(6):  # both tabs play on, each saving after every move
+        for store, game, game_id in ((a, game_a, "aaaa"), (b, game_b, "bbbb")):
+            clock.t += 1
+            game.throw() if game.state.throw is None else game.play(game.state.legal_actions()[0])
+            assert store.save_game(SavedGame(game, game_id=game_id))
+    # B saved last: its game is in the save; A's latest is kept, once
+    [kept] = kept_games(backend)
+    assert kept.game_id == "aaaa" and kept.session.state == game_a.state
+    assert parse_game(backend.data[SAVE_KEY]).session.state == game_b.state
+    a.save_game(SavedGame(game_a, game_id="aaaa"))
+    assert {g.game_id: g.session.state for g in kept_games(backend)} == {"bbbb": game_b.state}
+
+
+def test_saving_the_same_game_again_keeps_no_copies():
+    backend = MemoryBackend()
+    a = tab(backend)
+    game = a_session(1)
+    for _ in range(5):
+        game.throw() if game.state.throw is None else game.play(game.state.legal_actions()[0])
+        assert a.save_game(SavedGame(game, game_id="aaaa"))
+        assert a.kept_other is None
+    # a tab opened later reads that save, then saves under its own id: nothing is copied
+    b = tab(backend)
+    assert b.save_game(SavedGame(b.load_game().session, game_id="bbbb"))
+    assert b.kept_other is None
+    assert not any(k.startswith(OTHER_PREFIX) for k in backend.data)
+    assert set(backend.data) == {SAVE_KEY}
+
+
+def test_moves_another_tab_made_after_this_tab_read_the_save_are_kept():
+    """Same game in two tabs: B read A's save, then A played on. B's save must not wipe
+    A's later moves (it compares the text, not only the id)."""
+    backend, clock = MemoryBackend(), Clock()
+    a = tab(backend, clock)
+    game_a = a_session(2)
+    a.save_game(SavedGame(game_a, game_id="aaaa"))
+    b = tab(backend, clock)
+    game_b = b.load_game().session
+    for _ in range(3):
+        game_a.throw() if game_a.state.throw is None else game_a.play(game_a.state.legal_actions()[0])
+        a.save_game(SavedGame(game_a, game_id="aaaa"))
+    clock.t += 1
+    b.save_game(SavedGame(game_b, game_id="bbbb"))
+    [kept] = kept_games(backend)
+    assert kept.session.state == game_a.state and kept.game_id == "aaaa"
+
+
+def test_an_old_save_without_an_id_still_loads_and_is_not_copied():
+    old = json.loads(dump_game(SavedGame(a_session(4), expert_nodes=3000)))
+    assert "game_id" not in old  # what the app wrote before games had an id
+    backend = MemoryBackend({SAVE_KEY: json.dumps(old)})
+    store = Store(backend)
+    back = store.load_game()
+    assert back is not None and back.game_id is None and back.expert_nodes == 3000
+    assert store.save_game(SavedGame(back.session, game_id="cccc"))
+    assert store.kept_other is None and game_id_of(backend.data[SAVE_KEY]) == "cccc"
+    # an old copy of the app in another tab writing an id-less save: kept all the same
+    backend.data[SAVE_KEY] = json.dumps(old)
+    assert store.save_game(SavedGame(back.session, game_id="cccc"))
+    key, game_id = store.kept_other
+    assert game_id is None and parse_game(backend.data[key]).session.state == back.session.state
+
+
+def test_game_ids_are_checked():
+    text = dump_game(SavedGame(a_session(1), game_id="abc-123_X"))
+    assert parse_game(text).game_id == "abc-123_X" and game_id_of(text) == "abc-123_X"
+    data = json.loads(text)
+    for bad in (7, "", "has space", "x" * 65, ["a"]):
+        data["game_id"] = bad
+        with pytest.raises(SaveError, match="id"):
+            parse_game(json.dumps(data))
+        assert game_id_of(json.dumps(data)) is None
+    assert game_id_of("{not json") is None and game_id_of(None) is None
+
+
+def test_resuming_another_tabs_game_keeps_this_one_and_can_switch_back():
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    game_a, game_b = a_session(3, seed=1), a_session(5, seed=2)
+    a.save_game(SavedGame(game_a, game_id="aaaa"))
+    clock.t += 1
+    b.save_game(SavedGame(game_b, game_id="bbbb"))
+    key, _ = b.kept_other
+    b.kept_other = None
+    clock.t += 1
+    assert b.swap_previous(key).session.state == game_a.state
+    assert b.load_game().session.state == game_a.state
+    back_key, game_id = b.kept_other
+    assert game_id == "bbbb" and key not in backend.data
+    assert [g.session.state for g in kept_games(backend)] == [game_b.state]
+    clock.t += 1
+    assert b.swap_previous(back_key).session.state == game_b.state
+    assert [g.session.state for g in kept_games(backend)] == [game_a.state]
+    assert b.swap_previous(SETTINGS_KEY) is None  # only kept games can be brought back
+
+
+def test_a_new_game_keeps_this_tabs_game_as_previous_not_the_other_tabs():
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    game_a, game_b = a_session(3, seed=1), a_session(5, seed=2)
+    a.save_game(SavedGame(game_a, game_id="aaaa"))
+    clock.t += 1
+    b.save_game(SavedGame(game_b, game_id="bbbb"))
+    # A starts a new game: its own unfinished game becomes the previous one ...
+    assert a.keep_previous(SavedGame(game_a, game_id="aaaa"))
+    assert not a.keep_previous()  # (the save is B's now: A does not copy it as its own)
+    fresh = a_session(0, seed=9)
+    a.save_game(SavedGame(fresh, game_id="a2a2"))
+    # ... and B's game, in the save until then, is kept as another tab's
+    assert a.load_previous().session.state == game_a.state
+    assert game_b.state in [g.session.state for g in kept_games(backend)]
+    assert a.load_game().session.state == fresh.state
+
+
+def test_other_tabs_games_keep_the_newest_few():
+    backend, clock = MemoryBackend(), Clock()
+    me = tab(backend, clock)
+    mine = a_session(1)
+    games = {}
+    for i in range(MAX_OTHER + 3):
+        clock.t += 1
+        other = Store(backend, clock=clock)
+        games[f"g{i}"] = a_session(i % 4, seed=i + 1)
+        other.save_game(SavedGame(games[f"g{i}"], game_id=f"g{i}"))
+        me.save_game(SavedGame(mine, game_id="mine"))
+    kept = kept_games(backend)  # (each "other" tab found "mine" in the save and kept it,
+    assert len(kept) == MAX_OTHER  # and each of my saves supersedes that copy again)
+    assert {g.game_id for g in kept} == {f"g{i}" for i in range(3, MAX_OTHER + 3)}
+
+
+def test_another_tabs_game_is_never_overwritten_when_it_cannot_be_kept():
+    class FullForNewKeys(MemoryBackend):
+        def set(self, key, value):
+            if key not in self.data:
+                raise OSError("QuotaExceededError")
+            super().set(key, value)
+
+    backend = FullForNewKeys()
+    backend.data[SAVE_KEY] = dump_game(SavedGame(a_session(1), game_id="aaaa"))
+    b = Store(backend)  # never read it: someone else's
+    theirs = backend.data[SAVE_KEY]
+    assert not b.save_game(SavedGame(a_session(2, seed=5), game_id="bbbb"))
+    assert backend.data[SAVE_KEY] == theirs
+    assert any("no room" in p for p in b.problems)
+
+
+def test_each_game_in_the_app_gets_its_own_id():
+    from controller import Controller, Setup
+
+    ctl = Controller(setup=Setup("kendall", ("human", "human")))
+    first = ctl.game_id
+    ctl.new_game(Setup("kendall", ("human", "human")), start=False)
+    assert ctl.game_id != first
+    second = ctl.game_id
+    ctl.load(a_session(3))  # loading makes a fresh id: two tabs loading one save differ
+    assert ctl.game_id not in (first, second)
+    live = ctl.game_id
+    ctl.open_replay(a_session(2).game)
+    ctl.close_replay()
+    assert ctl.game_id == live  # a replay shown meanwhile does not change it
 
 
 def test_settings_round_trip_and_lenient_fields():
