@@ -100,9 +100,11 @@ _shown_problems = 0
 _resume_key = PREVIOUS_KEY
 _told_other: set[str] = set()  # the other tabs' games already mentioned in a notice
 OTHER_TAB_KEPT = ("Another tab had saved a different game here. It was kept, not overwritten: "
-                  "\u201cResume that game\u201d brings it back, and this tab's game is then kept the same way.")
+                  "\u201cResume that game\u201d brings it back, and this tab's game is then kept the same way. "
+                  "Kept games are also listed under New game\u2026")
 OTHER_TAB_BACK = ("The game from the other tab is back. This tab's game was kept in its place: "
                   "\u201cResume that game\u201d switches back.")
+LIST_BACK = "The game that was on the board is kept in its place: New game\u2026 lists it under Kept games."
 OTHER_TAB_PLAYING = ("Senet is open in another tab too, with a different game. Neither game is lost: "
                      "when a tab saves over the other's game, it keeps that game aside first.")
 
@@ -376,17 +378,28 @@ def on_speed(event):
 def resume_previous():
     """The game the notice offers comes back: the one a link set aside (the link's game
     becomes the previous one), or another tab's (this tab's game is kept in its place)."""
+    resume_kept(_resume_key, from_notice=True)
+
+
+def resume_kept(key, from_notice=False) -> bool:
+    """Bring back the kept game at ``key``; the game on the board is kept in its place
+    (as the previous game, or under a senet:save:other: key)."""
     global _resume_key
-    key = _resume_key
     ctl.save()
     saved = store.swap_previous(key)
     kept, store.kept_other = store.kept_other, None  # where this tab's game went, if kept
     if saved is None:
         show_problems("The set-aside game could not be brought back.")
-        return
+        return False
     ctl.load(saved.session, saved.expert_nodes, saved.counted)
     ctl.start()
-    if key.startswith(OTHER_PREFIX) and kept is not None:
+    if not from_notice:  # from the New game dialog's list
+        _resume_key = PREVIOUS_KEY
+        if kept is not None:
+            _told_other.add(kept[1] or kept[0])
+        view.notice("")
+        view.announce(f"{ctl.message} {LIST_BACK}")
+    elif key.startswith(OTHER_PREFIX) and kept is not None:
         _resume_key = kept[0]
         _told_other.add(kept[1] or kept[0])
         view.notice(OTHER_TAB_BACK)
@@ -395,6 +408,7 @@ def resume_previous():
         _resume_key = PREVIOUS_KEY
         view.notice("")
     view.restore_focus(ctl)
+    return True
 
 
 # ---------------------------------------------------------------- replay
@@ -585,7 +599,41 @@ def open_dialog():
         _field(f"player{seat}").value = s.players[seat - 1]
         _field(f"name{seat}").value = s.names[seat - 1]
     update_dialog_labels()
+    list_kept()
     dialog.showModal()
+
+
+# The kept games as last listed in the dialog, by key (a delete checks the value is unchanged).
+_kept_listed = {}
+
+
+def list_kept(message=""):
+    """Fill the dialog's Kept games: the previous game and the other tabs' games."""
+    global _kept_listed
+    games = store.kept_games(current_id=ctl.game_id)
+    _kept_listed = {game.key: game for game in games}
+    view.show_kept(games, int(js.Date.now()), message)
+    show_problems()  # a kept game that could not be read was set aside: say so
+
+
+def on_kept_click(event):
+    button = _closest(event.target, "[data-kept]")
+    item = _closest(button, "[data-key]") if button is not None else None
+    if item is None or not view.ready:
+        return
+    what, key = _attr(button, "data-kept"), _attr(item, "data-key")
+    game = _kept_listed.get(key)
+    if what == "resume" and game is not None:
+        dialog.close("resume")
+        resume_kept(key)
+    elif what in ("delete", "keep"):
+        view.kept_confirm(item, what == "delete")
+    elif what == "confirm" and game is not None:
+        done = store.delete_kept(key, game.text)
+        list_kept("Deleted." if done else "That game was changed in another tab, so it was not deleted; "
+                                          "the list is up to date now.")
+        first = document.querySelector('#kept-list [data-kept="resume"]')
+        (first or document.getElementById("kept-title")).focus()
 
 
 def on_dialog_close(_event):
@@ -630,6 +678,7 @@ async def main():
     _on(document.getElementById("speed"), "change", on_speed)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)
+    _on(document.getElementById("kept"), "click", on_kept_click)
     _on(record_dialog, "click", on_record_click)
     _on(record_file, "change", on_record_file)
     for element_id in CHECKS.values():

@@ -27,6 +27,10 @@ by the tab whenever it starts or loads a game), and a ``Store`` remembers the ex
 it last read from or wrote to ``senet:save``. If the key holds anything else when the
 tab saves, another tab wrote it: that value is copied to ``senet:save:other:<ms>``
 before it is overwritten, and ``kept_other`` tells the page where it went.
+
+The previous game and the other tabs' games are the "kept games": ``kept_games`` lists
+them with a one-line summary each (for the New game dialog), ``swap_previous`` brings
+one back (the game on the board is kept in its place) and ``delete_kept`` removes one.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ import contextlib
 import json
 import re
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 from senet.errors import SenetError
 from senet.session import SaveError, Session, empty_stats, load_stats, record_result
@@ -68,6 +72,7 @@ class SavedGame:
     expert_nodes: int | None = None  # the Expert's search budget (None: the engine's)
     counted: bool = False  # the finished game is already in the statistics
     game_id: str | None = None  # which game this is (saves older than the id have none)
+    saved_at: int | None = None  # when it was written, in ms since 1970 (older saves: None)
 
 
 def dump_game(saved: SavedGame) -> str:
@@ -80,6 +85,8 @@ def dump_game(saved: SavedGame) -> str:
     }
     if saved.game_id is not None:
         data["game_id"] = saved.game_id
+    if saved.saved_at is not None:
+        data["saved_at"] = saved.saved_at
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -127,7 +134,85 @@ def parse_game(text: object) -> SavedGame:
     game_id = data.get("game_id")  # absent in saves made before games had an id
     if game_id is not None and not (isinstance(game_id, str) and GAME_ID.fullmatch(game_id)):
         raise SaveError("the saved game's id is malformed")
-    return SavedGame(session, nodes, counted, game_id)
+    # Only shown in the list of kept games: a strange value is dropped, not fatal.
+    saved_at = data.get("saved_at")
+    if not (isinstance(saved_at, int) and not isinstance(saved_at, bool) and 0 <= saved_at < 10**15):
+        saved_at = None
+    return SavedGame(session, nodes, counted, game_id, saved_at)
+
+
+# ------------------------------------------------------------------ kept games
+
+SEAT_KINDS = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """One kept game, as the New game dialog lists it."""
+
+    key: str  # PREVIOUS_KEY or an OTHER_PREFIX key
+    text: str  # the stored value as listed (delete_kept checks it is still the same)
+    variant: str
+    title: str  # the rule set's name, "Kendall"
+    players: tuple[str, str]  # seat 1 and seat 2, named as the board names them
+    moves: int
+    over: bool
+    saved_at: int | None  # ms since 1970; None when not known
+
+    @property
+    def source(self) -> str:
+        return "previous" if self.key == PREVIOUS_KEY else "other"
+
+    def summary(self) -> str:
+        """Rule set, players and moves: "Kendall, Average v You, 12 moves"."""
+        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        if self.over:
+            moves += ", finished"
+        return f"{self.title}, {self.players[0]} v {self.players[1]}, {moves}"
+
+    def line(self, now_ms: int) -> str:
+        """The summary with where it came from and when it was saved."""
+        where = "replaced by a new game" if self.source == "previous" else "from another tab"
+        when = f", saved {ago_text(self.saved_at, now_ms)}" if self.saved_at is not None else ""
+        return f"{self.summary()} ({where}{when})"
+
+
+def seat_label(seats: dict, seat: int) -> str:
+    """A seat's name as the board shows it (app/controller.py, Controller.seat_name)."""
+    name = seats[seat].name.strip()
+    if name:
+        return name
+    kinds = [seats[1].kind, seats[2].kind]
+    kind = kinds[seat - 1]
+    if kind == "human":
+        return "You" if kinds.count("human") == 1 else f"Player {seat}"
+    label = SEAT_KINDS.get(kind, kind)
+    return f"{label} {seat}" if kinds[0] == kinds[1] else label
+
+
+def ago_text(then_ms: int, now_ms: int) -> str:
+    """How long ago, in words: "just now", "5 minutes ago", "3 days ago"."""
+    seconds = max(0, (now_ms - then_ms) // 1000)
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        n, unit = seconds // 60, "minute"
+    elif seconds < 2 * 86_400:
+        n, unit = seconds // 3600, "hour"
+    else:
+        n, unit = seconds // 86_400, "day"
+    return f"{n} {unit}{'s' if n != 1 else ''} ago"
+
+
+def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -> KeptGame:
+    import senet
+
+    session = saved.session
+    game = session.game
+    seats = session.seats
+    return KeptGame(key, text, game.variant, senet.get_rules(game.variant).title,
+                    (seat_label(seats, 1), seat_label(seats, 2)), game.actions, game.over,
+                    saved.saved_at if saved.saved_at is not None else stamp)
 
 
 # ------------------------------------------------------------------ settings
@@ -277,6 +362,9 @@ class Store:
     def _problem(self, text: str) -> None:
         self.problems.append(text)
 
+    def _now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
     # -- quarantine --------------------------------------------------------------------
     def quarantined(self) -> list[str]:
         return sorted(k for k in self._keys() if k.startswith(QUARANTINE_PREFIX))
@@ -413,7 +501,7 @@ class Store:
         if self.save_blocked:
             return False
         try:
-            text = dump_game(saved)
+            text = dump_game(replace(saved, saved_at=self._now_ms()))
         except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
             self._problem(f"the game could not be saved ({exc})")
             return False
@@ -430,7 +518,7 @@ class Store:
             return False
         if saved is not None:
             try:
-                return self._set(PREVIOUS_KEY, dump_game(saved))
+                return self._set(PREVIOUS_KEY, dump_game(replace(saved, saved_at=self._now_ms())))
             except (SenetError, ValueError, TypeError) as exc:  # never expected
                 self._problem(f"the previous game could not be kept ({exc})")
                 return False
@@ -470,6 +558,39 @@ class Store:
         if kept is not None:
             self.kept_other = (kept, game_id_of(current))
         return back
+
+    # -- the kept games, for the player to see ---------------------------------------------
+    def kept_games(self, current_id: str | None = None) -> list[KeptGame]:
+        """The previous game and the other tabs' kept games, newest first (a game whose
+        time is not known last). A value that cannot be read is set aside as usual (see
+        ``problems``). A kept copy of the game ``current_id`` (the one on the board; another
+        tab kept it when it took the save over) is left out: this tab's next save replaces
+        that copy anyway."""
+        found = []
+        for key in [PREVIOUS_KEY, *reversed(self.others())]:
+            raw = self._get(key)
+            what = "The previous game" if key == PREVIOUS_KEY else "A kept game"
+            saved = self._parse(key, raw, parse_game, what)
+            if saved is None:
+                continue
+            if key != PREVIOUS_KEY and current_id is not None and saved.game_id == current_id:
+                continue
+            stamp = None if key == PREVIOUS_KEY else _stamp_of(key, OTHER_PREFIX)[0] or None
+            found.append(kept_game(key, raw, saved, stamp))
+        # sorted() keeps the order above among equal times: the previous game first
+        return sorted(found, key=lambda g: -(g.saved_at if g.saved_at is not None else -1))
+
+    def delete_kept(self, key: str, expected: str | None = None) -> bool:
+        """Delete a kept game for good. With ``expected`` (the text that was listed), only
+        when the key still holds exactly that: a game another tab put there since, which
+        the player has not seen, is not deleted."""
+        if key != PREVIOUS_KEY and not key.startswith(OTHER_PREFIX):
+            return False
+        current = self._get(key)
+        if current is None or (expected is not None and current != expected):
+            return False
+        self._remove(key)
+        return self._get(key) is None
 
     # -- settings and statistics -----------------------------------------------------------
     def load_settings(self) -> Settings:
@@ -522,7 +643,7 @@ class MemoryBackend:
 
 __all__ = [
     "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX", "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY",
-    "SETTINGS_KEY", "STATS_KEY", "MemoryBackend", "SavedGame", "Settings", "Store", "dump_game",
-    "dump_settings", "game_id_of", "outcome_for_stats", "parse_game", "parse_settings", "parse_stats",
-    "stats_rows",
+    "SETTINGS_KEY", "STATS_KEY", "KeptGame", "MemoryBackend", "SavedGame", "Settings", "Store", "ago_text",
+    "dump_game", "dump_settings", "game_id_of", "kept_game", "outcome_for_stats", "parse_game",
+    "parse_settings", "parse_stats", "seat_label", "stats_rows",
 ]

@@ -136,6 +136,52 @@ class View:
         if button:
             button.hidden = not visible
 
+    # -- the New game dialog's list of kept games (docs/saving.md) ----------------
+    def show_kept(self, games, now_ms: int, message: str = "") -> None:
+        """List ``games`` (storage.KeptGame), one line each with Resume and Delete."""
+        listing = self.doc.getElementById("kept-list")
+        listing.replaceChildren()
+        for i, game in enumerate(games):
+            item = self.doc.createElement("li")
+            item.className = "kept-game"
+            item.setAttribute("data-key", game.key)
+            line = self.doc.createElement("p")
+            line.className = "kept-line"
+            line.textContent = game.line(now_ms)
+            buttons = self.doc.createElement("div")
+            buttons.className = "actions kept-actions"
+            self._button(buttons, "Resume", "resume", f"Resume {game.summary()}")
+            self._button(buttons, "Delete", "delete", f"Delete {game.summary()}")
+            confirm = self.doc.createElement("div")
+            confirm.className = "actions kept-confirm"
+            confirm.hidden = True
+            question = self.doc.createElement("span")
+            question.id = f"kept-ask-{i}"
+            question.textContent = "Delete this game for good?"
+            confirm.append(question)
+            self._button(confirm, "Yes, delete it", "confirm").setAttribute("aria-describedby", question.id)
+            self._button(confirm, "No, keep it", "keep")
+            item.append(line, buttons, confirm)
+            listing.append(item)
+        self.doc.getElementById("kept-empty").hidden = bool(games)
+        self.doc.getElementById("kept-message").textContent = message
+
+    def _button(self, parent, text: str, what: str, label: str | None = None):
+        button = self.doc.createElement("button")
+        button.type = "button"
+        button.textContent = text
+        button.setAttribute("data-kept", what)
+        if label:
+            button.setAttribute("aria-label", label)
+        parent.append(button)
+        return button
+
+    def kept_confirm(self, item, asking: bool) -> None:
+        """Turn a kept game's row to its delete question (or back), focusing the safe answer."""
+        item.querySelector(".kept-actions").hidden = asking
+        item.querySelector(".kept-confirm").hidden = not asking
+        item.querySelector(f'[data-kept="{"keep" if asking else "delete"}"]').focus()
+
     def set_highlight(self, on: bool) -> None:
         """Settings: highlight the last move, the movable pieces and the destinations."""
         self.highlight = bool(on)

@@ -250,6 +250,65 @@ def test_two_tabs_never_lose_either_game(app, shared, server):
         other.close()
 
 
+def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app):
+    """A game kept aside is in the New game dialog's list; resuming it keeps the game that
+    was on the board in the list; deleting asks first."""
+    from test_app import _axe
+
+    from senet.session import Seat, Session
+
+    app.open("?variant=kendall&white=human&black=human&seed=2&speed=instant")
+    human_step(app)
+    human_step(app)
+    on_board = position(app)
+    theirs = Session("tait", {1: Seat("human", "Ann"), 2: Seat("human", "Bob")}, seed=2)
+    while theirs.game.actions < 6:
+        theirs.throw() if theirs.state.throw is None else theirs.play(theirs.state.legal_actions()[0])
+    now = app.evaluate("Date.now()")
+    kept = json.dumps({"format": "senet-app-save", "version": 1, "session": json.loads(theirs.to_json()),
+                       "expert_nodes": None, "counted": False, "game_id": "keptbyanothertab",
+                       "saved_at": now - 5 * 60_000})
+    app.evaluate("v => localStorage.setItem('senet:save:other:' + Date.now(), v)", kept)
+
+    app.locator(".toolbar [data-action='new-game']").click()
+    dialog = app.locator("#new-game")
+    rows = dialog.locator("#kept-list li")
+    assert rows.count() == 1 and not app.locator("#kept-empty").is_visible()
+    assert rows.first.inner_text().startswith(
+        "Tait, Ann v Bob, 6 moves (from another tab, saved 5 minutes ago)")
+    assert _axe(app) == []
+    resume = rows.first.get_by_role("button", name="Resume Tait, Ann v Bob, 6 moves")
+    resume.focus()
+    app.keyboard.press("Enter")  # reachable and usable from the keyboard
+    app.wait_for_function("document.getElementById('board').dataset.variant === 'tait'")
+    assert position(app) == theirs.state.position() and not dialog.is_visible()
+    assert "New game\u2026 lists it under Kept games" in app.inner_text("#status")
+    assert saved(app)["session"]["record"].startswith("senet-record 1\nvariant tait\nseed 2\n")
+
+    # The Kendall game that was on the board is now the kept one, unchanged.
+    keys = app.evaluate("Object.keys(localStorage).filter(k => k.startsWith('senet:save:other:'))")
+    assert len(keys) == 1
+    board_game = json.loads(app.evaluate("k => localStorage.getItem(k)", keys[0]))
+    assert senet.Game.from_record(board_game["session"]["record"]).state == senet.parse_position(on_board)
+    app.locator(".toolbar [data-action='new-game']").click()
+    assert rows.count() == 1
+    assert re.match(r"Kendall, Player 1 v Player 2, \d+ moves? \(from another tab, saved just now\)",
+                    rows.first.inner_text())
+
+    # Delete asks first; "No, keep it" keeps it; "Yes, delete it" deletes it.
+    rows.first.get_by_role("button", name="Delete Kendall").click()
+    assert rows.first.get_by_text("Delete this game for good?").is_visible()
+    rows.first.get_by_role("button", name="No, keep it").click()
+    assert app.evaluate("k => localStorage.getItem(k) !== null", keys[0])
+    rows.first.get_by_role("button", name="Delete Kendall").click()
+    rows.first.get_by_role("button", name="Yes, delete it").click()
+    assert rows.count() == 0 and app.locator("#kept-empty").is_visible()
+    assert app.inner_text("#kept-message") == "Deleted."
+    assert app.evaluate("k => localStorage.getItem(k)", keys[0]) is None
+    dialog.get_by_role("button", name="Cancel").click()
+    assert position(app) == theirs.state.position()
+
+
 # ---------------------------------------------------------------- undo and redo
 
 

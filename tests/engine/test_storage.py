@@ -15,6 +15,7 @@ from storage import (  # noqa: E402
     MAX_OTHER,
     MAX_QUARANTINE,
     OTHER_PREFIX,
+    PREVIOUS_KEY,
     QUARANTINE_PREFIX,
     SAVE_KEY,
     SETTINGS_KEY,
@@ -23,6 +24,7 @@ from storage import (  # noqa: E402
     SavedGame,
     Settings,
     Store,
+    ago_text,
     dump_game,
     game_id_of,
     outcome_for_stats,
@@ -355,6 +357,127 @@ def test_each_game_in_the_app_gets_its_own_id():
     ctl.open_replay(a_session(2).game)
     ctl.close_replay()
     assert ctl.game_id == live  # a replay shown meanwhile does not change it
+
+
+# ---------------------------------------------------------------- the list of kept games
+
+
+def test_saves_carry_when_they_were_written_and_a_bad_time_is_only_dropped():
+    backend, clock = MemoryBackend(), Clock()
+    store = Store(backend, clock=clock)
+    store.save_game(SavedGame(a_session(2), game_id="aaaa"))
+    assert json.loads(backend.data[SAVE_KEY])["saved_at"] == int(clock.t * 1000)
+    assert store.load_game().saved_at == int(clock.t * 1000)
+    data = json.loads(backend.data[SAVE_KEY])
+    for bad in ("yesterday", -5, True, 10**16, None):
+        data["saved_at"] = bad
+        assert parse_game(json.dumps(data)).saved_at is None  # the game itself still loads
+
+
+def test_kept_games_list_the_previous_game_and_other_tabs_games_newest_first():
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    assert a.kept_games() == []
+    first = a_session(3, seed=1)
+    a.save_game(SavedGame(first, game_id="aaaa"))
+    clock.t += 60
+    assert a.keep_previous(SavedGame(first, game_id="aaaa"))  # a new game replaced it
+    clock.t += 60
+    a.save_game(SavedGame(a_session(0, seed=3), game_id="a2a2"))
+    clock.t += 600
+    theirs = Session("tait", {1: Seat("human", ""), 2: Seat("expert", "")}, seed=2)
+    for _ in range(4):
+        theirs.throw() if theirs.state.throw is None else theirs.play(theirs.state.legal_actions()[0])
+    b.save_game(SavedGame(theirs, game_id="bbbb"))  # over A's game: A's is kept aside
+    clock.t += 3 * 3600
+    listed = b.kept_games(current_id="bbbb")
+    assert [g.source for g in listed] == ["other", "previous"]
+    other, previous = listed
+    assert other.summary() == "Kendall, Average v Ann, 0 moves"
+    assert previous.summary() == "Kendall, Average v Ann, 3 moves"
+    assert previous.line(int(clock.t * 1000)) == (
+        "Kendall, Average v Ann, 3 moves (replaced by a new game, saved 3 hours ago)")
+    assert other.line(int(clock.t * 1000)).endswith("(from another tab, saved 3 hours ago)")
+    assert previous.key == PREVIOUS_KEY and other.key.startswith(OTHER_PREFIX)
+    # A's list leaves out the copy of A's own game that B kept (A's next save replaces it)
+    assert [g.source for g in a.kept_games(current_id="a2a2")] == ["previous"]
+    # B's game as A sees it, once A has saved over it: players named like on the board
+    a.save_game(SavedGame(a_session(0, seed=3), game_id="a2a2"))
+    [tait] = [g for g in a.kept_games(current_id="a2a2") if g.variant == "tait"]
+    n = theirs.game.actions
+    assert n > 0 and tait.summary() == f"Tait, You v Expert, {n} move{'s' if n != 1 else ''}" and tait.saved_at == int((clock.t - 3 * 3600) * 1000)
+    assert not a.problems and not b.problems
+
+
+def test_a_kept_game_from_before_the_save_time_shows_when_it_was_kept():
+    old = json.loads(dump_game(SavedGame(a_session(2), game_id="old1")))
+    assert "saved_at" not in old
+    backend = MemoryBackend({f"{OTHER_PREFIX}1800000000000": json.dumps(old), PREVIOUS_KEY: json.dumps(old)})
+    listed = Store(backend).kept_games()
+    assert [(g.source, g.saved_at) for g in listed] == [("other", 1_800_000_000_000), ("previous", None)]
+    assert listed[1].line(0) == "Kendall, Average v Ann, 2 moves (replaced by a new game)"
+
+
+def test_a_kept_game_that_cannot_be_read_is_set_aside_not_listed():
+    backend = MemoryBackend({f"{OTHER_PREFIX}5": "{broken", PREVIOUS_KEY: dump_game(SavedGame(a_session(1)))})
+    store = Store(backend)
+    assert [g.source for g in store.kept_games()] == ["previous"]
+    [key] = store.quarantined()
+    assert json.loads(backend.data[key])["value"] == "{broken" and f"{OTHER_PREFIX}5" not in backend.data
+    assert "A kept game could not be read" in store.problems[0]
+
+
+def test_resuming_a_listed_game_keeps_the_game_on_the_board_in_the_list():
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    mine, theirs = a_session(3, seed=1), a_session(6, seed=2)
+    b.save_game(SavedGame(theirs, game_id="bbbb"))
+    clock.t += 1
+    a.save_game(SavedGame(mine, game_id="aaaa"))  # B's game is kept aside
+    [kept] = a.kept_games(current_id="aaaa")
+    clock.t += 1
+    assert a.swap_previous(kept.key).session.state == theirs.state  # resumed from the list
+    assert a.load_game().session.state == theirs.state
+    [back] = a.kept_games(current_id="new1")
+    assert back.moves == mine.game.actions and back.source == "other"
+    assert parse_game(back.text).session.state == mine.state
+    # and the previous game the same way: the game on the board becomes the previous one
+    a.keep_previous(SavedGame(theirs, game_id="new1"))
+    a.save_game(SavedGame(a_session(0, seed=9), game_id="new2"))
+    previous = next(g for g in a.kept_games(current_id="new2") if g.source == "previous")
+    assert a.swap_previous(previous.key).session.state == theirs.state
+    now_previous = next(g for g in a.kept_games() if g.source == "previous")
+    assert now_previous.moves == 0
+
+
+def test_deleting_a_kept_game():
+    backend, clock = MemoryBackend(), Clock()
+    store = Store(backend, clock=clock)
+    store.save_game(SavedGame(a_session(2), game_id="aaaa"))
+    store.keep_previous()
+    other_key = f"{OTHER_PREFIX}{int(clock.t * 1000)}"
+    backend.data[other_key] = dump_game(SavedGame(a_session(4, seed=3), game_id="bbbb"))
+    listed = {g.source: g for g in store.kept_games()}
+    # only kept games can be deleted, and only when they still hold what was listed
+    assert not store.delete_kept(SAVE_KEY) and SAVE_KEY in backend.data
+    assert not store.delete_kept(SETTINGS_KEY)
+    backend.data[PREVIOUS_KEY] = dump_game(SavedGame(a_session(5, seed=7)))  # another tab, meanwhile
+    assert not store.delete_kept(PREVIOUS_KEY, listed["previous"].text)
+    assert PREVIOUS_KEY in backend.data
+    assert store.delete_kept(other_key, listed["other"].text)
+    assert other_key not in backend.data and not store.delete_kept(other_key)
+    assert [g.source for g in store.kept_games()] == ["previous"]
+
+
+def test_how_long_ago_in_words():
+    now = 1_800_000_000_000
+    assert ago_text(now - 20_000, now) == "just now"
+    assert ago_text(now + 5_000, now) == "just now"  # a clock set back
+    assert ago_text(now - 60_000, now) == "1 minute ago"
+    assert ago_text(now - 59 * 60_000, now) == "59 minutes ago"
+    assert ago_text(now - 3_600_000, now) == "1 hour ago"
+    assert ago_text(now - 47 * 3_600_000, now) == "47 hours ago"
+    assert ago_text(now - 2 * 86_400_000, now) == "2 days ago"
 
 
 def test_settings_round_trip_and_lenient_fields():
