@@ -226,6 +226,9 @@ def browser_log():
 @pytest.fixture
 def context(context, browser_log):
     log = guard_context(context)
+    # CI machines are shared and sometimes slow: waits that succeed return at once, so a
+    # generous default only matters when something would otherwise time out spuriously
+    context.set_default_timeout(60_000)
     browser_log.requests = log.requests
     browser_log.off_origin = log.off_origin
     browser_log.errors = log.errors

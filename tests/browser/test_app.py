@@ -76,7 +76,7 @@ def state_of(page) -> senet.State:
     return senet.parse_position(position(page))
 
 
-def wait_position_change(page, old: str, timeout: int = 10_000) -> str:
+def wait_position_change(page, old: str, timeout: int = 30_000) -> str:
     page.wait_for_function(
         "old => document.getElementById('board').dataset.position !== old", arg=old, timeout=timeout)
     return position(page)
@@ -214,7 +214,7 @@ def test_a_lost_throw_is_shown_and_passes(app):
     # Black on 27 may move nothing but that piece, and only on a 4: most throws are lost.
     app.open("?position=" + WATER.replace(" ", "+") + "&white=human&black=human&seed=1&speed=fast")
     for _ in range(30):
-        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled", timeout=10_000)
+        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled", timeout=30_000)
         if state_of(app).side == "w":
             app.click('[data-action="throw"]')
             app.wait_for_selector('[data-movable="true"]')
