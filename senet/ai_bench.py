@@ -15,7 +15,7 @@ import sys
 import time
 
 from . import VARIANTS
-from .ai import DEFAULT_NODES, get_player
+from .ai import DEFAULT_NODES, get_player, play_out
 from .game import Game
 
 
@@ -28,24 +28,7 @@ def positions(variant: str, count: int, seed: int) -> list:
     while len(out) < count:
         game = Game(variant, seed=game_seed)
         game_seed += 1
-        states = []
-        while not game.over:
-            s = game.state
-            if s.opening:
-                game.throw()
-                continue
-            if s.throw is None:
-                if s.pre_throw_actions():
-                    states.append(s)
-                    m = avg.choose_pre_throw(s)
-                    if m is not None:
-                        game.play(m)
-                        continue
-                game.throw()
-                continue
-            if len(s.legal_actions()) > 1:
-                states.append(s)
-            game.play(avg.choose(s))
+        states = list(play_out(game, avg))
         out.extend(rng.sample(states, min(len(states), max(1, count // 4))))
     return out[:count]
 

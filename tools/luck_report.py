@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from senet.ai import get_player
+from senet.ai import get_player, play_out
 from senet.ai.endgame import SOLO_VARIANTS, turns
 from senet.game import Game
 from senet.state import BLACK, WHITE
@@ -42,28 +42,17 @@ RACE_VARIANTS = ("kendall", "jequier", "tait", "thibault", "havens")
 def play(variant: str, seed: int) -> tuple[dict[int, str], str]:
     """One Average-vs-Average game: {k: side that first led by k pieces off}, result."""
     game = Game(variant, seed=seed)
-    white = get_player("average", seed=seed)
-    black = get_player("average", seed=seed + 1)
     leader: dict[int, str] = {}
-    while not game.over:
-        s = game.state
-        if s.opening:
-            game.throw()
-            continue
-        if s.throw is None:
-            player = white if s.side == WHITE else black
-            move = player.choose_pre_throw(s) if s.pre_throw_actions() else None
-            if move is None:
-                game.throw()
-            else:
-                game.play(move)
-            continue
-        moves = s.legal_actions()
-        game.play(moves[0] if len(moves) == 1 else (white if s.side == WHITE else black).choose(s))
+
+    def note_leads() -> None:
         w_off, b_off = game.state.off
         for k in LEADS:
             if k not in leader and abs(w_off - b_off) >= k:
                 leader[k] = WHITE if w_off > b_off else BLACK
+
+    for _ in play_out(game, get_player("average", seed=seed)):
+        note_leads()  # seen at the next decision: forced actions are played in between
+    note_leads()
     return leader, game.result
 
 

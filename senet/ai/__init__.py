@@ -13,7 +13,7 @@ See docs/opponents.md. Pure Python, standard library only (runs in Pyodide).
 from __future__ import annotations
 
 from .evaluate import evaluate, evaluator
-from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player, RandomMover
+from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player, RandomMover, play_out
 
 LEVELS = ("novice", "average", "expert")
 # "random" is a yardstick for the arena (how much of a result is luck), not an opponent
@@ -33,5 +33,5 @@ def get_player(level: str, seed: int = 0, **budget) -> Player:
 
 __all__ = [
     "DEFAULT_NODES", "DEFAULT_TIME_CAP", "LEVELS", "Average", "Expert", "Novice", "Player", "RandomMover",
-    "evaluate", "evaluator", "get_player",
+    "evaluate", "evaluator", "get_player", "play_out",
 ]

@@ -17,9 +17,10 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Iterator
 
 from ..moves import OFF, PASS, SUPPLY, Move
-from ..state import WHITE, State
+from ..state import BLACK, WHITE, State
 from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator
 from .search import Search
 
@@ -41,6 +42,37 @@ def _check_decision(state: State) -> list[Move]:
     if not moves:
         raise ValueError("the game is over")
     return moves
+
+
+def play_out(game, white: Player, black: Player | None = None) -> Iterator[State]:
+    """Play a ``senet.game.Game`` to its end, ``white`` and ``black`` (default: ``white``)
+    choosing the actions; throws, colour draws and forced actions are played for them.
+
+    Yields each state where a player has a real choice (a pending throw with several
+    legal actions, or a rescue it may take instead of throwing) just before the player
+    decides, so that tools can look at the games as they go.
+    """
+    players = {WHITE: white, BLACK: black or white}
+    while not game.over:
+        s = game.state
+        if s.opening:
+            game.throw()
+            continue
+        if s.throw is None:
+            if s.pre_throw_actions():
+                yield s
+                m = players[s.side].choose_pre_throw(s)
+                if m is not None:
+                    game.play(m)
+                    continue
+            game.throw()
+            continue
+        moves = s.legal_actions()
+        if len(moves) == 1:
+            game.play(moves[0])
+            continue
+        yield s
+        game.play(players[s.side].choose(s))
 
 
 class Player:

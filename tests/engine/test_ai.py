@@ -301,3 +301,20 @@ def test_J8_V6_expert_sees_the_forced_landing_on_27(variant):
     safe = position(variant, white=[26, 21], black=[23, 24, 2, 4, 6], side="w")
     trapped = position(variant, white=[26, 22], black=[23, 24, 2, 4, 6], side="w")
     assert ev(safe) > ev(trapped)
+
+
+@pytest.mark.parametrize("variant", ["kendall", "jequier"])
+def test_play_out_yields_only_real_decisions_and_finishes_the_game(variant):
+    from senet.ai import play_out
+
+    game = senet.Game(variant, seed=4)
+    seen = 0
+    for s in play_out(game, get_player("average"), get_player("novice", seed=2)):
+        seen += 1
+        assert s == game.state  # the player has not acted yet
+        assert (s.throw is None and s.pre_throw_actions()) or len(s.legal_actions()) > 1
+    assert game.over and seen > 10
+    # the same seed and players replay the same game
+    again = senet.Game(variant, seed=4)
+    assert sum(1 for _ in play_out(again, get_player("average"), get_player("novice", seed=2))) == seen
+    assert again.record_text() == game.record_text()
