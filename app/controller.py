@@ -666,13 +666,25 @@ class Controller:
     def live_setup(self) -> Setup:
         return self._live["setup"] if self._live else self.setup
 
+    def record_text(self) -> str:
+        """The record the game-record dialog shows: the replay's (with the players it
+        recorded), or the game in progress with a "player" line for each seat."""
+        if self.replay is not None:
+            return self.replay.full.record_text()
+        return self.session.record_text()
+
+    def is_live_record(self, text: str) -> bool:
+        """``text`` is the record of the game in progress, with or without "player" lines."""
+        live = self.live_session
+        return text.strip() in (live.record_text().strip(), live.game.record_text(players={}).strip())
+
     def open_replay(self, game: senet.Game, step: int | None = None, own: bool = False) -> None:
         """Show ``game`` (a replayed record) step by step; the game in progress waits,
         untouched, until close_replay() or play_from_replay(). ``own``: it is that game."""
         if self.replay is None:
             self._live = {name: getattr(self, name) for name in LIVE_FIELDS}
         live_session, live_setup = self._live["session"], self._live["setup"]
-        seats = dict(live_session.seats) if own else {1: Seat("human", ""), 2: Seat("human", "")}
+        seats = dict(live_session.seats) if own else recorded_seats(game)
         last = len(game.entries)
         self.replay = Replay(game, last if step is None else max(0, min(step, last)), own)
         shown = game_prefix(game, self.replay.step)
@@ -998,6 +1010,19 @@ class Replay:
     @property
     def last(self) -> int:
         return len(self.full.entries)
+
+
+def recorded_seats(game: senet.Game) -> dict[int, Seat]:
+    """Who played a replayed record, from its "player" lines. A seat it does not name
+    (an older record has none) is a human called "Player N", as a person who did not
+    play it should not be called "You"."""
+    seats = {}
+    for seat in (1, 2):
+        kind, name = game.players.get(seat, ("human", ""))
+        if kind == "human" and not name:
+            name = f"Player {seat}"
+        seats[seat] = Seat(kind, name)
+    return seats
 
 
 def game_prefix(full: senet.Game, step: int) -> senet.Game:

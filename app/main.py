@@ -445,8 +445,7 @@ def _record_message(text, error=False):
 
 
 def open_record():
-    game = ctl.replay.full if ctl.replay is not None else ctl.game
-    record_text.value = game.record_text()
+    record_text.value = ctl.record_text()
     _record_message("")
     record_dialog.showModal()
 
@@ -466,7 +465,7 @@ def replay_record():
     except Exception as exc:  # never expected; said, not raised
         _record_message(f"This record cannot be replayed ({exc}).", error=True)
         return
-    own = text.strip() == ctl.live_session.game.record_text().strip()
+    own = ctl.is_live_record(text)
     record_dialog.close()
     ctl.open_replay(game, own=own)
     document.querySelector('#replay [data-action="replay-back"]').focus()

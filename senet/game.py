@@ -6,6 +6,7 @@ Record format (docs/record.md), one item per line:
     variant kendall
     seed 7
     start <position>          (only when the game did not begin at the standard start)
+    player 1 human Ann        optional: who sat at seat 1 or 2, a kind and maybe a name
     b 3 14-17                 side, throw, action
     w - rescue                an action taken instead of throwing
     w 2 draw                  a throw of the jequier/havens colour draw (side = seat)
@@ -16,6 +17,7 @@ Record format (docs/record.md), one item per line:
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass
 
 from .errors import RecordError, SenetError
@@ -29,6 +31,32 @@ RECORD_MAGIC = "senet-record 1"
 # C6 safeguard: a game that has not ended after this many actions is drawn.
 MAX_ACTIONS = 10000
 MOVE_LIMIT_REASON = f"no winner after {MAX_ACTIONS} actions (C6 safeguard)"
+# Who may sit at a seat, as a record's "player" line names them (senet.session uses the same).
+PLAYER_KINDS = ("human", "novice", "average", "expert")
+MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
+
+
+def _unwritable(char: str) -> bool:
+    """A character a name in a record cannot hold: a control character (Cc, which
+    includes tab and the C1 range) or a line or paragraph separator."""
+    return unicodedata.category(char) in ("Cc", "Zl", "Zp")
+
+
+def player_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in a record, or None when it can."""
+    if len(name) > MAX_PLAYER_NAME:
+        return f"a player name has at most {MAX_PLAYER_NAME} characters, this one has {len(name)}"
+    bad = next((c for c in name if _unwritable(c)), None)
+    if bad is not None:
+        return f"a player name may not contain control characters (found U+{ord(bad):04X})"
+    return None
+
+
+def clean_player_name(name: str) -> str:
+    """``name`` as a record can hold it: control characters become spaces, the ends are
+    trimmed and the length capped, so that writing a record never makes it unreadable."""
+    text = "".join(" " if _unwritable(c) else c for c in str(name)).strip()
+    return text[:MAX_PLAYER_NAME].strip()
 
 
 @dataclass(frozen=True)
@@ -66,6 +94,8 @@ class Game:
             None if self.start_state.opening else {1: WHITE, 2: BLACK}
         )
         self.limit_reason: str | None = None
+        # seat -> (kind, name) from the record's "player" lines; empty when not known
+        self.players: dict[int, tuple[str, str]] = {}
 
     # -- queries -------------------------------------------------------------------
     @property
@@ -160,10 +190,19 @@ class Game:
             self.generator = ThrowGenerator(self.seed, throws)
 
     # -- records -------------------------------------------------------------------
-    def record_text(self) -> str:
+    def record_text(self, players: dict[int, tuple[str, str]] | None = None) -> str:
+        """The game record. ``players`` (seat -> (kind, name)) gives the "player" lines;
+        without it those of ``self.players`` are written (none for a new Game)."""
         lines = [RECORD_MAGIC, f"variant {self.variant}", f"seed {self.seed}"]
         if self.start_state != self.rules.start():
             lines.append(f"start {self.start_state.position()}")
+        players = self.players if players is None else players
+        for seat in (1, 2):
+            if seat not in players or players[seat][0] not in PLAYER_KINDS:
+                continue
+            kind, name = players[seat]
+            name = clean_player_name(name)
+            lines.append(f"player {seat} {kind} {name}" if name else f"player {seat} {kind}")
         lines.extend(e.text() for e in self.entries)
         result = self.result
         if result == "draw":
@@ -182,9 +221,16 @@ class Game:
         if not numbered or numbered[0][1] != RECORD_MAGIC:
             raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
         headers: dict[str, str] = {}
+        players: dict[int, tuple[str, str]] = {}
         body_start = len(numbered)
         for idx, (n, ln) in enumerate(numbered[1:], 1):
             key, _, value = ln.partition(" ")
+            if key == "player":
+                seat, player = _parse_player(n, value)
+                if seat in players:
+                    raise RecordError(n, f"'player {seat}' is given twice")
+                players[seat] = player
+                continue
             if key in ("variant", "seed", "start"):
                 if key in headers:
                     raise RecordError(n, f"'{key}' is given twice")
@@ -218,6 +264,7 @@ class Game:
             if start.rules is not rules:
                 raise RecordError(start_line, "the start position is of another variant")
         game = cls(rules.name, seed=seed if seed is not None else 0, start=start)
+        game.players = players
         result_seen = None
         body = numbered[body_start:]
         for pos, (n, ln) in enumerate(body):
@@ -226,6 +273,8 @@ class Game:
             if ln.startswith("result"):
                 result_seen = (n, ln[len("result"):].strip())
                 continue
+            if ln.partition(" ")[0] == "player":
+                raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
             game._replay_line(n, ln, last=pos == len(body) - 1)
         if result_seen is not None:
             n, claimed = result_seen
@@ -276,3 +325,21 @@ class Game:
             raise
         except SenetError as exc:
             raise RecordError(n, str(exc)) from None
+
+
+def _parse_player(n: int, value: str) -> tuple[int, tuple[str, str]]:
+    """The rest of a "player SEAT KIND [NAME]" line (line ``n``): (seat, (kind, name))."""
+    parts = value.split(maxsplit=2)
+    if len(parts) < 2:
+        raise RecordError(n, "expected 'player SEAT KIND NAME' (like 'player 1 human Ann'; the name may "
+                             "be left out)")
+    seat_text, kind = parts[0], parts[1].lower()
+    if seat_text not in ("1", "2"):
+        raise RecordError(n, f"the seat of a player is 1 or 2, not '{seat_text}'")
+    if kind not in PLAYER_KINDS:
+        raise RecordError(n, f"unknown player kind '{parts[1]}' (choose from {', '.join(PLAYER_KINDS)})")
+    name = parts[2].strip() if len(parts) == 3 else ""
+    problem = player_name_problem(name)
+    if problem is not None:
+        raise RecordError(n, problem)
+    return int(seat_text), (kind, name)

@@ -11,15 +11,15 @@ import json
 from dataclasses import dataclass
 
 from .errors import RecordError, SenetError
-from .game import Entry, Game
+from .game import MAX_PLAYER_NAME, PLAYER_KINDS, Entry, Game
 from .moves import PASS
 from .state import WHITE, State
 from .variants import VARIANTS
 
 SAVE_FORMAT = "senet-save"
 SAVE_VERSION = 1
-KINDS = ("human", "novice", "average", "expert")
-MAX_NAME = 40
+KINDS = PLAYER_KINDS
+MAX_NAME = MAX_PLAYER_NAME
 
 
 class SaveError(SenetError):
@@ -149,12 +149,20 @@ class Session:
         game._sync_generator()
         return True
 
-    # -- saving ----------------------------------------------------------------------
+    # -- records and saving ------------------------------------------------------------
+    def record_text(self) -> str:
+        """The game record with a "player" line for each seat (docs/record.md): what an
+        export should hold, so that a replay elsewhere knows who played."""
+        return self.game.record_text({n: (s.kind, s.name) for n, s in self.seats.items()})
+
     def to_json(self) -> str:
+        # The seats are saved beside the record, so the record is kept without "player"
+        # lines: a save reads the same as before they existed (an older copy of the app
+        # in another tab can still load it).
         return json.dumps({
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "record": self.game.record_text(),
+            "record": self.game.record_text(players={}),
             "seats": {str(k): {"kind": s.kind, "name": s.name} for k, s in self.seats.items()},
             "redo": [[e.text() for e in group] for group in self.redo_groups],
         }, ensure_ascii=False)

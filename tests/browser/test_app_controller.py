@@ -359,3 +359,60 @@ def test_play_again_starts_a_new_game_at_once():
         return ctl
 
     assert run_async(run()).game.over
+
+
+# ---------------------------------------------------------------- names in a replayed record
+
+
+def test_an_imported_record_replays_with_the_names_it_recorded():
+    async def run():
+        async def quick_think(position, level, seed):  # the Expert's seat, played fast
+            return await engine_think(position, "novice", seed)
+
+        ann = Controller(RecordingView(), quick_think, engine_pre_throw, sleep=no_sleep,
+                         setup=Setup("kendall", ("human", "expert"), ("Ann Lee", ""), seed=5, speed="instant"))
+        ann.start()
+        for _ in range(400):  # Ann plays her first legal move until the game is over
+            await ann.idle()
+            if ann.game.over:
+                break
+            if ann.can_throw:
+                ann.throw()
+            elif ann.movable:
+                ann.activate(next(iter(ann.movable)))
+        await ann.idle()
+        exported = ann.record_text()
+        assert "\nplayer 1 human Ann Lee\nplayer 2 expert\n" in exported
+        assert ann.is_live_record(exported) and ann.is_live_record(ann.game.record_text())
+
+        # someone else, playing their own game, imports it
+        bo = make(Setup("kendall", ("human", "novice"), ("Bo", ""), seed=1, speed="instant"))
+        bo.start()
+        assert not bo.is_live_record(exported)
+        bo.open_replay(senet.Game.from_record(exported), 0)
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Ann Lee", "Expert")
+        assert (bo.kind(1), bo.kind(2)) == ("human", "expert")
+        assert bo.record_text() == exported  # exporting the replay keeps who played
+        bo.replay_to(bo.replay.last)
+        assert bo.game.result in ("w", "b")
+        winner = "Ann Lee" if bo.game.result == "w" else "Expert"
+        assert f"({winner}) wins" in bo.message
+        bo.close_replay()
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Bo", "Novice")
+
+        # a record from before the "player" lines: the seats are "Player 1" and "Player 2"
+        old = senet.Game.from_record(ann.game.record_text(players={}))
+        bo.open_replay(old)
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Player 1", "Player 2")
+        assert (bo.kind(1), bo.kind(2)) == ("human", "human")
+        # a record naming one seat only
+        one = senet.Game.from_record(exported.replace("player 1 human Ann Lee\n", ""))
+        bo.open_replay(one)
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Player 1", "Expert")
+        bo.close_replay()
+
+        # the own game's record, pasted back in, keeps the live seats
+        ann.open_replay(senet.Game.from_record(exported), own=True)
+        assert (ann.seat_name(1), ann.seat_name(2)) == ("Ann Lee", "Expert")
+
+    run_async(run())

@@ -91,3 +91,83 @@ def test_record_with_custom_start():
     assert g.result == "w"
     again = Game.from_record(g.record_text())
     assert again.state == g.state and "start thibault" in g.record_text()
+
+
+# ---------------------------------------------------------------- who played ("player" lines)
+
+DOC_EXAMPLE = "senet-record 1\nvariant kendall\nseed 7\nb 4 14-18\nb 2 18-20\nw 3 13-16\n"
+
+
+@pytest.mark.parametrize("variant", ["kendall", "jequier"])
+def test_player_lines_round_trip(variant):
+    g = play_random(variant, 8, actions=30)
+    players = {1: ("human", "Ann  Lee-Ñandú 鳥 🦅"), 2: ("expert", "")}
+    text = g.record_text(players)
+    lines = text.splitlines()
+    assert lines[3:5] == ["player 1 human Ann  Lee-Ñandú 鳥 🦅", "player 2 expert"]
+    again = Game.from_record(text)
+    assert again.players == players
+    assert again.state == g.state and again.entries == g.entries
+    assert again.record_text() == text  # the players it read are written back
+    assert again.record_text(players={}) == g.record_text()  # ...and can be left out
+
+
+def test_a_record_without_player_lines_loads_as_before():
+    g = Game.from_record(DOC_EXAMPLE)
+    assert g.players == {}
+    assert g.record_text() == DOC_EXAMPLE
+    named = Game.from_record(DOC_EXAMPLE.replace("seed 7\n", "seed 7\nplayer 2 novice\n"))
+    assert named.state == g.state and named.generator.count == g.generator.count
+    assert named.players == {2: ("novice", "")}
+
+
+def test_player_lines_go_anywhere_among_the_headers():
+    text = "senet-record 1\nplayer 2 Average Bo\nvariant kendall\n\n# a comment\nplayer 1 human Ann\nseed 7\n"
+    g = Game.from_record(text + "b 4 14-18\n")
+    assert g.players == {1: ("human", "Ann"), 2: ("average", "Bo")}
+    assert g.seed == 7 and g.state.side == "b"
+
+
+def test_a_name_of_forty_characters_is_the_longest():
+    forty = "é" * 40
+    g = Game.from_record(f"senet-record 1\nvariant tait\nplayer 1 human {forty}\n")
+    assert g.players[1] == ("human", forty)
+
+
+@pytest.mark.parametrize("line,fragment", [
+    ("player", "expected 'player SEAT KIND NAME'"),
+    ("player 1", "expected 'player SEAT KIND NAME'"),
+    ("player 3 human Ann", "seat of a player is 1 or 2, not '3'"),
+    ("player one human Ann", "seat of a player is 1 or 2"),
+    ("player 1 wizard Ann", "unknown player kind 'wizard'"),
+    ("player 1 human " + "x" * 41, "at most 40 characters, this one has 41"),
+    ("player 1 human Ann\tLee", "control characters (found U+0009)"),
+    ("player 2 expert Bo\x07", "control characters (found U+0007)"),
+    ("player 2 expert \x1b[31mRed", "control characters (found U+001B)"),
+    ("player 1 human A\x00B", "control characters (found U+0000)"),
+    ("player 1 human A\x9bB", "control characters (found U+009B)"),
+])
+def test_a_malformed_player_line_is_refused_naming_it(line, fragment):
+    text = f"senet-record 1\nvariant kendall\nseed 7\n{line}\nb 4 14-18\n"
+    with pytest.raises(senet.RecordError) as info:
+        Game.from_record(text)
+    assert info.value.line == 4, str(info.value)
+    assert fragment in str(info.value) and str(info.value).startswith("line 4:")
+
+
+def test_a_player_given_twice_or_after_the_first_throw_is_refused():
+    with pytest.raises(senet.RecordError, match="line 5: 'player 1' is given twice"):
+        Game.from_record("senet-record 1\nvariant kendall\nplayer 1 human Ann\nplayer 2 expert\nplayer 1 human Bo\n")
+    with pytest.raises(senet.RecordError, match="line 4: a 'player' line belongs with the header"):
+        Game.from_record("senet-record 1\nvariant kendall\nb 4 14-18\nplayer 1 human Ann\n")
+
+
+def test_writing_never_makes_an_unreadable_record():
+    """A name with control characters or too long (from an old save or a URL) is cleaned
+    when written: control characters become spaces and the name is cut at 40."""
+    g = play_random("thibault", 2, actions=10)
+    text = g.record_text({1: ("human", " Ann\nLee\t\x07 "), 2: ("average", "B" * 60), 3: ("human", "x")})
+    again = Game.from_record(text)
+    assert again.players == {1: ("human", "Ann Lee"), 2: ("average", "B" * 40)}
+    assert "\nplayer 3" not in text
+    assert Game.from_record(g.record_text({1: ("wizard", "Ann")})).players == {}  # an unknown kind is left out

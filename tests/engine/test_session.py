@@ -143,3 +143,25 @@ def test_undo_skips_a_humans_forced_pass():
             decision = (s.state, s.state.throw)
             s.play(legal[0])
     pytest.fail("no lost throw after a decision in 200 games")
+
+
+def test_the_export_names_the_players_and_saves_still_load():
+    s = Session("kendall", {1: Seat("human", "Ann Lee"), 2: Seat("expert", "")}, seed=7)
+    for _ in range(8):
+        if s.state.throw is None:
+            s.throw()
+        s.play(s.state.legal_actions()[0])
+    exported = s.record_text()
+    assert exported.splitlines()[3:5] == ["player 1 human Ann Lee", "player 2 expert"]
+    assert senet.Game.from_record(exported).players == {1: ("human", "Ann Lee"), 2: ("expert", "")}
+    # the save keeps the record as before (the seats are saved beside it)...
+    text = s.to_json()
+    assert json.loads(text)["record"] == s.game.record_text() and "player " not in json.loads(text)["record"]
+    loaded = Session.from_json(text)
+    assert loaded.state == s.state and loaded.seats == s.seats and loaded.to_json() == text
+    # ...and a save whose record does name players loads too; the saved seats decide who plays
+    data = json.loads(text)
+    data["record"] = exported.replace("player 1 human Ann Lee", "player 1 novice Someone")
+    again = Session.from_json(json.dumps(data))
+    assert again.state == s.state and again.seats == s.seats
+    assert again.record_text() == exported
