@@ -61,7 +61,9 @@ FEATURES = ("race", "threat", "threat_mover", "tempo", "extra")
 # the hand-made ones (fitted ratios played no better). "trap" weighs the forced landing
 # on 27 of Jéquier and Havens (_make_trap).
 EXPERT_WEIGHTS: dict[str, dict] = {
-    "kendall": {"scale": 3.85},
+    # Kendall: heavier bump threats and endgame tables, chosen with one-throw trials and
+    # confirmed with 800 games at full search (docs/opponents.md)
+    "kendall": {"scale": 3.85, "threat": 1.5, "threat_mover": 0.8, "solo": 1.3},
     "thibault": {"scale": 2.75},
     "jequier": {"scale": 4.0, "trap": 2.0},
     "havens": {"scale": 4.0, "trap": 2.0},
