@@ -176,6 +176,17 @@ def kept_games(backend) -> list[SavedGame]:
     return [parse_game(backend.data[k]) for k in sorted(backend.data) if k.startswith(OTHER_PREFIX)]
 
 
+def a_then_b_saved():
+    """Tab A saves game "aaaa", then tab B saves game "bbbb" over it."""
+    backend, clock = MemoryBackend(), Clock()
+    a, b = tab(backend, clock), tab(backend, clock)
+    game_a, game_b = a_session(3, seed=1), a_session(5, seed=2)
+    a.save_game(SavedGame(game_a, game_id="aaaa"))
+    clock.t += 1
+    b.save_game(SavedGame(game_b, game_id="bbbb"))
+    return backend, clock, a, b, game_a, game_b
+
+
 def test_two_tabs_saving_different_games_keep_both():
     backend, clock = MemoryBackend(), Clock()
     a, b = tab(backend, clock), tab(backend, clock)
@@ -273,12 +284,7 @@ def test_game_ids_are_checked():
 
 
 def test_resuming_another_tabs_game_keeps_this_one_and_can_switch_back():
-    backend, clock = MemoryBackend(), Clock()
-    a, b = tab(backend, clock), tab(backend, clock)
-    game_a, game_b = a_session(3, seed=1), a_session(5, seed=2)
-    a.save_game(SavedGame(game_a, game_id="aaaa"))
-    clock.t += 1
-    b.save_game(SavedGame(game_b, game_id="bbbb"))
+    backend, clock, a, b, game_a, game_b = a_then_b_saved()
     key, _ = b.kept_other
     b.kept_other = None
     clock.t += 1
@@ -294,12 +300,7 @@ def test_resuming_another_tabs_game_keeps_this_one_and_can_switch_back():
 
 
 def test_a_new_game_keeps_this_tabs_game_as_previous_not_the_other_tabs():
-    backend, clock = MemoryBackend(), Clock()
-    a, b = tab(backend, clock), tab(backend, clock)
-    game_a, game_b = a_session(3, seed=1), a_session(5, seed=2)
-    a.save_game(SavedGame(game_a, game_id="aaaa"))
-    clock.t += 1
-    b.save_game(SavedGame(game_b, game_id="bbbb"))
+    backend, clock, a, b, game_a, game_b = a_then_b_saved()
     # A starts a new game: its own unfinished game becomes the previous one ...
     assert a.keep_previous(SavedGame(game_a, game_id="aaaa"))
     assert not a.keep_previous()  # (the save is B's now: A does not copy it as its own)
