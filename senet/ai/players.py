@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from ..moves import OFF, PASS, SUPPLY, Move
 from ..state import BLACK, WHITE, State
 from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator
+from .network import network_evaluation
 from .search import Search
 
 # Expert's default budget: nodes per decision (reproducible), per rule set, measured with
@@ -225,8 +226,10 @@ class Expert(Player):
     ``nodes`` bounds the nodes of one decision and makes it reproducible (None: the
     default of the rule set, DEFAULT_NODES); ``time_cap`` (seconds, None for none) is a
     safety net that stops a search that runs long; ``max_depth`` bounds the iterative
-    deepening. For experiments: ``evaluation="average"`` searches with Average's
-    evaluation, ``weights`` overrides evaluation weights (see senet.ai.evaluate.WEIGHTS).
+    deepening. Where a rule set has a trained network (senet.ai.network: Jéquier and
+    Havens) Expert searches with it. For experiments: ``evaluation="hand"`` searches with
+    the hand-made Expert evaluation everywhere, ``evaluation="average"`` with Average's,
+    ``weights`` overrides evaluation weights (see senet.ai.evaluate.WEIGHTS).
     """
 
     level = "expert"
@@ -238,7 +241,10 @@ class Expert(Player):
         self.nodes = nodes
         self.time_cap = time_cap
         self.max_depth = max_depth
-        self.expert_eval = evaluation == "expert"  # "average": Average's evaluation (for tests)
+        if evaluation not in ("expert", "hand", "average"):
+            raise ValueError(f"unknown evaluation '{evaluation}' (expert, hand or average)")
+        self.expert_eval = evaluation != "average"  # "average": Average's evaluation (for tests)
+        self.use_network = evaluation == "expert"
         self.weights = weights  # other evaluation weights (for experiments)
         self._evaluators: dict = {}
 
@@ -264,6 +270,10 @@ class Expert(Player):
 
     def _evaluator(self, variant: str):
         if self.weights is None:
+            if self.use_network:
+                net = network_evaluation(variant)
+                if net is not None:
+                    return net
             return evaluator(variant, expert=self.expert_eval)
         ev = self._evaluators.get(variant)
         if ev is None:

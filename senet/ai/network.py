@@ -1,0 +1,143 @@
+"""Evaluations learned by self-play: a small neural network per rule set.
+
+Expert's hand-made evaluation barely beats Average in Jéquier and Havens: in those rule
+sets the outcome hangs on details that a few hand-weighted terms do not see (which piece
+will be forced onto 27 by the next throws, which ones can still bear off). There Expert
+searches with a network trained by temporal differences instead (TD(lambda), as in the
+backgammon programs): it played against itself, and after every move nudged its
+estimate of the previous position towards its estimate of the next one, and the last
+one towards the result. ``tools/train_network.py`` trains a network and writes it into
+``senet/ai/nets.py``; docs/opponents.md has the measurements.
+
+The network sees the position from the side that throws next:
+
+    inputs 0..29    that side's pieces on squares 1..30 (1 or 0)
+    inputs 30..59   the opponent's pieces on squares 1..30
+    inputs 60..64   that side's pieces borne off (a thermometer: 3 off = 60, 61, 62)
+    inputs 65..69   the opponent's pieces borne off
+    input 70        that side has no piece below square 21 (it may bear off)
+    input 71        the opponent has no piece below square 21
+
+and answers the probability that this side wins: one hidden layer of sigmoid units, a
+sigmoid output. Every input is 0 or 1, so the hidden layer is the sum of the weight rows
+of the inputs that are on. Plain Python, standard library only (it runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+import zlib
+from array import array
+from math import exp
+
+from ..state import BLACK, WHITE, State
+
+N_INPUTS = 72
+_SQUARES = range(30)
+
+
+def encode(state: State) -> list[int]:
+    """The inputs that are on (see the module docstring), for the side that throws next."""
+    me = state.side
+    board = state.board
+    op = BLACK if me == WHITE else WHITE
+    mine = [i for i in _SQUARES if board[i] == me]
+    theirs = [30 + i for i in _SQUARES if board[i] == op]
+    off_me, off_op = state.off if me == WHITE else (state.off[1], state.off[0])
+    active = mine + theirs
+    active += range(60, 60 + off_me)
+    active += range(65, 65 + off_op)
+    if not mine or mine[0] >= 20:
+        active.append(70)
+    if not theirs or theirs[0] >= 50:
+        active.append(71)
+    return active
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    if x > 40.0:
+        return 1.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+def pack(floats) -> str:
+    """Weights as text: float32, little-endian, zlib-compressed, base64."""
+    data = array("f", floats)
+    if sys.byteorder != "little":
+        data.byteswap()
+    return base64.b64encode(zlib.compress(data.tobytes(), 9)).decode("ascii")
+
+
+def unpack(text: str) -> list[float]:
+    data = array("f")
+    data.frombytes(zlib.decompress(base64.b64decode(text)))
+    if sys.byteorder != "little":
+        data.byteswap()
+    return data.tolist()
+
+
+class Network:
+    """One hidden layer. ``weights`` in this order: the input rows of the first layer
+    (``n_inputs`` rows of ``n_hidden``), the hidden biases, the output weights, the
+    output bias."""
+
+    def __init__(self, n_inputs: int, n_hidden: int, weights: list[float]):
+        expected = n_inputs * n_hidden + 2 * n_hidden + 1
+        if len(weights) != expected:
+            raise ValueError(f"a {n_inputs}x{n_hidden} network has {expected} weights, not {len(weights)}")
+        self.n_inputs = n_inputs
+        self.n_hidden = n_hidden
+        rows = n_inputs * n_hidden
+        self.rows = [weights[i:i + n_hidden] for i in range(0, rows, n_hidden)]
+        self.bias = weights[rows:rows + n_hidden]
+        self.out = weights[rows + n_hidden:rows + 2 * n_hidden]
+        self.out_bias = weights[-1]
+
+    @classmethod
+    def from_text(cls, n_inputs: int, n_hidden: int, text: str) -> Network:
+        return cls(n_inputs, n_hidden, unpack(text))
+
+    def __call__(self, active: list[int]) -> float:
+        """The output for the inputs that are on."""
+        rows = self.rows
+        h = self.bias
+        for i in active:
+            h = [a + b for a, b in zip(h, rows[i])]
+        s = self.out_bias
+        for x, w in zip(h, self.out):
+            s += w * _sigmoid(x)
+        return _sigmoid(s)
+
+
+class NetworkEvaluation:
+    """White's win probability from a network (the same interface as the hand-made
+    evaluators: a callable on states)."""
+
+    def __init__(self, network: Network):
+        self.network = network
+
+    def __call__(self, state: State) -> float:
+        w = state.winner
+        if w is not None:
+            return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
+        if state.opening:
+            return 0.5
+        p = self.network(encode(state))
+        return p if state.side == WHITE else 1.0 - p
+
+
+_LOADED: dict[str, NetworkEvaluation | None] = {}
+
+
+def network_evaluation(variant: str) -> NetworkEvaluation | None:
+    """The trained evaluation of a rule set, or None where there is none."""
+    if variant not in _LOADED:
+        from .nets import NETS
+
+        spec = NETS.get(variant)
+        _LOADED[variant] = None if spec is None else NetworkEvaluation(
+            Network.from_text(spec["inputs"], spec["hidden"], spec["weights"]))
+    return _LOADED[variant]

@@ -1,0 +1,135 @@
+"""Expert's learned evaluations (senet.ai.network, senet.ai.nets) and their training tool."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+from positions import position
+
+from senet.ai import get_player
+from senet.ai.evaluate import Evaluator
+from senet.ai.nets import NETS
+from senet.ai.network import N_INPUTS, Network, NetworkEvaluation, encode, network_evaluation, pack, unpack
+
+ROOT = Path(__file__).resolve().parents[2]
+NET_VARIANTS = sorted(NETS)
+
+
+def sig(x):
+    return 1 / (1 + math.exp(-x))
+
+
+def swap_colours(state):
+    """The same position with the colours exchanged (white's pieces become black's)."""
+    return position(state.variant, white=state.pieces("b"), black=state.pieces("w"),
+                    side="b" if state.side == "w" else "w", off=(state.off[1], state.off[0]))
+
+
+def test_pack_round_trips_float32():
+    values = [0.0, 1.0, -2.5, 0.1, 1e-3, 123.456]
+    back = unpack(pack(values))
+    assert len(back) == len(values)
+    assert back[:3] == [0.0, 1.0, -2.5]
+    assert back[3] == pytest.approx(0.1, rel=1e-7) and back[3] != 0.1  # rounded to float32
+    assert unpack(pack(back)) == back
+
+
+def test_network_output_matches_a_hand_computation():
+    # 3 inputs, 2 hidden units: rows (1, -1), (0.5, 2), (-3, 0); biases (0.25, -0.5);
+    # output weights (2, -1), output bias 0.1
+    net = Network(3, 2, [1, -1, 0.5, 2, -3, 0, 0.25, -0.5, 2, -1, 0.1])
+    h = [1 + 0.5 + 0.25, -1 + 2 - 0.5]  # inputs 0 and 1 on
+    assert net([0, 1]) == pytest.approx(sig(0.1 + 2 * sig(h[0]) - sig(h[1])))
+    assert net([]) == pytest.approx(sig(0.1 + 2 * sig(0.25) - sig(-0.5)))
+    with pytest.raises(ValueError, match="has 11 weights, not 10"):
+        Network(3, 2, [0.0] * 10)
+
+
+def test_encode_sees_the_position_from_the_side_to_throw():
+    s = position("havens", white=[21, 26, 29], black=[3, 22], side="w")  # white: 2 off, black: 3
+    on = encode(s)
+    assert on == [20, 25, 28, 30 + 2, 30 + 21, 60, 61, 65, 66, 67, 70]
+    # black to throw: the same board seen from black's side; black has a piece below 21
+    s = position("havens", white=[21, 26, 29], black=[3, 22], side="b")
+    assert encode(s) == [2, 21, 30 + 20, 30 + 25, 30 + 28, 60, 61, 62, 65, 66, 71]
+    assert max(encode(s)) < N_INPUTS
+
+
+@pytest.mark.parametrize("variant", NET_VARIANTS)
+def test_shipped_networks_load_and_give_probabilities(variant):
+    spec = NETS[variant]
+    assert spec["inputs"] == N_INPUTS
+    net = network_evaluation(variant)
+    assert isinstance(net, NetworkEvaluation)
+    s = position(variant, white=[20, 22, 24, 25, 26], black=[2, 4, 6, 8, 11], side="b")
+    v = net(s)
+    assert 0.0 < v < 1.0
+    # white some 80 squares ahead in the race is the favourite (Average against itself
+    # wins 0.59 of the games from here in Havens, 0.62 in Jéquier: a lead is worth little)
+    assert v > 0.5
+    # the colours exchanged: the same estimate for the other colour
+    assert net(swap_colours(s)) == pytest.approx(1 - v, abs=1e-12)
+    # the game over: the result itself
+    assert net(position(variant, white=[], black=[3, 5], side="b")) == 1.0
+    assert net(position(variant, white=[3, 5], black=[], side="w")) == 0.0
+
+
+def test_expert_searches_with_the_network_where_there_is_one():
+    expert = get_player("expert")
+    for variant in ("kendall", "jequier", "tait", "bell", "thibault", "havens"):
+        ev = expert._evaluator(variant)
+        assert (ev is network_evaluation(variant)) == (variant in NETS)
+        if variant not in NETS:
+            assert isinstance(ev, Evaluator)
+    hand = get_player("expert", evaluation="hand")
+    for variant in NET_VARIANTS:
+        assert isinstance(hand._evaluator(variant), Evaluator)
+    with pytest.raises(ValueError, match="unknown evaluation"):
+        get_player("expert", evaluation="neural")
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("train_network", ROOT / "tools" / "train_network.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Shape:
+    def __init__(self, *shape):
+        self.shape = shape
+
+
+class _FakeTrainer:
+    """What write_nets reads from a trainer (numpy is not needed for this)."""
+
+    def __init__(self, hidden, weights, games):
+        self.W1 = _Shape(N_INPUTS, hidden)
+        self._weights = weights
+        self.games = games
+
+    def flat(self):
+        return self._weights
+
+
+def test_the_tool_writes_a_nets_module_the_engine_reads(tmp_path, monkeypatch):
+    tool = _tool()
+    target = tmp_path / "nets.py"
+    monkeypatch.setattr(tool, "NETS_FILE", target)
+    n = N_INPUTS * 3 + 2 * 3 + 1
+    weights = [((i * 37) % 101 - 50) / 64 for i in range(n)]  # exact in float32
+    tool.write_nets("jequier", _FakeTrainer(3, weights, 1234), "a test")
+    tool.write_nets("havens", _FakeTrainer(3, weights[::-1], 99), "another")
+    tool.write_nets("jequier", _FakeTrainer(3, weights[::-1], 5), "replaced")
+    namespace: dict = {}
+    exec(target.read_text(encoding="utf-8"), namespace)
+    nets = namespace["NETS"]
+    assert sorted(nets) == ["havens", "jequier"]
+    assert nets["jequier"]["games"] == 5 and nets["jequier"]["note"] == "replaced"
+    assert unpack(nets["havens"]["weights"]) == weights[::-1]
+    net = Network.from_text(N_INPUTS, 3, nets["jequier"]["weights"])
+    assert net.out_bias == weights[0]
+    assert max(len(line) for line in target.read_text().splitlines()) <= 110
