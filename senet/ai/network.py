@@ -1,13 +1,15 @@
 """Evaluations learned by self-play: a small neural network per rule set.
 
-Expert's hand-made evaluation barely beats Average in Jéquier and Havens: in those rule
-sets the outcome hangs on details that a few hand-weighted terms do not see (which piece
-will be forced onto 27 by the next throws, which ones can still bear off). There Expert
-searches with a network trained by temporal differences instead (TD(lambda), as in the
-backgammon programs): it played against itself, and after every move nudged its
-estimate of the previous position towards its estimate of the next one, and the last
-one towards the result. ``tools/train_network.py`` trains a network and writes it into
-``senet/ai/nets.py``; docs/opponents.md has the measurements.
+With its hand-made evaluation Expert was no better than Average in Jéquier and Havens:
+there the outcome hangs on details that a few hand-weighted terms do not see (which
+piece the next throws will force onto 27, which ones can still bear off). In Havens
+Expert now searches with a network trained by temporal differences instead (TD(lambda),
+as in the backgammon programs): it played against itself, and after every move nudged
+its estimate of the previous position towards its estimate of the next one, and the
+last one towards the result. ``tools/train_network.py`` trains a network for any rule
+set and writes it into ``senet/ai/nets.py``; a rule set without one keeps the hand-made
+evaluation. docs/opponents.md has the measurements (in Jéquier a network trained the
+same way searched no better than the hand-made evaluation, so none is shipped).
 
 The network sees the position from the side that throws next:
 

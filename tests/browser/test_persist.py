@@ -465,6 +465,26 @@ def test_hints_and_the_win_meter_are_remembered_settings(app):
     settings.get_by_role("button", name="Done").click()
 
 
+def test_expert_plays_havens_with_its_learned_network_in_the_worker(app):
+    """In Havens Expert searches with a trained network (senet/ai/nets.py):
+    it must load and run in the worker's Pyodide, for moves and for the win meter."""
+    app.open("?variant=havens&white=human&black=expert&seed=4&speed=instant")
+    app.locator(".toolbar [data-action='settings']").click()
+    app.locator("#settings-dialog").get_by_label("Win meter").check()
+    app.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    expert_thinks = """performance.getEntriesByName('senet:think')
+        .filter(m => m.detail && m.detail.level === 'expert').length"""
+    for _ in range(200):
+        if app.evaluate(expert_thinks) >= 3 or human_step(app) is None:
+            break
+    assert app.evaluate(expert_thinks) >= 3
+    app.wait_for_selector("#meter-box:not([hidden])", timeout=30_000)
+    assert re.fullmatch(r"\d{1,3}%", app.inner_text("#meter-value"))
+    notice = app.locator("#notice")
+    assert not notice.is_visible() or "instead" not in notice.inner_text()
+    # (the fixture fails the test on any console error, such as a worker that failed)
+
+
 # ---------------------------------------------------------------- safe failure, statistics
 
 
