@@ -71,6 +71,17 @@ EXPERT_WEIGHTS: dict[str, dict] = {
 }
 
 
+def settled_value(state: State) -> float | None:
+    """White's value where nothing needs estimating: the result of a finished game (a draw
+    counts one half), and one half during the colour draw; None otherwise."""
+    w = state.winner
+    if w is not None:
+        return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
+    if state.opening:
+        return 0.5
+    return None
+
+
 def _sigmoid(x: float) -> float:
     if x > 40:
         return 1.0
@@ -730,11 +741,9 @@ class Evaluator:
         return (rb - rw,) + f[1:5] + (sqrt(rw + rb + 10.0),) + f[6:]
 
     def __call__(self, state: State) -> float:
-        w = state.winner
-        if w is not None:
-            return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
-        if state.opening:
-            return 0.5
+        v = settled_value(state)
+        if v is not None:
+            return v
         if self.bell:
             return self._bell_value(state)
         return self._value(self.feat(state))

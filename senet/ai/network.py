@@ -31,9 +31,9 @@ import base64
 import sys
 import zlib
 from array import array
-from math import exp
 
 from ..state import BLACK, WHITE, State
+from .evaluate import _sigmoid, settled_value
 
 N_INPUTS = 72
 _SQUARES = range(30)
@@ -55,14 +55,6 @@ def encode(state: State) -> list[int]:
     if not theirs or theirs[0] >= 50:
         active.append(71)
     return active
-
-
-def _sigmoid(x: float) -> float:
-    if x < -40.0:
-        return 0.0
-    if x > 40.0:
-        return 1.0
-    return 1.0 / (1.0 + exp(-x))
 
 
 def pack(floats) -> str:
@@ -122,11 +114,9 @@ class NetworkEvaluation:
         self.network = network
 
     def __call__(self, state: State) -> float:
-        w = state.winner
-        if w is not None:
-            return 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
-        if state.opening:
-            return 0.5
+        v = settled_value(state)
+        if v is not None:
+            return v
         p = self.network(encode(state))
         return p if state.side == WHITE else 1.0 - p
 
