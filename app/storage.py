@@ -9,7 +9,9 @@ Keys (all text, JSON):
                            ``Session.to_json()`` (record with seed, seats, redo stack)
                            plus what the app adds (the Expert's budget, whether the
                            result is already in the statistics)
-- ``senet:save:previous``  the game a new game replaced (one level)
+- ``senet:save:previous``  the unfinished game a new game replaced
+- ``senet:save:earlier:<ms>`` a previous game that a newer one pushed out of
+                           ``senet:save:previous`` (the newest MAX_EARLIER are kept)
 - ``senet:save:other:<ms>`` a game another tab had saved in ``senet:save``, kept when
                            this tab saved over it (one copy per game, the newest
                            MAX_OTHER are kept)
@@ -28,7 +30,8 @@ it last read from or wrote to ``senet:save``. If the key holds anything else whe
 tab saves, another tab wrote it: that value is copied to ``senet:save:other:<ms>``
 before it is overwritten, and ``kept_other`` tells the page where it went.
 
-The previous game and the other tabs' games are the "kept games": ``kept_games`` lists
+The previous game, the earlier ones and the other tabs' games are the "kept games":
+``kept_games`` lists
 them with a one-line summary each (for the New game dialog), ``swap_previous`` brings
 one back (the game on the board is kept in its place) and ``delete_kept`` removes one.
 """
@@ -48,6 +51,8 @@ SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
 OTHER_PREFIX = "senet:save:other:"
 MAX_OTHER = 10
+EARLIER_PREFIX = "senet:save:earlier:"
+MAX_EARLIER = 20
 SETTINGS_KEY = "senet:settings"
 STATS_KEY = "senet:stats"
 QUARANTINE_PREFIX = "senet:quarantine:"
@@ -161,7 +166,9 @@ class KeptGame:
 
     @property
     def source(self) -> str:
-        return "previous" if self.key == PREVIOUS_KEY else "other"
+        if self.key == PREVIOUS_KEY:
+            return "previous"
+        return "earlier" if self.key.startswith(EARLIER_PREFIX) else "other"
 
     def summary(self) -> str:
         """Rule set, players and moves: "Kendall, Average v You, 12 moves"."""
@@ -172,7 +179,7 @@ class KeptGame:
 
     def line(self, now_ms: int) -> str:
         """The summary with where it came from and when it was saved."""
-        where = "replaced by a new game" if self.source == "previous" else "from another tab"
+        where = "from another tab" if self.source == "other" else "replaced by a new game"
         when = f", saved {ago_text(self.saved_at, now_ms)}" if self.saved_at is not None else ""
         return f"{self.summary()} ({where}{when})"
 
@@ -426,6 +433,26 @@ class Store:
         self._prune(OTHER_PREFIX, MAX_OTHER)
         return found
 
+    # -- earlier previous games ----------------------------------------------------------
+    def earlier(self) -> list[str]:
+        """The keys of the previous games pushed out by newer ones, oldest first."""
+        keys = [k for k in self._keys() if k.startswith(EARLIER_PREFIX)]
+        return sorted(keys, key=lambda k: _stamp_of(k, EARLIER_PREFIX))
+
+    def _set_previous(self, text: str) -> bool:
+        """Write ``text`` as the previous game. A different game already there is first
+        moved to an earlier key (a newer copy of the same game just replaces it); when it
+        cannot be moved, nothing is overwritten and the answer is False."""
+        old = self._get(PREVIOUS_KEY)
+        if old is not None and old != text:
+            old_id = game_id_of(old)
+            if old_id is None or old_id != game_id_of(text):
+                key, _ = self._new_key(EARLIER_PREFIX)
+                if not self._set(key, old):
+                    return False
+                self._prune(EARLIER_PREFIX, MAX_EARLIER)
+        return self._set(PREVIOUS_KEY, text)
+
     def knows(self, text: object) -> bool:
         """``text`` is senet:save as this tab last read or wrote it (not another tab's)."""
         return text == self._seen
@@ -518,20 +545,22 @@ class Store:
             return False
         if saved is not None:
             try:
-                return self._set(PREVIOUS_KEY, dump_game(replace(saved, saved_at=self._now_ms())))
+                text = dump_game(replace(saved, saved_at=self._now_ms()))
             except (SenetError, ValueError, TypeError) as exc:  # never expected
                 self._problem(f"the previous game could not be kept ({exc})")
                 return False
+            return self._set_previous(text)
         raw = self._get(SAVE_KEY)
         if raw is None or raw != self._seen:
             return False
-        return self._set(PREVIOUS_KEY, raw)
+        return self._set_previous(raw)
 
     def swap_previous(self, key: str = PREVIOUS_KEY) -> SavedGame | None:
-        """Bring back the game kept at ``key`` (the previous game, or one of another tab's
-        under senet:save:other:); the game in senet:save takes its place (for another
-        tab's key, a fresh key: see ``kept_other``)."""
-        if key != PREVIOUS_KEY and not key.startswith(OTHER_PREFIX):
+        """Bring back the game kept at ``key`` (the previous game, an earlier one, or one
+        of another tab's under senet:save:other:); the game in senet:save takes its place
+        (for an earlier game, it becomes the previous game; for another tab's key, a fresh
+        key: see ``kept_other``)."""
+        if not _is_kept_key(key):
             return None
         what = "The previous game" if key == PREVIOUS_KEY else "The kept game"
         back = self._read(key, parse_game, what)
@@ -540,6 +569,15 @@ class Store:
         current = self._get(SAVE_KEY)
         if current is not None and current != self._seen:
             current = None  # another tab's: save_game keeps it in a key of its own
+        if key.startswith(EARLIER_PREFIX):
+            # the board's game is kept first (as the previous game), so that a failure
+            # at any step leaves at worst a second copy, never a lost game
+            if current is not None and not self._set_previous(current):
+                return None
+            if not self.save_game(back):
+                return None
+            self._remove(key)
+            return back
         kept = None
         if key != PREVIOUS_KEY and current is not None:
             kept = self._keep_other(current)  # this tab's game, kept before it is replaced
@@ -561,21 +599,24 @@ class Store:
 
     # -- the kept games, for the player to see ---------------------------------------------
     def kept_games(self, current_id: str | None = None) -> list[KeptGame]:
-        """The previous game and the other tabs' kept games, newest first (a game whose
-        time is not known last). A value that cannot be read is set aside as usual (see
+        """The previous game, the earlier ones and the other tabs' kept games, newest first
+        (a game whose time is not known last). A value that cannot be read is set aside as usual (see
         ``problems``). A kept copy of the game ``current_id`` (the one on the board; another
         tab kept it when it took the save over) is left out: this tab's next save replaces
         that copy anyway."""
         found = []
-        for key in [PREVIOUS_KEY, *reversed(self.others())]:
+        for key in [PREVIOUS_KEY, *reversed(self.earlier()), *reversed(self.others())]:
             raw = self._get(key)
             what = "The previous game" if key == PREVIOUS_KEY else "A kept game"
             saved = self._parse(key, raw, parse_game, what)
             if saved is None:
                 continue
-            if key != PREVIOUS_KEY and current_id is not None and saved.game_id == current_id:
+            if key.startswith(OTHER_PREFIX) and current_id is not None and saved.game_id == current_id:
                 continue
-            stamp = None if key == PREVIOUS_KEY else _stamp_of(key, OTHER_PREFIX)[0] or None
+            stamp = None
+            if key != PREVIOUS_KEY:
+                prefix = OTHER_PREFIX if key.startswith(OTHER_PREFIX) else EARLIER_PREFIX
+                stamp = _stamp_of(key, prefix)[0] or None
             found.append(kept_game(key, raw, saved, stamp))
         # sorted() keeps the order above among equal times: the previous game first
         return sorted(found, key=lambda g: -(g.saved_at if g.saved_at is not None else -1))
@@ -584,7 +625,7 @@ class Store:
         """Delete a kept game for good. With ``expected`` (the text that was listed), only
         when the key still holds exactly that: a game another tab put there since, which
         the player has not seen, is not deleted."""
-        if key != PREVIOUS_KEY and not key.startswith(OTHER_PREFIX):
+        if not _is_kept_key(key):
             return False
         current = self._get(key)
         if current is None or (expected is not None and current != expected):
@@ -611,6 +652,10 @@ class Store:
             return stats
         self._set(STATS_KEY, json.dumps(stats))
         return stats
+
+
+def _is_kept_key(key: str) -> bool:
+    return key == PREVIOUS_KEY or key.startswith((OTHER_PREFIX, EARLIER_PREFIX))
 
 
 def _stamp_of(key: str, prefix: str = QUARANTINE_PREFIX) -> tuple[int, int]:
@@ -642,8 +687,8 @@ class MemoryBackend:
 
 
 __all__ = [
-    "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX", "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY",
-    "SETTINGS_KEY", "STATS_KEY", "KeptGame", "MemoryBackend", "SavedGame", "Settings", "Store", "ago_text",
+    "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX", "PREVIOUS_KEY",
+    "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "KeptGame", "MemoryBackend", "SavedGame", "Settings", "Store", "ago_text",
     "dump_game", "dump_settings", "game_id_of", "kept_game", "outcome_for_stats", "parse_game",
     "parse_settings", "parse_stats", "seat_label", "stats_rows",
 ]

@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
 from storage import (  # noqa: E402
+    EARLIER_PREFIX,
+    MAX_EARLIER,
     MAX_OTHER,
     MAX_QUARANTINE,
     OTHER_PREFIX,
@@ -159,6 +161,93 @@ def test_keep_previous_and_swap():
     assert back.session.state == first.state
     assert store.load_game().session.state == first.state
     assert store.load_previous().session.state == second.state
+
+
+def game_ids(backend) -> list[str]:
+    """The game ids in every game key of the storage (the save and every kept game)."""
+    keys = [k for k in backend.data if k == SAVE_KEY or k == PREVIOUS_KEY
+            or k.startswith((OTHER_PREFIX, EARLIER_PREFIX))]
+    return sorted(game_id_of(backend.data[k]) for k in keys)
+
+
+def test_new_games_in_a_row_push_the_previous_game_to_the_earlier_ones():
+    backend, clock = MemoryBackend(), Clock()
+    store = Store(backend, clock=clock)
+    for n, gid in enumerate(["g1", "g2", "g3", "g4"]):
+        # game gid is played, then a new game replaces it
+        store.save_game(SavedGame(a_session(n + 1, seed=n), game_id=gid))
+        clock.t += 60
+        assert store.keep_previous()
+    store.save_game(SavedGame(a_session(0, seed=9), game_id="g5"))
+    # nothing is lost: g4 is the previous game, g1..g3 earlier ones
+    assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
+    assert game_id_of(backend.data[PREVIOUS_KEY]) == "g4"
+    listed = store.kept_games(current_id="g5")
+    assert [(g.source, g.moves) for g in listed] == [("previous", 4), ("earlier", 3), ("earlier", 2), ("earlier", 1)]
+    assert listed[1].line(int(clock.t * 1000)) == (
+        "Kendall, Average v Ann, 3 moves (replaced by a new game, saved 2 minutes ago)")
+    # a newer copy of the same game replaces the previous game without a second copy
+    store.keep_previous(SavedGame(a_session(5, seed=3), game_id="g4"))
+    assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
+    assert parse_game(backend.data[PREVIOUS_KEY]).session.game.actions == 5
+    assert not store.problems
+
+
+def test_only_the_newest_earlier_games_are_kept():
+    backend, clock = MemoryBackend(), Clock()
+    store = Store(backend, clock=clock)
+    session = a_session(1)
+    for i in range(MAX_EARLIER + 3):
+        clock.t += 1 if i % 2 else 0  # some in the same millisecond
+        assert store.keep_previous(SavedGame(session, game_id=f"g{i}"))
+    earlier = store.earlier()
+    assert len(earlier) == MAX_EARLIER
+    ids = [game_id_of(backend.data[k]) for k in earlier]
+    # oldest first; the newest game is the previous one itself
+    assert ids == [f"g{i}" for i in range(2, MAX_EARLIER + 2)]
+    assert game_id_of(backend.data[PREVIOUS_KEY]) == f"g{MAX_EARLIER + 2}"
+
+
+def test_the_previous_game_is_not_overwritten_when_it_cannot_be_moved():
+    class FullForNewKeys(MemoryBackend):
+        def set(self, key, value):
+            if key.startswith(EARLIER_PREFIX):
+                raise OSError("QuotaExceededError")
+            super().set(key, value)
+
+    backend = FullForNewKeys()
+    store = Store(backend)
+    assert store.keep_previous(SavedGame(a_session(2), game_id="old1"))
+    before = backend.data[PREVIOUS_KEY]
+    assert not store.keep_previous(SavedGame(a_session(3, seed=2), game_id="new1"))
+    assert backend.data[PREVIOUS_KEY] == before
+    assert any("cannot be saved" in p for p in store.problems)
+
+
+def test_resuming_an_earlier_game_keeps_the_others():
+    backend, clock = MemoryBackend(), Clock()
+    store = Store(backend, clock=clock)
+    games = {gid: a_session(n + 1, seed=n) for n, gid in enumerate(["g1", "g2", "g3"])}
+    for gid, session in games.items():
+        store.save_game(SavedGame(session, game_id=gid))
+        clock.t += 1
+        store.keep_previous()
+    store.save_game(SavedGame(a_session(4, seed=8), game_id="g4"))
+    [g1] = [g for g in store.kept_games(current_id="g4") if g.moves == 1]
+    assert g1.source == "earlier"
+    back = store.swap_previous(g1.key)
+    assert back.session.state == games["g1"].state and back.game_id == "g1"
+    assert store.load_game().session.state == games["g1"].state
+    # the board's game became the previous one, which became an earlier one
+    assert game_id_of(backend.data[PREVIOUS_KEY]) == "g4"
+    assert g1.key not in backend.data
+    assert game_ids(backend) == ["g1", "g2", "g3", "g4"]
+    # an earlier game can be deleted like any kept game, only as it was listed
+    [g2] = [g for g in store.kept_games(current_id="g1") if g.moves == 2]
+    assert not store.delete_kept(g2.key, expected="something else")
+    assert store.delete_kept(g2.key, expected=g2.text)
+    assert game_ids(backend) == ["g1", "g3", "g4"]
+    assert not store.problems
 
 
 # ---------------------------------------------------------------- two tabs, one save
