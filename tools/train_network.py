@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from senet.ai.network import N_INPUTS, encode, pack  # noqa: E402
+from senet.ai.network import N_INPUTS, N_INPUTS_TRAPS, encode, pack  # noqa: E402
 from senet.game import Game  # noqa: E402
 from senet.state import BLACK, WHITE  # noqa: E402
 
@@ -32,10 +32,11 @@ NETS_FILE = ROOT / "senet" / "ai" / "nets.py"
 
 
 class Trainer:
-    def __init__(self, np, hidden: int = 40, seed: int = 0):
+    def __init__(self, np, hidden: int = 40, seed: int = 0, traps: bool = False):
         self.np = np
+        self.traps = traps
         rng = np.random.default_rng(seed)
-        self.W1 = rng.normal(0, 0.1, (N_INPUTS, hidden))
+        self.W1 = rng.normal(0, 0.1, (N_INPUTS_TRAPS if traps else N_INPUTS, hidden))
         self.b1 = np.zeros(hidden)
         self.W2 = rng.normal(0, 0.1, hidden)
         self.b2 = np.zeros(1)
@@ -62,7 +63,7 @@ class Trainer:
             return moves[0]
         children = [state.apply(m) for m in moves]
         live = [c for c in children if c.winner is None]
-        ys = iter(self.values([encode(c) for c in live])) if live else iter(())
+        ys = iter(self.values([encode(c, self.traps) for c in live])) if live else iter(())
         mover = state.side
         best, best_value = None, -1.0
         for m, c in zip(moves, children):
@@ -96,7 +97,7 @@ class Trainer:
             if w is not None:
                 y = 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
             else:
-                active = encode(after)
+                active = encode(after, self.traps)
                 y, dh, gW2, gb2 = self.gradient(active)
                 sign = 1.0
                 if after.side != WHITE:  # the network answers for the side to throw
@@ -133,7 +134,7 @@ class Trainer:
     @classmethod
     def load(cls, np, path: Path) -> Trainer:
         d = np.load(path)
-        t = cls(np, d["W1"].shape[1])
+        t = cls(np, d["W1"].shape[1], traps=d["W1"].shape[0] == N_INPUTS_TRAPS)
         t.W1, t.b1, t.W2, t.b2 = d["W1"].copy(), d["b1"].copy(), d["W2"].copy(), d["b2"].copy()
         t.games = int(d["games"])
         return t
@@ -147,7 +148,7 @@ def write_nets(variant: str, trainer: Trainer, note: str) -> None:
         exec(NETS_FILE.read_text(encoding="utf-8"), namespace)
         nets = namespace["NETS"]
     nets[variant] = {
-        "inputs": N_INPUTS, "hidden": int(trainer.W1.shape[1]), "games": trainer.games,
+        "inputs": int(trainer.W1.shape[0]), "hidden": int(trainer.W1.shape[1]), "games": trainer.games,
         "note": note, "weights": pack(trainer.flat()),
     }
     lines = [
@@ -180,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--checkpoint", type=Path, required=True, help="numpy checkpoint (.npz) to write")
     ap.add_argument("--resume", action="store_true", help="go on from the checkpoint")
     ap.add_argument("--hidden", type=int, default=40)
+    ap.add_argument("--traps", action="store_true",
+                    help="add the inputs that say which throws force a piece onto 27 (82 inputs)")
     ap.add_argument("--alpha", type=float, default=0.1, help="learning rate")
     ap.add_argument("--lam", type=float, default=0.7, help="trace decay (lambda)")
     ap.add_argument("--seed", type=int, default=0)
@@ -194,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume or (args.write and not args.games):
         trainer = Trainer.load(np, args.checkpoint)
     else:
-        trainer = Trainer(np, args.hidden, args.seed)
+        trainer = Trainer(np, args.hidden, args.seed, args.traps)
     t0 = time.time()
     steps = 0
     for i in range(args.games):

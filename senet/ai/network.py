@@ -20,6 +20,14 @@ The network sees the position from the side that throws next:
     input 70        that side has no piece below square 21 (it may bear off)
     input 71        the opponent has no piece below square 21
 
+A network of 82 inputs also sees the trap of 27, which decides many games of Jéquier
+and Havens: a side must move forward when it can, so a throw whose only forward moves
+land on 27 sends a piece back to the first empty square.
+
+    inputs 72..76   for each throw value, smallest first: that throw would force the
+                    side to throw next onto 27
+    inputs 77..81   the same for the opponent
+
 and answers the probability that this side wins: one hidden layer of sigmoid units, a
 sigmoid output. Every input is 0 or 1, so the hidden layer is the sum of the weight rows
 of the inputs that are on. Plain Python, standard library only (it runs in Pyodide).
@@ -36,11 +44,44 @@ from ..state import BLACK, WHITE, State
 from .evaluate import _sigmoid, settled_value
 
 N_INPUTS = 72
+N_INPUTS_TRAPS = 82
 _SQUARES = range(30)
 
 
-def encode(state: State) -> list[int]:
-    """The inputs that are on (see the module docstring), for the side that throws next."""
+class _Probe:
+    """The three fields a rule set's ``moves`` reads, for a side and throw of our choice."""
+
+    __slots__ = ("board", "side", "throw")
+
+    def __init__(self, board: str, side: str, throw: int):
+        self.board = board
+        self.side = side
+        self.throw = throw
+
+
+def forced_onto_27(state: State, side: str) -> list[bool]:
+    """For each throw value (smallest first): would it force ``side`` onto square 27?
+
+    That is, the side has legal actions with that throw and every one of them lands on
+    27 (J8, V6): forward, or backward when no forward move exists (J6, V4). Only a piece
+    one throw away from 27 can be forced there, so most throws are settled without
+    generating moves.
+    """
+    board = state.board
+    rules = state.rules
+    out = []
+    for t in rules.throw_values:
+        if board[26 - t] != side and (t > 3 or board[26 + t] != side):
+            out.append(False)
+            continue
+        moves = rules.moves(_Probe(board, side, t))
+        out.append(bool(moves) and all(m[1] == 27 for m in moves))
+    return out
+
+
+def encode(state: State, traps: bool = False) -> list[int]:
+    """The inputs that are on (see the module docstring), for the side that throws next;
+    ``traps`` adds inputs 72..81."""
     me = state.side
     board = state.board
     op = BLACK if me == WHITE else WHITE
@@ -54,6 +95,9 @@ def encode(state: State) -> list[int]:
         active.append(70)
     if not theirs or theirs[0] >= 50:
         active.append(71)
+    if traps:
+        active += [72 + k for k, f in enumerate(forced_onto_27(state, me)) if f]
+        active += [77 + k for k, f in enumerate(forced_onto_27(state, op)) if f]
     return active
 
 
@@ -112,12 +156,15 @@ class NetworkEvaluation:
 
     def __init__(self, network: Network):
         self.network = network
+        if network.n_inputs not in (N_INPUTS, N_INPUTS_TRAPS):
+            raise ValueError(f"no input encoding has {network.n_inputs} inputs")
+        self.traps = network.n_inputs == N_INPUTS_TRAPS
 
     def __call__(self, state: State) -> float:
         v = settled_value(state)
         if v is not None:
             return v
-        p = self.network(encode(state))
+        p = self.network(encode(state, self.traps))
         return p if state.side == WHITE else 1.0 - p
 
 

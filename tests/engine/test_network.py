@@ -12,7 +12,18 @@ from positions import position
 from senet.ai import get_player
 from senet.ai.evaluate import Evaluator
 from senet.ai.nets import NETS
-from senet.ai.network import N_INPUTS, Network, NetworkEvaluation, encode, network_evaluation, pack, unpack
+from senet.ai.network import (
+    N_INPUTS,
+    N_INPUTS_TRAPS,
+    Network,
+    NetworkEvaluation,
+    encode,
+    forced_onto_27,
+    network_evaluation,
+    pack,
+    unpack,
+)
+from senet.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 NET_VARIANTS = sorted(NETS)
@@ -58,10 +69,71 @@ def test_encode_sees_the_position_from_the_side_to_throw():
     assert max(encode(s)) < N_INPUTS
 
 
+@pytest.mark.parametrize("variant, white, black, forced_w, forced_b", [
+    # J8: a lone piece on 26 with a 1; with a piece on 21 the 1 has another forward move
+    # (21-22), but a 6 can only take 21 onto 27
+    ("jequier", [26], [1], [1], []),
+    ("jequier", [21, 26], [1], [6], []),
+    ("jequier", [24, 29], [1], [3], []),  # 29 cannot move 3: 24-27 is the only move
+    ("jequier", [24, 28], [1, 25], [3], []),  # black's 2 may take 1-3 instead of 25-27
+    # V6: no piece passes 26, so only a piece on 26 can reach 27, with a 1
+    ("havens", [26], [4], [1], []),
+    ("havens", [25, 26], [4], [1], []),  # 25-26 is blocked by white's own piece
+    ("havens", [26, 29], [4], [], []),  # 29 bears off with the 1
+    ("havens", [23], [26], [], [1]),
+])
+def test_forced_onto_27_J8_V6(variant, white, black, forced_w, forced_b):
+    s = position(variant, white=white, black=black, side="w")
+    values = s.rules.throw_values
+    for side, expected in (("w", forced_w), ("b", forced_b)):
+        got = [t for t, f in zip(values, forced_onto_27(s, side)) if f]
+        brute = [t for t in values
+                 if (m := s.replace(side=side, throw=t).legal_actions())
+                 and all(x[1] == 27 for x in m)]
+        assert got == brute == expected
+
+
+@pytest.mark.parametrize("variant", ["jequier", "havens"])
+def test_forced_onto_27_agrees_with_the_moves_in_played_positions_J8_V6(variant):
+    avg = get_player("average")
+    seen = 0
+    for seed in range(3):
+        game = Game(variant, seed=seed)
+        while not game.over:
+            s = game.state
+            if s.throw is None and not s.opening:
+                for side in ("w", "b"):
+                    brute = []
+                    for t in s.rules.throw_values:
+                        m = s.replace(side=side, throw=t).legal_actions()
+                        brute.append(bool(m) and all(x[1] == 27 for x in m))
+                    assert forced_onto_27(s, side) == brute, s.position()
+                    seen += sum(brute)
+            if s.opening or s.throw is None:
+                game.throw()
+            else:
+                moves = s.legal_actions()
+                game.play(moves[0] if len(moves) == 1 else avg.choose(s))
+    assert seen > 10  # the trap is common: the check met it many times
+
+
+def test_encode_with_traps_adds_the_forced_throws_of_both_sides():
+    s = position("jequier", white=[21, 26], black=[24, 29], side="w")
+    base = encode(s)
+    on = encode(s, traps=True)
+    assert on[:len(base)] == base
+    # white: a 6 forces 21-27 (values 1, 2, 3, 4, 6: the fifth); black: a 3 forces 24-27
+    assert on[len(base):] == [72 + 4, 77 + 2]
+    s = s.replace(side="b")
+    assert encode(s, traps=True)[len(encode(s)):] == [72 + 2, 77 + 4]
+    with pytest.raises(ValueError, match="no input encoding has 50 inputs"):
+        NetworkEvaluation(Network(50, 1, [0.0] * 53))
+
+
 @pytest.mark.parametrize("variant", NET_VARIANTS)
 def test_shipped_networks_load_and_give_probabilities(variant):
     spec = NETS[variant]
-    assert spec["inputs"] == N_INPUTS
+    assert spec["inputs"] in (N_INPUTS, N_INPUTS_TRAPS)
     net = network_evaluation(variant)
     assert isinstance(net, NetworkEvaluation)
     s = position(variant, white=[20, 22, 24, 25, 26], black=[2, 4, 6, 8, 11], side="b")
