@@ -21,9 +21,11 @@ from storage import (
     SAVE_KEY,
     MemoryBackend,
     SavedGame,
+    ScopedBackend,
     Store,
     game_id_of,
     outcome_for_stats,
+    scope_of,
     stats_rows,
 )
 from view import View
@@ -81,12 +83,16 @@ class LocalStorage:
 
 
 def _backend():
+    """localStorage under this copy's scope (the page's directory: two copies of the app
+    on one site keep their games apart), or a dict when the browser blocks storage."""
     try:
         ls = window.localStorage
         ls.getItem(SAVE_KEY)
-        return LocalStorage(ls), None
+        scoped = ScopedBackend(LocalStorage(ls), scope_of(str(window.location.pathname)))
+        return scoped, scoped.problem
     except Exception as exc:  # blocked by the browser's privacy settings
-        return MemoryBackend(), f"this browser does not let the page store anything ({exc}), so the game is not saved"
+        return (ScopedBackend(MemoryBackend(), ""),
+                f"this browser does not let the page store anything ({exc}), so the game is not saved")
 
 
 _backend_obj, _backend_problem = _backend()
@@ -145,7 +151,7 @@ def on_storage(event):
     """Another tab wrote to localStorage: say so once per game if it saved a different
     game. This tab's game is left as it is."""
     key, value = event.key, event.newValue
-    if not isinstance(key, str) or key != SAVE_KEY or not isinstance(value, str) or store.knows(value):
+    if not isinstance(key, str) or _backend_obj.key_of(key) != SAVE_KEY or not isinstance(value, str) or store.knows(value):
         return
     tag = "tab:" + (game_id_of(value) or "")
     if tag in _told_other or not view.notice_box.hidden:  # never cover a notice being shown

@@ -1,7 +1,8 @@
 """What the app keeps in the browser, and how it reads it back without trusting it.
 
 Free of the DOM: app/main.py hands ``Store`` a small backend over ``localStorage``
-(``get``/``set``/``remove``/``all_keys``); the tests hand it a dict. See docs/saving.md.
+(``get``/``set``/``remove``/``all_keys``), scoped to the page's directory by
+``ScopedBackend``; the tests hand it a dict. See docs/saving.md.
 
 Keys (all text, JSON):
 
@@ -667,6 +668,73 @@ def _stamp_of(key: str, prefix: str = QUARANTINE_PREFIX) -> tuple[int, int]:
         return 0, 0
 
 
+def scope_of(pathname: str) -> str:
+    """The storage scope of the copy of the app served at ``pathname``: the directory
+    of the page ("/senet/" for "/senet/index.html"), or "" at the root of a site."""
+    base = pathname[:pathname.rfind("/") + 1] if "/" in pathname else "/"
+    return "" if base in ("", "/") else base
+
+
+MIGRATED_KEY = "senet:migrated"
+
+
+class ScopedBackend:
+    """Keeps one copy of the app's keys apart from another's on the same origin.
+
+    ``localStorage`` belongs to the origin, so two copies of the app on one site (two
+    forks on ``USER.github.io``) would read and overwrite each other's games. Each
+    copy's keys are stored under its scope (``/senet/senet:save``); at the root of a
+    site the scope is empty and the keys are the plain ones. The first time a copy
+    runs under a scope, it copies the plain keys (written before keys had a scope) into
+    it, leaving them in place for the other copies, and notes that with
+    ``senet:migrated``; a copy that fails half-way is tried again at the next start.
+    """
+
+    def __init__(self, backend, scope: str):
+        self.backend = backend
+        self.scope = scope
+        self.copied = 0  # plain keys copied into the scope at this start
+        self.problem: str | None = None
+        if scope:
+            try:
+                self._migrate()
+            except Exception as exc:  # full or blocked: the plain keys stay; tried again next time
+                self.problem = (f"the games saved before this copy of the app had its own storage "
+                                f"could not all be copied ({exc}); they are still there")
+
+    def _migrate(self) -> None:
+        if self.backend.get(self.scope + MIGRATED_KEY) is not None:
+            return
+        for key in self.backend.all_keys():
+            key = str(key)
+            if key.startswith("senet:") and self.backend.get(self.scope + key) is None:
+                value = self.backend.get(key)
+                if isinstance(value, str):
+                    self.backend.set(self.scope + key, value)
+                    self.copied += 1
+        self.backend.set(self.scope + MIGRATED_KEY, "1")
+
+    def key_of(self, stored_key: str) -> str | None:
+        """The app's name for a key as stored (a storage event's key); None when the key
+        belongs to another scope (or to none, under a scope)."""
+        if not self.scope:
+            return None if stored_key.startswith("/") else stored_key
+        return stored_key[len(self.scope):] if stored_key.startswith(self.scope) else None
+
+    def get(self, key):
+        return self.backend.get(self.scope + key)
+
+    def set(self, key, value):
+        self.backend.set(self.scope + key, value)
+
+    def remove(self, key):
+        self.backend.remove(self.scope + key)
+
+    def all_keys(self):
+        keys = (str(k) for k in self.backend.all_keys())
+        return [k for k in map(self.key_of, keys) if k is not None]
+
+
 class MemoryBackend:
     """A dict with the backend interface (tests, and the page when storage is blocked)."""
 
@@ -687,8 +755,9 @@ class MemoryBackend:
 
 
 __all__ = [
-    "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX", "PREVIOUS_KEY",
-    "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "KeptGame", "MemoryBackend", "SavedGame", "Settings", "Store", "ago_text",
-    "dump_game", "dump_settings", "game_id_of", "kept_game", "outcome_for_stats", "parse_game",
-    "parse_settings", "parse_stats", "seat_label", "stats_rows",
+    "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX",
+    "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "ago_text",
+    "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "MemoryBackend",
+    "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "SavedGame",
+    "scope_of", "ScopedBackend", "seat_label", "Settings", "stats_rows", "Store",
 ]

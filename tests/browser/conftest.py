@@ -3,8 +3,9 @@
 - `dist_dir` (session): dist/, rebuilt with tools/build.py when missing or older
   than the sources.
 - `server` (session): dist/ served at http://127.0.0.1:PORT/.
-- `serve_dist(prefix="/senet/")`: start another server with dist/ under a sub-path
-  (like GitHub Pages' /REPO/); anything outside the prefix is a 404. The returned
+- `serve_dist(prefix="/senet/", also=())`: start another server with dist/ under a sub-path
+  (like GitHub Pages' /REPO/), and under the prefixes in `also` on the same origin (two
+  copies of the app on one site); anything outside them is a 404. The returned
   DistServer can be stop()ped and start()ed again on the same port (offline tests).
 - `context` / `page`: pytest-playwright's, with every request recorded
   (`browser_log.requests`); a request to any origin other than a running test
@@ -79,16 +80,17 @@ def dist_dir() -> Path:
 # ---------------------------------------------------------------- server
 
 class _Handler(SimpleHTTPRequestHandler):
-    prefix = "/"
+    prefixes: tuple[str, ...] = ("/",)
     log: list[str]
 
     def translate_path(self, path):
         url_path = urlsplit(path).path
-        if not url_path.startswith(self.prefix):
-            if url_path + "/" == self.prefix:  # "/senet" -> directory redirect, like a real host
+        for prefix in self.prefixes:
+            if url_path.startswith(prefix):
+                return super().translate_path("/" + url_path[len(prefix):])
+            if url_path + "/" == prefix:  # "/senet" -> directory redirect, like a real host
                 return super().translate_path("/")
-            return str(Path(self.directory) / ".outside-prefix")  # never exists: 404
-        return super().translate_path("/" + url_path[len(self.prefix):])
+        return str(Path(self.directory) / ".outside-prefix")  # never exists: 404
 
     def log_message(self, format, *args):  # keep test output clean; remember what was served
         self.log.append(f"{self.command} {self.path} {args[1] if len(args) > 1 else ''}".strip())
@@ -98,13 +100,16 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 class DistServer:
-    """dist/ over HTTP on 127.0.0.1, optionally under a sub-path prefix."""
+    """dist/ over HTTP on 127.0.0.1, optionally under a sub-path prefix (and, with
+    ``also``, under more prefixes on the same origin: two copies of the app on one site)."""
 
-    def __init__(self, directory: Path, prefix: str = "/"):
-        if not (prefix.startswith("/") and prefix.endswith("/")):
-            raise ValueError("prefix must start and end with '/'")
+    def __init__(self, directory: Path, prefix: str = "/", also: tuple[str, ...] = ()):
+        for p in (prefix, *also):
+            if not (p.startswith("/") and p.endswith("/")):
+                raise ValueError("prefix must start and end with '/'")
         self.directory = Path(directory)
         self.prefix = prefix
+        self.prefixes = (prefix, *also)
         self.log: list[str] = []
         self.port = 0
         self._httpd: ThreadingHTTPServer | None = None
@@ -122,7 +127,7 @@ class DistServer:
         """Serve (again) on the same port as before, so the origin does not change."""
         if self._httpd:
             return
-        handler = type("Handler", (_Handler,), {"prefix": self.prefix, "log": self.log})
+        handler = type("Handler", (_Handler,), {"prefixes": self.prefixes, "log": self.log})
 
         def factory(*args, **kwargs):
             return handler(*args, directory=str(self.directory), **kwargs)
@@ -156,8 +161,8 @@ def server(dist_dir):
 def serve_dist(dist_dir):
     started: list[DistServer] = []
 
-    def start(prefix: str = "/senet/") -> DistServer:
-        srv = DistServer(dist_dir, prefix)
+    def start(prefix: str = "/senet/", also: tuple[str, ...] = ()) -> DistServer:
+        srv = DistServer(dist_dir, prefix, also)
         started.append(srv)
         return srv
 

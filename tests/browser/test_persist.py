@@ -250,6 +250,58 @@ def test_two_tabs_never_lose_either_game(app, shared, server):
         other.close()
 
 
+def test_two_copies_of_the_app_on_one_site_keep_their_games_apart(shared, serve_dist):
+    """Two forks on one USER.github.io share localStorage: each keeps its keys under its
+    own directory, and each gets a copy of a game saved before keys had a directory."""
+    from senet.session import Seat, Session
+
+    context, log = shared
+    errors_before = len(log.errors)
+    srv = serve_dist("/senet/", also=("/senet-dev/",))
+    old = Session("kendall", {1: Seat("human", "Ann"), 2: Seat("human", "Bob")}, seed=3)
+    while old.game.actions < 5:
+        old.throw() if old.state.throw is None else old.play(old.state.legal_actions()[0])
+    old_text = json.dumps({"format": "senet-app-save", "version": 1, "session": json.loads(old.to_json()),
+                           "expert_nodes": None, "counted": False, "game_id": "savedbeforescopes"})
+    page = context.new_page()
+
+    def open_(url):
+        page.goto(url)
+        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
+        assert not page.locator(".py-error").all_inner_texts()
+
+    def stored(key):
+        text = page.evaluate("k => localStorage.getItem(k)", key)
+        return None if text is None else json.loads(text)
+
+    try:
+        page.goto(srv.url + "pages/about.html")  # a page of the site without the app: its storage
+        page.evaluate("v => { localStorage.clear(); localStorage.setItem('senet:save', v); }", old_text)
+        open_(srv.url)
+        assert position(page) == old.state.position()  # copied into /senet/ and resumed
+        assert not page.locator("#notice").is_visible()
+        open_(srv.url + "?variant=tait&white=human&black=human&seed=1&speed=instant")
+        assert stored("/senet/senet:save")["session"]["record"].startswith("senet-record 1\nvariant tait\n")
+        previous = stored("/senet/senet:save:previous")["session"]["record"]
+        assert senet.Game.from_record(previous).state == old.state  # set aside, not lost
+
+        open_(srv.origin + "/senet-dev/")  # the fork: its own copy of the old game
+        assert position(page) == old.state.position()
+        assert not page.locator("#notice").is_visible()  # the other copy's game is not "another tab"
+        fork_record = stored("/senet-dev/senet:save")["session"]["record"]
+        assert senet.Game.from_record(fork_record).state == old.state
+        page.locator(".toolbar [data-action='new-game']").click()
+        assert page.locator("#kept-list li").count() == 0  # nothing of /senet/'s in its list
+        page.locator("#new-game").get_by_role("button", name="Cancel").click()
+
+        assert json.loads(page.evaluate("localStorage.getItem('senet:save')")) == json.loads(old_text)  # untouched
+        open_(srv.url)  # and the first copy still has its own game
+        assert page.get_attribute("#board", "data-variant") == "tait"
+    finally:
+        page.close()
+    assert log.errors[errors_before:] == []
+
+
 def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app):
     """A game kept aside is in the New game dialog's list; resuming it keeps the game that
     was on the board in the list; deleting asks first."""

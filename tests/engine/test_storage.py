@@ -24,14 +24,17 @@ from storage import (  # noqa: E402
     STATS_KEY,
     MemoryBackend,
     SavedGame,
+    ScopedBackend,
     Settings,
     Store,
     ago_text,
     dump_game,
+    dump_settings,
     game_id_of,
     outcome_for_stats,
     parse_game,
     parse_settings,
+    scope_of,
     stats_rows,
 )
 
@@ -165,8 +168,8 @@ def test_keep_previous_and_swap():
 
 def game_ids(backend) -> list[str]:
     """The game ids in every game key of the storage (the save and every kept game)."""
-    keys = [k for k in backend.data if k == SAVE_KEY or k == PREVIOUS_KEY
-            or k.startswith((OTHER_PREFIX, EARLIER_PREFIX))]
+    keys = [k for k in backend.data
+            if k in (SAVE_KEY, PREVIOUS_KEY) or k.startswith((OTHER_PREFIX, EARLIER_PREFIX))]
     return sorted(game_id_of(backend.data[k]) for k in keys)
 
 
@@ -664,3 +667,76 @@ def test_the_saving_doc_matches_the_code_and_the_pages():
     assert app_policy in " ".join(security.split())
     for page in sorted((ROOT / "pages").glob("*.html")):
         assert meta(page.read_text()) == page_policy, page.name
+
+
+# ---------------------------------------------------------------- copies of the app on one site
+
+
+@pytest.mark.parametrize("path, scope", [
+    ("/", ""), ("/index.html", ""), ("", ""),
+    ("/senet/", "/senet/"), ("/senet/index.html", "/senet/"), ("/a/b/senet-dev/", "/a/b/senet-dev/"),
+])
+def test_the_scope_is_the_pages_directory(path, scope):
+    assert scope_of(path) == scope
+
+
+def test_two_copies_on_one_site_keep_their_games_apart():
+    origin = MemoryBackend()  # one localStorage for the whole site
+    main, fork, root = (Store(ScopedBackend(origin, scope)) for scope in ("/senet/", "/senet-dev/", ""))
+    game_main, game_fork, game_root = a_session(3, seed=1), a_session(5, seed=2), a_session(7, seed=3)
+    assert main.save_game(SavedGame(game_main, game_id="main"))
+    assert fork.save_game(SavedGame(game_fork, game_id="fork"))
+    assert root.save_game(SavedGame(game_root, game_id="root"))
+    assert main.load_game().session.state == game_main.state
+    assert fork.load_game().session.state == game_fork.state
+    assert root.load_game().session.state == game_root.state
+    assert {"/senet/senet:save", "/senet-dev/senet:save", "senet:save"} <= set(origin.data)
+    # no copy takes the other's game for another tab's, and none lists it as kept
+    assert main.kept_games() == fork.kept_games() == root.kept_games() == []
+    assert main.kept_other is None and fork.kept_other is None
+    assert root.backend.all_keys() == ["senet:save"]
+    # a storage event names the stored key: each copy recognises only its own
+    assert main.backend.key_of("/senet/senet:save") == SAVE_KEY
+    assert main.backend.key_of("/senet-dev/senet:save") is None
+    assert main.backend.key_of("senet:save") is None
+    assert root.backend.key_of("senet:save") == SAVE_KEY
+    assert root.backend.key_of("/senet/senet:save") is None
+
+
+def test_games_saved_before_scopes_are_copied_into_each_copy_once():
+    old_game = dump_game(SavedGame(a_session(4), game_id="old1"))
+    origin = MemoryBackend({SAVE_KEY: old_game, SETTINGS_KEY: dump_settings(Settings(speed="fast")),
+                            "other-app": "x"})
+    main = Store(ScopedBackend(origin, "/senet/"))
+    assert main.backend.copied == 2
+    assert main.load_game().game_id == "old1"
+    assert main.load_settings().speed == "fast"
+    assert origin.data[SAVE_KEY] == old_game  # left for the other copies
+    assert "/senet/other-app" not in origin.data
+    fork = Store(ScopedBackend(origin, "/senet-dev/"))
+    assert fork.load_game().game_id == "old1"  # each copy gets the game: neither loses it
+    # once copied, never again: a game the copy has since replaced stays replaced
+    main.save_game(SavedGame(a_session(1, seed=6), game_id="new1"))
+    again = ScopedBackend(origin, "/senet/")
+    assert again.copied == 0 and Store(again).load_game().game_id == "new1"
+
+
+def test_a_copy_that_fails_half_way_is_tried_again():
+    class FailsOnce(MemoryBackend):
+        fail = True
+
+        def set(self, key, value):
+            if self.fail and key.endswith("senet:settings"):
+                raise OSError("QuotaExceededError")
+            super().set(key, value)
+
+    origin = FailsOnce({SAVE_KEY: dump_game(SavedGame(a_session(2), game_id="old1")),
+                        SETTINGS_KEY: dump_settings(Settings(speed="slow"))})
+    first = ScopedBackend(origin, "/senet/")
+    assert first.problem and "still there" in first.problem
+    assert SETTINGS_KEY in origin.data and SAVE_KEY in origin.data
+    origin.fail = False
+    second = ScopedBackend(origin, "/senet/")
+    assert second.problem is None
+    assert Store(second).load_settings().speed == "slow"
+    assert Store(second).load_game().game_id == "old1"
