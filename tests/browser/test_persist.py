@@ -209,6 +209,34 @@ def test_a_link_to_a_new_game_sets_the_game_in_progress_aside(app):
     assert not notice.is_visible()
 
 
+def test_links_in_a_row_keep_every_game_in_progress(app):
+    """Each link sets the game in progress aside; the one set aside before is not
+    overwritten but listed as an earlier game, and comes back from the list."""
+    app.open("?variant=kendall&white=human&black=human&seed=2&speed=instant")
+    human_step(app)
+    human_step(app)
+    first = position(app)
+    app.open("?variant=tait&white=human&black=human&seed=1&speed=instant")
+    human_step(app)
+    human_step(app)
+    app.open("?variant=bell&white=human&black=human&seed=1&speed=instant")
+    earlier = app.evaluate("Object.keys(localStorage).filter(k => k.startsWith('senet:save:earlier:'))")
+    assert len(earlier) == 1
+    app.locator(".toolbar [data-action='new-game']").click()
+    rows = app.locator("#new-game #kept-list li")
+    assert rows.count() == 2
+    texts = rows.all_inner_texts()
+    assert texts[0].startswith("Tait, Player 1 v Player 2") and texts[1].startswith("Kendall, Player 1 v Player 2")
+    assert all("(replaced by a new game, saved just now)" in t for t in texts)
+    rows.nth(1).get_by_role("button", name="Resume Kendall").click()
+    app.wait_for_function("document.getElementById('board').dataset.variant === 'kendall'")
+    assert position(app) == first
+    # the Bell game that was on the board is now the previous game; the Tait game earlier
+    app.locator(".toolbar [data-action='new-game']").click()
+    assert [t.split(",")[0] for t in rows.all_inner_texts()] == ["Bell", "Tait"]
+    app.locator("#new-game").get_by_role("button", name="Cancel").click()
+
+
 def test_two_tabs_never_lose_either_game(app, shared, server):
     """Two tabs, two games, one senet:save: the tab that saves over the other's game keeps
     that game aside and offers it back; the other tab is told and keeps its own game."""
