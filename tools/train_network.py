@@ -189,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="store the checkpoint in senet/ai/nets.py")
     ap.add_argument("--note", default="", help="with --write: how it was trained")
     args = ap.parse_args(argv)
+    if args.traps and args.variant not in ("jequier", "havens"):
+        ap.error("--traps is for jequier and havens, the rule sets where 27 sends a piece back")
     try:
         import numpy as np
     except ImportError:

@@ -61,6 +61,7 @@ class _Probe:
 
 def forced_onto_27(state: State, side: str) -> list[bool]:
     """For each throw value (smallest first): would it force ``side`` onto square 27?
+    (Jéquier and Havens, whose rule sets generate moves from the board alone.)
 
     That is, the side has legal actions with that throw and every one of them lands on
     27 (J8, V6): forward, or backward when no forward move exists (J6, V4). Only a piece
