@@ -151,7 +151,9 @@ def on_storage(event):
     """Another tab wrote to localStorage: say so once per game if it saved a different
     game. This tab's game is left as it is."""
     key, value = event.key, event.newValue
-    if not isinstance(key, str) or _backend_obj.key_of(key) != SAVE_KEY or not isinstance(value, str) or store.knows(value):
+    if not isinstance(key, str) or not isinstance(value, str):
+        return
+    if _backend_obj.key_of(key) != SAVE_KEY or store.knows(value):  # another copy's, or ours
         return
     tag = "tab:" + (game_id_of(value) or "")
     if tag in _told_other or not view.notice_box.hidden:  # never cover a notice being shown

@@ -32,9 +32,9 @@ tab saves, another tab wrote it: that value is copied to ``senet:save:other:<ms>
 before it is overwritten, and ``kept_other`` tells the page where it went.
 
 The previous game, the earlier ones and the other tabs' games are the "kept games":
-``kept_games`` lists
-them with a one-line summary each (for the New game dialog), ``swap_previous`` brings
-one back (the game on the board is kept in its place) and ``delete_kept`` removes one.
+``kept_games`` lists them with a one-line summary each (for the New game dialog),
+``swap_previous`` brings one back (the game on the board is kept in its place) and
+``delete_kept`` removes one.
 """
 
 from __future__ import annotations
@@ -601,10 +601,10 @@ class Store:
     # -- the kept games, for the player to see ---------------------------------------------
     def kept_games(self, current_id: str | None = None) -> list[KeptGame]:
         """The previous game, the earlier ones and the other tabs' kept games, newest first
-        (a game whose time is not known last). A value that cannot be read is set aside as usual (see
-        ``problems``). A kept copy of the game ``current_id`` (the one on the board; another
-        tab kept it when it took the save over) is left out: this tab's next save replaces
-        that copy anyway."""
+        (a game whose time is not known last). A value that cannot be read is set aside as
+        usual (see ``problems``). Another tab's kept copy of the game ``current_id`` (the
+        one on the board; the other tab kept it when it took the save over) is left out:
+        this tab's next save replaces that copy anyway."""
         found = []
         for key in [PREVIOUS_KEY, *reversed(self.earlier()), *reversed(self.others())]:
             raw = self._get(key)

@@ -20,9 +20,9 @@ The network sees the position from the side that throws next:
     input 70        that side has no piece below square 21 (it may bear off)
     input 71        the opponent has no piece below square 21
 
-A network of 82 inputs also sees the trap of 27, which decides many games of Jéquier
-and Havens: a side must move forward when it can, so a throw whose only forward moves
-land on 27 sends a piece back to the first empty square.
+A network of 82 inputs also sees the trap of 27 of Jéquier and Havens: a side must
+move when it can, so a throw whose only legal moves land on 27 sends a piece back to
+the first empty square (tried, and no better: docs/opponents.md).
 
     inputs 72..76   for each throw value, smallest first: that throw would force the
                     side to throw next onto 27
