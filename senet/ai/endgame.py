@@ -25,7 +25,9 @@ SOLO_VARIANTS = ("kendall", "thibault", "jequier", "havens")
 _CACHE: dict = {}
 
 
-def _state(variant: str, squares: tuple[int, ...], again: bool, pieces: int):
+def solo_state(variant: str, squares: tuple[int, ...], again: bool, pieces: int):
+    """White to throw with its pieces on ``squares`` and the rest of its ``pieces`` borne
+    off; ``again`` marks an extra throw inside the turn. Black has one piece out of the way."""
     cells = ["."] * 30
     for s in squares:
         cells[s - 1] = "w"
@@ -37,7 +39,8 @@ def _state(variant: str, squares: tuple[int, ...], again: bool, pieces: int):
     return parse_position(f"{variant} {''.join(cells)} w - w=0/{off},b=0/{pieces - 1} {flags}")
 
 
-def _key(state) -> tuple[int, ...]:
+def own_squares(state) -> tuple[int, ...]:
+    """The squares of white's pieces on the board, in order (the key of the tables)."""
     return tuple(i + 1 for i, c in enumerate(state.board) if c == "w")
 
 
@@ -54,20 +57,20 @@ def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
     trans = {}
     for key in keys:
         for again in (False, True):
-            st = _state(variant, key, again, rules.pieces)
+            st = solo_state(variant, key, again, rules.pieces)
             options = []
             for t, p in probs:
                 th = st.with_throw(t)
                 outs = []
                 for m in th.legal_actions():
                     nx = th.apply(m)
-                    k2 = _key(nx)
+                    k2 = own_squares(nx)
                     if not k2:
                         outs.append((0, ()))
                     else:
                         outs.append((1 if nx.side == "w" else 2, k2))
                 options.append((p, outs))
-            rescue = [_key(st.apply(m)) for m in st.pre_throw_actions()]
+            rescue = [own_squares(st.apply(m)) for m in st.pre_throw_actions()]
             trans[(key, again)] = (options, rescue)
     start = dict.fromkeys(keys, 10.0 * len(keys[0]))
     mid = dict(start)
