@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from senet.ai.endgame import own_squares, solo_state
 from senet.ai.evaluate import evaluator
+from senet.ai.players import Average
 from senet.variants import get_rules
 
 VARIANTS = ("jequier", "havens")
@@ -73,35 +74,36 @@ class Solitaire:
         self.start = self.index[(self.start_squares, 0)]
 
     def _build(self, rules) -> None:
-        evals = {"average": evaluator(self.variant), "expert": evaluator(self.variant, expert=True)}
+        average = Average()
+        expert_eval = evaluator(self.variant, expert=True)
         for key, again in self.index:
             st = solo_state(self.variant, key, bool(again), self.total)
-            row, picks = [], {name: [] for name in evals}
+            row, by_average, by_expert = [], [], []
             for t, _ in rules.outcomes:
                 thrown = st.with_throw(t)
-                outs, values = [], {name: [] for name in evals}
-                for m in thrown.legal_actions():  # PASS when nothing else: the turn is lost
+                moves = thrown.legal_actions()  # PASS when nothing else: the turn is lost
+                outs, values = [], []
+                for m in moves:
                     nx = thrown.apply(m)
                     k2 = own_squares(nx)
                     outs.append(self.index[(k2, 1 if nx.side == "w" else 0)] if k2 else DONE)
-                    for name, ev in evals.items():
-                        values[name].append(ev(nx))  # white's win probability: white maximises
+                    values.append(expert_eval(nx))  # white's win probability: white maximises
                 row.append(outs)
-                for name in evals:
-                    v = values[name]
-                    picks[name].append(max(range(len(v)), key=v.__getitem__))
+                by_average.append(moves.index(average.choose(thrown)))
+                by_expert.append(max(range(len(values)), key=values.__getitem__))
             self.nexts.append(row)
-            for name in evals:
-                self.chosen[name].append(picks[name])
+            self.chosen["average"].append(by_average)
+            self.chosen["expert"].append(by_expert)
 
-    def best_policy(self, tolerance: float = 1e-6) -> tuple[list[float], list[list[int]]]:
-        """Value iteration (in place): expected turns and the choices of the best policy."""
+    def _iterate(self, rows: list, tolerance: float) -> list[float]:
+        """Value iteration in place: per position, a turn's cost plus, for each throw, the
+        fewest expected turns among ``rows[i][t]`` (the positions the choices lead to)."""
         values = [0.0] * len(self.index) + [0.0]  # values[DONE] is the last entry: 0
-        probs, cost, nexts = self.probs, self.cost, self.nexts
+        probs, cost = self.probs, self.cost
         change = tolerance + 1
         while change > tolerance:
             change = 0.0
-            for i, row in enumerate(nexts):
+            for i, row in enumerate(rows):
                 v = cost[i]
                 for p, outs in zip(probs, row):
                     v += p * min(values[j] for j in outs)
@@ -109,8 +111,13 @@ class Solitaire:
                 if d > change:
                     change = d
                 values[i] = v
+        return values
+
+    def best_policy(self, tolerance: float = 1e-6) -> tuple[list[float], list[list[int]]]:
+        """The expected turns of the best policy, per position, and its choices."""
+        values = self._iterate(self.nexts, tolerance)
         choices = [[min(range(len(outs)), key=lambda q, o=outs: values[o[q]]) for outs in row]
-                   for row in nexts]
+                   for row in self.nexts]
         return values, choices
 
     def follow(self, choices: list[list[int]]) -> list[list[int]]:
@@ -118,22 +125,8 @@ class Solitaire:
         return [[outs[c] for outs, c in zip(row, pick)] for row, pick in zip(self.nexts, choices)]
 
     def expected_turns(self, choices: list[list[int]], tolerance: float = 1e-6) -> list[float]:
-        """Policy evaluation (in place): the expected turns of a policy, per position."""
-        step = self.follow(choices)
-        values = [0.0] * len(self.index) + [0.0]
-        probs, cost = self.probs, self.cost
-        change = tolerance + 1
-        while change > tolerance:
-            change = 0.0
-            for i, to in enumerate(step):
-                v = cost[i]
-                for p, j in zip(probs, to):
-                    v += p * values[j]
-                d = abs(v - values[i])
-                if d > change:
-                    change = d
-                values[i] = v
-        return values
+        """The expected turns of a policy, per position."""
+        return self._iterate([[[j] for j in to] for to in self.follow(choices)], tolerance)
 
     def race_lengths(self, choices: list[list[int]], races: int, rng: random.Random) -> list[int]:
         """The turns a policy needs from the start in ``races`` simulated games alone."""
