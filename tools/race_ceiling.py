@@ -35,6 +35,7 @@ import time
 from bisect import bisect_left, bisect_right
 from itertools import combinations
 from pathlib import Path
+from statistics import fmean, pstdev
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -45,6 +46,7 @@ from senet.variants import get_rules
 
 VARIANTS = ("jequier", "havens")
 POLICIES = ("best", "average", "expert")
+PAIRS = (("best", "average"), ("best", "expert"), ("expert", "average"))  # the races reported
 DONE = -1  # the index of "all pieces borne off"
 
 
@@ -168,7 +170,7 @@ def report(variant: str, races: int, seed: int, pieces: int | None = None) -> di
              for name, ch in policies.items()}
     rng = random.Random(f"{seed}|{variant}|{game.pieces}")
     lengths = {name: game.race_lengths(ch, races, rng) for name, ch in policies.items()}
-    scores = {(a, b): race_score(lengths[a], lengths[b]) for a in POLICIES for b in POLICIES if a != b}
+    scores = {(a, b): race_score(lengths[a], lengths[b]) for a, b in PAIRS}
     start = " ".join(str(s) for s in game.start_squares)
     pieces = f"{game.pieces} piece" + ("s" if game.pieces > 1 else "")
     print(f"{variant}: one side alone, {pieces} from {start}, "
@@ -177,10 +179,8 @@ def report(variant: str, races: int, seed: int, pieces: int | None = None) -> di
         f"{name} {turns[name]:.2f}" for name in POLICIES))
     for name in POLICIES:
         ls = lengths[name]
-        mean = sum(ls) / len(ls)
-        sd = (sum((x - mean) ** 2 for x in ls) / len(ls)) ** 0.5
-        print(f"  {name}: {races} races alone, {mean:.1f} turns on average, sd {sd:.1f}")
-    for a, b in (("best", "average"), ("best", "expert"), ("expert", "average")):
+        print(f"  {name}: {races} races alone, {fmean(ls):.1f} turns on average, sd {pstdev(ls):.1f}")
+    for a, b in PAIRS:
         print(f"  race, {a} against {b}: {scores[(a, b)]:.3f}")
     return {"turns": turns, "scores": scores, "positions": len(game.index)}
 
