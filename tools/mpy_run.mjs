@@ -1,0 +1,52 @@
+// Run Python under the vendored MicroPython (the page's interpreter) in Node.js.
+//   node tools/mpy_run.mjs [--path DIR]... SCRIPT.py
+// Each --path DIR is copied into MicroPython's /lib (so `import senet` works when DIR
+// holds senet/). The script's stdout and stderr pass through; the exit code is 1 when
+// the script raised. Used by tests/engine/test_micropython.py (docs/build.md).
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const mpyDir = process.env.MPY_DIR
+  || resolve(here, "..", "node_modules", "@micropython", "micropython-webassembly-pyscript");
+const { loadMicroPython } = await import(pathToFileURL(join(mpyDir, "micropython.mjs")).href);
+
+const args = process.argv.slice(2);
+const paths = [];
+let script = null;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--path") paths.push(args[++i]);
+  else script = args[i];
+}
+if (!script) {
+  console.error("usage: node tools/mpy_run.mjs [--path DIR]... SCRIPT.py");
+  process.exit(2);
+}
+
+const out = (line) => process.stdout.write(line + "\n");
+const mp = await loadMicroPython({ heapsize: 64 * 1024 * 1024, stdout: out, stderr: (l) => process.stderr.write(l + "\n") });
+
+function copyTree(src, dst) {
+  mp.FS.mkdirTree(dst);
+  for (const name of readdirSync(src)) {
+    if (name === "__pycache__") continue;
+    const from = join(src, name);
+    const to = dst + "/" + name;
+    if (statSync(from).isDirectory()) copyTree(from, to);
+    else if (name.endsWith(".py")) mp.FS.writeFile(to, readFileSync(from));
+  }
+}
+for (const p of paths) {
+  for (const name of readdirSync(p)) {
+    const from = join(p, name);
+    if (statSync(from).isDirectory() && name !== "__pycache__") copyTree(from, "/lib/" + name);
+    else if (name.endsWith(".py")) { mp.FS.mkdirTree("/lib"); mp.FS.writeFile("/lib/" + name, readFileSync(from)); }
+  }
+}
+try {
+  mp.runPython("import sys\nif '/lib' not in sys.path: sys.path.append('/lib')\n" + readFileSync(script, "utf8"));
+} catch (err) {
+  process.stderr.write(String(err.message || err) + "\n");
+  process.exit(1);
+}
