@@ -1,20 +1,20 @@
-"""Main-thread entry point, run by PyScript (the tag is `async`, for top-level await).
+"""The page's entry point, run by PyScript on MicroPython.
 
 A thin layer: DOM events become Controller calls (app/controller.py), app/view.py
-draws, and the computer players think in the worker "players" (app/worker.py), so
-the page keeps drawing while the Expert thinks. The game, the settings and the
-statistics live in localStorage through app/storage.py. See docs/app.md and
-docs/saving.md.
+draws, and the computer players think in the Pyodide worker "players" (app/worker.py,
+started on first need by app/worker_link.py), so the page keeps drawing while the
+Expert thinks. The game, the settings and the statistics live in localStorage through
+app/storage.py. The board is live as soon as MicroPython has run this file: nothing
+here waits for the worker. Everything this file imports runs unchanged in MicroPython
+and Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 """
 
 import asyncio
-from dataclasses import replace
-from urllib.parse import parse_qs
 
 import js
-from controller import KINDS, SPEEDS, Controller, Setup, setup_from_query
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window, workers
+from controller import KINDS, SPEEDS, Controller, Setup, parse_query, setup_from_query
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
 from storage import (
     OTHER_PREFIX,
     PREVIOUS_KEY,
@@ -29,6 +29,7 @@ from storage import (
     stats_rows,
 )
 from view import View
+from worker_link import WorkerLink
 
 import senet
 
@@ -46,14 +47,12 @@ DRAW_VARIANTS = ("jequier", "havens")
 # a reload resumes the game instead of starting it again.
 GAME_PARAMS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
                "expert_nodes")
-WORKER_BOOT_TIMEOUT = 45.0  # seconds; without the worker the game goes on, computers on this thread
 MAX_RECORD = 2_000_000  # characters
 
 root = document.documentElement
 view = View(document, window)
-_worker = None
 _proxies = []  # keep event handler proxies alive
-_query = {k: v[-1] for k, v in parse_qs(str(window.location.search).lstrip("?")).items()}
+_query = parse_query(str(window.location.search))
 # Test hook (docs/app.md): ?fail_worker=1 makes every call to the worker fail at once,
 # ?fail_worker=hang makes it never answer (each decision then waits for the timeout).
 FAIL_WORKER = _query.get("fail_worker", "")
@@ -104,7 +103,7 @@ _shown_problems = 0
 # What the notice's "Resume that game" button brings back: the previous game, or the key
 # where another tab's game was kept (see autosave).
 _resume_key = PREVIOUS_KEY
-_told_other: set[str] = set()  # the other tabs' games already mentioned in a notice
+_told_other = set()  # the other tabs' games already mentioned in a notice
 OTHER_TAB_KEPT = ("Another tab had saved a different game here. It was kept, not overwritten: "
                   "\u201cResume that game\u201d brings it back, and this tab's game is then kept the same way. "
                   "Kept games are also listed under New game\u2026")
@@ -115,7 +114,7 @@ OTHER_TAB_PLAYING = ("Senet is open in another tab too, with a different game. N
                      "when a tab saves over the other's game, it keeps that game aside first.")
 
 
-def show_problems(extra: str = "") -> None:
+def show_problems(extra=""):
     """Put new storage problems (and ``extra``) in the notice."""
     global _shown_problems
     new = store.problems[_shown_problems:]
@@ -177,23 +176,43 @@ def on_replace(session):
 # ---------------------------------------------------------------- the worker
 
 
-class WorkerProxy:
-    """Calls into the worker "players"; with ?fail_worker, a broken stand-in (tests)."""
-
-    def __init__(self):
-        self.worker = None
-
-    async def call(self, name, *args):
-        if FAIL_WORKER == "hang":
-            await asyncio.get_event_loop().create_future()  # never answers
-        if FAIL_WORKER:
-            raise RuntimeError("the worker failed (simulated by ?fail_worker)")
-        if self.worker is None:
-            raise RuntimeError("the worker did not start")
-        return await getattr(self.worker, name)(*args)
+def on_worker_state(state):
+    """The worker started, answered or failed: redraw ("getting ready" goes away)."""
+    view.worker_starting = state == "starting"
+    if ctl is None:  # the link's first state, "off", comes before the Controller
+        return
+    if state == "failed" and not ctl.worker_down:
+        ctl.worker_down = True
+        view.notice(f"{sentence(link.error)} {PAGE_PLAYER_NOTE}")
+    if view.ready:
+        view.render(ctl)
 
 
-players = WorkerProxy()
+PAGE_PLAYER_NOTE = ("Computer players decide on this page instead, a little more simply "
+                    "(Average in place of the Expert), and the game goes on.")
+
+
+def sentence(text):
+    text = str(text).strip() or "the background player did not start"
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+ctl = None  # the Controller, made below
+link = WorkerLink(root, FAIL_WORKER, on_worker_state)
+
+
+def need_worker():
+    """Start the worker early when the game has a computer seat or asks for hints or the
+    meter (a call to it would start it anyway; this gives it a head start)."""
+    if ctl.hints or ctl.meter or any(kind != "human" for kind in ctl.setup.players):
+        link.start()
+
+
+def random_bytes(n):
+    """``n`` bytes from the browser's secure generator (seeds of the throws, game ids)."""
+    buf = js.Uint8Array.new(n)
+    window.crypto.getRandomValues(buf)
+    return bytes(buf[i] for i in range(n))
 
 
 def _on(target, event, handler):
@@ -205,13 +224,13 @@ def _on(target, event, handler):
 def _measure(start, level, what):
     detail = {"level": level, "what": what}
     options = {"start": start, "end": window.performance.now(), "detail": detail}
-    window.performance.measure("senet:think", to_js(options, dict_converter=js.Object.fromEntries))
+    window.performance.measure("senet:think", to_js(options))
 
 
 async def think(position, level, seed):
     start = window.performance.now()
     try:
-        return await players.call("think", position, level, seed, ctl.setup.expert_nodes or 0)
+        return await link.call("think", position, level, seed, ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "move")
 
@@ -219,13 +238,13 @@ async def think(position, level, seed):
 async def think_pre_throw(position, level, seed):
     start = window.performance.now()
     try:
-        return await players.call("think_pre_throw", position, level, seed, ctl.setup.expert_nodes or 0)
+        return await link.call("think_pre_throw", position, level, seed, ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "pre-throw")
 
 
 async def analyse(position):
-    return await players.call("analyse", position, ctl.setup.expert_nodes or 0)
+    return await link.call("analyse", position, ctl.setup.expert_nodes or 0)
 
 
 def _drop_game_params():
@@ -238,10 +257,11 @@ def _drop_game_params():
 
 # ---------------------------------------------------------------- which game
 
-default = replace(DEFAULT, speed=settings.speed)
+default = DEFAULT.replace(speed=settings.speed)
 setup, warnings = setup_from_query(str(window.location.search), default)
 ctl = Controller(view, think, think_pre_throw, setup=setup or default, analyse=analyse,
-                 autosave=autosave, on_result=on_result, on_replace=on_replace)
+                 autosave=autosave, on_result=on_result, on_replace=on_replace,
+                 random_bytes=random_bytes, before_think=link.ready)
 ctl.hints, ctl.meter = settings.hints, settings.meter
 saved = store.load_game()
 boot_notice = ""
@@ -253,7 +273,7 @@ if setup is not None:
         if offer_previous:
             boot_notice = "The link you opened started a new game; your game in progress was set aside."
     if setup.speed != settings.speed:
-        settings = replace(settings, speed=setup.speed)
+        settings = settings.replace(speed=setup.speed)
         store.save_settings(settings)
     _drop_game_params()
 elif saved is not None:
@@ -266,7 +286,7 @@ elif store.problems:
     boot_notice = "A new game begins."
 view.set_speed(ctl.setup.speed)
 view.set_highlight(settings.highlight)
-view.render(ctl)  # the starting position, before the worker is up
+view.render(ctl)  # the starting position
 
 
 # ---------------------------------------------------------------- board input
@@ -379,7 +399,7 @@ def on_speed(event):
     speed = str(event.target.value)
     if speed in SPEEDS:
         ctl.set_speed(speed)
-        settings = replace(settings, speed=speed)
+        settings = settings.replace(speed=speed)
         store.save_settings(settings)
 
 
@@ -389,7 +409,7 @@ def resume_previous():
     resume_kept(_resume_key, from_notice=True)
 
 
-def resume_kept(key, from_notice=False) -> bool:
+def resume_kept(key, from_notice=False):
     """Bring back the kept game at ``key``; the game on the board is kept in its place
     (as the previous game, or under a senet:save:other: key)."""
     global _resume_key
@@ -401,6 +421,7 @@ def resume_kept(key, from_notice=False) -> bool:
         return False
     ctl.load(saved.session, saved.expert_nodes, saved.counted)
     ctl.start()
+    need_worker()
     if not from_notice:  # from the New game dialog's list
         _resume_key = PREVIOUS_KEY
         if kept is not None:
@@ -495,8 +516,7 @@ async def copy_record():
 def download_record():
     text = str(record_text.value)
     variant = ctl.game.variant
-    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"},
-                                             dict_converter=js.Object.fromEntries))
+    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}))
     url = js.URL.createObjectURL(blob)
     link = document.createElement("a")
     link.href = url
@@ -531,7 +551,7 @@ def on_record_click(event):
         return
     what = _attr(button, "data-record")
     if what == "copy":
-        asyncio.ensure_future(copy_record())
+        asyncio.create_task(copy_record())
     elif what == "download":
         download_record()
     elif what == "replay":
@@ -554,10 +574,11 @@ def open_settings():
 def on_setting(_event):
     global settings
     values = {name: bool(document.getElementById(element_id).checked) for name, element_id in CHECKS.items()}
-    settings = replace(settings, **values)
+    settings = settings.replace(**values)
     store.save_settings(settings)
     view.set_highlight(settings.highlight)
     ctl.set_advice(settings.hints, settings.meter)
+    need_worker()
 
 
 def open_stats():
@@ -652,6 +673,7 @@ def on_dialog_close(_event):
     if any(p not in KINDS for p in players):
         return
     ctl.new_game(Setup(variant, players, names, None, ctl.setup.speed, expert_nodes=ctl.setup.expert_nodes))
+    need_worker()
     dialog.returnValue = ""
     view.restore_focus(ctl)
 
@@ -659,24 +681,7 @@ def on_dialog_close(_event):
 # ---------------------------------------------------------------- boot
 
 
-async def _start_worker():
-    async def boot():
-        worker = await workers["players"]  # the background worker running the players
-        return worker, str(await worker.ping())
-
-    try:
-        players.worker, root.dataset.worker = await asyncio.wait_for(boot(), WORKER_BOOT_TIMEOUT)
-    except Exception as exc:  # the game goes on: computers decide on this thread
-        root.dataset.worker = "failed"
-        ctl.worker_down = True
-        view.notice(f"The background player did not start ({exc or 'it took too long'}); computer players "
-                    "decide on the main page instead (Novice, or Average in place of the Expert).")
-
-
-async def main():
-    global _worker
-    await _start_worker()
-    _worker = players.worker
+def main():
     _on(view.board, "click", on_board_click)
     _on(view.board, "keydown", on_board_key)
     for event in ("pointerover", "pointerout", "focusin", "focusout"):
@@ -697,9 +702,10 @@ async def main():
         show_problems(boot_notice)
         view.notice_action("notice-resume", offer_previous)
     ctl.start(warnings)
-    root.dataset.variants = ",".join(__import__("senet").VARIANTS)
+    root.dataset.variants = ",".join(senet.VARIANTS)
     root.dataset.ready = "true"
     window.performance.mark("senet:ready")
+    need_worker()  # after ready: the board never waits for Pyodide
 
 
-await main()  # noqa: F704 (PyScript runs this with top-level await)
+main()

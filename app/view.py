@@ -7,8 +7,6 @@ step with the game, writing to the DOM only what changed. Test hooks (docs/app.m
 ``data-target``, ``data-position`` and ``data-winner`` on the board.
 """
 
-from __future__ import annotations
-
 from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, loc_of, loc_order
 
 from senet.board import MARKED, square_cell
@@ -89,6 +87,7 @@ class View:
         self._was_over = False
         self._human_turn = False
         self.ready = False
+        self.worker_starting = False  # the worker is booting: a computer seat "gets ready"
 
     # -- small DOM helpers --------------------------------------------------------
     def _set(self, key, el, name: str, value) -> None:
@@ -414,8 +413,12 @@ class View:
             self._jumps_seen = ctl.jumps
             self._set_sticks(ctl.sticks, ctl.last_throw)
 
-    @staticmethod
-    def prompt_text(ctl) -> str:
+    @property
+    def thinking_word(self):
+        """A computer seat waits for the worker to boot, or thinks."""
+        return "getting ready" if self.worker_starting else "thinking"
+
+    def prompt_text(self, ctl) -> str:
         """What the player to act should do now (not spoken: focus goes to the control)."""
         seat = ctl.seat_to_act
         if seat is None:
@@ -423,7 +426,7 @@ class View:
         name = ctl.seat_name(seat)
         you = name == "You"
         if ctl.thinking == seat:
-            return f"{name} is thinking\u2026"
+            return f"{name} is {self.thinking_word}\u2026"
         if not ctl.human_to_act:
             return f"{name} to play\u2026"
         who = "Your turn" if you else f"{name}'s turn"
@@ -483,7 +486,7 @@ class View:
             if result and result == colour:
                 turn = "wins"
             elif ctl.thinking == seat:
-                turn = "thinking\u2026"
+                turn = f"{self.thinking_word}\u2026"
             elif acting == seat:
                 turn = "to play"
             else:

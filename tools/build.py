@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 
 # Fetched by Pyodide at boot; nothing else in the npm package is needed.
 PYODIDE_FILES = (
@@ -36,8 +37,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Top-level files copied as they are (required ones first).
-REQUIRED_FILES = ("index.html", "pyscript.toml")
+# The page's interpreter (MicroPython): the module and its WebAssembly, nothing else.
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# Top-level files copied as they are (required ones first): the page, the page's
+# PyScript config (MicroPython) and the worker's (Pyodide).
+REQUIRED_FILES = ("index.html", "pyscript.toml", "worker.toml")
 # Directories copied recursively when they exist.
 OPTIONAL_DIRS = ("styles", "pages", "assets", "icons")
 # Never copied out of a source directory.
@@ -88,13 +92,15 @@ def _pinned_versions() -> dict[str, str]:
 
 
 def _vendor(out: Path) -> None:
-    pyodide_out = out / "vendor" / "pyodide"
-    pyodide_out.mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        src = PYODIDE_DIR / name
-        if not src.is_file():
-            raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`")
-        shutil.copyfile(src, pyodide_out / name)
+    for source, names, target in ((PYODIDE_DIR, PYODIDE_FILES, "pyodide"),
+                                  (MICROPYTHON_DIR, MICROPYTHON_FILES, "micropython")):
+        vendor_out = out / "vendor" / target
+        vendor_out.mkdir(parents=True)
+        for name in names:
+            src = source / name
+            if not src.is_file():
+                raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`")
+            shutil.copyfile(src, vendor_out / name)
 
     pyscript_out = out / "vendor" / "pyscript"
     pyscript_out.mkdir(parents=True)

@@ -1,0 +1,101 @@
+"""The page's link to the worker "players" (app/worker.py), where the computer players,
+hints and the win meter run on Pyodide, off the page's thread.
+
+The page itself runs on MicroPython and is ready long before Pyodide could be: the
+worker is started only when a game needs it (a computer seat, hints or the win meter),
+by adding its script tag, with its own config (worker.toml). Until it answers, callers
+wait in ``call``; its state is shown on the page as ``data-worker`` on <html>:
+
+    off          not needed yet (a game between two people, no hints)
+    starting     Pyodide is booting in the worker
+    VARIANTS     ready: the rule sets the worker's engine knows, comma-separated
+    failed       it did not start (or a test asked it to fail); the page decides instead
+
+Runs unchanged in MicroPython (the page) and Pyodide.
+"""
+
+import asyncio
+
+from pyscript import document, workers
+
+NAME = "players"
+SRC = "./app/worker.py"
+CONFIG = "./worker.toml"
+BOOT_TIMEOUT = 60.0  # seconds for Pyodide to boot in the worker; then the page decides alone
+
+
+class WorkerFailed(Exception):
+    pass
+
+
+class WorkerLink:
+    """Starts the worker on first need and forwards calls to it.
+
+    ``fail`` is the test hook of the page's URL (docs/app.md): "1" makes every call fail
+    at once, "hang" makes every call wait forever (as a stuck worker would).
+    ``on_change(state)`` is called whenever the state changes.
+    """
+
+    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT):
+        self.root = root
+        self.fail = fail
+        self.on_change = on_change
+        self.boot_timeout = boot_timeout
+        self.worker = None
+        self.error = ""
+        self._booted = asyncio.Event()
+        self._set_state("off")
+
+    @property
+    def starting(self):
+        return self.state == "starting"
+
+    def _set_state(self, state):
+        self.state = state
+        self.root.dataset.worker = state
+        if self.on_change is not None:
+            self.on_change(state)
+
+    def start(self):
+        """Start the worker unless it was started already (returns at once)."""
+        if self.state != "off":
+            return
+        self._set_state("starting")
+        asyncio.create_task(self._boot())
+
+    async def _boot(self):
+        async def boot():
+            script = document.createElement("script")
+            script.type = "py"
+            script.src = SRC
+            script.setAttribute("worker", "")
+            script.setAttribute("name", NAME)
+            script.setAttribute("config", CONFIG)
+            document.body.append(script)
+            worker = await workers[NAME]
+            return worker, str(await worker.ping())
+
+        try:
+            self.worker, variants = await asyncio.wait_for(boot(), self.boot_timeout)
+        except Exception as exc:  # the game goes on: the page decides for the computers
+            self.error = str(exc) or "it took too long to start"
+            self._set_state("failed")
+        else:
+            self._set_state(variants)
+        self._booted.set()
+
+    async def ready(self):
+        """Start the worker if needed and wait until it has booted (or failed)."""
+        self.start()
+        await self._booted.wait()
+        if self.worker is None:
+            raise WorkerFailed(f"the background player did not start ({self.error})")
+
+    async def call(self, name, *args):
+        """Call the worker's function ``name`` (waiting for it to boot first)."""
+        if self.fail == "hang":
+            await asyncio.Event().wait()  # never answers
+        if self.fail:
+            raise WorkerFailed("the worker failed (simulated by ?fail_worker)")
+        await self.ready()
+        return await getattr(self.worker, name)(*args)
