@@ -1,10 +1,9 @@
 """Senet: the rules of six reconstructions of the ancient Egyptian game, in pure Python.
 
-The package has no third-party dependencies so that it runs unchanged in CPython and
-in the browser on Pyodide. See docs/engine-api.md for a tour of the API.
+The package has no third-party dependencies, and its rules, records and sessions use
+only what CPython, Pyodide and MicroPython share, so that they run unchanged in all
+three (tests/engine/test_micropython.py). See docs/engine-api.md for a tour of the API.
 """
-
-from __future__ import annotations
 
 from .describe import describe
 from .errors import IllegalMove, MoveSyntaxError, PositionError, RecordError, SenetError
@@ -12,7 +11,7 @@ from .game import Game
 from .moves import OFF, PASS, RESCUE, SUPPLY, Move, format_move, parse_move
 from .notation import format_position, parse_position
 from .state import BLACK, WHITE, Rules, State, other
-from .throws import ThrowGenerator, distribution
+from .throws import OUT_OF, ThrowGenerator, distribution
 from .variants import VARIANTS, get_rules
 
 __version__ = "0.1.0"
@@ -29,7 +28,7 @@ def penalty(state: State, side: str) -> int:
 
 
 __all__ = [
-    "BLACK", "OFF", "PASS", "RESCUE", "SUPPLY", "VARIANTS", "WHITE",
+    "BLACK", "OFF", "OUT_OF", "PASS", "RESCUE", "SUPPLY", "VARIANTS", "WHITE",
     "Game", "IllegalMove", "Move", "MoveSyntaxError", "PositionError", "RecordError",
     "Rules", "SenetError", "State", "ThrowGenerator",
     "describe", "distribution", "format_move", "format_position", "get_rules", "other",

@@ -13,12 +13,13 @@ import sys
 import time
 
 from . import VARIANTS, start
+from .throws import OUT_OF
 
 
 def random_game(variant: str, rng: random.Random) -> int:
     state = start(variant)
     values = state.rules.throw_values
-    weights = [float(p) for _, p in state.chance_outcomes()]
+    weights = [w / OUT_OF for _, w in state.chance_outcomes()]
     steps = 0
     while not state.is_terminal and steps < 20000:
         if state.throw is None:

@@ -1,7 +1,5 @@
 """Board geometry (C1) and the names of the marked squares, shared by the app and docs."""
 
-from __future__ import annotations
-
 MARKED = {
     15: "House of Rebirth",
     26: "House of Beauty",

@@ -1,7 +1,5 @@
 """Command line: ``python -m senet moves "POSITION"`` and ``python -m senet play "POSITION" MOVE``."""
 
-from __future__ import annotations
-
 import sys
 
 from .errors import SenetError

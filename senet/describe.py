@@ -1,7 +1,5 @@
 """Short English descriptions of what an action did, for messages and screen readers."""
 
-from __future__ import annotations
-
 from .moves import OFF, PASS, RESCUE, SUPPLY, Move
 from .state import COLOUR_NAME, WHITE, State, other
 

@@ -5,6 +5,7 @@ Record format (docs/record.md), one item per line:
     senet-record 1
     variant kendall
     seed 7
+    throws sha256             the throw generator (absent: the legacy mt19937)
     start <position>          (only when the game did not begin at the standard start)
     player 1 human Ann        optional: who sat at seat 1 or 2, a kind and maybe a name
     b 3 14-17                 side, throw, action
@@ -14,17 +15,11 @@ Record format (docs/record.md), one item per line:
     result b                  "result w", "result b" or "result draw: reason"
 """
 
-from __future__ import annotations
-
-import random
-import unicodedata
-from dataclasses import dataclass
-
 from .errors import RecordError, SenetError
 from .moves import Move, format_move, parse_move
 from .notation import parse_position
 from .state import BLACK, WHITE, State
-from .throws import ThrowGenerator
+from .throws import DEFAULT_GENERATOR, GENERATORS, MT19937, ThrowGenerator
 from .variants import get_rules
 
 RECORD_MAGIC = "senet-record 1"
@@ -38,8 +33,9 @@ MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
 
 def _unwritable(char: str) -> bool:
     """A character a name in a record cannot hold: a control character (Cc, which
-    includes tab and the C1 range) or a line or paragraph separator."""
-    return unicodedata.category(char) in ("Cc", "Zl", "Zp")
+    includes tab and the C1 range) or a line or paragraph separator (Zl, Zp)."""
+    o = ord(char)
+    return o < 0x20 or 0x7F <= o <= 0x9F or o == 0x2028 or o == 0x2029
 
 
 def player_name_problem(name: str) -> str | None:
@@ -59,14 +55,39 @@ def clean_player_name(name: str) -> str:
     return text[:MAX_PLAYER_NAME].strip()
 
 
-@dataclass(frozen=True)
 class Entry:
-    """One line of the record: a throw and/or an action by ``side``."""
+    """One line of the record: a throw and/or an action by ``side``.
 
-    side: str
-    throw: int | None
-    action: Move | None  # None for a colour-draw throw or a pending throw
-    draw: bool = False  # a throw of the colour draw
+    ``throw`` is None for an action taken instead of throwing; ``action`` is None for a
+    colour-draw throw or a pending throw; ``draw`` marks a throw of the colour draw.
+    Immutable; entries compare and hash by their fields.
+    """
+
+    __slots__ = ("side", "throw", "action", "draw")
+
+    def __init__(self, side: str, throw, action, draw: bool = False):
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "throw", throw)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "draw", draw)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"an Entry cannot be changed (field '{name}')")
+
+    def _fields(self) -> tuple:
+        return (self.side, self.throw, self.action, self.draw)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Entry) and self._fields() == other._fields()
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Entry(side={self.side!r}, throw={self.throw!r}, action={self.action!r}, draw={self.draw!r})"
 
     def text(self) -> str:
         t = "-" if self.throw is None else str(self.throw)
@@ -78,29 +99,39 @@ class Entry:
 
 
 class Game:
-    """A game in progress. Throws come from a seeded generator unless given (C5)."""
+    """A game in progress. Throws come from a seeded generator unless given (C5).
 
-    def __init__(self, variant: str, seed: int | None = None, start: State | None = None):
+    ``seed`` is a whole number (None: a fresh 128-bit one, senet.throws.new_seed);
+    ``throws`` names the generator: "sha256" for new games, "mt19937" for the legacy
+    generator of records written before it existed (docs/record.md).
+    """
+
+    def __init__(self, variant: str, seed: int | None = None, start: State | None = None,
+                 throws: str = DEFAULT_GENERATOR):
         self.rules = get_rules(variant)
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.generator = ThrowGenerator(self.seed)
+        self.generator = ThrowGenerator(seed, 0, throws)
+        self.seed = self.generator.seed
         self.start_state = start if start is not None else self.rules.start()
         if self.start_state.rules is not self.rules:
             raise SenetError("the start position belongs to another rule set")
         self.state = self.start_state
-        self.entries: list[Entry] = []
-        self.states: list[State] = [self.state]  # state after each entry, for undo
-        self.seat_colours: dict[int, str] | None = (
-            None if self.start_state.opening else {1: WHITE, 2: BLACK}
-        )
-        self.limit_reason: str | None = None
+        self.entries = []  # the record's lines (Entry)
+        self.states = [self.state]  # state after each entry, for undo
+        # seat -> colour; None during a colour draw
+        self.seat_colours = None if self.start_state.opening else {1: WHITE, 2: BLACK}
+        self.limit_reason = None  # why the game was drawn by the C6 safeguard
         # seat -> (kind, name) from the record's "player" lines; empty when not known
-        self.players: dict[int, tuple[str, str]] = {}
+        self.players = {}
 
     # -- queries -------------------------------------------------------------------
     @property
     def variant(self) -> str:
         return self.rules.name
+
+    @property
+    def throws(self) -> str:
+        """The name of the throw generator: "sha256" or "mt19937" (legacy)."""
+        return self.generator.kind
 
     @property
     def over(self) -> bool:
@@ -187,13 +218,15 @@ class Game:
         """Point the generator just after the throws recorded so far."""
         throws = sum(1 for e in self.entries if e.throw is not None)
         if self.generator.count != throws:
-            self.generator = ThrowGenerator(self.seed, throws)
+            self.generator = ThrowGenerator(self.seed, throws, self.generator.kind)
 
     # -- records -------------------------------------------------------------------
     def record_text(self, players: dict[int, tuple[str, str]] | None = None) -> str:
         """The game record. ``players`` (seat -> (kind, name)) gives the "player" lines;
         without it those of ``self.players`` are written (none for a new Game)."""
         lines = [RECORD_MAGIC, f"variant {self.variant}", f"seed {self.seed}"]
+        if self.throws != MT19937:  # no line: the legacy generator, as in older records
+            lines.append(f"throws {self.throws}")
         if self.start_state != self.rules.start():
             lines.append(f"start {self.start_state.position()}")
         players = self.players if players is None else players
@@ -212,7 +245,7 @@ class Game:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str) -> Game:
+    def from_record(cls, text: str) -> "Game":
         """Replay a record; raises RecordError naming the first faulty line."""
         if not isinstance(text, str):
             raise RecordError(1, "a game record must be text")
@@ -220,8 +253,8 @@ class Game:
         numbered = [(n, ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
         if not numbered or numbered[0][1] != RECORD_MAGIC:
             raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
-        headers: dict[str, str] = {}
-        players: dict[int, tuple[str, str]] = {}
+        headers = {}
+        players = {}
         body_start = len(numbered)
         for idx, (n, ln) in enumerate(numbered[1:], 1):
             key, _, value = ln.partition(" ")
@@ -231,7 +264,7 @@ class Game:
                     raise RecordError(n, f"'player {seat}' is given twice")
                 players[seat] = player
                 continue
-            if key in ("variant", "seed", "start"):
+            if key in ("variant", "seed", "throws", "start"):
                 if key in headers:
                     raise RecordError(n, f"'{key}' is given twice")
                 headers[key] = value.strip()
@@ -254,6 +287,10 @@ class Game:
                     next(n for n, ln in numbered if ln.startswith("seed")),
                     f"the seed must be a whole number, not '{headers['seed']}'",
                 ) from None
+        throws = headers.get("throws", MT19937)  # no line: a record of the older versions
+        if throws not in GENERATORS:
+            raise RecordError(next(n for n, ln in numbered if ln.startswith("throws")),
+                              f"unknown throw generator '{throws}' (choose from {', '.join(GENERATORS)})")
         start = None
         if "start" in headers:
             start_line = next(n for n, ln in numbered if ln.startswith("start"))
@@ -263,7 +300,7 @@ class Game:
                 raise RecordError(start_line, str(exc)) from None
             if start.rules is not rules:
                 raise RecordError(start_line, "the start position is of another variant")
-        game = cls(rules.name, seed=seed if seed is not None else 0, start=start)
+        game = cls(rules.name, seed=seed if seed is not None else 0, start=start, throws=throws)
         game.players = players
         result_seen = None
         body = numbered[body_start:]
@@ -329,7 +366,7 @@ class Game:
 
 def _parse_player(n: int, value: str) -> tuple[int, tuple[str, str]]:
     """The rest of a "player SEAT KIND [NAME]" line (line ``n``): (seat, (kind, name))."""
-    parts = value.split(maxsplit=2)
+    parts = value.split(None, 2)
     if len(parts) < 2:
         raise RecordError(n, "expected 'player SEAT KIND NAME' (like 'player 1 human Ann'; the name may "
                              "be left out)")

@@ -1,8 +1,6 @@
 """Moves and move notation: ``A-B``, ``A-off``, ``in-B``, ``rescue``, ``pass``."""
 
-from __future__ import annotations
-
-from typing import NamedTuple
+from collections import namedtuple
 
 from .errors import MoveSyntaxError
 
@@ -10,15 +8,14 @@ SUPPLY = 0  # source square of an entry from the supply
 OFF = 31  # destination of a bearing off
 
 
-class Move(NamedTuple):
+class Move(namedtuple("Move", ("src", "dst"))):
     """A move from square ``src`` to square ``dst`` (1..30).
 
     ``src == SUPPLY`` enters a piece, ``dst == OFF`` bears one off; PASS and RESCUE
     use negative numbers. Moves compare and hash as tuples; ``str()`` gives notation.
     """
 
-    src: int
-    dst: int
+    __slots__ = ()
 
     def __str__(self) -> str:
         return format_move(self)
@@ -32,7 +29,7 @@ PASS = Move(-1, -1)
 RESCUE = Move(-2, -2)
 
 
-def format_move(move: Move) -> str:
+def format_move(move) -> str:
     src, dst = move
     if src < 0:
         return "pass" if move == PASS else "rescue"
@@ -50,7 +47,7 @@ def _square(text: str, whole: str) -> int:
     return n
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> "Move":
     """Parse move notation; raises MoveSyntaxError with a readable reason."""
     if not isinstance(text, str):
         raise MoveSyntaxError("a move must be given as text")

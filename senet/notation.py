@@ -1,7 +1,5 @@
 """Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md)."""
 
-from __future__ import annotations
-
 import re
 
 from .errors import PositionError
@@ -52,7 +50,7 @@ def parse_position(text: str) -> State:
     m = _OFFBOARD.match(offboard)
     if not m:
         raise PositionError(f"the off-board field must look like w=0/0,b=0/0, not '{offboard}'")
-    sw, ow, sb, ob = (int(g) for g in m.groups())
+    sw, ow, sb, ob = (int(m.group(i)) for i in (1, 2, 3, 4))
     odd = None
     again = opening = draw = False
     seen = set()

@@ -5,10 +5,7 @@ and all of it is tested without a browser. Saved data is JSON text; loading chec
 fully and raises SaveError with a readable reason instead of half-loading anything.
 """
 
-from __future__ import annotations
-
 import json
-from dataclasses import dataclass
 
 from .errors import RecordError, SenetError
 from .game import MAX_PLAYER_NAME, PLAYER_KINDS, Entry, Game
@@ -26,16 +23,34 @@ class SaveError(SenetError):
     """Saved data that cannot be loaded; the message says why."""
 
 
-@dataclass(frozen=True)
 class Seat:
-    kind: str = "human"
-    name: str = ""
+    """Who sits at a seat: a ``kind`` (KINDS) and a ``name`` ("" for none). Immutable;
+    seats compare and hash by their fields."""
 
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise SaveError(f"unknown player kind '{self.kind}' (choose from {', '.join(KINDS)})")
-        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+    __slots__ = ("kind", "name")
+
+    def __init__(self, kind: str = "human", name: str = ""):
+        if kind not in KINDS:
+            raise SaveError(f"unknown player kind '{kind}' (choose from {', '.join(KINDS)})")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
             raise SaveError(f"a player name must be text of at most {MAX_NAME} characters")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Seat cannot be changed (field '{name}')")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Seat) and (self.kind, self.name) == (other.kind, other.name)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.name))
+
+    def __repr__(self) -> str:
+        return f"Seat(kind={self.kind!r}, name={self.name!r})"
 
     @property
     def is_human(self) -> bool:
@@ -44,7 +59,7 @@ class Seat:
     def label(self, seat: int) -> str:
         if self.name:
             return self.name
-        return f"Player {seat}" if self.is_human else f"{self.kind.capitalize()} (computer)"
+        return f"Player {seat}" if self.is_human else f"{self.kind[:1].upper()}{self.kind[1:]} (computer)"
 
 
 class Session:
@@ -55,7 +70,7 @@ class Session:
                  game: Game | None = None):
         self.game = game if game is not None else Game(variant, seed=seed)
         self.seats = seats or {1: Seat(), 2: Seat()}
-        self.redo_groups: list[list[Entry]] = []
+        self.redo_groups = []  # lists of Entry undone, the last undone last
 
     # -- who acts ------------------------------------------------------------------
     @property
@@ -159,16 +174,16 @@ class Session:
         # The seats are saved beside the record, so the record is kept without "player"
         # lines: a save reads the same as before they existed (an older copy of the app
         # in another tab can still load it).
-        return json.dumps({
+        return _dumps({
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "record": self.game.record_text(players={}),
             "seats": {str(k): {"kind": s.kind, "name": s.name} for k, s in self.seats.items()},
             "redo": [[e.text() for e in group] for group in self.redo_groups],
-        }, ensure_ascii=False)
+        })
 
     @classmethod
-    def from_json(cls, text: str) -> Session:
+    def from_json(cls, text: str) -> "Session":
         """Load a saved session; raises SaveError saying what is wrong."""
         try:
             data = json.loads(text)
@@ -199,6 +214,15 @@ class Session:
             raise SaveError("the saved undo history is malformed")
         session.redo_groups = [[_parse_entry(line) for line in group] for group in redo]
         return session
+
+
+def _dumps(data) -> str:
+    """JSON text with non-ASCII characters kept as they are (MicroPython's json writes
+    them so and has no ``ensure_ascii``)."""
+    try:
+        return json.dumps(data, ensure_ascii=False)
+    except TypeError:
+        return json.dumps(data)
 
 
 def _parse_entry(line: object) -> Entry:

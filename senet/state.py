@@ -6,11 +6,7 @@ returning a new State. Everything a rule set does differently lives in its Rules
 subclass in ``senet/variants/``; this module holds only what all of them share.
 """
 
-from __future__ import annotations
-
 from abc import ABC, abstractmethod
-from fractions import Fraction
-from typing import ClassVar
 
 from .errors import IllegalMove
 from .moves import OFF, PASS, RESCUE, SUPPLY, Move
@@ -34,7 +30,7 @@ class State:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: "Rules",
         board: str,
         side: str,
         throw: int | None = None,
@@ -56,8 +52,8 @@ class State:
         self.again = again
         self.opening = opening
         self.draw_reason = draw_reason
-        self._legal: list[Move] | None = None
-        self._key: tuple | None = None
+        self._legal = None  # list of Move, once computed
+        self._key = None  # tuple, once computed
 
     # -- identity ---------------------------------------------------------------
     @property
@@ -106,7 +102,7 @@ class State:
 
         return format_position(self)
 
-    def replace(self, **changes) -> State:
+    def replace(self, **changes) -> "State":
         fields = {
             "board": self.board, "side": self.side, "throw": self.throw,
             "supply": self.supply, "off": self.off, "odd": self.odd,
@@ -138,7 +134,9 @@ class State:
         """True when the side to act must throw next (and the game is not over)."""
         return self.throw is None and not self.is_terminal
 
-    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+    def chance_outcomes(self) -> tuple:
+        """((throw, ways), ...): each throw with its probability in sixteenths, ``ways``
+        out of OUT_OF (= 16, senet.throws); the ways sum to 16 (C2)."""
         return self.rules.outcomes
 
     def pre_throw_actions(self) -> list[Move]:
@@ -159,7 +157,7 @@ class State:
         return moves
 
     # -- transitions ------------------------------------------------------------
-    def with_throw(self, throw: int) -> State:
+    def with_throw(self, throw: int) -> "State":
         """The state after the side to act throws ``throw`` (the colour draw included)."""
         if self.throw is not None:
             raise IllegalMove(f"a throw of {self.throw} is already waiting to be used")
@@ -174,7 +172,7 @@ class State:
             return self.rules.opening_throw(self, throw)
         return self.replace(throw=throw)
 
-    def apply(self, move: Move | str) -> State:
+    def apply(self, move) -> "State":
         """Apply a legal action and return the new state; raises IllegalMove otherwise."""
         if isinstance(move, str):
             from .moves import parse_move
@@ -192,20 +190,21 @@ class State:
 
 
 class Rules(ABC):
-    """Base class of a rule set. Subclasses live in senet/variants/, one per rule set."""
+    """Base class of a rule set. Subclasses live in senet/variants/, one per rule set.
+    The class attributes below describe the rule set; each subclass sets those that differ."""
 
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    pieces: ClassVar[int] = 5
-    none_value: ClassVar[int] = 5  # the value of a throw with no light side (C2)
-    first: ClassVar[str] = BLACK  # who acts first
-    extra_throws: ClassVar[frozenset[int]] = frozenset({1, 4, 5})
-    has_supply: ClassVar[bool] = False
-    has_opening: ClassVar[bool] = False
-    has_rescue: ClassVar[bool] = False
-    bears_off: ClassVar[bool] = True
+    name = ""
+    title = ""
+    pieces = 5
+    none_value = 5  # the value of a throw with no light side (C2)
+    first = BLACK  # who acts first
+    extra_throws = frozenset({1, 4, 5})
+    has_supply = False
+    has_opening = False
+    has_rescue = False
+    bears_off = True
     # squares that may never hold a piece at rest (a piece landing there moves on at once)
-    transit_squares: ClassVar[frozenset[int]] = frozenset()
+    transit_squares = frozenset()
 
     def __init__(self) -> None:
         self.outcomes = distribution(self.none_value)

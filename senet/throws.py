@@ -1,53 +1,173 @@
-"""The throwing sticks (C2) and a seedable throw generator (C5).
+"""The throwing sticks (C2) and seedable throw generators (C5).
 
 Four two-sided sticks: the throw is the number of light sides up (1..4), and no light
-side counts as 5 or 6 depending on the rule set. A generator records how many throws it
-has made, so that a saved game can rebuild it exactly from (seed, count).
+side counts as 5 or 6 depending on the rule set. Probabilities are exact whole numbers
+of sixteenths: the 16 stick patterns are equally likely.
+
+Two generators, both rebuilt exactly from (seed, count) so that a saved game continues
+with the same throws (docs/record.md):
+
+* ``sha256`` (games started by this version): the sticks of throw number n (0-based)
+  are the low 4 bits of the first byte of SHA-256(b"senet-throws/1:<seed>:<n>"), seed
+  and n written in decimal ASCII; bit i is stick i, 1 = light side up. Any throw can be
+  computed on its own, so resuming costs O(1), and CPython, Pyodide and MicroPython give
+  the same throws.
+* ``mt19937`` (the legacy generator of records without a ``throws`` line): what
+  CPython's ``random.Random(seed).getrandbits(4)`` gave for each throw, reproduced by a
+  small pure-Python Mersenne Twister so that it runs everywhere.
 """
 
-from __future__ import annotations
+import hashlib
 
-import random
-from fractions import Fraction
+# The 16 equally likely stick patterns: probabilities are ways out of OUT_OF.
+OUT_OF = 16
+# Number of the 16 stick patterns giving 1, 2, 3, 4 light sides (none: 1 way).
+_WAYS = ((1, 4), (2, 6), (3, 4), (4, 1))
 
-# Number of the 16 equally likely stick patterns giving 1, 2, 3, 4 light sides, and none.
-_WAYS = {1: 4, 2: 6, 3: 4, 4: 1}
-
-
-def distribution(none_value: int) -> tuple[tuple[int, Fraction], ...]:
-    """The exact C2 distribution: ((throw, probability), ...) in throw order."""
-    out = [(t, Fraction(w, 16)) for t, w in _WAYS.items()]
-    out.append((none_value, Fraction(1, 16)))
-    return tuple(out)
+SHA256 = "sha256"
+MT19937 = "mt19937"
+GENERATORS = (SHA256, MT19937)
+DEFAULT_GENERATOR = SHA256
+SEED_BITS = 128  # the width of a new seed
 
 
-def sticks_to_throw(sticks: tuple[bool, ...] | list[bool], none_value: int) -> int:
+def distribution(none_value):
+    """The exact C2 distribution: ((throw, ways), ...) in throw order, where ``ways`` is
+    the number of the 16 stick patterns (out of OUT_OF) giving that throw."""
+    return _WAYS + ((none_value, 1),)
+
+
+def sticks_to_throw(sticks, none_value):
     """Value of four sticks (True = light side up)."""
     light = sum(1 for s in sticks if s)
     return light if light else none_value
 
 
-class ThrowGenerator:
-    """Seedable throws; ``ThrowGenerator(seed, count)`` resumes after ``count`` throws."""
+def new_seed():
+    """A fresh SEED_BITS-bit seed from the system's secure source (os.urandom in CPython
+    and Pyodide); where there is none (MicroPython) from ``random.getrandbits``. A page
+    that has crypto.getRandomValues should pass its own seed instead."""
+    try:
+        from os import urandom
 
-    def __init__(self, seed: int, count: int = 0):
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        return int.from_bytes(urandom(SEED_BITS // 8), "big")
+    except (ImportError, AttributeError, NotImplementedError, OSError):
+        import random
+
+        n = 0
+        for _ in range(SEED_BITS // 32):
+            n = (n << 32) | random.getrandbits(32)
+        return n
+
+
+def sha256_bits(seed, n):
+    """The 4 stick bits of throw ``n`` (0-based) of the ``sha256`` generator."""
+    return hashlib.sha256(b"senet-throws/1:%d:%d" % (seed, n)).digest()[0] & 15
+
+
+class MersenneTwister:
+    """MT19937 seeded as CPython's ``random.Random(seed)`` is for a whole-number seed
+    (init_by_array over the 32-bit words of abs(seed), least significant first)."""
+
+    __slots__ = ("mt", "index")
+
+    def __init__(self, seed):
+        n = abs(seed)
+        key = []
+        while n:
+            key.append(n & 0xFFFFFFFF)
+            n >>= 32
+        if not key:
+            key = [0]
+        mt = [0] * 624
+        mt[0] = 19650218
+        for i in range(1, 624):
+            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+        i, j = 1, 0
+        for _ in range(max(624, len(key))):
+            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & 0xFFFFFFFF
+            i += 1
+            j += 1
+            if i >= 624:
+                mt[0] = mt[623]
+                i = 1
+            if j >= len(key):
+                j = 0
+        for _ in range(623):
+            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+            i += 1
+            if i >= 624:
+                mt[0] = mt[623]
+                i = 1
+        mt[0] = 0x80000000
+        self.mt = mt
+        self.index = 624
+
+    def _twist(self):
+        mt = self.mt
+        for k in range(624):
+            y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7FFFFFFF)
+            v = mt[(k + 397) % 624] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            mt[k] = v
+        self.index = 0
+
+    def uint32(self):
+        """The next 32-bit output (genrand_uint32)."""
+        if self.index >= 624:
+            self._twist()
+        y = self.mt[self.index]
+        self.index += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        y ^= y >> 18
+        return y
+
+    def getrandbits(self, k):
+        """As ``random.Random.getrandbits(k)`` for 1 <= k <= 32."""
+        return self.uint32() >> (32 - k)
+
+
+class ThrowGenerator:
+    """Seedable throws; ``ThrowGenerator(seed, count, kind)`` resumes after ``count``
+    throws. ``kind`` is "sha256" (the default, for new games) or "mt19937" (the legacy
+    generator of older records); ``seed=None`` takes a fresh 128-bit seed (new_seed)."""
+
+    __slots__ = ("seed", "count", "kind", "last_sticks", "_mt")
+
+    def __init__(self, seed=None, count=0, kind=DEFAULT_GENERATOR):
+        if seed is None:
+            seed = new_seed()
+        if type(seed) is not int:
             raise ValueError("the seed must be a whole number")
-        if not isinstance(count, int) or count < 0:
+        if type(count) is not int or count < 0:
             raise ValueError("the throw count must be a whole number >= 0")
+        if kind not in GENERATORS:
+            raise ValueError(f"unknown throw generator '{kind}' (choose from {', '.join(GENERATORS)})")
         self.seed = seed
+        self.kind = kind
         self.count = 0
-        self._rng = random.Random(seed)
-        self.last_sticks: tuple[bool, ...] = (False, False, False, False)
-        for _ in range(count):
+        self.last_sticks = (False, False, False, False)
+        self._mt = None
+        if kind == MT19937:
+            self._mt = MersenneTwister(seed)
+            for _ in range(count):
+                self.sticks()
+        elif count:
+            self.count = count - 1
             self.sticks()
 
-    def sticks(self) -> tuple[bool, ...]:
+    def sticks(self):
         """Throw the four sticks; True means the light side is up."""
-        bits = self._rng.getrandbits(4)
+        if self._mt is not None:
+            bits = self._mt.getrandbits(4)
+        else:
+            bits = sha256_bits(self.seed, self.count)
         self.count += 1
-        self.last_sticks = tuple(bool(bits >> i & 1) for i in range(4))
+        self.last_sticks = (bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8))
         return self.last_sticks
 
-    def throw(self, none_value: int) -> int:
+    def throw(self, none_value):
         return sticks_to_throw(self.sticks(), none_value)

@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from senet.ai.endgame import own_squares, solo_state
 from senet.ai.evaluate import evaluator
 from senet.ai.players import Average
+from senet.throws import OUT_OF
 from senet.variants import get_rules
 
 VARIANTS = ("jequier", "havens")
@@ -60,7 +61,7 @@ class Solitaire:
         if not 1 <= self.pieces <= rules.pieces:
             raise ValueError(f"{variant} has {rules.pieces} pieces a side")
         self.total = rules.pieces
-        self.probs = [float(p) for _, p in rules.outcomes]
+        self.probs = [w / OUT_OF for _, w in rules.outcomes]
         rest = [s for s in range(1, 31) if s not in rules.transit_squares]
         keys = [k for n in range(1, self.pieces + 1) for k in combinations(rest, n)]
         self.index = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..notation import parse_position
+from ..throws import OUT_OF
 from ..variants import get_rules
 
 SOLO_VARIANTS = ("kendall", "thibault", "jequier", "havens")
@@ -50,7 +51,7 @@ def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
     if cached is not None:
         return cached
     rules = get_rules(variant)
-    probs = [(t, float(p)) for t, p in rules.outcomes]
+    probs = [(t, w / OUT_OF) for t, w in rules.outcomes]
     squares = [s for s in range(1, 31) if s not in rules.transit_squares]
     keys = [k for n in range(1, max_pieces + 1) for k in combinations(squares, n)]
     # transitions: for each (key, again): [(p, [(kind, key')])], [key' after a rescue]

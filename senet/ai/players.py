@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from ..moves import OFF, PASS, SUPPLY, Move
 from ..state import BLACK, WHITE, State
+from ..throws import OUT_OF
 from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator
 from .network import network_evaluation
 from .search import Search
@@ -209,9 +210,9 @@ class Average(Player):
         ev = evaluator(state.rules.name)
         sign = 1.0 if state.side == WHITE else -1.0
         throw_v = 0.0
-        for t, p in state.chance_outcomes():
+        for t, w in state.chance_outcomes():
             s = state.with_throw(t)
-            throw_v += float(p) * max(sign * ev(s.apply(m)) for m in s.legal_actions())
+            throw_v += w / OUT_OF * max(sign * ev(s.apply(m)) for m in s.legal_actions())
         best, best_v = None, throw_v
         for m in pre:
             v = sign * ev(state.apply(m))

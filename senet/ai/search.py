@@ -30,6 +30,7 @@ import time
 
 from ..moves import RESCUE, Move
 from ..state import WHITE, State
+from ..throws import OUT_OF
 
 EXACT, LOWER, UPPER = 0, 1, 2
 THROW = None  # the "throw" option of a pre-throw decision
@@ -69,7 +70,7 @@ class Search:
         out = self.outcomes_cache.get(rules.name)
         if out is None:
             # most probable throws first: Star1 cuts earlier
-            out = tuple(sorted(((t, float(p)) for t, p in state.chance_outcomes()), key=lambda tp: -tp[1]))
+            out = tuple(sorted(((t, w / OUT_OF) for t, w in state.chance_outcomes()), key=lambda tp: -tp[1]))
             self.outcomes_cache[rules.name] = out
         return out
 

@@ -1,7 +1,5 @@
 """The rule sets, one module each, and the registry that finds them by name."""
 
-from __future__ import annotations
-
 from ..errors import PositionError
 from ..state import Rules
 from .bell import Bell

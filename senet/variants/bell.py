@@ -5,8 +5,6 @@ reach square 1 takes the odd goal squares 1..19, the other the even ones 2..20; 
 piece on one of its own goal squares is home for good. All ten home wins.
 """
 
-from __future__ import annotations
-
 from ..moves import SUPPLY, Move
 from ..state import BLACK, WHITE, Rules, State
 

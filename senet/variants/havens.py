@@ -5,8 +5,6 @@ the first empty square, exact landing on 30 bears off) but with 5 for no light s
 extra throws on 1, 4 and 5, no passing of square 26, and a penalty score for the loser.
 """
 
-from __future__ import annotations
-
 from ..state import State
 from .jequier import Jequier
 

@@ -6,8 +6,6 @@ landing exactly on 30 bears off once every piece of the side is on the last row.
 Havens (havens.py) shares most of this and overrides what differs.
 """
 
-from __future__ import annotations
-
 from ..moves import OFF, Move
 from ..state import BLACK, WHITE, Rules, State, other
 

@@ -4,8 +4,6 @@ Seven pieces each, bumps are swaps, square 26 must be reached before the last sq
 27 is the water with its own rescue, and pieces on 28/29 may fall back into it (K8).
 """
 
-from __future__ import annotations
-
 from ..moves import OFF, RESCUE, Move
 from ..state import BLACK, WHITE, Rules, State, other
 

@@ -5,8 +5,6 @@ supply (15 is safe); 27 sends a piece home; pieces bear off from 25..30 on the e
 throw 31 - square; a 6, a move to 26 and a bearing off give one extra throw.
 """
 
-from __future__ import annotations
-
 from ..moves import OFF, SUPPLY, Move
 from ..state import BLACK, WHITE, Rules, State
 

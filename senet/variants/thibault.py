@@ -4,8 +4,6 @@ Five pieces each, white first. Bumps are swaps ("dancing") unless the target sta
 a pair; 26 must be reached exactly; 27 drowns a piece, which can be rescued to 15.
 """
 
-from __future__ import annotations
-
 from ..moves import OFF, RESCUE, Move
 from ..state import WHITE, Rules, State, other
 

@@ -12,6 +12,7 @@ import senet
 from senet.ai import LEVELS, get_player
 from senet.ai.evaluate import J_COST, V_COST, evaluate, evaluator
 from senet.ai.search import Search
+from senet.throws import OUT_OF
 
 SMALL = {"nodes": 300, "time_cap": None}  # small and reproducible: no wall-clock dependence
 
@@ -36,7 +37,7 @@ def random_positions(variant, count, seed):
                     s = s.apply(pre[0])
                     continue
                 values = [t for t, _ in s.chance_outcomes()]
-                weights = [float(p) for _, p in s.chance_outcomes()]
+                weights = [w / OUT_OF for _, w in s.chance_outcomes()]
                 s = s.with_throw(rng.choices(values, weights)[0])
             else:
                 s = s.apply(rng.choice(s.legal_actions()))
@@ -215,7 +216,7 @@ def test_search_matches_plain_expectimax():
         if s.throw is None:
             if d <= 0:
                 return evaluate(s)
-            v = sum(float(p) * plain(s.with_throw(t), d) for t, p in s.chance_outcomes())
+            v = sum(w / OUT_OF * plain(s.with_throw(t), d) for t, w in s.chance_outcomes())
             pre = s.pre_throw_actions()
             if pre:
                 vals = [v] + [plain(s.apply(m), d - 1) for m in pre]

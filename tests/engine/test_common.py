@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 
 import pytest
 from positions import after, moves, position
 
 import senet
 from senet.board import square_cell
-from senet.throws import ThrowGenerator, distribution
+from senet.throws import OUT_OF, ThrowGenerator, distribution
 
 
 def test_C1_boustrophedon_layout():
@@ -26,18 +25,20 @@ def test_C2_exact_distribution(variant):
     rules = senet.get_rules(variant)
     dist = dict(distribution(rules.none_value))
     none = 6 if variant in ("jequier", "tait") else 5
-    assert dist == {1: Fraction(4, 16), 2: Fraction(6, 16), 3: Fraction(4, 16),
-                    4: Fraction(1, 16), none: Fraction(1, 16)}
-    assert sum(p for _, p in senet.start(variant).chance_outcomes()) == 1
+    # probabilities in sixteenths (ways out of OUT_OF = 16)
+    assert OUT_OF == 16
+    assert dist == {1: 4, 2: 6, 3: 4, 4: 1, none: 1}
+    assert sum(w for _, w in senet.start(variant).chance_outcomes()) == OUT_OF
 
 
 def test_C2_sampled_throws_match_distribution():
     gen = ThrowGenerator(seed=12345)
     n = 64000
     counts = Counter(gen.throw(5) for _ in range(n))
-    for t, p in distribution(5):
-        expected = n * float(p)
-        sigma = (n * float(p) * (1 - float(p))) ** 0.5
+    for t, w in distribution(5):
+        p = w / OUT_OF
+        expected = n * p
+        sigma = (n * p * (1 - p)) ** 0.5
         assert abs(counts[t] - expected) < 4 * sigma, (t, counts[t], expected)
 
 

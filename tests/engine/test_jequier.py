@@ -24,7 +24,7 @@ def test_J2_colour_draw_until_a_1():
     assert g.seat_colours == {1: "b", 2: "w"}
     assert where(g.state, "b") == [2, 4, 6, 8, 11] and g.state.side == "b" and g.state.again
     assert g.state.throw is None
-    assert g.record_text().splitlines()[3:6] == ["w 3 draw", "b 2 draw", "w 1 draw"]
+    assert g.record_text().splitlines()[4:7] == ["w 3 draw", "b 2 draw", "w 1 draw"]
 
 
 def test_J2_moves_refused_during_the_draw():

@@ -104,7 +104,7 @@ def test_player_lines_round_trip(variant):
     players = {1: ("human", "Ann  Lee-Ñandú 鳥 🦅"), 2: ("expert", "")}
     text = g.record_text(players)
     lines = text.splitlines()
-    assert lines[3:5] == ["player 1 human Ann  Lee-Ñandú 鳥 🦅", "player 2 expert"]
+    assert lines[4:6] == ["player 1 human Ann  Lee-Ñandú 鳥 🦅", "player 2 expert"]
     again = Game.from_record(text)
     assert again.players == players
     assert again.state == g.state and again.entries == g.entries

@@ -152,7 +152,7 @@ def test_the_export_names_the_players_and_saves_still_load():
             s.throw()
         s.play(s.state.legal_actions()[0])
     exported = s.record_text()
-    assert exported.splitlines()[3:5] == ["player 1 human Ann Lee", "player 2 expert"]
+    assert exported.splitlines()[4:6] == ["player 1 human Ann Lee", "player 2 expert"]
     assert senet.Game.from_record(exported).players == {1: ("human", "Ann Lee"), 2: ("expert", "")}
     # the save keeps the record as before (the seats are saved beside it)...
     text = s.to_json()
