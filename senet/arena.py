@@ -27,13 +27,14 @@ import time
 from .ai import LEVELS, get_player
 from .game import Game
 from .state import BLACK, WHITE
+from .throws import MT19937
 from .variants import VARIANTS
 
 
 def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first: bool,
               budget_a: dict | None = None, budget_b: dict | None = None) -> dict:
     """One game; A is white (or the first seat) when ``a_first``. Returns a summary."""
-    game = Game(variant, seed=game_seed)
+    game = Game(variant, seed=game_seed, throws=MT19937)  # the legacy generator: the results in docs/ stay reproducible
     a = get_player(level_a, seed=game_seed, **(budget_a or {}))
     b = get_player(level_b, seed=game_seed + 1, **(budget_b or {}))
     players = None

@@ -30,6 +30,7 @@ from senet.ai import get_player
 from senet.ai.evaluate import FEATURES, evaluator
 from senet.game import Game
 from senet.state import WHITE
+from senet.throws import MT19937
 
 N = len(FEATURES)
 
@@ -38,7 +39,7 @@ def collect(variant: str, games: int, seed: int, feat, every: int = 3) -> list[t
     """(terms, white's result) for every ``every``-th decision of ``games`` games."""
     rows = []
     for g in range(games):
-        game = Game(variant, seed=seed * 1000 + g)
+        game = Game(variant, seed=seed * 1000 + g, throws=MT19937)  # the legacy generator: the results in docs/ stay reproducible
         rng = random.Random(f"{seed}|{g}")
         players = {c: get_player(rng.choice(("average", "average", "novice")), seed=g) for c in "wb"}
         samples = []

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from senet.ai.network import N_INPUTS, N_INPUTS_TRAPS, encode, pack  # noqa: E402
 from senet.game import Game  # noqa: E402
 from senet.state import BLACK, WHITE  # noqa: E402
+from senet.throws import MT19937  # noqa: E402
 
 NETS_FILE = ROOT / "senet" / "ai" / "nets.py"
 
@@ -79,7 +80,7 @@ class Trainer:
 
     def play_and_learn(self, variant: str, game_seed: int, alpha: float, lam: float) -> int:
         np = self.np
-        game = Game(variant, seed=game_seed)
+        game = Game(variant, seed=game_seed, throws=MT19937)  # the legacy generator: the results in docs/ stay reproducible
         eW1 = np.zeros_like(self.W1)
         eb1 = np.zeros_like(self.b1)
         eW2 = np.zeros_like(self.W2)
