@@ -16,7 +16,7 @@ Runs unchanged in MicroPython (the page) and Pyodide.
 
 import asyncio
 
-from pyscript import document, workers
+from pyscript import document, window, workers
 
 NAME = "players"
 SRC = "./app/worker.py"
@@ -82,6 +82,7 @@ class WorkerLink:
             self._set_state("failed")
         else:
             self._set_state(variants)
+            window.performance.mark("senet:worker")  # tools/bench_browser.py reads it
         self._booted.set()
 
     async def ready(self):
