@@ -37,13 +37,10 @@ The previous game, the earlier ones and the other tabs' games are the "kept game
 ``delete_kept`` removes one.
 """
 
-from __future__ import annotations
-
-import contextlib
 import json
-import re
 import time
-from dataclasses import asdict, dataclass, fields, replace
+
+from values import FrozenValue, Value
 
 from senet.errors import SenetError
 from senet.session import SaveError, Session, empty_stats, load_stats, record_result
@@ -64,21 +61,46 @@ APP_VERSION = 1
 SETTINGS_FORMAT = "senet-settings"
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_TEXT = 2_000_000  # characters; anything longer is not ours
-GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+GAME_ID_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-")
+MAX_GAME_ID = 64
+
+
+def is_game_id(value: object) -> bool:
+    """1 to 64 letters, digits, "_" or "-" (what a tab names its game)."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_GAME_ID and all(c in GAME_ID_CHARS for c in value)
+
+
+def to_json(data) -> str:
+    """JSON with the text as it is (é, not \\u00e9): MicroPython's json.dumps writes it
+    so and has no ensure_ascii."""
+    try:
+        return json.dumps(data, ensure_ascii=False)
+    except TypeError:  # MicroPython
+        return json.dumps(data)
 
 
 # ------------------------------------------------------------------ the saved game
 
 
-@dataclass
-class SavedGame:
-    """A session plus what the app needs to resume it exactly."""
+class SavedGame(Value):
+    """A session plus what the app needs to resume it exactly. A copy with some fields
+    changed: ``saved.replace(saved_at=...)``.
 
-    session: Session
-    expert_nodes: int | None = None  # the Expert's search budget (None: the engine's)
-    counted: bool = False  # the finished game is already in the statistics
-    game_id: str | None = None  # which game this is (saves older than the id have none)
-    saved_at: int | None = None  # when it was written, in ms since 1970 (older saves: None)
+    ``expert_nodes``: the Expert's search budget (None: the engine's); ``counted``: the
+    finished game is already in the statistics; ``game_id``: which game this is (saves
+    older than the id have none); ``saved_at``: when it was written, in ms since 1970
+    (older saves: None).
+    """
+
+    __slots__ = ("session", "expert_nodes", "counted", "game_id", "saved_at")
+
+    def __init__(self, session: Session, expert_nodes: int | None = None, counted: bool = False,
+                 game_id: str | None = None, saved_at: int | None = None):
+        self.session = session
+        self.expert_nodes = expert_nodes
+        self.counted = counted
+        self.game_id = game_id
+        self.saved_at = saved_at
 
 
 def dump_game(saved: SavedGame) -> str:
@@ -93,7 +115,7 @@ def dump_game(saved: SavedGame) -> str:
         data["game_id"] = saved.game_id
     if saved.saved_at is not None:
         data["saved_at"] = saved.saved_at
-    return json.dumps(data, ensure_ascii=False)
+    return to_json(data)
 
 
 def game_id_of(text: object) -> str | None:
@@ -106,7 +128,7 @@ def game_id_of(text: object) -> str | None:
     except ValueError:
         return None
     value = data.get("game_id") if isinstance(data, dict) else None
-    return value if isinstance(value, str) and GAME_ID.fullmatch(value) else None
+    return value if is_game_id(value) else None
 
 
 def parse_game(text: object) -> SavedGame:
@@ -138,7 +160,7 @@ def parse_game(text: object) -> SavedGame:
     if not isinstance(counted, bool):
         raise SaveError("the saved game's statistics flag is malformed")
     game_id = data.get("game_id")  # absent in saves made before games had an id
-    if game_id is not None and not (isinstance(game_id, str) and GAME_ID.fullmatch(game_id)):
+    if game_id is not None and not is_game_id(game_id):
         raise SaveError("the saved game's id is malformed")
     # Only shown in the list of kept games: a strange value is dropped, not fatal.
     saved_at = data.get("saved_at")
@@ -152,18 +174,20 @@ def parse_game(text: object) -> SavedGame:
 SEAT_KINDS = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
 
 
-@dataclass(frozen=True)
-class KeptGame:
-    """One kept game, as the New game dialog lists it."""
+class KeptGame(FrozenValue):
+    """One kept game, as the New game dialog lists it.
 
-    key: str  # PREVIOUS_KEY or an OTHER_PREFIX key
-    text: str  # the stored value as listed (delete_kept checks it is still the same)
-    variant: str
-    title: str  # the rule set's name, "Kendall"
-    players: tuple[str, str]  # seat 1 and seat 2, named as the board names them
-    moves: int
-    over: bool
-    saved_at: int | None  # ms since 1970; None when not known
+    ``key``: PREVIOUS_KEY, an EARLIER_PREFIX or an OTHER_PREFIX key; ``text``: the
+    stored value as listed (delete_kept checks it is still the same); ``title``: the
+    rule set's name, "Kendall"; ``players``: seat 1 and seat 2, named as the board
+    names them; ``saved_at``: ms since 1970, None when not known.
+    """
+
+    __slots__ = ("key", "text", "variant", "title", "players", "moves", "over", "saved_at")
+
+    def __init__(self, key: str, text: str, variant: str, title: str, players: tuple, moves: int,
+                 over: bool, saved_at: int | None):
+        self._init(key, text, variant, title, tuple(players), moves, over, saved_at)
 
     @property
     def source(self) -> str:
@@ -226,27 +250,34 @@ def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -
 # ------------------------------------------------------------------ settings
 
 
-@dataclass(frozen=True)
-class Settings:
-    """The player's choices, remembered across visits. There is no sound to set."""
+class Settings(FrozenValue):
+    """The player's choices, remembered across visits. There is no sound to set.
+    A copy with some changed: ``settings.replace(speed="fast")``.
 
-    speed: str = "normal"  # slow, normal, fast, instant
-    hints: bool = False  # the Expert's suggested action on a human's turn
-    meter: bool = False  # the Expert's estimate of the win probability of the side to act
-    highlight: bool = True  # the last move, the movable pieces and the destinations
+    ``speed``: slow, normal, fast, instant; ``hints``: the Expert's suggested action on
+    a human's turn; ``meter``: the Expert's estimate of the win probability of the side
+    to act; ``highlight``: the last move, the movable pieces and the destinations.
+    """
 
-    def checked(self) -> Settings:
+    __slots__ = ("speed", "hints", "meter", "highlight")
+
+    def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True):
+        self._init(speed, hints, meter, highlight)
+
+    def checked(self) -> "Settings":
         defaults = Settings()
         clean = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            ok = value in SPEEDS if f.name == "speed" else isinstance(value, bool)
-            clean[f.name] = value if ok else getattr(defaults, f.name)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            ok = value in SPEEDS if name == "speed" else isinstance(value, bool)
+            clean[name] = value if ok else getattr(defaults, name)
         return Settings(**clean)
 
 
 def dump_settings(settings: Settings) -> str:
-    return json.dumps({"format": SETTINGS_FORMAT, "version": 1, **asdict(settings)})
+    data = {"format": SETTINGS_FORMAT, "version": 1}
+    data.update(settings.as_dict())
+    return json.dumps(data)
 
 
 def parse_settings(text: object) -> Settings:
@@ -260,8 +291,7 @@ def parse_settings(text: object) -> Settings:
         raise SaveError("the settings are not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
         raise SaveError("these are not Senet settings")
-    known = {f.name for f in fields(Settings)}
-    return Settings(**{k: v for k, v in data.items() if k in known}).checked()
+    return Settings(**{k: v for k, v in data.items() if k in Settings.__slots__}).checked()
 
 
 # ------------------------------------------------------------------ statistics
@@ -358,8 +388,10 @@ class Store:
         return True
 
     def _remove(self, key: str) -> None:
-        with contextlib.suppress(Exception):  # nothing to do: the value stays where it was
+        try:  # noqa: SIM105 (MicroPython has no contextlib)
             self.backend.remove(key)
+        except Exception:  # nothing to do: the value stays where it was
+            pass
 
     def _keys(self) -> list[str]:
         try:
@@ -398,8 +430,8 @@ class Store:
         """Move the value of ``key`` aside, unchanged; returns the new key, or None when it
         could not be written (then the original stays where it is)."""
         new_key, stamp = self._new_key(QUARANTINE_PREFIX)
-        record = json.dumps({"format": "senet-quarantine", "from": key, "reason": reason,
-                             "at": stamp, "value": raw}, ensure_ascii=False)
+        record = to_json({"format": "senet-quarantine", "from": key, "reason": reason,
+                          "at": stamp, "value": raw})
         if not self._set(new_key, record):
             return None
         self._remove(key)
@@ -529,7 +561,7 @@ class Store:
         if self.save_blocked:
             return False
         try:
-            text = dump_game(replace(saved, saved_at=self._now_ms()))
+            text = dump_game(saved.replace(saved_at=self._now_ms()))
         except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
             self._problem(f"the game could not be saved ({exc})")
             return False
@@ -546,7 +578,7 @@ class Store:
             return False
         if saved is not None:
             try:
-                text = dump_game(replace(saved, saved_at=self._now_ms()))
+                text = dump_game(saved.replace(saved_at=self._now_ms()))
             except (SenetError, ValueError, TypeError) as exc:  # never expected
                 self._problem(f"the previous game could not be kept ({exc})")
                 return False
@@ -606,7 +638,7 @@ class Store:
         one on the board; the other tab kept it when it took the save over) is left out:
         this tab's next save replaces that copy anyway."""
         found = []
-        for key in [PREVIOUS_KEY, *reversed(self.earlier()), *reversed(self.others())]:
+        for key in [PREVIOUS_KEY] + self.earlier()[::-1] + self.others()[::-1]:
             raw = self._get(key)
             what = "The previous game" if key == PREVIOUS_KEY else "A kept game"
             saved = self._parse(key, raw, parse_game, what)
@@ -619,8 +651,11 @@ class Store:
                 prefix = OTHER_PREFIX if key.startswith(OTHER_PREFIX) else EARLIER_PREFIX
                 stamp = _stamp_of(key, prefix)[0] or None
             found.append(kept_game(key, raw, saved, stamp))
-        # sorted() keeps the order above among equal times: the previous game first
-        return sorted(found, key=lambda g: -(g.saved_at if g.saved_at is not None else -1))
+        # the order above among equal times (the previous game first), told explicitly:
+        # MicroPython's sort is not stable
+        order = sorted(range(len(found)), key=lambda i: (-(found[i].saved_at if found[i].saved_at is not None
+                                                           else -1), i))
+        return [found[i] for i in order]
 
     def delete_kept(self, key: str, expected: str | None = None) -> bool:
         """Delete a kept game for good. With ``expected`` (the text that was listed), only
