@@ -4,32 +4,35 @@ app/main.py turns DOM events into Controller calls and app/view.py draws what th
 Controller holds. Computer players never run here: their decisions come from the
 injected ``think`` / ``think_pre_throw`` coroutines (the worker, app/worker.py), while
 the throws stay with the Game and its seeded generator on this side. Nothing in this
-module touches the browser, so tests drive it under CPython (tests/browser/test_app_controller.py).
-"""
+module touches the browser, so tests drive it under CPython (tests/browser/test_app_controller.py,
+tests/engine/test_app_persist.py) and MicroPython (tests/engine/test_micropython_app.py).
 
-from __future__ import annotations
+The same code runs in CPython, Pyodide and MicroPython (the page): no dataclasses,
+typing, urllib or secrets; annotations are never needed at run time. What defines a
+game and the URL's reading are in app/setup.py, the pieces' identities in
+app/pieces.py, replays in app/replay.py; their names are importable from here too.
+"""
 
 import asyncio
 import json
 import random
 import re
-import secrets
-from dataclasses import dataclass, replace
-from urllib.parse import parse_qs
+
+from pieces import PieceTracker, loc_of, loc_order
+from replay import Replay, game_prefix, recorded_seats
+from setup import KIND_NAMES, KINDS, SPEEDS, Setup, parse_query, setup_from_query
 
 import senet
-from senet import OFF, PASS, RESCUE, SUPPLY
+from senet import PASS, RESCUE
 from senet.session import Seat, Session
 
-KINDS = ("human", "novice", "average", "expert")
-KIND_NAMES = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
-SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds a computer waits before each step of its turn (and after showing its choice,
 # 60% of it), so that a person can follow; "instant" never waits.
 PACE = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 # Seconds before a human's lost throw passes by itself (the OK button passes at once).
 PASS_DELAY = {"slow": 2.5, "normal": 1.6, "fast": 0.9, "instant": 0.4}
 COLOUR = {"w": "white", "b": "black"}
+SIDE_NAMES = {"w": "White", "b": "Black"}
 # A computer decision asked of the worker gives up after this many seconds (the Expert's
 # own cap is 1.5 s; three times that, but at least 10 s), and the main thread decides
 # instead with a weaker player. After WORKER_GIVE_UP failures in a row the worker is
@@ -38,173 +41,48 @@ THINK_TIMEOUT = 10.0
 WORKER_GIVE_UP = 2
 UNDO_NOTE = "Undo takes back your move; the throws stay the same."
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+SEED_BYTES = 16  # a new game's random seed: 128 bits
+GAME_ID_BYTES = 8  # a game's id: 16 hex digits
 
-Loc = int | str  # a square 1..30, "supply" or "off"
+# What the player is told when the worker fails (notice and error line). {player}: the
+# level asked for; {problem}: WORKER_SLOW or WORKER_FAILED; {weaker}: the stand-in's
+# level; {why}: the error.
+WORKER_SLOW = "took more than {seconds:g} s"
+WORKER_FAILED = "failed ({why})"
+FALLBACK_DECIDED = ("The {player} player {problem}; {weaker} decided this move on the main page instead, "
+                    "and the game goes on.")
+FALLBACK_FIRST_LEGAL = ("The {player} player {problem}, and no player could stand in on the main page "
+                        "({why}): the first possible move was played, and the game goes on.")
+WORKER_GIVEN_UP = (" The background player no longer answers: computers decide on the main page "
+                   "until you reload.")
+WORKER_GIVEN_UP_NO_FALLBACK = (" The background player no longer answers: computers play their first "
+                               "possible move until you reload.")
+# The stand-in on the main page failed while the worker was not asked (given up, or none).
+FALLBACK_BROKEN = ("No computer player can decide on the main page ({why}): computers play their first "
+                   "possible move until you reload.")
 
-
-def loc_of(square: int) -> Loc:
-    """Where a move's square number points: SUPPLY -> "supply", OFF -> "off"."""
-    if square == SUPPLY:
-        return "supply"
-    if square == OFF:
-        return "off"
-    return square
-
-
-def loc_order(loc: Loc) -> int:
-    """Sort key along the track: supply first, then 1..30, then off."""
-    return 0 if loc == "supply" else 31 if loc == "off" else int(loc)
-
-
-# ------------------------------------------------------------------ setup
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything that defines a new game. Seat 1 plays white, or throws first in the
-    colour draw of jequier and havens (where the draw decides the colours)."""
-
-    variant: str = "kendall"
-    players: tuple[str, str] = ("average", "human")
-    names: tuple[str, str] = ("", "")
-    seed: int | None = None
-    speed: str = "normal"
-    position: str | None = None  # start from this position (notation) instead of the usual start
-    expert_nodes: int | None = None  # the Expert's search budget (None: the engine's default)
-
-    def checked(self) -> Setup:
-        if self.variant not in senet.VARIANTS:
-            raise ValueError(f"unknown rule set '{self.variant}'")
-        if self.position is not None and senet.parse_position(self.position).variant != self.variant:
-            raise ValueError("the start position belongs to another rule set")
-        for kind in self.players:
-            if kind not in KINDS:
-                raise ValueError(f"unknown player '{kind}' (choose {', '.join(KINDS)})")
-        if self.speed not in SPEEDS:
-            raise ValueError(f"unknown speed '{self.speed}' (choose {', '.join(SPEEDS)})")
-        return self
+__all__ = [
+    "COLOUR", "Controller", "FALLBACK_BROKEN", "FALLBACK_DECIDED", "FALLBACK_FIRST_LEGAL", "KIND_NAMES",
+    "KINDS", "LIVE_FIELDS", "NUMBER_WORDS", "NullView", "PACE", "PASS_DELAY", "PieceTracker", "Replay",
+    "SIDE_NAMES", "SPEEDS", "Setup", "THINK_TIMEOUT", "UNDO_NOTE", "WORKER_FAILED", "WORKER_GIVE_UP",
+    "WORKER_GIVEN_UP", "WORKER_GIVEN_UP_NO_FALLBACK", "WORKER_SLOW", "fallback_level", "game_prefix",
+    "loc_of", "loc_order", "parse_query", "recorded_seats", "sentence", "setup_from_query",
+    "system_random_bytes",
+]
 
 
-def setup_from_query(query: str, base: Setup | None = None) -> tuple[Setup | None, list[str]]:
-    """A Setup from URL parameters, or None when none of them is given.
+try:
+    from os import urandom as system_random_bytes  # CPython, Pyodide
+except ImportError:  # MicroPython: the page passes bytes from crypto.getRandomValues instead
 
-    ``?variant=kendall&white=expert&black=human&seed=7&speed=instant`` (also
-    ``white_name``/``black_name``). Unknown values are skipped with a warning.
-    """
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
-    keys = {"variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
-            "expert_nodes"}
-    if not keys & params.keys():
-        return None, []
-    setup = base or Setup()
-    warnings: list[str] = []
-    variant = params.get("variant", setup.variant).strip().lower()
-    if variant not in senet.VARIANTS:
-        warnings.append(f"unknown rule set '{variant}', playing {setup.variant}")
-        variant = setup.variant
-    position = None
-    if "position" in params:
-        try:
-            start = senet.parse_position(params["position"])
-        except senet.SenetError as exc:
-            warnings.append(f"bad position: {exc}")
-        else:
-            if start.is_terminal:
-                warnings.append("the position is already over")
-            else:
-                position, variant = start.position(), start.variant
-    players = list(setup.players)
-    for i, key in enumerate(("white", "black")):
-        if key in params:
-            kind = params[key].strip().lower()
-            if kind in KINDS:
-                players[i] = kind
-            else:
-                warnings.append(f"unknown player '{kind}' for {key}")
-    names = list(setup.names)
-    for i, key in enumerate(("white_name", "black_name")):
-        if key in params:
-            names[i] = params[key].strip()[:24]
-    seed = setup.seed
-    if "seed" in params:
-        try:
-            seed = int(params["seed"])
-        except ValueError:
-            warnings.append(f"the seed must be a whole number, not '{params['seed']}'")
-    speed = params.get("speed", setup.speed).strip().lower()
-    if speed not in SPEEDS:
-        warnings.append(f"unknown speed '{speed}'")
-        speed = setup.speed
-    nodes = setup.expert_nodes
-    if "expert_nodes" in params:
-        text = params["expert_nodes"].strip()
-        if text.isdigit() and 100 <= int(text) <= 1_000_000:
-            nodes = int(text)
-        else:
-            warnings.append(f"expert_nodes must be a whole number from 100 to 1000000, not '{text}'")
-    return Setup(variant, tuple(players), tuple(names), seed, speed, position, nodes), warnings
+    def system_random_bytes(n: int) -> bytes:
+        """``n`` bytes from the module ``random`` (MicroPython has no os.urandom)."""
+        return bytes(random.getrandbits(8) for _ in range(n))
 
 
-# ------------------------------------------------------------------ pieces
-
-
-class PieceTracker:
-    """Stable identities for the pieces (``w1``, ``b3``...), so that the view can move
-    the same element from square to square. The engine only knows a board string; after
-    each action the pieces that left a place are matched with the places that filled."""
-
-    def __init__(self, state: senet.State):
-        self.loc: dict[str, Loc] = {}
-        self.reset(state)
-
-    def reset(self, state: senet.State) -> None:
-        self.loc = {}
-        for i, colour in enumerate("wb"):
-            places: list[Loc] = list(state.pieces(colour))
-            places += ["supply"] * state.supply[i] + ["off"] * state.off[i]
-            for n in range(state.rules.pieces):
-                self.loc[f"{colour}{n + 1}"] = places[n] if n < len(places) else "off"
-
-    def at(self, loc: Loc, colour: str | None = None) -> list[str]:
-        return [p for p, where in self.loc.items() if where == loc and (colour is None or p[0] == colour)]
-
-    def update(self, state: senet.State, move: senet.Move | None = None, mover: str | None = None) -> None:
-        """Follow the board to ``state``; ``move`` (by ``mover``) is matched first."""
-        for i, colour in enumerate("wb"):
-            ids = [p for p in self.loc if p[0] == colour]
-            on_board = {self.loc[p]: p for p in ids if isinstance(self.loc[p], int)}
-            now = set(state.pieces(colour))
-            leaving = [on_board[sq] for sq in sorted(on_board) if sq not in now]
-            arriving: list[Loc] = sorted(now - on_board.keys())
-            # pieces leave a supply from its top: the highest-numbered (the view offers that one)
-            supply = sorted((p for p in ids if self.loc[p] == "supply"), key=lambda p: int(p[1:]))
-            off = [p for p in ids if self.loc[p] == "off"]
-            d_supply = state.supply[i] - len(supply)
-            d_off = state.off[i] - len(off)
-            if d_supply < 0:
-                leaving += supply[d_supply:]
-            elif d_supply > 0:
-                arriving += ["supply"] * d_supply
-            if d_off < 0:  # pieces never come back from off, except by undo
-                self.reset(state)
-                return
-            arriving += ["off"] * d_off
-            if len(leaving) != len(arriving):
-                self.reset(state)
-                return
-            if move is not None and mover == colour and not move.is_special:
-                src, dst = loc_of(move.src), loc_of(move.dst)
-                pid = next((p for p in reversed(leaving) if self.loc[p] == src), None)
-                if pid is not None and dst in arriving:
-                    self.loc[pid] = dst
-                    leaving.remove(pid)
-                    arriving.remove(dst)
-            # pair the rest by distance along the track (falls, swaps, returns to supply)
-            for pid in leaving:
-                start = loc_order(self.loc[pid])
-                best = min(arriving, key=lambda loc: (abs(loc_order(loc) - start), loc_order(loc)))
-                self.loc[pid] = best
-                arriving.remove(best)
+async def _awaited(awaitable):
+    """A coroutine around any awaitable (MicroPython's wait_for takes coroutines only)."""
+    return await awaitable
 
 
 # ------------------------------------------------------------------ controller
@@ -221,7 +99,7 @@ def sentence(text: str) -> str:
 class NullView:
     """The view interface (app/view.py implements it); does nothing."""
 
-    def render(self, ctl: Controller) -> None:
+    def render(self, ctl: "Controller") -> None:
         pass
 
     def announce(self, text: str) -> None:
@@ -242,11 +120,16 @@ class Controller:
 
     def __init__(self, view=None, think=None, think_pre_throw=None, sleep=None, setup: Setup | None = None,
                  analyse=None, autosave=None, on_result=None, on_replace=None,
-                 think_timeout: float = THINK_TIMEOUT):
+                 think_timeout: float = THINK_TIMEOUT, random_bytes=None):
         self.view = view or NullView()
-        self.think = think  # async (position, level, seed) -> move text
-        self.think_pre_throw = think_pre_throw  # async (position, level, seed) -> "rescue" | "throw"
-        self.analyse = analyse  # async (position) -> JSON [[action or "throw", p], ...] (the Expert's)
+        # The computers' decisions and the Expert's analysis: callables returning an
+        # awaitable (a coroutine, or a JavaScript promise on the page).
+        self.think = think  # (position, level, seed) -> move text
+        self.think_pre_throw = think_pre_throw  # (position, level, seed) -> "rescue" | "throw"
+        self.analyse = analyse  # (position) -> JSON [[action or "throw", p], ...] (the Expert's)
+        # (n) -> n random bytes, for new games' seeds and ids (the page passes one over
+        # crypto.getRandomValues: MicroPython has no os.urandom)
+        self.random_bytes = random_bytes or system_random_bytes
         self.autosave = autosave  # (controller) -> None, after every throw and action
         self.on_result = on_result  # (session) -> None, once when a game ends
         self.on_replace = on_replace  # (session) -> None, before a new game replaces it
@@ -264,12 +147,13 @@ class Controller:
         self.worker_down = False  # given up on the worker: computers decide on this thread
         self.replay: Replay | None = None
         self._live: dict | None = None  # the game in progress, kept while a replay shows
+        self.fallback_error: str | None = None  # why the stand-in player cannot run on this thread
         self.new_game(setup or Setup(), start=False)
 
     # -- setup -------------------------------------------------------------------
     def new_game(self, setup: Setup, start: bool = True) -> None:
         setup = setup.checked()
-        seed = setup.seed if setup.seed is not None else random.randrange(1, 2**31)
+        seed = setup.seed if setup.seed is not None else self.new_seed()
         seats = {n: Seat(kind, name) for n, kind, name in zip((1, 2), setup.players, setup.names)}
         first = senet.parse_position(setup.position) if setup.position else None
         game = senet.Game(setup.variant, seed=seed, start=first)
@@ -281,19 +165,27 @@ class Controller:
             self.changed()
             self.save()
 
+    def new_seed(self) -> int:
+        """A new game's seed: a random 128-bit whole number."""
+        return int.from_bytes(bytes(self.random_bytes(SEED_BYTES)), "big")
+
+    def new_game_id(self) -> str:
+        """A fresh name for a game (16 hex digits)."""
+        return bytes(self.random_bytes(GAME_ID_BYTES)).hex()
+
     def _install(self, session: Session, setup: Setup, counted: bool = False) -> None:
         """Make ``session`` the game shown and played, from its first or its current state."""
         self.setup = setup
         self.session = session
         # This tab's name for the game, saved with it: a fresh one for every game started
         # or loaded, so two tabs never write under the same id (see app/storage.py).
-        self.game_id = secrets.token_hex(8)
+        self.game_id = self.new_game_id()
         self.tracker = PieceTracker(self.game.state)
         self.gen += 1
         self.counted = counted  # the result is in the statistics (once per game)
         self.resumed = False
-        self.selected: Loc | None = None
-        self.last_move: tuple[Loc, Loc] | None = None  # (from, to) of the last action
+        self.selected = None  # the place of the piece the human picked
+        self.last_move = None  # (from, to) places of the last action
         self.last_throw: int | None = self.state.throw
         self.sticks: tuple[bool, ...] | None = self._sticks_of(self.state.throw)
         self.throws = 0  # number of throws so far (the view animates the sticks on change)
@@ -338,11 +230,11 @@ class Controller:
         self.save()
 
     def play_again(self) -> None:
-        self.new_game(replace(self.setup, seed=None, position=None))
+        self.new_game(self.setup.replace(seed=None, position=None))
 
     def set_speed(self, speed: str) -> None:
         if speed in SPEEDS:
-            self.setup = replace(self.setup, speed=speed)
+            self.setup = self.setup.replace(speed=speed)
             self.view.set_speed(speed)
 
     # -- who is who -------------------------------------------------------------
@@ -393,7 +285,7 @@ class Controller:
         return KIND_NAMES[kind]
 
     def side_name(self, colour: str) -> str:
-        return COLOUR[colour].capitalize()
+        return SIDE_NAMES[colour]
 
     @property
     def human_to_act(self) -> bool:
@@ -415,18 +307,18 @@ class Controller:
         return self.human_to_act and state.throw is not None and state.legal_actions() == [PASS]
 
     @property
-    def movable(self) -> dict[Loc, list[senet.Move]]:
+    def movable(self) -> dict:
         """Origins of the human's legal moves, each with its moves."""
         if not self.human_to_act or self.state.throw is None:
             return {}
-        out: dict[Loc, list[senet.Move]] = {}
+        out = {}
         for move in self.state.legal_actions():
             if not move.is_special:
                 out.setdefault(loc_of(move.src), []).append(move)
         return out
 
     @property
-    def targets(self) -> dict[Loc, senet.Move]:
+    def targets(self) -> dict:
         """Destinations of the selected piece."""
         if self.selected is None:
             return {}
@@ -454,7 +346,7 @@ class Controller:
         self.changed()
         return True
 
-    def activate(self, loc: Loc) -> bool:
+    def activate(self, loc: int | str) -> bool:
         """A click, tap or Enter on a piece or place: select it, play to it, or deselect.
         A piece with a single destination plays at once."""
         targets = self.targets
@@ -838,13 +730,11 @@ class Controller:
         if self._analysed is state or (not self.meter and not self.real_choice):
             return
         self._analysed = state
-        task = asyncio.ensure_future(self._analyse(state, self.gen))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._analyse(state, self.gen))
 
     async def _analyse(self, state: senet.State, gen: int) -> None:
         try:
-            text = await asyncio.wait_for(self.analyse(state.position()), self.think_timeout)
+            text = await asyncio.wait_for(_awaited(self.analyse(state.position())), self.think_timeout)
             ranked = json.loads(str(text))
             action, prob = str(ranked[0][0]), float(ranked[0][1])
         except Exception as exc:  # no hint this time; the game is not affected
@@ -864,9 +754,24 @@ class Controller:
         if self._loop_gen == self.gen or self.game.over or self.replay is not None:
             return
         self._loop_gen = self.gen
-        task = asyncio.ensure_future(self._advance(self.gen))
+        self._spawn(self._advance(self.gen))
+
+    def _spawn(self, coro) -> None:
+        """Run ``coro`` as a task, held in ``_tasks`` until it ends (a task nothing
+        refers to may be collected before it ends)."""
+
+        async def run():
+            try:
+                await coro
+            finally:
+                self._tasks.discard(task)
+
+        runner = run()
+        try:
+            task = asyncio.create_task(runner)
+        except RuntimeError:  # CPython, called outside a running loop (a test): the task
+            task = asyncio.get_event_loop().create_task(runner)  # waits for that loop to run
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def _stale(self, gen: int, state: senet.State) -> bool:
         return gen != self.gen or self.game.state is not state
@@ -936,40 +841,59 @@ class Controller:
 
     async def _ask(self, fn, state: senet.State, level: str, seed: int, seat: int) -> str | None:
         """A computer's decision: from the worker (``fn``) within ``think_timeout``; when it
-        fails or takes too long, from a player no stronger than Average on this thread."""
+        fails or takes too long, from a player no stronger than Average on this thread;
+        None when that one cannot run either (the caller then plays the first legal action,
+        or throws)."""
         self.thinking = seat
         self.view.render(self)
         try:
+            failure = None
             if fn is not None and not self.worker_down:
                 try:
-                    answer = await asyncio.wait_for(fn(state.position(), level, seed), self.think_timeout)
+                    answer = await asyncio.wait_for(_awaited(fn(state.position(), level, seed)),
+                                                    self.think_timeout)
                 except Exception as exc:  # a failing or hanging worker must not stop the game
-                    self._worker_failed(exc, level)
+                    failure = exc
                 else:
                     self.worker_failures = 0
                     return answer
-            return self._decide_here(state, level, seed)
+            broken_before = self.fallback_error is not None
+            answer = self._decide_here(state, level, seed)
+            if failure is not None:
+                self._worker_failed(failure, level)
+            elif self.fallback_error is not None and not broken_before:
+                self._tell(FALLBACK_BROKEN.format(why=self.fallback_error))
+            return answer
         finally:
             self.thinking = None
 
     def _worker_failed(self, exc: BaseException, level: str) -> None:
+        """Tell the player what stood in for the worker that failed (``_decide_here`` has run)."""
         self.worker_failures += 1
         if isinstance(exc, asyncio.TimeoutError):
-            why = f"took more than {self.think_timeout:g} s"
+            problem = WORKER_SLOW.format(seconds=self.think_timeout)
         else:
-            why = f"failed ({str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__})"
-        weaker = KIND_NAMES[fallback_level(level)]
-        text = (f"The {KIND_NAMES.get(level, level)} player {why}; {weaker} decided this move "
-                f"on the main page instead, and the game goes on.")
+            problem = WORKER_FAILED.format(why=error_text(exc))
+        player = KIND_NAMES.get(level, level)
+        if self.fallback_error is None:
+            text = FALLBACK_DECIDED.format(player=player, problem=problem, weaker=KIND_NAMES[fallback_level(level)])
+        else:
+            text = FALLBACK_FIRST_LEGAL.format(player=player, problem=problem, why=self.fallback_error)
         if self.worker_failures >= WORKER_GIVE_UP and not self.worker_down:
             self.worker_down = True
-            text += " The background player no longer answers: computers decide on the main page " \
-                    "until you reload."
+            text += WORKER_GIVEN_UP if self.fallback_error is None else WORKER_GIVEN_UP_NO_FALLBACK
+        self._tell(text)
+
+    def _tell(self, text: str) -> None:
         self.view.report_error(text)
         self.view.notice(text)
 
     def _decide_here(self, state: senet.State, level: str, seed: int) -> str | None:
-        """The fallback: Novice or Average, run on this thread (quick; imported on first use)."""
+        """The fallback: Novice or Average, run on this thread (quick; imported on first
+        use). None when it cannot run: ``fallback_error`` then says why, and it is not
+        tried again."""
+        if self.fallback_error is not None:
+            return None
         try:
             from senet.ai import get_player
 
@@ -978,14 +902,20 @@ class Controller:
                 move = player.choose_pre_throw(state)
                 return "throw" if move is None else str(move)
             return str(player.choose(state))
-        except Exception as exc:  # never expected; the caller then plays the first legal action
-            self.view.report_error(f"the fallback player failed: {exc}")
+        except Exception as exc:  # not expected, but it must not stop the game either
+            self.fallback_error = error_text(exc)
             return None
 
     async def idle(self) -> None:
         """Wait until the turn loop stops (a human's turn or the end); for tests."""
         while self._loop_gen is not None:
             await asyncio.sleep(0)
+
+
+def error_text(exc: BaseException) -> str:
+    """An exception in a few words: the last line of its message, or its type."""
+    text = str(exc).strip()
+    return text.splitlines()[-1] if text else type(exc).__name__
 
 
 def fallback_level(level: str) -> str:
@@ -997,42 +927,3 @@ def fallback_level(level: str) -> str:
 LIVE_FIELDS = ("session", "setup", "game_id", "tracker", "counted", "resumed", "selected", "last_move",
                "last_throw", "sticks", "throws", "jumps", "thinking", "preview", "_advice",
                "_analysed", "message")
-
-
-@dataclass
-class Replay:
-    """A record being replayed: the whole game, and the step shown (0 = the start)."""
-
-    full: senet.Game
-    step: int
-    own: bool = False  # the game in progress itself
-
-    @property
-    def last(self) -> int:
-        return len(self.full.entries)
-
-
-def recorded_seats(game: senet.Game) -> dict[int, Seat]:
-    """Who played a replayed record, from its "player" lines. A seat it does not name
-    (an older record has none) is a human called "Player N", as a person who did not
-    play it should not be called "You"."""
-    seats = {}
-    for seat in (1, 2):
-        kind, name = game.players.get(seat, ("human", ""))
-        if kind == "human" and not name:
-            name = f"Player {seat}"
-        seats[seat] = Seat(kind, name)
-    return seats
-
-
-def game_prefix(full: senet.Game, step: int) -> senet.Game:
-    """A Game holding the first ``step`` entries of ``full``, its generator placed just
-    after their throws (so play can go on from there, with the record's own throws)."""
-    game = senet.Game(full.variant, seed=full.seed, start=full.start_state)
-    game.entries = list(full.entries[:step])
-    game.states = list(full.states[:step + 1])
-    game.state = game.states[-1]
-    game.limit_reason = full.limit_reason if step == len(full.entries) else None
-    game.seat_colours = None if game.state.opening else dict(full.seat_colours or {1: "w", 2: "b"})
-    game._sync_generator()
-    return game
