@@ -1,0 +1,182 @@
+"""Drives the page's DOM-free modules (app/controller.py, app/storage.py) the same way
+in CPython and in MicroPython; tests/engine/test_micropython_app.py runs it in both and
+compares what came out. Written in the subset both understand (no asyncio.run, no
+dataclasses...). ``run(inputs)`` is a coroutine returning a dict of plain JSON values.
+"""
+
+import asyncio
+import json
+import sys
+
+from controller import FALLBACK_BROKEN, Controller, NullView, Setup, loc_order, parse_query, setup_from_query
+from storage import MemoryBackend, SavedGame, Settings, Store
+
+CLOCK = 1_700_000_000.25  # the stores' clock: the saved times are the same in both
+
+
+class View(NullView):
+    def __init__(self):
+        self.messages = []
+        self.notices = []
+        self.errors = []
+
+    def announce(self, text):
+        self.messages.append(text)
+
+    def notice(self, text):
+        self.notices.append(text)
+
+    def report_error(self, text):
+        self.errors.append(text)
+
+
+def counting_bytes():
+    """Random bytes that are not random: the same new seeds and game ids in both."""
+    count = [0]
+
+    def random_bytes(n):
+        out = bytes((count[0] + 37 * i) % 256 for i in range(n))
+        count[0] += n
+        return out
+
+    return random_bytes
+
+
+async def no_sleep(_seconds):
+    await asyncio.sleep(0)
+
+
+async def human_steps(ctl, steps):
+    """Throw, move (the piece furthest along, to its nearest place) or pass, as a person
+    clicking would, for ``steps`` human decisions or until the game ends."""
+    for _ in range(steps):
+        await ctl.idle()
+        if ctl.game.over:
+            break
+        if ctl.can_throw:
+            ctl.throw()
+        elif ctl.must_pass:
+            ctl.pass_turn()
+        elif ctl.movable:
+            ctl.activate(sorted(ctl.movable, key=loc_order)[-1])
+            if ctl.selected is not None:
+                ctl.activate(sorted(ctl.targets, key=loc_order)[0])
+        else:
+            await asyncio.sleep(0)
+    await ctl.idle()
+
+
+def pieces(ctl):
+    return [[pid, ctl.tracker.loc[pid]] for pid in sorted(ctl.tracker.loc)]
+
+
+async def two_humans():
+    view = View()
+    setup = Setup("kendall", ("human", "human"), ("Ann", "Bé"), seed=7, speed="instant")
+    ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
+    ctl.start()
+    await human_steps(ctl, 60)
+    undone = ctl.undo()
+    after_undo = ctl.state.position()
+    redone = ctl.redo()
+    out = {
+        "messages": view.messages, "notices": view.notices, "errors": view.errors,
+        "position": ctl.state.position(), "record": ctl.session.record_text(), "pieces": pieces(ctl),
+        "actions": ctl.game.actions, "game_id": ctl.game_id, "undo": [undone, after_undo, redone],
+    }
+    # a new game without a seed: 128 bits from random_bytes, the same throws in both
+    ctl.play_again()
+    await human_steps(ctl, 20)
+    out["again"] = {"seed": ctl.game.seed, "game_id": ctl.game_id, "record": ctl.session.record_text(),
+                    "setup": ctl.setup.as_dict()}
+    return ctl, out
+
+
+async def computer_without_worker():
+    """A human against Novice, no worker: Novice decides on this thread, or when it cannot
+    run there, the first legal move is played and the notice says so."""
+    view = View()
+    setup = Setup("tait", ("human", "novice"), seed=5, speed="instant")
+    ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
+    ctl.start()
+    await human_steps(ctl, 40)
+    return {"actions": ctl.game.actions, "notices": view.notices, "fallback_error": ctl.fallback_error,
+            "broken_text": FALLBACK_BROKEN.split("(")[0]}
+
+
+async def failing_worker():
+    view = View()
+    asked = []
+
+    async def broken(position, level, seed):
+        asked.append(level)
+        raise RuntimeError("simulated worker failure")
+
+    setup = Setup("kendall", ("novice", "human"), seed=3, speed="instant")
+    ctl = Controller(view, broken, broken, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
+    ctl.start()
+    await human_steps(ctl, 30)
+    return {"actions": ctl.game.actions, "notices": view.notices, "asked": asked,
+            "worker_down": ctl.worker_down, "fallback_error": ctl.fallback_error}
+
+
+def storage_round(ctl, theirs):
+    """Save the game and settings; read them back; read ``theirs`` (the other
+    interpreter's backend data)."""
+    backend = MemoryBackend()
+    store = Store(backend, clock=lambda: CLOCK)
+    saved_ok = store.save_game(SavedGame(ctl.session, 5000, False, ctl.game_id))
+    settings_ok = store.save_settings(Settings("fast", True, False, True))
+    again = Store(MemoryBackend(backend.data), clock=lambda: CLOCK)
+    back = again.load_game()
+    out = {
+        "saved": [saved_ok, settings_ok], "data": backend.data,
+        "own": [back.session.record_text() == ctl.session.record_text(), back.expert_nodes, back.game_id,
+                back.saved_at, again.load_settings() == Settings("fast", True, False, True),
+                back.replace(counted=True).counted, back.counted],
+    }
+    if theirs is not None:
+        out["theirs"] = read_saved(theirs)
+    return out
+
+
+def read_saved(data):
+    """What a Store over ``data`` (a backend's dict) finds."""
+    store = Store(MemoryBackend(data), clock=lambda: CLOCK)
+    game = store.load_game()
+    return {
+        "record": game.session.record_text(), "position": game.session.state.position(),
+        "expert_nodes": game.expert_nodes, "game_id": game.game_id, "saved_at": game.saved_at,
+        "settings": store.load_settings().as_dict(), "problems": store.problems,
+        "kept": [g.line(int(CLOCK * 1000)) for g in store.kept_games()],
+    }
+
+
+def queries(texts):
+    out = []
+    for text in texts:
+        setup, warnings = setup_from_query(text)
+        out.append([parse_query(text), None if setup is None else setup.as_dict(), warnings])
+    return out
+
+
+async def run(inputs):
+    ctl, humans = await two_humans()
+    return {
+        "implementation": sys.implementation.name,
+        "humans": humans,
+        "storage": storage_round(ctl, inputs.get("theirs")),
+        "queries": queries(inputs["queries"]),
+        "no_worker": await computer_without_worker(),
+        "failing_worker": await failing_worker(),
+    }
+
+
+def main_micropython(inputs_json):
+    """MicroPython has no asyncio.run: the result is printed by a task, between markers."""
+
+    async def go():
+        result = await run(json.loads(inputs_json))
+        print("<<<" + json.dumps(result) + ">>>")
+
+    asyncio.create_task(go())

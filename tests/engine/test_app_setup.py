@@ -1,0 +1,208 @@
+"""The page's portable pieces under CPython: Setup and the other value classes, the URL
+parser that stands in for urllib's, the injected randomness, and the stand-in player
+that may fail to run on the page (the same run under MicroPython:
+tests/engine/test_micropython_app.py)."""
+
+import asyncio
+import concurrent.futures
+import random
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "app"))
+
+from controller import (  # noqa: E402
+    FALLBACK_BROKEN,
+    Controller,
+    NullView,
+    Setup,
+    parse_query,
+    setup_from_query,
+    system_random_bytes,
+)
+from setup import utf8_text  # noqa: E402
+from storage import KeptGame, SavedGame, Settings  # noqa: E402
+
+from senet.session import Session  # noqa: E402
+
+
+def run_async(coro):
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+# ---------------------------------------------------------------- value classes
+
+
+def test_setup_is_a_frozen_value_with_replace():
+    setup = Setup("tait", ["human", "novice"], seed=3)
+    assert setup.players == ("human", "novice")  # lists become tuples
+    assert setup == Setup("tait", ("human", "novice"), ("", ""), 3, "normal", None, None)
+    assert setup != Setup("tait", ("human", "novice"), seed=4) and setup != ("tait",)
+    assert hash(setup) == hash(Setup("tait", ("human", "novice"), seed=3))
+    faster = setup.replace(speed="fast", seed=None)
+    assert (faster.speed, faster.seed, faster.variant, setup.speed) == ("fast", None, "tait", "normal")
+    with pytest.raises(AttributeError):
+        setup.speed = "fast"
+    with pytest.raises(TypeError):
+        setup.replace(sped="fast")
+    assert repr(setup).startswith("Setup(variant='tait', players=('human', 'novice'),")
+    assert setup.as_dict()["seed"] == 3
+
+
+def test_storage_values_replace():
+    settings = Settings()
+    assert settings.replace(hints=True) == Settings("normal", True, False, True)
+    with pytest.raises(AttributeError):
+        settings.hints = True
+    saved = SavedGame(Session("kendall", seed=1), 5000)
+    stamped = saved.replace(saved_at=12)
+    assert stamped.saved_at == 12 and saved.saved_at is None and stamped.session is saved.session
+    saved.counted = True  # a saved game is not frozen
+    kept = KeptGame("k", "t", "kendall", "Kendall", ["You", "Average"], 3, False, None)
+    assert kept.players == ("You", "Average") and kept.replace(moves=4).summary().endswith("4 moves")
+
+
+# ---------------------------------------------------------------- the URL
+
+
+def test_the_query_parser_agrees_with_urllib_on_random_queries():
+    rng = random.Random(7)
+    pieces = ["a", "seed", "=", "&", "+", "%", "%2", "%41", "%e2%82", "%C3%A9", "%ff", "é", "?", "7", "%F0%9F%98%80"]
+    for _ in range(5000):
+        query = "".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+        expected = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+        assert parse_query(query) == expected, query
+
+
+def test_utf8_text_replaces_as_cpython_does():
+    rng = random.Random(3)
+    alphabet = [0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+    for _ in range(20000):
+        data = bytes(rng.choice(alphabet) for _ in range(rng.randrange(1, 7)))
+        assert utf8_text(data) == data.decode("utf-8", "replace"), data
+
+
+def test_seeds_in_the_url():
+    wide = str(2**128 + 5)
+    setup, warnings = setup_from_query(f"?seed={wide}")
+    assert setup.seed == 2**128 + 5 and warnings == []
+    for bad in ("-3", "%2B3", "1_000", "²", "7.0", "x"):
+        setup, warnings = setup_from_query(f"?seed={bad}&white=human")
+        assert setup.seed is None and warnings[0].startswith("the seed must be a whole number"), bad
+    setup, warnings = setup_from_query("?expert_nodes=²")  # a digit, but not one int() reads
+    assert setup.expert_nodes is None and warnings[0].startswith("expert_nodes must be")
+
+
+# ---------------------------------------------------------------- randomness
+
+
+def test_new_games_take_their_seed_and_id_from_random_bytes():
+    asked = []
+
+    def random_bytes(n):
+        asked.append(n)
+        return bytes(range(1, n + 1))
+
+    ctl = Controller(setup=Setup("kendall", ("human", "human")), random_bytes=random_bytes)
+    assert ctl.game.seed == int.from_bytes(bytes(range(1, 17)), "big") and ctl.game.seed > 2**120
+    assert ctl.game_id == "0102030405060708" and asked == [16, 8]
+    ctl.new_game(Setup("kendall", ("human", "human"), seed=5), start=False)
+    assert ctl.game.seed == 5 and asked == [16, 8, 8]  # a given seed takes no bytes
+    assert len(system_random_bytes(16)) == 16
+    ids = {Controller(setup=Setup("kendall", ("human", "human"))).game_id for _ in range(20)}
+    assert len(ids) == 20 and all(len(i) == 16 for i in ids)
+
+
+# ---------------------------------------------------------------- the stand-in player
+
+
+class View(NullView):
+    def __init__(self):
+        self.notices, self.errors = [], []
+
+    def notice(self, text):
+        self.notices.append(text)
+
+    def report_error(self, text):
+        self.errors.append(text)
+
+
+async def no_sleep(_seconds):
+    await asyncio.sleep(0)
+
+
+async def play_as_human(ctl, steps=200):
+    for _ in range(steps):
+        await ctl.idle()
+        if ctl.game.over:
+            return
+        if ctl.can_throw:
+            ctl.throw()
+        elif ctl.movable:
+            ctl.activate(next(iter(ctl.movable)))
+            if ctl.selected is not None:
+                ctl.activate(next(iter(ctl.targets)))
+        else:
+            await asyncio.sleep(0)
+
+
+def test_without_a_stand_in_the_first_legal_move_is_played(monkeypatch):
+    monkeypatch.setitem(sys.modules, "senet.ai", None)  # `from senet.ai import ...` fails
+
+    async def run():
+        ctl = Controller(View(), setup=Setup("tait", ("human", "novice"), seed=2, speed="instant"), sleep=no_sleep)
+        ctl.start()
+        await play_as_human(ctl)
+        return ctl
+
+    ctl = run_async(run())
+    assert ctl.game.actions > 30 and ctl.fallback_error is not None
+    assert ctl.view.notices == [FALLBACK_BROKEN.format(why=ctl.fallback_error)]  # told once
+
+
+def test_a_failing_worker_without_a_stand_in(monkeypatch):
+    monkeypatch.setitem(sys.modules, "senet.ai", None)
+
+    async def broken(position, level, seed):
+        raise RuntimeError("simulated worker failure")
+
+    async def run():
+        ctl = Controller(View(), broken, broken, setup=Setup("kendall", ("average", "novice"), seed=4,
+                                                               speed="instant"), sleep=no_sleep)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), 60)
+        return ctl
+
+    ctl = run_async(run())
+    assert ctl.game.over and ctl.worker_down
+    first, last = ctl.view.notices
+    assert first.startswith("The Novice player failed (simulated worker failure), and no player could stand in")
+    assert "the first possible move was played" in first and "decided this move" not in first
+    assert last.endswith("computers play their first possible move until you reload.")
+
+
+def test_a_worker_may_answer_with_any_awaitable():
+    """On the page a worker call gives a JavaScript promise, not a coroutine."""
+    calls = []
+
+    def think(position, level, seed):
+        calls.append(level)
+        future = asyncio.get_running_loop().create_future()
+        future.set_result("throw")
+        return future
+
+    async def run():
+        ctl = Controller(View(), think, think, setup=Setup("tait", ("novice", "novice"), seed=1, speed="instant"),
+                         sleep=no_sleep)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), 60)
+        return ctl
+
+    ctl = run_async(run())
+    # "throw" is no move: each decision falls back to the first legal one, not to the stand-in
+    assert ctl.game.over and calls and ctl.view.notices == [] and ctl.worker_failures == 0
