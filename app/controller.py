@@ -120,13 +120,16 @@ class Controller:
 
     def __init__(self, view=None, think=None, think_pre_throw=None, sleep=None, setup: Setup | None = None,
                  analyse=None, autosave=None, on_result=None, on_replace=None,
-                 think_timeout: float = THINK_TIMEOUT, random_bytes=None):
+                 think_timeout: float = THINK_TIMEOUT, random_bytes=None, before_think=None):
         self.view = view or NullView()
         # The computers' decisions and the Expert's analysis: callables returning an
         # awaitable (a coroutine, or a JavaScript promise on the page).
         self.think = think  # (position, level, seed) -> move text
         self.think_pre_throw = think_pre_throw  # (position, level, seed) -> "rescue" | "throw"
         self.analyse = analyse  # (position) -> JSON [[action or "throw", p], ...] (the Expert's)
+        # () -> awaitable, awaited before each of those, outside think_timeout (the page:
+        # until the worker has booted); raising counts as a failure of the worker
+        self.before_think = before_think
         # (n) -> n random bytes, for new games' seeds and ids (the page passes one over
         # crypto.getRandomValues: MicroPython has no os.urandom)
         self.random_bytes = random_bytes or system_random_bytes
@@ -734,6 +737,8 @@ class Controller:
 
     async def _analyse(self, state: senet.State, gen: int) -> None:
         try:
+            if self.before_think is not None:
+                await self.before_think()
             text = await asyncio.wait_for(_awaited(self.analyse(state.position())), self.think_timeout)
             ranked = json.loads(str(text))
             action, prob = str(ranked[0][0]), float(ranked[0][1])
@@ -850,6 +855,8 @@ class Controller:
             failure = None
             if fn is not None and not self.worker_down:
                 try:
+                    if self.before_think is not None:
+                        await self.before_think()
                     answer = await asyncio.wait_for(_awaited(fn(state.position(), level, seed)),
                                                     self.think_timeout)
                 except Exception as exc:  # a failing or hanging worker must not stop the game

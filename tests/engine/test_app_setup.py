@@ -206,3 +206,34 @@ def test_a_worker_may_answer_with_any_awaitable():
     ctl = run_async(run())
     # "throw" is no move: each decision falls back to the first legal one, not to the stand-in
     assert ctl.game.over and calls and ctl.view.notices == [] and ctl.worker_failures == 0
+
+
+def test_before_think_is_awaited_outside_the_timeout():
+    """The page waits for the worker to boot (seconds) before asking it, and that wait
+    does not count against think_timeout; a failing boot is a failing worker."""
+    events = []
+
+    async def boot():
+        events.append("boot")
+        await asyncio.sleep(0.05)
+
+    async def think(position, level, seed):
+        events.append("think")
+        return "throw"
+
+    async def run(before_think):
+        ctl = Controller(View(), think, think, setup=Setup("tait", ("novice", "novice"), seed=1, speed="instant"),
+                         sleep=no_sleep, think_timeout=0.03, before_think=before_think)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), 60)
+        return ctl
+
+    ctl = run_async(run(boot))
+    assert ctl.game.over and not ctl.worker_down and ctl.view.notices == []
+    assert events[:2] == ["boot", "think"] and events.count("boot") == events.count("think")
+
+    async def no_boot():
+        raise RuntimeError("the background player did not start")
+
+    ctl = run_async(run(no_boot))
+    assert ctl.game.over and ctl.worker_down and "did not start" in ctl.view.notices[0]
