@@ -174,13 +174,17 @@ class Session:
         # The seats are saved beside the record, so the record is kept without "player"
         # lines: a save reads the same as before they existed (an older copy of the app
         # in another tab can still load it).
-        return _dumps({
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "record": self.game.record_text(players={}),
-            "seats": {str(k): {"kind": s.kind, "name": s.name} for k, s in self.seats.items()},
-            "redo": [[e.text() for e in group] for group in self.redo_groups],
-        })
+        seats = _json_object(
+            (str(k), _json_object((("kind", _dumps(s.kind)), ("name", _dumps(s.name)))))
+            for k, s in sorted(self.seats.items())
+        )
+        return _json_object((
+            ("format", _dumps(SAVE_FORMAT)),
+            ("version", _dumps(SAVE_VERSION)),
+            ("record", _dumps(self.game.record_text(players={}))),
+            ("seats", seats),
+            ("redo", _dumps([[e.text() for e in group] for group in self.redo_groups])),
+        ))
 
     @classmethod
     def from_json(cls, text: str) -> "Session":
@@ -223,6 +227,12 @@ def _dumps(data) -> str:
         return json.dumps(data, ensure_ascii=False)
     except TypeError:
         return json.dumps(data)
+
+
+def _json_object(pairs) -> str:
+    """A JSON object from (key, JSON text of the value) pairs, the keys in the order
+    given, as json.dumps writes a dict in CPython (MicroPython's dicts keep no order)."""
+    return "{" + ", ".join(_dumps(k) + ": " + v for k, v in pairs) + "}"
 
 
 def _parse_entry(line: object) -> Entry:

@@ -258,7 +258,7 @@ class Rules(ABC):
         """Variant-specific checks of a parsed position; returns a reason or None."""
         if self.bears_off and min(state.off) >= self.pieces:
             return "both sides cannot have borne off every piece"
-        for sq in self.transit_squares:
+        for sq in sorted(self.transit_squares):
             if state.board[sq - 1] != ".":
                 return f"square {sq} cannot hold a piece at rest in {self.name}"
         return None

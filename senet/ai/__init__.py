@@ -10,8 +10,6 @@
 See docs/opponents.md. Pure Python, standard library only (runs in Pyodide).
 """
 
-from __future__ import annotations
-
 from .evaluate import evaluate, evaluator
 from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player, RandomMover, play_out
 

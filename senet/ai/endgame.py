@@ -14,8 +14,6 @@ ignored), and cached per rule set on first use.
 squares of the remaining pieces, sorted.
 """
 
-from __future__ import annotations
-
 from itertools import combinations
 
 from ..notation import parse_position

@@ -25,8 +25,6 @@ Average's separate terms; ``WEIGHTS`` hold the weights per rule set. Everything 
 Python on strings and lists, so that it runs in Pyodide too.
 """
 
-from __future__ import annotations
-
 from math import exp, sqrt
 
 from ..state import BLACK, WHITE, State
@@ -36,7 +34,9 @@ _P = {1: 4 / 16, 2: 6 / 16, 3: 4 / 16, 4: 1 / 16}
 
 
 def _probs(none_value: int) -> tuple[tuple[int, float], ...]:
-    return tuple(sorted({**_P, none_value: 1 / 16}.items()))
+    p = dict(_P)
+    p[none_value] = 1 / 16
+    return tuple(sorted(p.items()))
 
 
 P5 = _probs(5)

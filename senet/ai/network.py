@@ -33,8 +33,6 @@ sigmoid output. Every input is 0 or 1, so the hidden layer is the sum of the wei
 of the inputs that are on. Plain Python, standard library only (it runs in Pyodide).
 """
 
-from __future__ import annotations
-
 import base64
 import sys
 import zlib
@@ -136,7 +134,7 @@ class Network:
         self.out_bias = weights[-1]
 
     @classmethod
-    def from_text(cls, n_inputs: int, n_hidden: int, text: str) -> Network:
+    def from_text(cls, n_inputs: int, n_hidden: int, text: str) -> "Network":
         return cls(n_inputs, n_hidden, unpack(text))
 
     def __call__(self, active: list[int]) -> float:

@@ -12,12 +12,9 @@ Every player is deterministic: the same state, seed and budget give the same act
 whatever was asked before.
 """
 
-from __future__ import annotations
-
 import gc
-import random
+import hashlib
 import time
-from collections.abc import Iterator
 
 from ..moves import OFF, PASS, SUPPLY, Move
 from ..state import BLACK, WHITE, State
@@ -46,7 +43,7 @@ def _check_decision(state: State) -> list[Move]:
     return moves
 
 
-def play_out(game, white: Player, black: Player | None = None) -> Iterator[State]:
+def play_out(game, white, black=None):
     """Play a ``senet.game.Game`` to its end, ``white`` and ``black`` (default: ``white``)
     choosing the actions; throws, colour draws and forced actions are played for them.
 
@@ -96,6 +93,42 @@ class Player:
         return f"{type(self).__name__}(seed={self.seed})"
 
 
+class SeededRandom:
+    """A small random source that gives the same numbers in CPython, Pyodide and
+    MicroPython: 32-bit words from SHA-256(b"senet-random/1:<text>:<block>"), eight a
+    block, ``text`` and the block number written in UTF-8 and decimal."""
+
+    __slots__ = ("_text", "_block", "_words")
+
+    def __init__(self, text: str):
+        self._text = text.encode()
+        self._block = 0
+        self._words = []
+
+    def word(self) -> int:
+        """The next 32-bit whole number."""
+        if not self._words:
+            d = hashlib.sha256(b"senet-random/1:" + self._text + b":%d" % self._block).digest()
+            self._block += 1
+            self._words = [int.from_bytes(d[i:i + 4], "big") for i in (28, 24, 20, 16, 12, 8, 4, 0)]
+        return self._words.pop()
+
+    def random(self) -> float:
+        """A float in [0, 1), a multiple of 2**-32."""
+        return self.word() / 4294967296.0
+
+    def choice(self, seq):
+        return seq[self.word() % len(seq)]
+
+    def gauss(self, mu: float, sigma: float) -> float:
+        """Approximately normal: the sum of 12 uniforms less 6 (mean 0, variance 1),
+        computed exactly in whole numbers so that every interpreter agrees."""
+        total = 0
+        for _ in range(12):
+            total += self.word()
+        return mu + sigma * (total / 4294967296.0 - 6.0)
+
+
 def _for_mover(state: State, white_value: float) -> float:
     return white_value if state.side == WHITE else 1.0 - white_value
 
@@ -106,14 +139,15 @@ class Novice(Player):
     Each legal action gets a score for the progress it makes (squares travelled towards
     the end, a bonus for bearing off or, in Bell, for reaching an own goal square) plus a
     random blur; captures, protection, blockades and the water mean nothing to it. The
-    randomness comes from the seed and the position, so the choice is reproducible.
+    randomness comes from the seed and the position (SeededRandom), so the choice is
+    reproducible, and the same in every interpreter.
     """
 
     level = "novice"
     blur = 2.5
 
-    def _rng(self, state: State) -> random.Random:
-        return random.Random(f"{self.seed}|{state.position()}")
+    def _rng(self, state: State) -> SeededRandom:
+        return SeededRandom(f"{self.seed}|{state.position()}")
 
     def choose(self, state: State) -> Move:
         moves = _check_decision(state)
@@ -167,13 +201,13 @@ class RandomMover(Player):
         moves = _check_decision(state)
         if len(moves) == 1:
             return moves[0]
-        return random.Random(f"{self.seed}|{state.position()}").choice(moves)
+        return SeededRandom(f"{self.seed}|{state.position()}").choice(moves)
 
     def choose_pre_throw(self, state: State) -> Move | None:
         pre = state.pre_throw_actions()
         if not pre:
             return None
-        return pre[0] if random.Random(f"{self.seed}|{state.position()}").random() < 0.5 else None
+        return pre[0] if SeededRandom(f"{self.seed}|{state.position()}").random() < 0.5 else None
 
 
 class Average(Player):
@@ -278,7 +312,8 @@ class Expert(Player):
             return evaluator(variant, expert=self.expert_eval)
         ev = self._evaluators.get(variant)
         if ev is None:
-            merged = {**EXPERT_WEIGHTS.get(variant, {}), **self.weights} if self.expert_eval else self.weights
+            merged = dict(EXPERT_WEIGHTS.get(variant, {})) if self.expert_eval else {}
+            merged.update(self.weights)
             ev = self._evaluators[variant] = Evaluator(variant, merged, solo=self.expert_eval)
         return ev
 

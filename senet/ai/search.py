@@ -24,8 +24,6 @@ The node budget makes results reproducible: the search stops when the budget is 
 and keeps the last completed iteration. The wall-clock cap is a safety net only.
 """
 
-from __future__ import annotations
-
 import time
 
 from ..moves import RESCUE, Move
@@ -171,7 +169,7 @@ class Search:
                    hint: Move | None):
         """A decision between the actions allowed instead of throwing and the throw."""
         maximise = state.side == WHITE
-        options: list = [THROW, *pre]
+        options = [THROW] + pre
         if hint in pre:
             options.remove(hint)
             options.insert(0, hint)

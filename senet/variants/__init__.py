@@ -9,8 +9,9 @@ from .kendall import Kendall
 from .tait import Tait
 from .thibault import Thibault
 
-_RULES: dict[str, Rules] = {r.name: r for r in (Kendall(), Jequier(), Tait(), Bell(), Thibault(), Havens())}
-VARIANTS: tuple[str, ...] = tuple(_RULES)
+_ALL = (Kendall(), Jequier(), Tait(), Bell(), Thibault(), Havens())
+_RULES = {r.name: r for r in _ALL}
+VARIANTS = tuple(r.name for r in _ALL)  # in this order everywhere (a dict's is not, in MicroPython)
 
 
 def get_rules(name: str) -> Rules:

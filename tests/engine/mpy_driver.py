@@ -1,0 +1,225 @@
+"""The same checks in CPython and in MicroPython: each task returns lines of text, and
+tests/engine/test_micropython.py runs this file under both and compares them line by line.
+
+Everything here uses only what both interpreters have. Choices in the random games come
+from a small linear congruential generator, the throws from the games' own generator.
+"""
+
+import senet
+from senet.game import Game
+from senet.moves import parse_move
+from senet.notation import parse_position
+from senet.session import Seat, Session
+from senet.throws import MT19937, SHA256, MersenneTwister, ThrowGenerator
+
+
+class Lcg:
+    """Knuth's MMIX generator: whole-number arithmetic, the same everywhere."""
+
+    def __init__(self, seed):
+        self.x = seed & 0xFFFFFFFFFFFFFFFF
+
+    def below(self, n):
+        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        return (self.x >> 33) % n
+
+
+PROBES = ("1-3", "in-1", "26-off", "rescue", "pass", "15-14", "30-off", "29-27")
+
+
+def _probe(state, text):
+    """What the engine says to a move (often an illegal one): a legal move's result or
+    the reason it is refused."""
+    try:
+        return "ok " + state.apply(parse_move(text)).position()
+    except senet.SenetError as exc:
+        return "no " + str(exc)
+
+
+def play_game(variant, seed, max_actions=None):
+    """One random game of ``variant``: every position, legal action list, choice and
+    description, then the record and its round trip."""
+    lines = []
+    g = Game(variant, seed=seed)
+    lcg = Lcg(seed)
+    actions = 0
+    while not g.over and (max_actions is None or actions < max_actions):
+        s = g.state
+        pos = s.position()
+        lines.append("P " + pos)
+        if parse_position(pos).position() != pos or parse_position(pos) != s:
+            lines.append("NOTATION MISMATCH")
+        if s.throw is None:
+            pre = s.pre_throw_actions()
+            lines.append("pre " + " ".join(str(m) for m in pre))
+            if pre and lcg.below(2):
+                move = pre[lcg.below(len(pre))]
+            else:
+                value = g.throw()
+                sticks = "".join("1" if b else "0" for b in g.generator.last_sticks)
+                lines.append(f"throw {value} {sticks}")
+                continue
+        else:
+            legal = s.legal_actions()
+            lines.append("legal " + " ".join(str(m) for m in legal))
+            move = legal[lcg.below(len(legal))]
+        lines.append("probe " + _probe(s, PROBES[lcg.below(len(PROBES))]))
+        g.play(move)
+        actions += 1
+        lines.append("play {}: {}".format(move, "; ".join(senet.describe(s, move, g.state))))
+    lines.append(f"result {g.result} {g.draw_reason}")
+    text = g.record_text({1: ("human", "Añn 鳥"), 2: ("average", "")})
+    lines.extend("R " + ln for ln in text.splitlines())
+    again = Game.from_record(text)
+    lines.append(f"roundtrip {again.state == g.state} {again.record_text() == text} {again.generator.count}")
+    lines.append("next " + " ".join(str(again.generator.throw(g.rules.none_value)) for _ in range(8)))
+    return lines
+
+
+def task_games():
+    lines = []
+    for variant in senet.VARIANTS:
+        for seed in (1, 2**127 + 12345):
+            lines.append(f"game {variant} {seed}")
+            lines.extend(play_game(variant, seed))
+    return lines
+
+
+BAD_POSITIONS = (
+    "kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0",
+    "chess wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb...............x b - w=0/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ x - w=0/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ b 6 w=0/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ b - w=0/0;b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 again,again",
+    "kendall wbwbwbwbwbwbw................. b - w=0/0,b=0/0 -",
+    "tait wbwbwbwbwbwbwb................ b - w=1/0,b=0/0 -",
+    "jequier ..........................w... b - w=0/4,b=0/5 -",
+    "bell wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 odd=q",
+    "kendall wbwbwbwbwbwbwb................ b 2 w=0/0,b=0/0 draw",
+)
+BAD_MOVES = ("", "1-1", "0-3", "in-off", "31-2", "a-b", "1-2-3", "01-3", "pass ", " rescue", "in-30", "4-off", 5)
+
+
+def task_notation():
+    lines = []
+    for variant in senet.VARIANTS:
+        s = senet.start(variant)
+        lines.append(s.position() + " | " + parse_position(s.position()).position())
+    for text in BAD_POSITIONS:
+        try:
+            lines.append("ok " + parse_position(text).position())
+        except senet.PositionError as exc:
+            lines.append("PositionError " + str(exc))
+    for text in BAD_MOVES:
+        try:
+            m = parse_move(text)
+            lines.append(f"move {m} {m.src} {m.dst} {m.is_special}")
+        except senet.MoveSyntaxError as exc:
+            lines.append("MoveSyntaxError " + str(exc))
+    return lines
+
+
+THROW_SEEDS = (0, 1, 7, 2**31 - 1, 2**64 + 3, 2**127 + 5, 2**128 - 1)
+LEGACY_SEEDS = (0, 1, 7, 2**31 - 1, 2**32, 2**40 + 5, 123456789, 2**128 - 1)
+
+
+def task_throws():
+    lines = []
+    for seed in THROW_SEEDS:
+        for count in (0, 3, 1000, 10**12):
+            gen = ThrowGenerator(seed, count, SHA256)
+            throws = "".join(str(gen.throw(5)) for _ in range(40))
+            lines.append(f"sha256 {seed} {count} {throws}")
+    for seed in LEGACY_SEEDS:
+        mt = MersenneTwister(seed)
+        bits = " ".join(str(mt.getrandbits(4)) for _ in range(700))
+        lines.append(f"mt {seed} {bits}")
+        for count in (0, 5, 640):
+            gen = ThrowGenerator(seed, count, MT19937)
+            throws = "".join(str(gen.throw(6)) for _ in range(20))
+            lines.append(f"mt19937 {seed} {count} {throws}")
+    return lines
+
+
+OLD_RECORD = (
+    "senet-record 1\nvariant kendall\nseed 7\nb 2 14-16\nw 4 13-17\nw 1 7-8\nw 2 11-13\nb 2 16-18\n"
+    "w 5 13-18\nw 1 9-10\nw 3 17-20\nb 1 7-8\nb 1 6-7\nb 2 12-14\nw 2 20-22\nb 5 13-18\nb 3 9-12\n"
+    "w 1 10-11\nw 2 22-24\nb 5 12-17\nb 1 14-15\nb 2 17-19\nw 2\n"
+)
+
+
+def task_records():
+    """Records and saves: the legacy record of the older version, a new game's, errors."""
+    lines = []
+    g = Game.from_record(OLD_RECORD)
+    lines.append(f"old {g.throws} {g.state.position()} {g.generator.count} {g.record_text() == OLD_RECORD}")
+    g.play(g.state.legal_actions()[0])
+    lines.append("old next " + " ".join(str(g.generator.throw(5)) for _ in range(10)))
+    s = Session("havens", {1: Seat("human", "Nefertari"), 2: Seat("novice")}, seed=2**120 + 1)
+    lcg = Lcg(9)
+    for _ in range(40):
+        if s.state.throw is None:
+            s.throw()
+        else:
+            legal = s.state.legal_actions()
+            s.play(legal[lcg.below(len(legal))])
+    s.undo()
+    saved = s.to_json()
+    lines.append("save " + saved)
+    back = Session.from_json(saved)
+    lines.append(f"loaded {back.state.position()} {back.to_json() == saved} {back.seats == s.seats}")
+    lines.append(f"labels {back.seats[1].label(1)} | {back.seats[2].label(2)}")
+    lines.append("export " + back.record_text().replace("\n", "|"))
+    for bad in ("senet-record 1\nvariant kendall\nseed x\n", "senet-record 1\nvariant kendall\nthrows dice\n",
+                "senet-record 1\nvariant kendall\nplayer 1 human A\x07B\n", "senet-record 1\nvariant kendall\nb 3 1-4\n",
+                "senet-record 1\nvariant kendall\nplayer 3 human\n", "nonsense"):
+        try:
+            Game.from_record(bad)
+            lines.append("loaded?")
+        except senet.RecordError as exc:
+            lines.append("RecordError " + str(exc))
+    return lines
+
+
+def task_average():
+    """Average's choices (and Novice's and the random mover's) in positions of random games."""
+    from senet.ai import get_player
+
+    lines = []
+    average = get_player("average", seed=3)
+    novice = get_player("novice", seed=3)
+    mover = get_player("random", seed=3)
+    for variant in senet.VARIANTS:
+        g = Game(variant, seed=7)
+        lcg = Lcg(5)
+        decisions = 0
+        # whole games where a water rescue may be offered, the first moves elsewhere
+        most = 400 if variant in ("kendall", "thibault") else 60
+        while not g.over and decisions < most:
+            s = g.state
+            if s.opening:
+                g.throw()
+                continue
+            if s.throw is None:
+                if s.pre_throw_actions():
+                    lines.append(f"pre {s.position()} | {average.choose_pre_throw(s)} {novice.choose_pre_throw(s)} {mover.choose_pre_throw(s)}")
+                    decisions += 1
+                g.throw()
+                continue
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                lines.append(f"choose {s.position()} | {average.choose(s)} {novice.choose(s)} {mover.choose(s)}")
+                decisions += 1
+            g.play(legal[lcg.below(len(legal))])
+    return lines
+
+
+TASKS = {"games": task_games, "notation": task_notation, "throws": task_throws,
+         "records": task_records, "average": task_average}
+
+
+def run(task):
+    for line in TASKS[task]():
+        print(line)

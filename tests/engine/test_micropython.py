@@ -1,0 +1,112 @@
+"""The engine runs unchanged in MicroPython, the page's interpreter, and behaves there as
+in CPython: a differential test. tests/engine/mpy_driver.py runs in both interpreters
+(MicroPython 1.27 under Node.js through tools/mpy_run.mjs) and prints lines; every line
+must be the same.
+
+Node.js and node_modules/@micropython are needed (``make test`` installs them with
+``npm ci``); without them these tests fail, they are not skipped.
+"""
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+MPY_RUN = ROOT / "tools" / "mpy_run.mjs"
+MPY_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+_cache = {}
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    """A directory holding a copy of senet/ and the driver, as MicroPython's /lib."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js ('node') is not on PATH: it runs MicroPython for this test (see docs/build.md)")
+    if not MPY_PACKAGE.exists():
+        pytest.fail(f"{MPY_PACKAGE.relative_to(ROOT)} is missing: run 'npm ci' (or 'make test') first")
+    d = tmp_path_factory.mktemp("mpylib")
+    shutil.copytree(ROOT / "senet", d / "senet", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(HERE / "mpy_driver.py", d / "mpy_driver.py")
+    return d
+
+
+def _run(lib: Path, task: str) -> tuple[list[str], list[str]]:
+    """(MicroPython's lines, CPython's lines) of a driver task."""
+    if task in _cache:
+        return _cache[task]
+    script = lib / f"run_{task}.py"
+    script.write_text(f"import mpy_driver\nmpy_driver.run({task!r})\n")
+    mpy = subprocess.run(["node", str(MPY_RUN), "--path", str(lib), str(script)],
+                         capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert mpy.returncode == 0, f"MicroPython failed on task {task}:\n{mpy.stderr[-3000:]}"
+    cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600,
+                         env={"PYTHONPATH": str(lib), "PATH": "/usr/bin:/bin"}, cwd=lib)
+    assert cpy.returncode == 0, f"CPython failed on task {task}:\n{cpy.stderr[-3000:]}"
+    _cache[task] = (mpy.stdout.splitlines(), cpy.stdout.splitlines())
+    return _cache[task]
+
+
+def _same(lib: Path, task: str) -> list[str]:
+    mpy, cpy = _run(lib, task)
+    for n, (a, b) in enumerate(zip(mpy, cpy), 1):
+        assert a == b, f"task {task}, line {n} differs:\n  MicroPython: {a}\n  CPython:     {b}"
+    assert len(mpy) == len(cpy), f"task {task}: MicroPython printed {len(mpy)} lines, CPython {len(cpy)}"
+    assert cpy, f"task {task} printed nothing"
+    return cpy
+
+
+def test_C5_random_games_of_every_rule_set_are_the_same_in_micropython(lib):
+    """Every position, list of legal actions, throw (with its sticks), choice, refused
+    move's reason and description, then the record and its round trip (C2-C6)."""
+    lines = _same(lib, "games")
+    import senet
+
+    games = [ln.split()[1] for ln in lines if ln.startswith("game ")]
+    assert sorted(set(games)) == sorted(senet.VARIANTS) and len(games) == 2 * len(senet.VARIANTS)
+    assert sum(1 for ln in lines if ln.startswith("legal ")) > 1000
+    assert "NOTATION MISMATCH" not in lines
+    assert all(ln.startswith("roundtrip True True") for ln in lines if ln.startswith("roundtrip"))
+    assert all(ln.split()[1] != "None" for ln in lines if ln.startswith("result "))  # every game ended
+
+
+def test_notation_round_trip_and_errors_in_micropython(lib):
+    lines = _same(lib, "notation")
+    assert any(ln.startswith("PositionError unknown variant 'chess'") for ln in lines)
+    assert any(ln.startswith("MoveSyntaxError") for ln in lines)
+
+
+def test_C5_throw_generators_give_the_same_throws_in_micropython(lib):
+    lines = _same(lib, "throws")
+    # the legacy generator is CPython's random.Random, throw for throw
+    legacy = [ln.split() for ln in lines if ln.startswith("mt ")]
+    assert legacy
+    for _, seed, *bits in legacy:
+        rng = random.Random(int(seed))
+        assert [int(b) for b in bits] == [rng.getrandbits(4) for _ in bits]
+    # resuming at a count gives the continuation of the same sequence
+    seq = {tuple(ln.split()[1:3]): ln.split()[3] for ln in lines if ln.startswith("sha256 ")}
+    assert seq[("7", "3")][:37] == seq[("7", "0")][3:]
+
+
+def test_records_and_saves_in_micropython(lib):
+    """An old (legacy generator) record continues as in CPython; a session saved in one
+    interpreter is the same text as in the other and loads back; record errors agree."""
+    lines = _same(lib, "records")
+    assert lines[0].startswith("old mt19937 ") and lines[0].endswith(" 20 True")
+    assert lines[1] == "old next 1 2 1 1 2 5 3 2 1 4"
+    assert any(ln.startswith("loaded ") and ln.endswith(" True True") for ln in lines)
+    assert sum(1 for ln in lines if ln.startswith("RecordError")) == 6
+
+
+def test_average_chooses_the_same_moves_in_micropython(lib):
+    """The page's fallback player: Average (and Novice, and the arena's random mover)
+    decide the same in MicroPython as in CPython, over a few hundred positions."""
+    lines = _same(lib, "average")
+    assert sum(1 for ln in lines if ln.startswith(("choose ", "pre "))) >= 300
+    assert any(ln.startswith("pre ") for ln in lines)  # rescues offered (kendall, thibault)
