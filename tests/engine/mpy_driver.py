@@ -157,6 +157,8 @@ def task_records():
     lines.append(f"old {g.throws} {g.state.position()} {g.generator.count} {g.record_text() == OLD_RECORD}")
     g.play(g.state.legal_actions()[0])
     lines.append("old next " + " ".join(str(g.generator.throw(5)) for _ in range(10)))
+    fresh = Game("kendall")  # a fresh seed: 128 bits (MicroPython: from random.getrandbits)
+    lines.append(f"fresh {fresh.throws} {0 <= fresh.seed < 2**128} {fresh.seed >= 2**64}")
     s = Session("havens", {1: Seat("human", "Nefertari"), 2: Seat("novice")}, seed=2**120 + 1)
     lcg = Lcg(9)
     for _ in range(40):

@@ -100,6 +100,7 @@ def test_records_and_saves_in_micropython(lib):
     lines = _same(lib, "records")
     assert lines[0].startswith("old mt19937 ") and lines[0].endswith(" 20 True")
     assert lines[1] == "old next 1 2 1 1 2 5 3 2 1 4"
+    assert lines[2] == "fresh sha256 True True"
     assert any(ln.startswith("loaded ") and ln.endswith(" True True") for ln in lines)
     assert sum(1 for ln in lines if ln.startswith("RecordError")) == 6
 
