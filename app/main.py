@@ -12,8 +12,8 @@ and Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 import asyncio
 
 import js
-from controller import KINDS, SPEEDS, Controller, Setup, parse_query, setup_from_query
-from pyscript import document, window
+from controller import KIND_NAMES, KINDS, SPEEDS, Controller, Setup, parse_query, setup_from_query
+from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 from storage import (
     OTHER_PREFIX,
@@ -33,6 +33,9 @@ from worker_link import WorkerLink
 
 import senet
 
+# The browser's window itself: in MicroPython, pyscript.window is a module standing in
+# for it, whose methods lose their `this` (addEventListener raises "Illegal invocation").
+window = js.window
 DEFAULT = Setup("kendall", ("average", "human"))
 NOTES = {
     "kendall": "Seven pieces each. Square 27 is the water; a drowned piece may be rescued to 15.",
@@ -230,7 +233,7 @@ def _measure(start, level, what):
 async def think(position, level, seed):
     start = window.performance.now()
     try:
-        return await link.call("think", position, level, seed, ctl.setup.expert_nodes or 0)
+        return await link.call("think", position, level, str(seed), ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "move")
 
@@ -238,7 +241,7 @@ async def think(position, level, seed):
 async def think_pre_throw(position, level, seed):
     start = window.performance.now()
     try:
-        return await link.call("think_pre_throw", position, level, seed, ctl.setup.expert_nodes or 0)
+        return await link.call("think_pre_throw", position, level, str(seed), ctl.setup.expert_nodes or 0)
     finally:
         _measure(start, level, "pre-throw")
 
@@ -587,7 +590,7 @@ def open_stats():
     rows = stats_rows(store.load_stats())
     for variant, opponent, won, lost, drawn in rows:
         tr = document.createElement("tr")
-        for value in (senet.get_rules(variant).title, opponent.capitalize(), won, lost, drawn):
+        for value in (senet.get_rules(variant).title, KIND_NAMES.get(opponent, opponent), won, lost, drawn):
             td = document.createElement("td")
             td.textContent = str(value)
             tr.append(td)

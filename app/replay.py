@@ -38,7 +38,7 @@ def recorded_seats(game: senet.Game) -> dict:
 def game_prefix(full: senet.Game, step: int) -> senet.Game:
     """A Game holding the first ``step`` entries of ``full``, its generator placed just
     after their throws (so play can go on from there, with the record's own throws)."""
-    game = senet.Game(full.variant, seed=full.seed, start=full.start_state)
+    game = senet.Game(full.variant, seed=full.seed, start=full.start_state, throws=full.throws)
     game.entries = list(full.entries[:step])
     game.states = list(full.states[:step + 1])
     game.state = game.states[-1]

@@ -7,7 +7,7 @@ step with the game, writing to the DOM only what changed. Test hooks (docs/app.m
 ``data-target``, ``data-position`` and ``data-winner`` on the board.
 """
 
-from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, loc_of, loc_order
+from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, SIDE_NAMES, loc_of, loc_order
 
 from senet.board import MARKED, square_cell
 
@@ -554,7 +554,7 @@ class View:
             if result == "draw":
                 title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
             else:
-                title = f"{COLOUR[result].capitalize()} wins"
+                title = f"{SIDE_NAMES[result]} wins"
                 detail = f"{ctl.seat_name(ctl.seat_of(result))} wins the game with the {COLOUR[result]} pieces."
                 if ctl.penalty is not None:
                     loser = "black" if result == "w" else "white"
@@ -574,7 +574,7 @@ class View:
         parts = [f"Senet board, {ctl.rules.title} rules."]
         for i, colour in enumerate("wb"):
             squares = state.pieces(colour)
-            text = f"{COLOUR[colour].capitalize()}: " + (
+            text = f"{SIDE_NAMES[colour]}: " + (
                 ("on " + ", ".join(map(str, squares))) if squares else "none on the board")
             if ctl.rules.has_supply:
                 text += f", {state.supply[i]} to enter"
