@@ -10,6 +10,7 @@ and Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 """
 
 import asyncio
+import time
 
 import js
 from controller import KIND_NAMES, KINDS, SPEEDS, Controller, Setup, parse_query, setup_from_query
@@ -35,6 +36,8 @@ import senet
 
 # The browser's window itself: in MicroPython, pyscript.window is a module standing in
 # for it, whose methods lose their `this` (addEventListener raises "Illegal invocation").
+# Also in MicroPython: a JS number that is a whole number beyond 32 bits arrives cut to
+# 32 bits (js.Date.now() does), so times come from Python's time.time().
 window = js.window
 DEFAULT = Setup("kendall", ("average", "human"))
 NOTES = {
@@ -186,7 +189,8 @@ def on_worker_state(state):
         return
     if state == "failed" and not ctl.worker_down:
         ctl.worker_down = True
-        view.notice(f"{sentence(link.error)} {PAGE_PLAYER_NOTE}")
+        if ctl.thinking is None:  # else the computer waiting for it says what stood in
+            view.notice(f"{sentence(link.error)} {PAGE_PLAYER_NOTE}")
     if view.ready:
         view.render(ctl)
 
@@ -643,7 +647,7 @@ def list_kept(message=""):
     global _kept_listed
     games = store.kept_games(current_id=ctl.game_id)
     _kept_listed = {game.key: game for game in games}
-    view.show_kept(games, int(js.Date.now()), message)
+    view.show_kept(games, int(time.time() * 1000), message)  # not js.Date.now(): see below
     show_problems()  # a kept game that could not be read was set aside: say so
 
 

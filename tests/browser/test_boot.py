@@ -32,6 +32,18 @@ new MutationObserver(() => {
 """
 
 
+# What the page showed at the very moment it said ready.
+READY_SNAPSHOT = """
+new MutationObserver((_, observer) => {
+  const root = document.documentElement;
+  if (root.dataset.ready !== 'true') return;
+  window.__atReady = {worker: root.dataset.worker,
+                      throwEnabled: !document.querySelector('[data-action="throw"]').disabled};
+  observer.disconnect();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
+"""
+
+
 def _boot(page, url):
     page.goto(url)
     # The static skeleton is there before Python starts.
@@ -74,7 +86,10 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
 
 
 def test_two_people_need_no_worker(page, server, browser_log):
-    """A game between two humans never starts Pyodide: not one byte of it is fetched."""
+    """A game between two humans never starts Pyodide: the page and its workers fetch none
+    of it (the service worker still precaches it for offline games against the computer)."""
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))  # the page and its workers
     _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=5")
     page.click('[data-action="throw"]')  # black throws first in Kendall
     page.locator('[data-movable="true"], [data-action="pass"]:visible').first.wait_for()
@@ -82,36 +97,46 @@ def test_two_people_need_no_worker(page, server, browser_log):
     page.reload()
     _boot(page, server.url)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
-    assert not [u for u in browser_log.requests if "/vendor/pyodide/" in u]
+    assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in fetched)
+    assert not [u for u in fetched if "/vendor/pyodide/" in u or u.endswith("/worker.py")]
     assert browser_log.errors == []
 
 
-def test_human_plays_while_the_worker_boots_and_the_computer_gets_ready(page, server, browser_log):
-    """A human throws and moves before the worker has answered; a computer seat whose
-    worker is still starting says it is getting ready, then plays as soon as it can."""
-    page.add_init_script(EVENT_LOG)
+def test_the_board_is_live_before_the_worker_is_asked_for(page, server, browser_log):
+    """At the moment the page says ready, the throw button already works and the worker
+    has not even been started: a human can throw and move at once."""
+    page.add_init_script(READY_SNAPSHOT)
     # Kendall: black (the human) acts first; white is the Average player.
     _boot(page, server.url + "?variant=kendall&white=average&black=human&seed=11&speed=instant")
+    at_ready = page.evaluate("window.__atReady")
+    # (the observer runs just after the page's script, which has then asked for the worker)
+    assert at_ready == {"worker": "off", "throwEnabled": True} or \
+        at_ready == {"worker": "starting", "throwEnabled": True}
+    before = page.get_attribute("#board", "data-position")
     page.click('[data-action="throw"]')
     page.locator('[data-movable="true"], [data-action="pass"]:visible').first.wait_for()
-    before_worker = page.evaluate("document.documentElement.dataset.worker")
     if page.locator('[data-action="pass"]').is_visible():
         page.click('[data-action="pass"]')
     else:
         page.locator('[data-movable="true"]').first.click()
-        target = page.locator('[data-target="true"]').first
-        if target.count():
-            target.click()
-    # The computer moves once the worker is up; then it is the human's turn again.
+    page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=before)
+    assert browser_log.errors == []
+
+
+def test_a_computer_seat_gets_ready_then_plays(page, server, browser_log):
+    """The computer acts first; while its worker boots it says it is getting ready, and
+    it plays as soon as the worker answers."""
+    page.add_init_script(EVENT_LOG)
+    # Kendall: black (Average) acts first; seed 2 gives it a throw with 7 legal moves.
+    _boot(page, server.url + "?variant=kendall&white=human&black=average&seed=2&speed=instant")
     page.wait_for_function(WORKER_UP, timeout=WORKER_TIMEOUT_MS)
-    page.wait_for_function("() => !document.querySelector('[data-action=\"throw\"]').disabled"
-                           " && document.getElementById('prompt').textContent.startsWith('Your turn')"
+    page.wait_for_function("() => document.getElementById('prompt').textContent.startsWith('Your turn')"
                            " || document.querySelector('#board[data-winner]')", timeout=WORKER_TIMEOUT_MS)
     events = page.evaluate("window.__events")
     first_up = next(i for i, e in enumerate(events) if "kendall" in e.split(" prompt=")[0])
-    if before_worker == "starting":  # the usual case: Pyodide takes seconds to boot
-        ready_texts = [i for i, e in enumerate(events) if "getting ready" in e]
-        assert ready_texts and ready_texts[0] < first_up, events
+    waiting = [i for i, e in enumerate(events) if "Average is getting ready" in e]
+    assert waiting and waiting[0] < first_up, events
+    assert not any("getting ready" in e for e in events[first_up:]), events
     assert browser_log.errors == []
 
 
