@@ -651,3 +651,40 @@ def test_axe_on_the_notice_dialogs_and_replay(app):
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
     assert app.locator("#replay").is_visible()
     assert _axe(app) == []
+
+
+# Written by the app as it was before the page moved to MicroPython (commit de61261: the
+# Pyodide page, CPython's random.Random throws): Average (white) against a human.
+PYODIDE_PAGE_SAVE = (
+    '{"format": "senet-app-save", "version": 1, "session": {"format": "senet-save", "version": 1, '
+    '"record": "senet-record 1\\nvariant kendall\\nseed 1234567\\nb 4 14-18\\nb 2 18-20\\nw 2 13-15\\n'
+    'b 1 20-21\\nb 2 21-23\\nw 2 15-17\\nb 2 23-25\\nw 1 17-18\\nw 4 18-22\\nw 2 22-24\\n", '
+    '"seats": {"1": {"kind": "average", "name": ""}, "2": {"kind": "human", "name": ""}}, "redo": []}, '
+    '"expert_nodes": null, "counted": false, "game_id": "oldsave0001", "saved_at": 1763800000000}')
+
+
+def test_a_game_saved_by_the_pyodide_page_resumes_with_the_same_throws(shared, server):
+    """A game saved by the previous version of the page resumes on the MicroPython page,
+    and its next throw is the one the old version would have made (the legacy generator,
+    reproduced in pure Python: docs/record.md)."""
+    context, log = shared
+    errors_before = len(log.errors)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "pages/about.html")  # the site's origin, without the app
+        page.evaluate("v => { localStorage.clear(); localStorage.setItem('senet:save', v); }",
+                      PYODIDE_PAGE_SAVE)
+        page.goto(server.url)
+        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
+        assert not page.locator(".py-error").all_inner_texts()
+        assert position(page) == "kendall wbwbwbwbwbwb...........wb..... b - w=0/0,b=0/0 -"
+        page.click('[data-action="throw"]')
+        # The old version's next throw, with the same sticks (seed 1234567, throw 11).
+        page.wait_for_function("() => document.getElementById('board').dataset.position.includes(' b 2 ')")
+        assert position(page) == "kendall wbwbwbwbwbwb...........wb..... b 2 w=0/0,b=0/0 -"
+        sticks = page.locator("#sticks .stick").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        assert [h.endswith("#stick-light") for h in sticks] == [True, False, False, True]
+        assert not page.locator("#notice").is_visible()
+    finally:
+        page.close()
+    assert log.errors[errors_before:] == []
