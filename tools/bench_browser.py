@@ -121,6 +121,33 @@ def bench_worker(browser, url: str, runs: int) -> list[float]:
     return out
 
 
+def bench_worker_cost(browser, url: str, runs: int, settle_ms: int = 8000) -> dict:
+    """What the lazy worker saves: CPU seconds spent by the browser's renderer processes
+    (the page, its worker, the service worker) from navigation until ``settle_ms`` after
+    ready, for a game between two people (no worker) and one with a computer seat."""
+    cdp = browser.new_browser_cdp_session()
+
+    def cpu() -> dict:
+        return {pi["id"]: pi["cpuTime"] for pi in cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+                if pi["type"] == "renderer"}
+
+    out = {}
+    for label, query in (("two people", "?variant=kendall&white=human&black=human&seed=5"),
+                         ("a computer seat", COMPUTER_GAME)):
+        spent = []
+        for _ in range(runs):
+            context = browser.new_context()
+            page = context.new_page()
+            before = cpu()
+            _ready(page, url + query)
+            page.wait_for_timeout(settle_ms)
+            after = cpu()
+            spent.append(sum(t - before.get(pid, 0.0) for pid, t in after.items()))
+            context.close()
+        out[label] = spent
+    return out
+
+
 def bench_offline(browser, url: str, runs: int) -> list[float]:
     """Ready with the network cut (``context.set_offline``): the service worker answers."""
     context = browser.new_context()
@@ -223,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             ready = bench_ready(browser, url, args.runs)
             worker = bench_worker(browser, url, args.runs)
             offline = bench_offline(browser, url, args.runs)
+            cost = bench_worker_cost(browser, url, min(args.runs, 3))
             if not args.ready_only:
                 expert = bench_expert(browser, url, args.variant, args.games)
                 heavy = (bench_expert(browser, url, args.variant, 1, args.heavy_nodes, 20)
@@ -232,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         httpd.shutdown()
         floor_httpd.shutdown()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    result = {"ready": ready, "floor": floor, "worker_ms": worker, "offline_ms": offline,
+    result = {"ready": ready, "floor": floor, "worker_ms": worker, "offline_ms": offline, "cpu_s": cost,
               "expert": expert, "heavy_expert": heavy, "cpus": os.cpu_count(), "load_1min": load,
               "dist": str(dist)}
     if args.json:
@@ -254,6 +282,9 @@ def main(argv: list[str] | None = None) -> int:
           f"warm {med(ready['warm_ms']) / med(floor['warm_ms']):.2f}x   goal <= 2x")
     line("worker answered (cold context)", worker)
     line("ready, offline reopen", offline, "< 1000 ms")
+    for label, spent in cost.items():
+        print(f"CPU of the renderers, first 8 s after ready, {label}: median {med(spent):.2f} s  "
+              f"runs {', '.join(f'{v:.2f}' for v in spent)}")
     if expert is None:
         return 0
     e = expert
