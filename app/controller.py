@@ -485,10 +485,12 @@ class Controller:
     def _replace_live(self) -> None:
         """A new game is about to replace the one in progress: on_replace may keep it."""
         live = self._live["session"] if self._live else self.session
-        self.replay = None
-        self._live = None
+        # on_replace is called while a replay still shows, so that live_game_id and
+        # live_setup name the game in progress, not the replay
         if live is not None and self.on_replace is not None:
             self.on_replace(live)
+        self.replay = None
+        self._live = None
 
     def resume_text(self) -> str:
         title = self.rules.title
@@ -560,6 +562,11 @@ class Controller:
     @property
     def live_setup(self) -> Setup:
         return self._live["setup"] if self._live else self.setup
+
+    @property
+    def live_game_id(self) -> str:
+        """The id of the game in progress (a replay showing has an id of its own)."""
+        return self._live["game_id"] if self._live else self.game_id
 
     def record_text(self) -> str:
         """The record the game-record dialog shows: the replay's (with the players it

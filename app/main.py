@@ -176,7 +176,8 @@ def on_result(session):
 def on_replace(session):
     """A new game replaces ``session``: an unfinished game is kept as the previous save."""
     if not session.game.over and session.game.entries:
-        store.keep_previous(SavedGame(session, ctl.setup.expert_nodes, False, ctl.game_id))
+        # while a replay shows, ctl.game_id and ctl.setup are the replay's: name the live game
+        store.keep_previous(SavedGame(session, ctl.live_setup.expert_nodes, False, ctl.live_game_id))
 
 
 # ---------------------------------------------------------------- the worker
