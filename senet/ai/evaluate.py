@@ -19,8 +19,8 @@ and at a smaller weight for the side on throw (it may still cover them).
 
 ``evaluator(variant)`` is Average's evaluation, ``evaluator(variant, expert=True)``
 Expert's: the same terms, plus the solitaire endgame tables of senet.ai.endgame for the
-race of the last two pieces (Kendall, Thibault, Jéquier, Havens), and in Bell the walls
-of home pieces, entry blocking, mobility and the goal claim. ``features(state)`` returns
+race of the last two pieces (Kendall, Thibault, Jéquier, Havens), and in Bell entry
+blocking, mobility, pieces waiting above a gap and the goal claim. ``features(state)`` returns
 Average's separate terms; ``WEIGHTS`` hold the weights per rule set. Everything is plain
 Python on strings and lists, so that it runs in Pyodide too.
 """
@@ -390,36 +390,26 @@ def _tait(state: State) -> tuple[float, ...]:
 ODD = tuple(range(1, 20, 2))
 EVEN = tuple(range(2, 21, 2))
 B_SUPPLY = 30.0 + 1.5  # enters on 26..30
-B_DEAD = 18.0  # a piece below its floor can never move again (unless captured)
-
-
-B_HURDLE = 2.5  # an opponent home piece above own unfilled goals: only some jumps pass it
-B_WALL_RISK = (1.0, 0.3, 0.06, 0.01)  # by the number of opponent home pieces a wall still needs
-B_WALL_RISK_ALL_IN = (1.0, 0.85, 0.5, 0.2)  # the same when the opponent is walled in already
-# The walls a side can build: two consecutive goals h, h+2 both home leave the opponent
-# no square to rest on from h-2 to h+4 (six apart; from 21 down for the odd pair 17, 19),
-# so the opponent's goals below h-2 are cut off. (18, 20) is no wall: 21 to 16 is a 5.
-_WALLS = {
-    True: tuple((h, h + 2) for h in range(3, 18, 2)),  # built by the odd owner
-    False: tuple((h, h + 2) for h in range(4, 17, 2)),  # built by the even owner
-}
-B_LOW = 3.0  # urgency of the low goals (the first to be walled off)
+# A piece left below its side's lowest open goal (B7) cannot move until the opponent
+# hits it, which the opponent does only when its own chain needs that square: the piece
+# is worth less than one in the supply, by the wait.
+B_DEAD = 12.0
 B_ENTRY = 3.0  # a piece in the supply whose entry squares are taken
 B_PASS = 2.5  # the chance of losing the next throw (no action at all)
+B_GAP = 1.0  # per own piece waiting on an own goal square above the gap (exposed, not home)
 
 
 def _bell(state: State) -> tuple[float, ...]:
-    """Race to the goals, entry, mobility, captures, and the risk of being walled in (C6).
+    """Expert's Bell: the race to the goals, captures, entry, mobility, stranded pieces.
 
-    Below 21 a side's pieces can rest only on the opponent's goal squares that are not
-    home (its own goal squares end the journey), so the opponent's home pieces are
-    hurdles: two of them on consecutive opponent goals leave six squares that no throw
-    crosses, and the own goals below can never be filled. So each side wants its low
-    goals filled early, and an opponent home piece above its unfilled goals is a danger
-    (one more next to it closes the wall). Pieces enter only on an empty square 26..30,
-    so pieces resting there also block the opponent's entry. The value is mixed with the
-    risks that white or black can no longer fill their goals: walled-in white loses,
-    walled-in black too, both is a draw.
+    Goals fill from the bottom up (B6): a side's home pieces form a chain from its lowest
+    goal, and its lowest goal square still open is a floor no piece of it may pass (B7).
+    The race counts each piece's squares to a goal square (a piece on an own goal square
+    counts 0, home or not, since it fills that goal once the gap below closes); a piece
+    caught below the floor counts as one in the supply and more. The bump threat counts
+    every piece not home below 26 that an opponent piece can land on with one throw,
+    pieces waiting above a gap included. Pieces enter only on an empty square 26..30, so
+    pieces resting there block the opponent's entry; and a side may lose its throw.
     """
     cells = " " + state.board + " "
     return _bell_core(state, cells, state.odd)
@@ -431,10 +421,10 @@ def _bell_simple(state: State) -> tuple[float, ...]:
     return _bell_core(state, cells, state.odd, full=False)
 
 
-def _bell_claims(state: State) -> tuple[float, tuple, tuple]:
+def _bell_claims(state: State) -> tuple:
     """Before anyone reaches square 1: the position as if white / black took the odd goals.
 
-    Every piece already on a goal square of its side becomes home at the claim, so where
+    Pieces already on goal squares of their side count at the claim (B5, B6), so where
     the pieces stand before it matters. Returns (probability that white claims, features
     if white claims, features if black claims); the nearer side to square 1 is likelier.
     """
@@ -450,9 +440,7 @@ def _bell_claims(state: State) -> tuple[float, tuple, tuple]:
     return p, fw, fb
 
 
-def _bell_core(state: State, cells: str, odd: str | None, full: bool = True) -> tuple[float, ...]:
-    from ..variants.bell import Bell
-
+def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
     race = {}
     extra = {WHITE: 0.0, BLACK: 0.0}
     threat = {}
@@ -460,107 +448,90 @@ def _bell_core(state: State, cells: str, odd: str | None, full: bool = True) -> 
     for i, x in enumerate((WHITE, BLACK)):
         if odd is None:
             goals = ()
-            unfilled = ()
             unfilled_sum = 105.0
             floor = 1
         else:
             goals = ODD if odd == x else EVEN
-            unfilled = [g for g in goals if cells[g] != x]
-            unfilled_sum = float(sum(unfilled))
-            floor = unfilled[0] if unfilled else 31
-        pieces = [s for s in range(1, 31) if cells[s] == x and s not in goals]
-        info[x] = (goals, floor, pieces, unfilled)
-        r = state.supply[i] * B_SUPPLY + sum(pieces) - unfilled_sum
-        for s in pieces:
-            if s < floor:
-                r += B_DEAD + (floor - s)
-        race[x] = r
-    for i, (x, y) in enumerate(((WHITE, BLACK), (BLACK, WHITE))):
-        goals, floor, pieces, unfilled = info[x]
-        ygoals = info[y][0]
-        supply = state.supply[i]
-        e = 0.0
-        for g in unfilled:
-            e += B_LOW * (21 - g) / 20.0
-        if not full:
-            extra[x] = e
-            continue
-        # entry and mobility on the next throw
-        p_enter = 0.0
-        p_pass = 0.0
-        for t, p in P5:
-            can_enter = supply > 0 and cells[31 - t] == "."
-            if can_enter:
-                p_enter += p
+            unfilled_sum = 0.0
+            floor = 31
+            for g in goals:
+                if cells[g] != x:
+                    unfilled_sum += g
+                    if floor == 31:
+                        floor = g
+        r = state.supply[i] * B_SUPPLY - unfilled_sum
+        movers = []
+        gap = 0
+        for s in range(1, 31):
+            if cells[s] != x:
                 continue
-            for s in pieces:
-                d = s - t
-                if d < floor or d < 1:
-                    continue
-                c = cells[d]
-                if c == x or (c == y and (d >= 26 or d in ygoals)):
-                    continue
-                break
+            if s in goals:
+                if s > floor:
+                    movers.append(s)
+                    gap += 1
+                continue
+            if s < floor:  # B7: stranded until the opponent hits it
+                r += B_SUPPLY + B_DEAD
             else:
-                p_pass += p
-        if supply:
-            e += B_ENTRY * min(supply, 3) * (1.0 - p_enter)
-        e += B_PASS * p_pass
-        extra[x] = e
-    risk = {WHITE: 0.0, BLACK: 0.0}
-    if odd is not None and full:
-        walled = {}
-        for x in (WHITE, BLACK):
-            walled[x] = info[x][1] <= 20 and not Bell.can_still_win(cells, x, odd)
-            if walled[x]:
-                risk[x] = 1.0
-        for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
-            goals, floor, xpieces, unfilled = info[x]
-            if floor > 20 or walled[x]:
-                continue
-            # a walled-in opponent has nothing left to play for but a wall of its own
-            wall_risk = B_WALL_RISK_ALL_IN if walled[y] else B_WALL_RISK
-            # walls the opponent could still build above x's unfilled goals
-            free = 1.0
-            hurdles = 0.0
-            # below[k]: own unfilled goals below square k, less own pieces already there
-            below = [0] * 22
-            run = 0
-            for k in range(1, 21):
-                c = cells[k]
-                if c == x:
-                    if k not in goals:
-                        run -= 1
-                elif k in goals:
-                    run += 1
-                below[k + 1] = run
-            for h, h2 in _WALLS[y == odd]:
-                cut = below[h - 2] if h > 2 else 0
-                if cut <= 0:
+                r += s
+                movers.append(s)
+        race[x] = r
+        info[x] = (goals, floor, movers)
+        if full:
+            extra[x] = B_GAP * gap
+    if full:
+        for i, (x, y) in enumerate(((WHITE, BLACK), (BLACK, WHITE))):
+            goals, floor, movers = info[x]
+            ygoals, yfloor = info[y][0], info[y][1]
+            supply = state.supply[i]
+            # entry and mobility on the next throw
+            p_enter = 0.0
+            p_pass = 0.0
+            for t, p in P5:
+                if supply > 0 and cells[31 - t] == ".":
+                    p_enter += p
                     continue
-                need = (cells[h] != y) + (cells[h2] != y)
-                hurdles += cut * (2 - need)
-                free *= 1.0 - wall_risk[need] * (1.0 if cut >= 2 else 0.5)
-            extra[x] += B_HURDLE * hurdles / 3.0
-            risk[x] = 1.0 - free
+                for s in movers:
+                    d = s - t
+                    if d < floor:
+                        continue
+                    c = cells[d]
+                    if c == x or (c == y and (d >= 26 or (d < yfloor and d in ygoals))):
+                        continue
+                    break
+                else:
+                    p_pass += p
+            e = extra[x]
+            if supply:
+                e += B_ENTRY * min(supply, 3) * (1.0 - p_enter)
+            e += B_PASS * p_pass
+            extra[x] = e
     for x, y in ((WHITE, BLACK), (BLACK, WHITE)):
-        _, yfloor, ypieces, _ = info[y]
+        goals, floor, xmovers = info[x]
+        _, yfloor, ymovers = info[y]
         t_loss = 0.0
-        if ypieces:
+        if ymovers:
             for t, p in P5:
                 worst = 0.0
-                for a in ypieces:
+                for a in ymovers:
                     s = a - t
                     if s < yfloor or s >= 26 or cells[s] != x:
                         continue
-                    if s in info[x][0]:  # home
+                    if s < floor and s in goals:  # home (B6)
                         continue
-                    loss = B_SUPPLY - s
+                    # back to the supply; a piece on an own goal square counted 0, one
+                    # below the floor counted as dead already
+                    if s in goals:
+                        loss = B_SUPPLY - s
+                    elif s < floor:
+                        loss = -B_DEAD
+                    else:
+                        loss = B_SUPPLY - s
                     if loss > worst:
                         worst = loss
                 t_loss += p * worst
         threat[x] = t_loss
-    return _combine(state, race, threat, extra) + (risk[WHITE], risk[BLACK])
+    return _combine(state, race, threat, extra)
 
 
 # --------------------------------------------------------------------------------------
@@ -709,7 +680,7 @@ class Evaluator:
         self.weights = w
         s = w["scale"]
         self.coef = tuple(w[f] / s for f in FEATURES)
-        self.bell = variant == "bell" and solo  # Expert's Bell: walls, entry, the claim
+        self.bell = variant == "bell" and solo  # Expert's Bell: entry, mobility, the claim
         if self.bell:
             self.feat = _bell
         self.solo = None
@@ -751,12 +722,7 @@ class Evaluator:
     def _value(self, f: tuple) -> float:
         c = self.coef
         x = (c[0] * f[0] + c[1] * f[1] + c[2] * f[2] + c[3] * f[3] + c[4] * f[4]) / f[5]
-        v = _sigmoid(x)
-        if len(f) > 6:  # Bell: the risks that white / black can no longer fill their goals
-            rw, rb = f[6], f[7]
-            if rw or rb:
-                v = (1 - rw) * (1 - rb) * v + rb * (1 - rw) + 0.5 * rw * rb
-        return v
+        return _sigmoid(x)
 
     def _bell_value(self, state: State) -> float:
         if state.odd is not None:

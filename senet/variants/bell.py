@@ -1,23 +1,91 @@
 """Bell's rules (clauses B1-B8 of rules-spec.md).
 
 Ten pieces each enter on 26..30 and travel down towards square 1. The first side to
-reach square 1 takes the odd goal squares 1..19, the other the even ones 2..20; a
-piece on one of its own goal squares is home for good. All ten home wins.
+reach square 1 takes the odd goal squares 1..19, the other the even ones 2..20. Goals
+fill from the bottom up (B6): a piece is home when it stands on one of its own goal
+squares and every lower goal square of its side holds a piece of that side, so home
+pieces always form an unbroken chain from the side's lowest goal. Home pieces never move
+and cannot be hit; a piece on an own goal square above a gap is not home yet. No piece
+lands below its side's lowest open goal (B7). All ten home wins (B8).
+
+Whether a piece is home follows from the board and the goal claim alone, so the
+position notation needs nothing more than the ``odd=`` flag.
+
+C6 in Bell: under these rules no position stalls. Between two goal squares of one side
+lies a goal square of the other, so the opponent's home pieces never stand on two
+adjacent squares, and the own goal squares (above the lowest open one) are never home
+for the opponent: a side's pieces can always step down its own goal squares two at a
+time, whatever stands on them (an opponent piece there is a stray that may be hit). A
+side whose only pieces not home are left below its lowest open goal (B7) cannot move,
+but then the other side has none such (its lowest open goal lies below that piece), so
+it can still move, and hitting the stranded piece frees it. Every side can still fill
+its goals, and a position where neither side can act is impossible; the generic
+frozen-position check of the engine (``Rules.is_frozen``) stays in place regardless.
 """
 
 from ..moves import SUPPLY, Move
 from ..state import BLACK, WHITE, Rules, State
 
-STALL_REASON = "neither side can fill its goal squares any more (C6)"
 ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))
 
 
-def goals(state: State, side: str) -> tuple[int, ...]:
+def goals(state: State, side: str) -> tuple:
     """The goal squares of ``side`` (empty before anyone has reached square 1)."""
     if state.odd is None:
         return ()
     return ODD_GOALS if state.odd == side else EVEN_GOALS
+
+
+def _floor(cells: str, mine: tuple, side: str) -> int:
+    """B6, B7: the lowest goal square of ``mine`` without a piece of ``side`` (31 when
+    every one holds one; 1 before the goals are set). ``cells`` is " " + board."""
+    if not mine:
+        return 1
+    for g in mine:
+        if cells[g] != side:
+            return g
+    return 31
+
+
+def open_goal(state: State, side: str):
+    """B7: the lowest goal square of ``side`` still without one of its pieces: the next
+    square its chain of home pieces needs. None before the goals are set or when all
+    its goal squares are filled."""
+    mine = goals(state, side)
+    if not mine:
+        return None
+    low = _floor(" " + state.board, mine, side)
+    return None if low == 31 else low
+
+
+def home_squares(state: State, side: str) -> tuple:
+    """B6: the squares of ``side``'s home pieces, lowest first (the unbroken chain of its
+    goal squares from its lowest goal up to the first one it does not hold)."""
+    out = []
+    board = state.board
+    for g in goals(state, side):
+        if board[g - 1] != side:
+            break
+        out.append(g)
+    return tuple(out)
+
+
+def is_home(state: State, square: int) -> bool:
+    """B6: whether the piece on ``square`` (1..30) is home."""
+    side = state.board[square - 1]
+    return side != "." and square in home_squares(state, side)
+
+
+def stranded(state: State, side: str) -> tuple:
+    """B7: the squares of ``side``'s pieces that are not home but lie below its lowest
+    open goal: they cannot move (any move would land below it), but may be hit."""
+    mine = goals(state, side)
+    if not mine:
+        return ()
+    low = _floor(" " + state.board, mine, side)
+    board = state.board
+    return tuple(s for s in range(1, low) if board[s - 1] == side and s not in mine)
 
 
 class Bell(Rules):
@@ -30,34 +98,28 @@ class Bell(Rules):
     has_supply = True
     bears_off = False
 
-    @staticmethod
-    def floor(cells: str, mine: tuple[int, ...], side: str) -> int:
-        """B7: the lowest own goal square still without an own piece (1 before goals)."""
-        for g in mine:
-            if cells[g] != side:
-                return g
-        return 31
+    floor = staticmethod(_floor)
 
-    def moves(self, state: State) -> list[Move]:
+    def moves(self, state: State) -> list:
         side, t = state.side, state.throw
         opp = "b" if side == WHITE else "w"
         cells = " " + state.board
         moves = []
         if state.supply[0 if side == WHITE else 1] and cells[31 - t] == ".":  # B3
             moves.append(Move(SUPPLY, 31 - t))
-        mine = goals(state, side)
         theirs = goals(state, opp)
-        low = self.floor(cells, mine, side) if mine else 1
-        for src in range(1, 31):
-            if cells[src] != side or src in mine:  # B6: home pieces never move
+        low = _floor(cells, goals(state, side), side)
+        their_low = _floor(cells, theirs, opp)
+        # B7: nothing lands below `low`; so home pieces (below it, B6) and pieces left
+        # below it never move: only pieces from low + t up have a move
+        for src in range(low + t, 31):
+            if cells[src] != side:
                 continue
             dst = src - t
-            if dst < low:  # B7
-                continue
             c = cells[dst]
             if c == side:
                 continue
-            if c == opp and (dst >= 26 or dst in theirs):  # B4, B6
+            if c == opp and (dst >= 26 or (dst < their_low and dst in theirs)):  # B4, B6
                 continue
             moves.append(Move(src, dst))
         return moves
@@ -81,46 +143,10 @@ class Bell(Rules):
                     sw += 1
         cells[dst] = side
         odd = state.odd if state.odd is not None or dst != 1 else side  # B5
-        after = self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, odd=odd)
-        # C6: only a move touching squares 1..20 can change who may still fill the goals
-        # (squares 21..30 are always reachable from the entry squares).
-        if odd is not None and (dst <= 20 or 0 < src <= 20) and after.winner is None:
-            board = " " + after.board
-            if not self.can_still_win(board, WHITE, odd) and not self.can_still_win(board, BLACK, odd):
-                return after.replace(draw_reason=STALL_REASON)
-        return after
+        # C6: no Bell position stalls under B6/B7 as revised (see the module docstring)
+        return self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, odd=odd)
 
-    @staticmethod
-    def can_still_win(cells: str, side: str, odd: str) -> bool:
-        """False when ``side`` can never fill all its goal squares, whatever is thrown.
-
-        An optimistic test: every piece not yet home might be captured and enter again,
-        opponent pieces not home might move away, and the floor (B7) can only rise. Home
-        pieces never move and cannot be landed on, so five of them in a row form a wall
-        that no throw (at most 5) can cross. A goal square no piece can reach is final.
-        """
-        opp = BLACK if side == WHITE else WHITE
-        mine, theirs = (ODD_GOALS, EVEN_GOALS) if odd == side else (EVEN_GOALS, ODD_GOALS)
-        unfilled = [g for g in mine if cells[g] != side]
-        if not unfilled:
-            return True
-        blocked = {g for g in mine if cells[g] == side} | {g for g in theirs if cells[g] == opp}
-        sinks = set(unfilled)
-        floor = unfilled[0]
-        reach = [False] * 36
-        for x in range(30, floor - 1, -1):
-            if x in blocked:
-                continue
-            if x >= 21 or cells[x] == side:
-                reach[x] = True
-                continue
-            for y in range(x + 1, x + 6):
-                if reach[y] and y not in sinks:
-                    reach[x] = True
-                    break
-        return all(reach[g] for g in unfilled)
-
-    def winner(self, state: State) -> str | None:
+    def winner(self, state: State):
         if state.odd is None:
             return None
         for side in (WHITE, BLACK):
@@ -128,7 +154,7 @@ class Bell(Rules):
                 return side
         return None
 
-    def validate(self, state: State) -> str | None:
+    def validate(self, state: State):
         if state.odd is None and state.board[0] != ".":
             return "a piece stands on square 1, so the 'odd=' flag must say who owns the odd squares"
         if state.odd is not None and state.board[0] != state.odd:
@@ -139,7 +165,7 @@ class Bell(Rules):
             return "both sides cannot have every piece home"
         return None
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
+    def explain_variant(self, state: State, move: Move):
         side, t = state.side, state.throw
         src, dst = move
         opp = "b" if side == WHITE else "w"
@@ -150,19 +176,22 @@ class Bell(Rules):
             if cells[dst] != ".":
                 return f"square {dst} is occupied, so no piece can enter there (B3)"
             return None
-        if src in goals(state, side):
+        if src in home_squares(state, side):
             return f"the piece on {src} is home and never moves again (B6)"
         if dst > src:
             return "pieces move towards square 1 only (B2)"
+        low = _floor(cells, goals(state, side), side)
+        if src < low:
+            return (f"the piece on {src} is below square {low}, your lowest goal square still "
+                    "free, so it cannot move (B7)")
         if src - dst != t:
             return None
-        mine = goals(state, side)
-        if mine and dst < self.floor(cells, mine, side):
-            return (f"you may not go below square {self.floor(cells, mine, side)}, "
+        if dst < low:
+            return (f"you may not go below square {low}, "
                     "your lowest goal square still free (B7)")
         if cells[dst] == opp:
             if dst >= 26:
                 return f"the piece on {dst} stands on a marked square and cannot be attacked (B4)"
-            if dst in goals(state, opp):
+            if dst in home_squares(state, opp):
                 return f"the piece on {dst} is home and cannot be attacked (B6)"
         return None

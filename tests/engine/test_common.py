@@ -88,21 +88,47 @@ def test_C5_replays_inject_throws():
 
 
 def test_C6_frozen_position_is_a_draw_with_reason():
-    # bell: both sides have nothing movable for any throw: every piece is home or stuck
-    s = position("bell", white=[2, 4, 6, 8, 10, 12, 14, 16, 18, 3], black=[1, 5, 7, 9, 11, 13, 15, 17, 19, 20],
-                 side="w", throw=1, flags="odd=b")
-    assert s.legal_actions() == [senet.PASS]
+    # Since Bell's B6/B7 were revised no legal position of the six rule sets is frozen
+    # (the last ones were Bell's), so the engine's check is shown on a rule set whose
+    # pieces never move: a lost throw that leaves neither side an action ends the game.
+    from senet.variants.bell import Bell
+
+    class Stuck(Bell):
+        def moves(self, state):
+            return []
+
+    s = senet.State(Stuck(), "w" + "." * 28 + "b", "w", 1, (9, 9), (0, 0), odd="w")
     nxt = s.apply("pass")
     assert nxt.is_terminal and nxt.winner == "draw"
     assert "C6" in nxt.draw_reason and "draw" in nxt.flags
 
 
-def test_C6_bell_wall_of_home_pieces_is_a_draw():
-    # home pieces on 16..20 wall off the lower goals of both sides for good
+def test_C6_bell_home_pieces_no_longer_wall_the_board_off():
+    # Under the first reading of B6 every piece on an own goal square was home, so the
+    # pieces on 16..20 walled off the lower goals of both sides and this move drew the
+    # game (C6). Home pieces now form a chain from the lowest goal (white: 1 only; black:
+    # none), the pieces on 16..20 may move and be hit, and the game goes on.
     s2 = position("bell", white=[1, 17, 19, 27], black=[16, 18, 21, 25], side="b", throw=1,
                   supply=(6, 6), flags="odd=w")
     nxt2 = s2.apply("21-20")
-    assert nxt2.winner == "draw" and "goal squares" in nxt2.draw_reason
+    assert nxt2.winner is None and nxt2.draw_reason is None
+    assert "19-18" in moves(nxt2.with_throw(1))  # white's 19 hits black's 18
+
+
+def test_C6_bell_never_freezes_and_always_finishes():
+    # No Bell position stalls (senet/variants/bell.py): in random games neither side is
+    # ever without an action for every throw, and every game ends with a winner.
+    rules = senet.get_rules("bell")
+    rng = random.Random(15)
+    for _ in range(12):
+        g = senet.Game("bell", seed=rng.randrange(10**6))
+        while not g.over:
+            s = g.state
+            assert not rules.is_frozen(s), s.position()
+            g.throw()
+            if not g.over:
+                g.play(rng.choice(g.state.legal_actions()))
+        assert g.result in ("w", "b")
 
 
 @pytest.mark.parametrize("variant", senet.VARIANTS)

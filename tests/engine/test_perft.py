@@ -61,3 +61,20 @@ def test_perft_pinned(variant):
     s = senet.start(variant)
     got = tuple(count(s, d) for d in (1, 2, 3))
     assert got == PINNED[variant], got
+
+
+# Bell's goals are set only once a piece reaches square 1, far beyond depth 3 from the
+# start, so Bell is pinned from a position with the goals set too: white (odd) holds 1,
+# 5 and 7 with 3 empty, black (even) holds 2, 4, 8, 10. The counts changed with the
+# revision of B6/B7 (issue 15): they were (11, 95, 1006) when every piece on an own goal
+# square was home for good; now white's 5 and 7 (above the gap on 3) and black's 8 and
+# 10 (above the gap on 6) may move and be hit, and only 1 (white) and 2, 4 (black) are
+# home. The counts from the start did not change (5, 25, 197, 1391, 12633 to depth 5).
+BELL_GOALS_SET = "bell wb.bw.wb.b.w.b.......w...b.... w - w=5/0,b=4/0 odd=w"
+BELL_GOALS_SET_PINNED = (16, 281, 4374)
+
+
+def test_perft_pinned_bell_with_goals_set():
+    s = senet.parse_position(BELL_GOALS_SET)
+    got = tuple(count(s, d) for d in (1, 2, 3))
+    assert got == BELL_GOALS_SET_PINNED, got
