@@ -4,12 +4,16 @@ The board's squares, marks and numbers are static SVG in index.html (they show b
 Python starts); this module adds the pieces and trays and keeps every attribute in
 step with the game, writing to the DOM only what changed. Test hooks (docs/app.md):
 ``data-square``, ``data-piece``/``data-colour``/``data-at``, ``data-movable``,
-``data-target``, ``data-position`` and ``data-winner`` on the board.
+``data-target``, ``data-position`` and ``data-winner`` on the board; in Bell, once the
+goals are set, ``data-goal`` ("w"/"b") on the goal squares, ``data-next-goal`` on the
+lowest open goal of the side to act and ``data-home`` on home pieces (B6, B7).
 """
 
 from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, SIDE_NAMES, loc_of, loc_order
 
 from senet.board import MARKED, square_cell
+from senet.variants.bell import goals as bell_goals
+from senet.variants.bell import home_squares, open_goal
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SYMBOLS = "./assets/symbols.svg"
@@ -276,6 +280,19 @@ class View:
         self._set("board", self.board, "data-winner", game.result if over else None)
         self._set("board", self.board, "data-side", None if over else side)
 
+        # Bell (B5-B7), from the engine: whose goal each square is, the home pieces, and
+        # the lowest open goal of the side to act (the next square its chain needs)
+        goal_of = {}
+        home = ()
+        next_goal = None
+        if state.variant == "bell" and state.odd:
+            for colour in ("w", "b"):
+                for g in bell_goals(state, colour):
+                    goal_of[g] = colour
+            home = home_squares(state, "w") + home_squares(state, "b")
+            if not over:
+                next_goal = open_goal(state, side)
+
         # squares
         for n, rect in self.squares.items():
             classes = ["square"]
@@ -294,14 +311,21 @@ class View:
                 classes.append("hint")
             if suggested is not None and suggested.dst == n:
                 classes.append("suggest")
-            if state.variant == "bell" and state.odd and n <= 20:
-                owner = state.odd if n % 2 else ("b" if state.odd == "w" else "w")
+            owner = goal_of.get(n)
+            if owner:
                 classes.append(f"goal-{owner}")
+            if n == next_goal:
+                classes.append("next-goal")
             self._set(n, rect, "class", " ".join(classes))
+            self._set(n, rect, "data-goal", owner)
+            self._set(n, rect, "data-next-goal", "true" if n == next_goal else None)
             self._set(n, rect, "data-target", "true" if is_target else None)
             self._set(n, rect, "role", "button" if is_target else None)
             self._set(n, rect, "tabindex", "0" if is_target else None)
-            self._set(n, rect, "aria-label", f"Move to square {n}" if is_target else None)
+            label = f"Move to square {n}" if is_target else None
+            if label and owner:
+                label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
+            self._set(n, rect, "aria-label", label)
 
         for n, mark in self.marks.items():
             self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
@@ -347,7 +371,10 @@ class View:
                 loc == preview.src or (loc == "supply" and preview.src == 0 and pid == self._top_supply(ctl, side)))
             is_victim = loc in targets and colour != side
             is_suggested = suggested is not None and is_movable and loc == loc_of(suggested.src)
+            is_home = loc in home and state.square(loc) == colour
             classes = ["piece", COLOUR[colour]]
+            if is_home:
+                classes.append("home")
             if is_selected or is_chosen:
                 classes.append("selected")
             if is_suggested:
@@ -360,9 +387,12 @@ class View:
             self._set(pid, g, "data-movable", "true" if is_movable else None)
             self._set(pid, g, "data-selected", "true" if is_selected else None)
             self._set(pid, g, "data-suggested", "true" if is_suggested else None)
+            self._set(pid, g, "data-home", "true" if is_home else None)
             self._set(pid, g, "tabindex", "0" if is_movable else None)
             self._set(pid, g, "role", "button" if is_movable else "img")
             label = f"{COLOUR[colour]} piece {loc_text(loc)}"
+            if is_home:
+                label += ", home"
             if is_movable:
                 moves = movable.get(loc, [])
                 if len(moves) == 1:
@@ -580,6 +610,13 @@ class View:
                 text += f", {state.supply[i]} to enter"
             if ctl.rules.bears_off:
                 text += f", {state.off[i]} borne off"
+            if state.variant == "bell" and state.odd:
+                home = home_squares(state, colour)
+                text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
+                text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
+                low = open_goal(state, colour)
+                if low is not None:
+                    text += f", next goal {low}"
             parts.append(text + ".")
         self._set("board", self.board, "aria-label", " ".join(parts))
 

@@ -197,6 +197,45 @@ def test_human_move_by_keyboard(app):
     assert any(thrown.apply(m).position() == after for m in thrown.legal_actions() if m.src == src_n)
 
 
+# Bell with the goals set (white has the odd squares): white holds 1 and 3, not 5, so its
+# 7 is above a gap; black holds 2, not 4, so its 6 is too. Black acts: its next goal is 4.
+BELL_GOALS = "bell wbw..bw....w..b.........b..... b - w=6/0,b=6/0 odd=w"
+
+
+def test_bell_board_marks_goals_home_pieces_and_the_next_goal(app):
+    app.open("?variant=bell&white=human&black=human&seed=5&speed=instant&position="
+             + BELL_GOALS.replace(" ", "+"))
+    assert position(app) == BELL_GOALS
+    goal = {n: app.get_attribute(f'#board [data-square="{n}"]', "data-goal") for n in range(1, 31)}
+    assert goal == {n: ("w" if n % 2 else "b") if n <= 20 else None for n in range(1, 31)}
+    assert app.locator('#board [data-next-goal="true"]').count() == 1
+    assert app.get_attribute('#board [data-next-goal="true"]', "data-square") == "4"
+    home = sorted((app.get_attribute(f'[data-piece="{pid}"]', "data-colour"),
+                   int(app.get_attribute(f'[data-piece="{pid}"]', "data-at")))
+                  for pid in app.locator('[data-piece][data-home="true"]').evaluate_all(
+                      "els => els.map(e => e.dataset.piece)"))
+    assert home == [("black", 2), ("white", 1), ("white", 3)]
+    for sq in (6, 7):  # on own goal squares above a gap: not home
+        assert app.get_attribute(f'[data-piece][data-at="{sq}"]', "data-home") is None
+    assert "home on 1, 3" in app.get_attribute("#board", "aria-label")
+    # after black's throw and move, white acts: its next goal, 5, is marked instead
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"], [data-action="pass"]:not([hidden])')
+    thrown = position(app)
+    if app.locator('[data-action="pass"]:not([hidden])').count():
+        app.click('[data-action="pass"]')
+    else:
+        app.locator('[data-movable="true"]').first.click()
+        if app.locator('#board [data-target="true"]').count():
+            app.locator('#board [data-target="true"]').first.click()
+    wait_position_change(app, thrown)
+    app.wait_for_function("() => document.querySelector('#board [data-next-goal=\"true\"]')"
+                          " && document.getElementById('board').dataset.side === 'w'")
+    state = state_of(app)
+    from senet.variants.bell import open_goal
+    assert app.get_attribute('#board [data-next-goal="true"]', "data-square") == str(open_goal(state, "w"))
+
+
 WATER = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"  # black drowning on 27
 
 
