@@ -740,3 +740,56 @@ def test_a_copy_that_fails_half_way_is_tried_again():
     assert second.problem is None
     assert Store(second).load_settings().speed == "slow"
     assert Store(second).load_game().game_id == "old1"
+
+
+# Bell games saved under the first reading of B6/B7 (every piece on an own goal square
+# home at once; the engine drew walled-off games by C6). Saves hold the record, and a
+# record replays under the rules of today (issue 15).
+OLD_BELL_DRAWN = (  # the wall of 16..20 drew this game; now it goes on
+    "senet-record 1\nvariant bell\nseed 7\n"
+    "start bell w..............bwbw.b...b.w... b - w=6/0,b=6/0 odd=w\n"
+    "b 1 21-20\nresult draw: neither side can fill its goal squares any more (C6)\n")
+OLD_BELL_PASS = (  # white's 5 was home, so a 2 passed; now 5-3 must be played
+    "senet-record 1\nvariant bell\nseed 7\n"
+    "start bell wb.bw.w.w.w.w.w.w.w..b......b. w - w=1/0,b=6/0 odd=w\n"
+    "w 2 pass\nb 3 29-26\n")
+OLD_BELL_PLAYS_ON = (  # every action is legal under both readings
+    "senet-record 1\nvariant bell\nseed 7\n"
+    "start bell w...w..b...w.......b....b..... b - w=7/0,b=7/0 odd=w\n"
+    "b 3 25-22\nw 2 12-10\nb 1 in-30\nw 2\n")
+
+
+def old_bell_save(record: str) -> str:
+    session = {"format": "senet-save", "version": 1, "record": record,
+               "seats": {"1": {"kind": "human", "name": ""}, "2": {"kind": "human", "name": ""}},
+               "redo": []}
+    return json.dumps({"format": "senet-app-save", "version": 1, "session": session})
+
+
+def test_an_old_rules_bell_save_replays_under_the_revised_rules():
+    backend = MemoryBackend({SAVE_KEY: old_bell_save(OLD_BELL_PLAYS_ON)})
+    store = Store(backend, clock=Clock())
+    saved = store.load_game()
+    assert saved is not None and store.problems == [] and store.quarantined() == []
+    state = saved.session.state
+    assert state.position() == "bell w...w..b.w.........b.b.......b w 2 w=7/0,b=6/0 odd=w"
+    # white's 5 stands above the gap on 3: home under the old reading, free to move now
+    assert {str(m) for m in state.legal_actions()} == {"in-29", "5-3", "10-8"}
+
+
+@pytest.mark.parametrize("record,reason", [
+    (OLD_BELL_DRAWN, "line 6: the record claims 'draw' but the game replays to no result yet"),
+    (OLD_BELL_PASS, "line 5: you cannot pass: 5-3 is possible"),
+])
+def test_an_old_rules_bell_save_that_no_longer_replays_is_set_aside_and_the_player_told(record, reason):
+    raw = old_bell_save(record)
+    backend = MemoryBackend({SAVE_KEY: raw})
+    store = Store(backend, clock=Clock())
+    assert store.load_game() is None
+    assert SAVE_KEY not in backend.data
+    [key] = store.quarantined()
+    kept = json.loads(backend.data[key])
+    assert kept["value"] == raw and kept["from"] == SAVE_KEY and reason in kept["reason"]
+    assert len(store.problems) == 1 and reason in store.problems[0] and key in store.problems[0]
+    store.save_game(SavedGame(a_session(2)))  # a new game never touches the copy set aside
+    assert json.loads(backend.data[key])["value"] == raw
