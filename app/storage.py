@@ -42,8 +42,8 @@ import time
 
 from values import FrozenValue, Value
 
-from senet.errors import SenetError
-from senet.session import SaveError, Session, empty_stats, load_stats, record_result
+from senet.errors import SenetError, shown
+from senet.session import SaveError, Session, empty_stats, load_json, load_stats, record_result
 
 SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
@@ -77,6 +77,14 @@ def to_json(data) -> str:
         return json.dumps(data, ensure_ascii=False)
     except TypeError:  # MicroPython
         return json.dumps(data)
+
+
+def to_json_safe(value) -> str:
+    """``value`` as JSON text for a message (its repr when it has none)."""
+    try:
+        return to_json(value)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 # ------------------------------------------------------------------ the saved game
@@ -124,8 +132,8 @@ def game_id_of(text: object) -> str | None:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return None
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = load_json(text, "the saved game")
+    except SaveError:
         return None
     value = data.get("game_id") if isinstance(data, dict) else None
     return value if is_game_id(value) else None
@@ -138,16 +146,14 @@ def parse_game(text: object) -> SavedGame:
         raise SaveError("the saved game is not text")
     if len(text) > MAX_TEXT:
         raise SaveError("the saved game is too long to be a Senet game")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError("the saved game is not valid JSON") from None
+    data = load_json(text, "the saved game")
     if isinstance(data, dict) and data.get("format") == "senet-save":
         return SavedGame(Session.from_json(text))
     if not isinstance(data, dict) or data.get("format") != APP_FORMAT:
         raise SaveError("this is not a saved Senet game")
-    if data.get("version") != APP_VERSION:
-        raise SaveError(f"saved game version {data.get('version')!r} is not supported")
+    version = data.get("version")
+    if type(version) is not int or version != APP_VERSION:  # not true, not 1.0
+        raise SaveError(f"saved game version {shown(to_json_safe(version))} is not supported")
     session_data = data.get("session")
     if not isinstance(session_data, dict):
         raise SaveError("the saved game has no game in it")
@@ -285,10 +291,7 @@ def parse_settings(text: object) -> Settings:
     is not settings at all raises SaveError (and is set aside by the Store)."""
     if not isinstance(text, str) or len(text) > 10_000:
         raise SaveError("the settings are not short text")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError("the settings are not valid JSON") from None
+    data = load_json(text, "the settings")
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
         raise SaveError("these are not Senet settings")
     return Settings(**{k: v for k, v in data.items() if k in Settings.__slots__}).checked()
@@ -302,10 +305,7 @@ def parse_stats(text: object) -> dict:
     (rows of the wrong shape are dropped by senet.session.load_stats)."""
     if not isinstance(text, str) or len(text) > 100_000:
         raise SaveError("the statistics are not short text")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError("the statistics are not valid JSON") from None
+    data = load_json(text, "the statistics")
     if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
         raise SaveError("these are not Senet statistics")
     return load_stats(text)

@@ -15,11 +15,11 @@ Record format (docs/record.md), one item per line:
     result b                  "result w", "result b" or "result draw: reason"
 """
 
-from .errors import RecordError, SenetError
+from .errors import SPACES, RecordError, SenetError, decimal, shown
 from .moves import Move, format_move, parse_move
 from .notation import parse_position
 from .state import BLACK, WHITE, State
-from .throws import DEFAULT_GENERATOR, GENERATORS, MT19937, ThrowGenerator
+from .throws import DEFAULT_GENERATOR, GENERATORS, MAX_SEED_DIGITS, MT19937, ThrowGenerator
 from .variants import get_rules
 
 RECORD_MAGIC = "senet-record 1"
@@ -33,9 +33,11 @@ MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
 
 def _unwritable(char: str) -> bool:
     """A character a name in a record cannot hold: a control character (Cc, which
-    includes tab and the C1 range) or a line or paragraph separator (Zl, Zp)."""
+    includes tab and the C1 range), a line or paragraph separator (Zl, Zp), or a
+    bidirectional embedding, override or isolate (U+202A-U+202E, U+2066-U+2069), which
+    would reorder the text shown after the name."""
     o = ord(char)
-    return o < 0x20 or 0x7F <= o <= 0x9F or o == 0x2028 or o == 0x2029
+    return (o < 0x20 or 0x7F <= o <= 0x9F or 0x2028 <= o <= 0x202E or 0x2066 <= o <= 0x2069)
 
 
 def player_name_problem(name: str) -> str | None:
@@ -44,15 +46,62 @@ def player_name_problem(name: str) -> str | None:
         return f"a player name has at most {MAX_PLAYER_NAME} characters, this one has {len(name)}"
     bad = next((c for c in name if _unwritable(c)), None)
     if bad is not None:
-        return f"a player name may not contain control characters (found U+{ord(bad):04X})"
+        what = "control" if ord(bad) < 0x2028 else "line-break or direction-override"
+        return f"a player name may not contain {what} characters (found U+{ord(bad):04X})"
     return None
 
 
 def clean_player_name(name: str) -> str:
-    """``name`` as a record can hold it: control characters become spaces, the ends are
-    trimmed and the length capped, so that writing a record never makes it unreadable."""
-    text = "".join(" " if _unwritable(c) else c for c in str(name)).strip()
-    return text[:MAX_PLAYER_NAME].strip()
+    """``name`` as a record can hold it: control characters (and the other characters
+    _unwritable() lists) become spaces, the ends are trimmed and the length capped, so
+    that writing a record never makes it unreadable."""
+    text = "".join(" " if _unwritable(c) else c for c in str(name)).strip(SPACES)
+    return text[:MAX_PLAYER_NAME].strip(SPACES)
+
+
+def _first(text: str) -> tuple:
+    """(the first field of ``text``, the rest with its ends stripped); fields are
+    separated by spaces or tabs."""
+    i = 0
+    while i < len(text) and text[i] not in " \t":
+        i += 1
+    return text[:i], text[i:].strip(SPACES)
+
+
+def _fields(line: str) -> list:
+    """The fields of a record line: separated by runs of spaces or tabs."""
+    return [f for f in line.replace("\t", " ").split(" ") if f]
+
+
+def entry_fields(line: str) -> tuple:
+    """(side, throw, action text, draw) of an entry line ``SIDE THROW [ACTION|draw]``:
+    ``throw`` is None for "-", ``action text`` None when absent or "draw". Raises
+    SenetError when the line is not written so; whether the throw and the action fit
+    the game is for the replay to say."""
+    parts = _fields(line)
+    if len(parts) not in (2, 3) or parts[0] not in (WHITE, BLACK):
+        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'")
+    side, throw_text = parts[0], parts[1]
+    action = parts[2] if len(parts) == 3 else None
+    if throw_text == "-":
+        if action is None or action == "draw":
+            raise SenetError("a line without a throw must name an action")
+        return side, None, action, False
+    throw = decimal(throw_text, 1)  # one ASCII digit; the rule set says which are possible
+    if throw is None:
+        raise SenetError(f"the throw must be a number from 1 to 6 or '-', not '{shown(throw_text)}'")
+    if action == "draw":
+        return side, throw, None, True
+    return side, throw, action, False
+
+
+def parse_seed(text: str):
+    """The seed a record's ``seed`` line writes: a whole number in ASCII decimal digits,
+    maybe with a "-", no leading zeros, at most MAX_SEED_DIGITS digits; None otherwise."""
+    if text.startswith("-") and text != "-0":
+        n = decimal(text[1:], MAX_SEED_DIGITS)
+        return None if n is None else -n
+    return decimal(text, MAX_SEED_DIGITS)
 
 
 class Entry:
@@ -112,10 +161,16 @@ class Game:
         self.generator = ThrowGenerator(seed, 0, throws)
         self.seed = self.generator.seed
         self.start_state = start if start is not None else self.rules.start()
-        if self.start_state.rules is not self.rules:
+        if not isinstance(self.start_state, State) or self.start_state.rules is not self.rules:
             raise SenetError("the start position belongs to another rule set")
+        if self.start_state.throw is not None:
+            # a record begins with a throw: its first line could not say what was thrown
+            raise SenetError("a game cannot start with a pending throw: the start position's THROW must be '-'")
         self.state = self.start_state
         self.entries = []  # the record's lines (Entry)
+        # (entries, their number, how many have an action): Game.actions, kept up to date
+        # by _push so that replaying a record stays linear in its length
+        self._count = (self.entries, 0, 0)
         self.states = [self.state]  # state after each entry, for undo
         # seat -> colour; None during a colour draw
         self.seat_colours = None if self.start_state.opening else {1: WHITE, 2: BLACK}
@@ -150,7 +205,11 @@ class Game:
 
     @property
     def actions(self) -> int:
-        return sum(1 for e in self.entries if e.action is not None)
+        """The number of actions played (entries with an action)."""
+        entries, count = self.entries, self._count
+        if count[0] is not entries or count[1] != len(entries):  # entries set from outside
+            count = self._count = (entries, len(entries), sum(1 for e in entries if e.action is not None))
+        return count[2]
 
     # -- play ----------------------------------------------------------------------
     def throw(self, value: int | None = None) -> int:
@@ -180,8 +239,10 @@ class Game:
         after = before.apply(move)  # raises IllegalMove, state unchanged
         if before.throw is not None:
             # the throw's entry gets its action
-            last = self.entries.pop()
+            last = self.entries.pop()  # a throw without an action: the count stays
             self.states.pop()
+            if self._count[0] is self.entries:
+                self._count = (self.entries, len(self.entries), self._count[2])
             self._push(Entry(last.side, last.throw, move), after)
         else:
             self._push(Entry(before.side, None, move), after)
@@ -190,7 +251,10 @@ class Game:
         return after
 
     def _push(self, entry: Entry, state: State) -> None:
-        self.entries.append(entry)
+        entries, count = self.entries, self._count
+        if count[0] is entries and count[1] == len(entries):
+            self._count = (entries, count[1] + 1, count[2] + (entry.action is not None))
+        entries.append(entry)
         self.states.append(state)
         self.state = state
 
@@ -249,15 +313,23 @@ class Game:
         """Replay a record; raises RecordError naming the first faulty line."""
         if not isinstance(text, str):
             raise RecordError(1, "a game record must be text")
-        lines = text.splitlines()
-        numbered = [(n, ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
+        if text.startswith("\ufeff"):  # a byte-order mark, as many editors write
+            text = text[1:]
+        # Lines end with LF, CRLF or CR; nothing else breaks a line (not U+2028 and
+        # the like, which CPython's splitlines() would split on and MicroPython's not).
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        numbered = []
+        for n, ln in enumerate(lines, 1):
+            ln = ln.strip(SPACES)
+            if ln and not ln.startswith("#"):
+                numbered.append((n, ln))
         if not numbered or numbered[0][1] != RECORD_MAGIC:
             raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
-        headers = {}
+        headers = {}  # key -> (line number, value)
         players = {}
         body_start = len(numbered)
         for idx, (n, ln) in enumerate(numbered[1:], 1):
-            key, _, value = ln.partition(" ")
+            key, value = _first(ln)
             if key == "player":
                 seat, player = _parse_player(n, value)
                 if seat in players:
@@ -267,70 +339,82 @@ class Game:
             if key in ("variant", "seed", "throws", "start"):
                 if key in headers:
                     raise RecordError(n, f"'{key}' is given twice")
-                headers[key] = value.strip()
+                headers[key] = (n, value)
                 continue
             body_start = idx
             break
+        first = numbered[0][0]
         if "variant" not in headers:
-            raise RecordError(numbered[0][0], "the record does not say its variant ('variant NAME')")
-        variant_line = next(n for n, ln in numbered if ln.startswith("variant"))
+            raise RecordError(first, "the record does not say its variant ('variant NAME')")
+        n, name = headers["variant"]
         try:
-            rules = get_rules(headers["variant"])
+            rules = get_rules(name)
         except SenetError as exc:
-            raise RecordError(variant_line, str(exc)) from None
+            raise RecordError(n, str(exc)) from None
         seed = None
         if "seed" in headers:
-            try:
-                seed = int(headers["seed"])
-            except ValueError:
-                raise RecordError(
-                    next(n for n, ln in numbered if ln.startswith("seed")),
-                    f"the seed must be a whole number, not '{headers['seed']}'",
-                ) from None
-        throws = headers.get("throws", MT19937)  # no line: a record of the older versions
-        if throws not in GENERATORS:
-            raise RecordError(next(n for n, ln in numbered if ln.startswith("throws")),
-                              f"unknown throw generator '{throws}' (choose from {', '.join(GENERATORS)})")
+            n, seed_text = headers["seed"]
+            seed = parse_seed(seed_text)
+            if seed is None:
+                raise RecordError(n, f"the seed must be a whole number in decimal digits (at most {MAX_SEED_DIGITS}, "
+                                     f"no leading zeros), not '{shown(seed_text)}'")
+        throws = MT19937  # no line: a record of the older versions
+        if "throws" in headers:
+            n, throws = headers["throws"]
+            if throws not in GENERATORS:
+                raise RecordError(n, f"unknown throw generator '{shown(throws)}' (choose from {', '.join(GENERATORS)})")
         start = None
         if "start" in headers:
-            start_line = next(n for n, ln in numbered if ln.startswith("start"))
+            n, position = headers["start"]
             try:
-                start = parse_position(headers["start"])
+                start = parse_position(position)
             except SenetError as exc:
-                raise RecordError(start_line, str(exc)) from None
+                raise RecordError(n, str(exc)) from None
             if start.rules is not rules:
-                raise RecordError(start_line, "the start position is of another variant")
-        game = cls(rules.name, seed=seed if seed is not None else 0, start=start, throws=throws)
+                raise RecordError(n, "the start position is of another variant")
+            if start.throw is not None:
+                raise RecordError(n, "the start position may not have a pending throw (THROW '-'): "
+                                     "the first throw is the record's first line")
+        if seed is None:  # no default: the throws after the record would be made up
+            raise RecordError(first, "the record does not give the seed of its throws ('seed N')")
+        game = cls(rules.name, seed=seed, start=start, throws=throws)
         game.players = players
         result_seen = None
         body = numbered[body_start:]
         for pos, (n, ln) in enumerate(body):
             if result_seen is not None:
                 raise RecordError(n, "nothing may follow the result line")
-            if ln.startswith("result"):
-                result_seen = (n, ln[len("result"):].strip())
+            key = _fields(ln)[0]
+            if key == "result":
+                result_seen = (n, ln[len("result"):].strip(SPACES))
                 continue
-            if ln.partition(" ")[0] == "player":
+            if key == "player":
                 raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
             game._replay_line(n, ln, last=pos == len(body) - 1)
         if result_seen is not None:
-            n, claimed = result_seen
-            actual = game.result
-            claimed_result = claimed.split(":")[0].strip()
-            if claimed_result not in ("w", "b", "draw"):
-                raise RecordError(n, f"the result must be w, b or draw, not '{claimed}'")
-            if claimed_result != actual:
-                raise RecordError(n, f"the record claims '{claimed_result}' but the game replays to "
-                                     f"{'no result yet' if actual is None else repr(actual)}")
+            game._check_result(*result_seen)
         game._sync_generator()  # continue the generator after the recorded throws
         return game
 
+    def _check_result(self, n: int, claimed: str) -> None:
+        """The ``result`` line (line ``n``) says ``claimed``: "w", "b", "draw" or "draw: REASON"
+        with the reason the game was drawn for, as record_text() writes it."""
+        head, colon, reason = claimed.partition(":")
+        head, reason = head.strip(SPACES), reason.strip(SPACES)
+        if head not in ("w", "b", "draw") or (colon and head != "draw") or (colon and not reason):
+            raise RecordError(n, f"the result must be w, b or draw: REASON, not '{shown(claimed)}'")
+        actual = self.result
+        if head != actual:
+            raise RecordError(n, f"the record claims '{head}' but the game replays to "
+                                 f"{'no result yet' if actual is None else repr(actual)}")
+        if colon and reason != self.draw_reason:
+            raise RecordError(n, f"the game is drawn because {self.draw_reason}, not '{shown(reason)}'")
+
     def _replay_line(self, n: int, line: str, last: bool) -> None:
-        parts = line.split()
-        if len(parts) not in (2, 3) or parts[0] not in (WHITE, BLACK):
-            raise RecordError(n, f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{line}'")
-        side, throw_text = parts[0], parts[1]
-        action_text = parts[2] if len(parts) == 3 else None
+        try:
+            side, throw, action, draw = entry_fields(line)
+        except SenetError as exc:
+            raise RecordError(n, str(exc)) from None
         if self.over:
             raise RecordError(n, "the game is already over")
         state = self.state
@@ -338,26 +422,22 @@ class Game:
             raise RecordError(n, f"it is {'white' if state.side == WHITE else 'black'}'s turn, not "
                                  f"{'white' if side == WHITE else 'black'}'s")
         try:
-            if throw_text == "-":
-                if action_text is None:
-                    raise RecordError(n, "a line without a throw must name an action")
-                self.play(action_text)
+            if throw is None:
+                self.play(action)
                 return
-            if not throw_text.isdigit():
-                raise RecordError(n, f"the throw must be a number or '-', not '{throw_text}'")
             if state.opening:
-                if action_text != "draw":
+                if not draw:
                     raise RecordError(n, "the colour draw comes first: expected 'SIDE THROW draw'")
-                self.throw(int(throw_text))
+                self.throw(throw)
                 return
-            if action_text == "draw":
+            if draw:
                 raise RecordError(n, "there is no colour draw here")
-            self.throw(int(throw_text))
-            if action_text is None:
+            self.throw(throw)
+            if action is None:
                 if not last:
                     raise RecordError(n, "only the last line may hold a throw without an action")
                 return
-            self.play(action_text)
+            self.play(action)
         except RecordError:
             raise
         except SenetError as exc:
@@ -366,16 +446,17 @@ class Game:
 
 def _parse_player(n: int, value: str) -> tuple[int, tuple[str, str]]:
     """The rest of a "player SEAT KIND [NAME]" line (line ``n``): (seat, (kind, name))."""
-    parts = value.split(None, 2)
+    seat_text, rest = _first(value)
+    kind_text, name = _first(rest)
+    parts = [p for p in (seat_text, kind_text) if p]
     if len(parts) < 2:
         raise RecordError(n, "expected 'player SEAT KIND NAME' (like 'player 1 human Ann'; the name may "
                              "be left out)")
-    seat_text, kind = parts[0], parts[1].lower()
+    kind = kind_text.lower()
     if seat_text not in ("1", "2"):
-        raise RecordError(n, f"the seat of a player is 1 or 2, not '{seat_text}'")
+        raise RecordError(n, f"the seat of a player is 1 or 2, not '{shown(seat_text)}'")
     if kind not in PLAYER_KINDS:
-        raise RecordError(n, f"unknown player kind '{parts[1]}' (choose from {', '.join(PLAYER_KINDS)})")
-    name = parts[2].strip() if len(parts) == 3 else ""
+        raise RecordError(n, f"unknown player kind '{shown(kind_text)}' (choose from {', '.join(PLAYER_KINDS)})")
     problem = player_name_problem(name)
     if problem is not None:
         raise RecordError(n, problem)

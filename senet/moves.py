@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from .errors import MoveSyntaxError
+from .errors import SPACES, MoveSyntaxError, decimal, shown
 
 SUPPLY = 0  # source square of an entry from the supply
 OFF = 31  # destination of a bearing off
@@ -39,19 +39,20 @@ def format_move(move) -> str:
 
 
 def _square(text: str, whole: str) -> int:
-    if not text.isdigit() or text != str(int(text)):
-        raise MoveSyntaxError(f"'{whole}' is not a move: '{text}' is not a square number")
-    n = int(text)
+    n = decimal(text, 2)
+    if n is None:
+        raise MoveSyntaxError(f"'{shown(whole)}' is not a move: '{shown(text)}' is not a square number")
     if not 1 <= n <= 30:
-        raise MoveSyntaxError(f"'{whole}' is not a move: square {n} is not between 1 and 30")
+        raise MoveSyntaxError(f"'{shown(whole)}' is not a move: square {n} is not between 1 and 30")
     return n
 
 
 def parse_move(text: str) -> "Move":
-    """Parse move notation; raises MoveSyntaxError with a readable reason."""
+    """Parse move notation; raises MoveSyntaxError with a readable reason. Squares are
+    written in ASCII digits without leading zeros ("4-7", not "04-7")."""
     if not isinstance(text, str):
         raise MoveSyntaxError("a move must be given as text")
-    t = text.strip()
+    t = text.strip(SPACES)
     if t == "pass":
         return PASS
     if t == "rescue":
@@ -59,13 +60,13 @@ def parse_move(text: str) -> "Move":
     parts = t.split("-")
     if len(parts) != 2 or not parts[0] or not parts[1]:
         raise MoveSyntaxError(
-            f"'{text}' is not a move (write A-B, A-off, in-B, rescue or pass)"
+            f"'{shown(t)}' is not a move (write A-B, A-off, in-B, rescue or pass)"
         )
     a, b = parts
     src = SUPPLY if a == "in" else _square(a, t)
     dst = OFF if b == "off" else _square(b, t)
     if src == SUPPLY and dst == OFF:
-        raise MoveSyntaxError(f"'{text}' is not a move: a piece cannot enter and bear off at once")
+        raise MoveSyntaxError(f"'{shown(t)}' is not a move: a piece cannot enter and bear off at once")
     if src == dst:
-        raise MoveSyntaxError(f"'{text}' is not a move: it does not go anywhere")
+        raise MoveSyntaxError(f"'{shown(t)}' is not a move: it does not go anywhere")
     return Move(src, dst)

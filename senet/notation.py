@@ -1,11 +1,8 @@
 """Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md)."""
 
-import re
-
-from .errors import PositionError
+from .errors import SPACES, PositionError, decimal, shown
 from .state import BLACK, WHITE, State
 
-_OFFBOARD = re.compile(r"^w=(\d+)/(\d+),b=(\d+)/(\d+)$")
 DRAW_REASON = "neither side can ever move again (C6)"
 
 
@@ -22,41 +19,61 @@ def format_position(state: State) -> str:
     ))
 
 
+def _offboard(text: str):
+    """(sw, ow, sb, ob) from ``w=S/O,b=S/O``, or None when it is not written so."""
+    parts = text.split(",")
+    if len(parts) != 2 or not parts[0].startswith("w=") or not parts[1].startswith("b="):
+        return None
+    counts = []
+    for part in parts:
+        pair = part[2:].split("/")
+        if len(pair) != 2:
+            return None
+        for number in pair:
+            n = decimal(number, 2)
+            if n is None:
+                return None
+            counts.append(n)
+    return counts
+
+
 def parse_position(text: str) -> State:
     """Parse a position; raises PositionError naming the faulty field."""
-    from .variants import get_rules
+    from .variants import VARIANTS, get_rules
 
     if not isinstance(text, str):
         raise PositionError("a position must be given as text")
-    fields = text.strip().split(" ")
+    fields = text.strip(SPACES).split(" ")
     if len(fields) != 6:
         raise PositionError(
             f"a position has 6 fields separated by single spaces "
             f"(VARIANT BOARD SIDE THROW OFFBOARD FLAGS), found {len(fields)}"
         )
     name, board, side, throw_text, offboard, flag_text = fields
-    rules = get_rules(name)  # raises PositionError for an unknown variant
+    if name not in VARIANTS:
+        raise PositionError(f"unknown variant '{shown(name)}' (choose from {', '.join(VARIANTS)})")
+    rules = get_rules(name)
     if len(board) != 30 or set(board) - {"w", "b", "."}:
         raise PositionError("the board must be 30 characters, each 'w', 'b' or '.'")
     if side not in (WHITE, BLACK):
-        raise PositionError(f"the side to act must be 'w' or 'b', not '{side}'")
+        raise PositionError(f"the side to act must be 'w' or 'b', not '{shown(side)}'")
     if throw_text == "-":
         throw = None
-    elif throw_text.isdigit() and int(throw_text) in rules.throw_values and throw_text == str(int(throw_text)):
-        throw = int(throw_text)
     else:
-        values = ", ".join(map(str, rules.throw_values))
-        raise PositionError(f"the throw must be '-' or one of {values} in {name}, not '{throw_text}'")
-    m = _OFFBOARD.match(offboard)
-    if not m:
-        raise PositionError(f"the off-board field must look like w=0/0,b=0/0, not '{offboard}'")
-    sw, ow, sb, ob = (int(m.group(i)) for i in (1, 2, 3, 4))
+        throw = decimal(throw_text, 1)
+        if throw not in rules.throw_values:
+            values = ", ".join(map(str, rules.throw_values))
+            raise PositionError(f"the throw must be '-' or one of {values} in {name}, not '{shown(throw_text)}'")
+    counts = _offboard(offboard)
+    if counts is None:
+        raise PositionError(f"the off-board field must look like w=0/0,b=0/0, not '{shown(offboard)}'")
+    sw, ow, sb, ob = counts
     odd = None
     again = opening = draw = False
     seen = set()
     for flag in ([] if flag_text == "-" else flag_text.split(",")):
         if flag in seen:
-            raise PositionError(f"the flag '{flag}' is given twice")
+            raise PositionError(f"the flag '{shown(flag)}' is given twice")
         seen.add(flag)
         if flag in ("odd=w", "odd=b") and name == "bell":
             odd = flag[-1]
@@ -67,7 +84,7 @@ def parse_position(text: str) -> State:
         elif flag == "draw":
             draw = True
         else:
-            raise PositionError(f"unknown flag '{flag}' for {name}")
+            raise PositionError(f"unknown flag '{shown(flag)}' for {name}")
     for colour, on_board, supply, off in ((WHITE, board.count("w"), sw, ow), (BLACK, board.count("b"), sb, ob)):
         total = on_board + supply + off
         who = "white" if colour == WHITE else "black"
@@ -91,4 +108,7 @@ def parse_position(text: str) -> State:
         raise PositionError("the game is already won: no throw or draw can follow")
     if draw and throw is not None:
         raise PositionError("a drawn game has no pending throw")
+    if draw and (opening or not rules.is_frozen(state)):
+        raise PositionError("the 'draw' flag is only for a position where neither side can ever move "
+                            "again (C6), and this one can still be played")
     return state

@@ -7,9 +7,18 @@ fully and raises SaveError with a readable reason instead of half-loading anythi
 
 import json
 
-from .errors import RecordError, SenetError
-from .game import MAX_PLAYER_NAME, PLAYER_KINDS, Entry, Game
-from .moves import PASS
+from .errors import RecordError, SenetError, shown
+from .game import (
+    MAX_ACTIONS,
+    MAX_PLAYER_NAME,
+    PLAYER_KINDS,
+    Entry,
+    Game,
+    clean_player_name,
+    entry_fields,
+    player_name_problem,
+)
+from .moves import PASS, parse_move
 from .state import WHITE, State
 from .variants import VARIANTS
 
@@ -17,6 +26,9 @@ SAVE_FORMAT = "senet-save"
 SAVE_VERSION = 1
 KINDS = PLAYER_KINDS
 MAX_NAME = MAX_PLAYER_NAME
+# JSON that nests deeper than this is not ours: refused before json.loads, whose
+# recursion would otherwise fail (RecursionError) on thousands of brackets.
+MAX_JSON_DEPTH = 32
 
 
 class SaveError(SenetError):
@@ -30,10 +42,13 @@ class Seat:
     __slots__ = ("kind", "name")
 
     def __init__(self, kind: str = "human", name: str = ""):
-        if kind not in KINDS:
-            raise SaveError(f"unknown player kind '{kind}' (choose from {', '.join(KINDS)})")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise SaveError(f"unknown player kind '{shown(kind)}' (choose from {', '.join(KINDS)})")
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise SaveError(f"a player name must be text of at most {MAX_NAME} characters")
+        problem = player_name_problem(name)
+        if problem is not None:
+            raise SaveError(problem)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "name", name)
 
@@ -152,8 +167,11 @@ class Session:
     def redo(self) -> bool:
         if not self.redo_groups:
             return False
-        group = self.redo_groups.pop()
         game = self.game
+        if redo_problem(game, self.redo_groups[-1:]) is not None:  # never expected: checked at load
+            self.redo_groups.clear()
+            return False
+        group = self.redo_groups.pop()
         for k, entry in enumerate(group):
             if k == 0 and entry.throw is not None and game.state.throw == entry.throw:
                 pass  # the throw is already pending
@@ -188,36 +206,118 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> "Session":
-        """Load a saved session; raises SaveError saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError):
-            raise SaveError("the saved game is not valid JSON") from None
+        """Load a saved session; raises SaveError saying what is wrong (and naming the field)."""
+        data = load_json(text, "the saved game")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("this is not a saved Senet game")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved game version {data.get('version')!r} is not supported")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise SaveError(f"saved game version {shown(_dumps_safe(version))} is not supported")
         seats_data = data.get("seats")
         if not isinstance(seats_data, dict) or set(seats_data) != {"1", "2"}:
-            raise SaveError("the saved game does not say who plays")
+            raise SaveError("the saved game does not say who plays (\"seats\")")
         seats = {}
-        for key, value in seats_data.items():
+        for key in ("1", "2"):
+            value = seats_data[key]
             if not isinstance(value, dict):
-                raise SaveError("the saved game's players are malformed")
-            seats[int(key)] = Seat(value.get("kind", ""), value.get("name", ""))
+                raise SaveError(f"the saved game's player {key} is malformed (\"seats\")")
+            kind, name = value.get("kind", ""), value.get("name", "")
+            if not isinstance(name, str) or len(name) > MAX_NAME:
+                raise SaveError(f"the name of player {key} must be text of at most {MAX_NAME} characters")
+            # control and direction-override characters become spaces, as in a record
+            seats[int(key)] = Seat(kind, clean_player_name(name))
         record = data.get("record")
         if not isinstance(record, str):
-            raise SaveError("the saved game has no game record")
+            raise SaveError("the saved game has no game record (\"record\")")
         try:
             game = Game.from_record(record)
         except RecordError as exc:
             raise SaveError(f"the saved game record is broken: {exc}") from None
         session = cls(game.variant, seats, game=game)
         redo = data.get("redo", [])
-        if not isinstance(redo, list) or not all(isinstance(g, list) for g in redo):
-            raise SaveError("the saved undo history is malformed")
-        session.redo_groups = [[_parse_entry(line) for line in group] for group in redo]
+        if not isinstance(redo, list) or not all(isinstance(g, list) and g for g in redo):
+            raise SaveError("the saved undo history (\"redo\") is malformed")
+        groups = [[_parse_entry(line) for line in group] for group in redo]
+        problem = redo_problem(game, groups)
+        if problem is not None:
+            raise SaveError(f"the saved undo history (\"redo\") does not fit the game: {problem}")
+        session.redo_groups = groups
         return session
+
+
+def redo_problem(game: Game, groups: list) -> str | None:
+    """Why redoing ``groups`` (the last first, as Session.redo does) from ``game``'s
+    state would fail, or None when every step replays. The game is not changed."""
+    state = game.state
+    actions = game.actions
+    over = game.over
+    for step, group in enumerate(reversed(groups), 1):
+        for k, entry in enumerate(group):
+            where = f"step {step}, '{shown(entry.text())}'"
+            try:
+                if over:
+                    raise SenetError("the game is over")
+                if entry.side != state.side:
+                    raise SenetError(f"it is {'white' if state.side == WHITE else 'black'}'s turn")
+                if k == 0 and entry.throw is not None and state.throw == entry.throw and not entry.draw:
+                    pass  # the throw is already pending
+                elif entry.draw != state.opening:
+                    raise SenetError("a colour-draw throw only during the colour draw")
+                elif entry.throw is not None:
+                    state = state.with_throw(entry.throw)
+                if entry.action is not None:
+                    state = state.apply(entry.action)
+                    actions += 1
+                elif not entry.draw and k != len(group) - 1:
+                    raise SenetError("a throw without an action ends a step")
+            except SenetError as exc:
+                return f"{where}: {exc}"
+            over = state.is_terminal or actions >= MAX_ACTIONS
+    return None
+
+
+def load_json(text, what: str):
+    """``json.loads(text)`` for saved data: SaveError (naming ``what``) when ``text`` is
+    not JSON text, or nests deeper than MAX_JSON_DEPTH."""
+    if not isinstance(text, str):
+        raise SaveError(f"{what} is not text")
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _json_depth(text) > MAX_JSON_DEPTH:
+        raise SaveError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RuntimeError, MemoryError):  # RecursionError is a RuntimeError
+        raise SaveError(f"{what} is not valid JSON") from None
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of [ and { in JSON text, outside strings."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c == "[" or c == "{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif c == "]" or c == "}":
+            depth -= 1
+    return deepest
+
+
+def _dumps_safe(value) -> str:
+    """``value`` as JSON text for a message (repr when it has none)."""
+    try:
+        return _dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def _dumps(data) -> str:
@@ -236,22 +336,15 @@ def _json_object(pairs) -> str:
 
 
 def _parse_entry(line: object) -> Entry:
-    from .moves import parse_move
-
     if not isinstance(line, str):
-        raise SaveError("the saved undo history is malformed")
-    parts = line.split()
+        raise SaveError("the saved undo history (\"redo\") has a line that is not text")
     try:
-        if len(parts) not in (2, 3) or parts[0] not in ("w", "b"):
-            raise ValueError
-        throw = None if parts[1] == "-" else int(parts[1])
-        if len(parts) == 2:
-            return Entry(parts[0], throw, None)
-        if parts[2] == "draw":
-            return Entry(parts[0], throw, None, draw=True)
-        return Entry(parts[0], throw, parse_move(parts[2]))
-    except (ValueError, SenetError):
-        raise SaveError(f"the saved undo history has a bad line: {line!r}") from None
+        side, throw, action, draw = entry_fields(line)
+        if draw or action is None:
+            return Entry(side, throw, None, draw=draw)
+        return Entry(side, throw, parse_move(action))
+    except SenetError as exc:
+        raise SaveError(f"the saved undo history (\"redo\") has a bad line '{shown(line)}': {exc}") from None
 
 
 # -- statistics ---------------------------------------------------------------------
@@ -260,18 +353,21 @@ def empty_stats() -> dict:
 
 
 def load_stats(text: str | None) -> dict:
-    """Parse saved statistics; anything malformed gives empty statistics."""
+    """Parse saved statistics; anything malformed gives empty statistics. Only rows of a
+    known rule set and level ("kendall/expert") are kept, and in them only counts that
+    are whole numbers from 0 (not true or false, not 2.0)."""
     try:
-        data = json.loads(text) if text else None
-    except ValueError:
+        data = load_json(text, "the statistics") if text else None
+    except SaveError:
         data = None
     if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
         return empty_stats()
     clean = empty_stats()
     for key, value in data["results"].items():
-        if isinstance(key, str) and isinstance(value, dict):
-            clean["results"][key] = {k: int(v) for k, v in value.items()
-                                     if k in ("won", "lost", "drawn") and isinstance(v, int) and v >= 0}
+        variant, _, opponent = key.partition("/") if isinstance(key, str) else ("", "", "")
+        if variant in VARIANTS and opponent in KINDS and opponent != "human" and isinstance(value, dict):
+            clean["results"][key] = {k: v for k, v in value.items()
+                                     if k in ("won", "lost", "drawn") and type(v) is int and 0 <= v < 10 ** 15}
     return clean
 
 

@@ -19,6 +19,8 @@ with the same throws (docs/record.md):
 
 import hashlib
 
+from .errors import SenetError, shown
+
 # The 16 equally likely stick patterns: probabilities are ways out of OUT_OF.
 OUT_OF = 16
 # Number of the 16 stick patterns giving 1, 2, 3, 4 light sides (none: 1 way).
@@ -29,6 +31,9 @@ MT19937 = "mt19937"
 GENERATORS = (SHA256, MT19937)
 DEFAULT_GENERATOR = SHA256
 SEED_BITS = 128  # the width of a new seed
+# A seed is a whole number of at most this many decimal digits (a sign aside), so that
+# every record that writes one can be read back (docs/record.md).
+MAX_SEED_DIGITS = 100
 
 
 def distribution(none_value):
@@ -140,12 +145,12 @@ class ThrowGenerator:
     def __init__(self, seed=None, count=0, kind=DEFAULT_GENERATOR):
         if seed is None:
             seed = new_seed()
-        if type(seed) is not int:
-            raise ValueError("the seed must be a whole number")
+        if type(seed) is not int or not -10 ** MAX_SEED_DIGITS < seed < 10 ** MAX_SEED_DIGITS:
+            raise SenetError(f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits")
         if type(count) is not int or count < 0:
-            raise ValueError("the throw count must be a whole number >= 0")
+            raise SenetError("the throw count must be a whole number >= 0")
         if kind not in GENERATORS:
-            raise ValueError(f"unknown throw generator '{kind}' (choose from {', '.join(GENERATORS)})")
+            raise SenetError(f"unknown throw generator '{shown(kind)}' (choose from {', '.join(GENERATORS)})")
         self.seed = seed
         self.kind = kind
         self.count = 0

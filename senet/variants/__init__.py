@@ -1,6 +1,6 @@
 """The rule sets, one module each, and the registry that finds them by name."""
 
-from ..errors import PositionError
+from ..errors import PositionError, shown
 from ..state import Rules
 from .bell import Bell
 from .havens import Havens
@@ -15,9 +15,7 @@ VARIANTS = tuple(r.name for r in _ALL)  # in this order everywhere (a dict's is 
 
 
 def get_rules(name: str) -> Rules:
-    try:
-        return _RULES[name]
-    except KeyError:
-        raise PositionError(
-            f"unknown variant '{name}' (choose from {', '.join(VARIANTS)})"
-        ) from None
+    rules = _RULES.get(name) if isinstance(name, str) else None
+    if rules is None:
+        raise PositionError(f"unknown variant '{shown(name)}' (choose from {', '.join(VARIANTS)})")
+    return rules

@@ -84,6 +84,16 @@ class Tait(Rules):
         extra = t == 6 or dst == 26 or dst == OFF  # T5, one extra throw at most
         return self.end_turn(state, "".join(cells[1:31]), (sw, sb), (ow, ob), extra)
 
+    def validate(self, state: State) -> str | None:
+        reason = super().validate(state)
+        if reason:
+            return reason
+        # T2: pieces enter on 4 or 6 and only move forward, so none ever stands below 4
+        for sq in (1, 2, 3):
+            if state.board[sq - 1] != ".":
+                return f"no piece can reach square {sq} in tait: pieces enter on 4 or 6 and move forward (T2)"
+        return None
+
     def pass_keeps_turn(self, state: State) -> bool:
         return state.throw == 6  # T5: a 6 gives its extra throw even when lost
 

@@ -98,8 +98,17 @@ BAD_POSITIONS = (
     "jequier ..........................w... b - w=0/4,b=0/5 -",
     "bell wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 odd=q",
     "kendall wbwbwbwbwbwbwb................ b 2 w=0/0,b=0/0 draw",
+    # issue 18: other scripts' digits, leading zeros, control characters, impossible states
+    "kendall wbwbwbwbwbwbwb................ b \u00b2 w=0/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ b 04 w=0/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ b - w=\uff13/0,b=0/0 -",
+    "kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 again\n,\u202e" + "x" * 60,
+    "kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 draw",
+    "tait w.b........................... b - w=4/0,b=4/0 -",
+    "\u3000kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 -",
 )
-BAD_MOVES = ("", "1-1", "0-3", "in-off", "31-2", "a-b", "1-2-3", "01-3", "pass ", " rescue", "in-30", "4-off", 5)
+BAD_MOVES = ("", "1-1", "0-3", "in-off", "31-2", "a-b", "1-2-3", "01-3", "pass ", " rescue", "in-30", "4-off", 5,
+             "\u00b2-5", "\u0663-5", "4-\n7", "1" * 5000 + "-3")
 
 
 def task_notation():
@@ -175,13 +184,23 @@ def task_records():
     lines.append(f"labels {back.seats[1].label(1)} | {back.seats[2].label(2)}")
     lines.append("export " + back.record_text().replace("\n", "|"))
     for bad in ("senet-record 1\nvariant kendall\nseed x\n", "senet-record 1\nvariant kendall\nthrows dice\n",
-                "senet-record 1\nvariant kendall\nplayer 1 human A\x07B\n", "senet-record 1\nvariant kendall\nb 3 1-4\n",
-                "senet-record 1\nvariant kendall\nplayer 3 human\n", "nonsense"):
+                "senet-record 1\nvariant kendall\nplayer 1 human A\x07B\n",
+                "senet-record 1\nvariant kendall\nseed 1\nb 3 1-4\n", "senet-record 1\nvariant kendall\nb 3 1-4\n",
+                "senet-record 1\nvariant kendall\nplayer 3 human\n", "nonsense",
+                "senet-record 1\nvariant kendall\nseed 1_000\n", "senet-record 1\nvariant kendall\nseed 1\nb 04 14-18\n",
+                "senet-record 1\nvariant kendall\nseed 1\nb \u0663 14-18\n",
+                "senet-record 1\nvariant kendall\nseed 1\nstart kendall wbwbwbwbwbwbwb................ b 4 w=0/0,b=0/0 -\n",
+                "senet-record 1\nvariant kendall\nseed 1\nplayer 1 human A\u202eB\n",
+                "senet-record 1\nvariant kendall\nseed 1\nb 4 14-18\u2028b 2 18-20\n"):
         try:
             Game.from_record(bad)
             lines.append("loaded?")
         except senet.RecordError as exc:
             lines.append("RecordError " + str(exc))
+    # a byte-order mark and CRLF or CR line ends, as editors write them, are accepted
+    for good in ("\ufeffsenet-record 1\r\nvariant kendall\r\nseed 7\r\nb 4 14-18\r\n",
+                 "senet-record 1\rvariant kendall\rseed 7\rb 4 14-18\rb 2 18-20\r"):
+        lines.append("good " + Game.from_record(good).state.position())
     return lines
 
 

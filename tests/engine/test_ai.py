@@ -155,9 +155,9 @@ TACTICS = [
     ("havens", [26, 10, 12, 3, 5], [2, 4, 6, 8, 14], 1, {}, None, {"26-27"}),
     ("havens", [26, 29], [2, 4, 6, 8, 14], 1, {}, "29-off", {"26-27"}),
     # tait: take the piece on 12 out of reach of black's 10 (a 2 sends it back to the supply)
-    ("tait", [12, 20], [10, 1], 6, {}, "12-18", {"20-26"}),
+    ("tait", [12, 20], [10, 5], 6, {}, "12-18", {"20-26"}),
     # tait: capture black's far-advanced piece (back to its supply)
-    ("tait", [20, 2], [22, 8], 2, {}, "20-22", set()),
+    ("tait", [20, 5], [22, 8], 2, {}, "20-22", set()),
     # bell: capture the black stray on white's goal 9, which also fills the goal
     ("bell", [1, 3, 5, 12, 25], [2, 4, 9, 28], 3, {"supply": (5, 6), "flags": "odd=w"}, "12-9", set()),
 ]

@@ -102,7 +102,8 @@ def test_records_and_saves_in_micropython(lib):
     assert lines[1] == "old next 1 2 1 1 2 5 3 2 1 4"
     assert lines[2] == "fresh sha256 True True"
     assert any(ln.startswith("loaded ") and ln.endswith(" True True") for ln in lines)
-    assert sum(1 for ln in lines if ln.startswith("RecordError")) == 6
+    assert sum(1 for ln in lines if ln.startswith("RecordError")) == 13
+    assert sum(1 for ln in lines if ln.startswith("good ")) == 2
 
 
 def test_average_chooses_the_same_moves_in_micropython(lib):

@@ -61,15 +61,15 @@ w 3 13-16
     ("senet-record 1\nvariant chess\n", 2, "unknown variant"),
     ("senet-record 1\nseed 3\n", 1, "variant"),
     ("senet-record 1\nvariant kendall\nseed x\n", 3, "whole number"),
-    ("senet-record 1\nvariant kendall\nb 4 14-18\nb 2 2-4\n", 4, "own piece"),
-    ("senet-record 1\nvariant kendall\nw 4 13-17\n", 3, "black's turn"),
-    ("senet-record 1\nvariant kendall\nb 9 14-18\n", 3, "not a possible throw"),
-    ("senet-record 1\nvariant kendall\nb 4 14-1x\n", 3, "not a move"),
-    ("senet-record 1\nvariant kendall\nb 4\nb 2 18-20\n", 3, "only the last line"),
-    ("senet-record 1\nvariant kendall\nb 4 14-18\nresult w\n", 4, "claims"),
-    ("senet-record 1\nvariant jequier\nw 3 9-12\n", 3, "colour draw"),
-    ("senet-record 1\nvariant kendall\nstart kendall nonsense\n", 3, "6 fields"),
-    ("senet-record 1\nvariant kendall\nb 4 14-18 extra words\n", 3, "expected"),
+    ("senet-record 1\nvariant kendall\nseed 0\nb 4 14-18\nb 2 2-4\n", 5, "own piece"),
+    ("senet-record 1\nvariant kendall\nseed 0\nw 4 13-17\n", 4, "black's turn"),
+    ("senet-record 1\nvariant kendall\nseed 0\nb 9 14-18\n", 4, "not a possible throw"),
+    ("senet-record 1\nvariant kendall\nseed 0\nb 4 14-1x\n", 4, "not a move"),
+    ("senet-record 1\nvariant kendall\nseed 0\nb 4\nb 2 18-20\n", 4, "only the last line"),
+    ("senet-record 1\nvariant kendall\nseed 0\nb 4 14-18\nresult w\n", 5, "claims"),
+    ("senet-record 1\nvariant jequier\nseed 0\nw 3 9-12\n", 4, "colour draw"),
+    ("senet-record 1\nvariant kendall\nseed 0\nstart kendall nonsense\n", 4, "6 fields"),
+    ("senet-record 1\nvariant kendall\nseed 0\nb 4 14-18 extra words\n", 4, "expected"),
 ])
 def test_malformed_record_names_the_line(text, line, fragment):
     with pytest.raises(senet.RecordError) as info:
@@ -130,7 +130,7 @@ def test_player_lines_go_anywhere_among_the_headers():
 
 def test_a_name_of_forty_characters_is_the_longest():
     forty = "é" * 40
-    g = Game.from_record(f"senet-record 1\nvariant tait\nplayer 1 human {forty}\n")
+    g = Game.from_record(f"senet-record 1\nvariant tait\nseed 1\nplayer 1 human {forty}\n")
     assert g.players[1] == ("human", forty)
 
 
@@ -157,9 +157,9 @@ def test_a_malformed_player_line_is_refused_naming_it(line, fragment):
 
 def test_a_player_given_twice_or_after_the_first_throw_is_refused():
     with pytest.raises(senet.RecordError, match="line 5: 'player 1' is given twice"):
-        Game.from_record("senet-record 1\nvariant kendall\nplayer 1 human Ann\nplayer 2 expert\nplayer 1 human Bo\n")
-    with pytest.raises(senet.RecordError, match="line 4: a 'player' line belongs with the header"):
-        Game.from_record("senet-record 1\nvariant kendall\nb 4 14-18\nplayer 1 human Ann\n")
+        Game.from_record("senet-record 1\nvariant kendall\nplayer 1 human Ann\nplayer 2 expert\nplayer 1 human Bo\nseed 1\n")
+    with pytest.raises(senet.RecordError, match="line 5: a 'player' line belongs with the header"):
+        Game.from_record("senet-record 1\nvariant kendall\nseed 1\nb 4 14-18\nplayer 1 human Ann\n")
 
 
 def test_writing_never_makes_an_unreadable_record():

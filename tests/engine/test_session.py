@@ -94,7 +94,7 @@ def test_save_and_load_round_trip_keeps_everything():
     ('{"format": "senet-save", "version": 1, "seats": {"1": {"kind": "wizard"}, "2": {}}, "record": ""}', "unknown player kind"),
     ('{"format": "senet-save", "version": 1, "seats": {"1": {"kind": "human"}, "2": {"kind": "human"}}}', "no game record"),
     ('{"format": "senet-save", "version": 1, "seats": {"1": {"kind": "human"}, "2": {"kind": "human"}},'
-     ' "record": "senet-record 1\\nvariant kendall\\nb 4 2-6\\n"}', "line 3"),
+     ' "record": "senet-record 1\\nvariant kendall\\nseed 1\\nb 4 2-6\\n"}', "line 4"),
 ])
 def test_corrupt_saves_are_rejected_with_a_reason(text, fragment):
     with pytest.raises(SaveError, match=fragment):
