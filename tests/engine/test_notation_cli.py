@@ -90,12 +90,23 @@ def test_cli_play_prints_position_and_winner():
     assert r.stdout.splitlines() == ["kendall w............................. w - w=0/6,b=0/7 -", "winner b"]
 
 
-def test_cli_play_reports_draw():
+def test_cli_play_reports_draw(monkeypatch, capsys):
+    # This Bell position was frozen under the first reading of B6 (every piece on an own
+    # goal square home), and the pass drew the game (C6). Under the chain rule white's 3
+    # is stuck below its lowest open goal (20), but black (home on 1 only) may hit it
+    # with a 2 or a 4 (B7): no legal position of any rule set freezes now, so the "draw"
+    # line is shown with a Bell whose pieces never move.
     pos = "bell bwwwbwbwbwbwbwbwbwbb.......... w 1 w=0/0,b=0/0 odd=b"
-    state = senet.parse_position(pos)
-    assert state.legal_actions() == [senet.PASS]
+    assert senet.parse_position(pos).legal_actions() == [senet.PASS]  # white: all stuck
+    assert [str(m) for m in senet.parse_position(pos.replace(" w 1 ", " b 2 ")).legal_actions()] == ["5-3"]
     r = run("play", pos, "pass")
-    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "draw"
+    assert r.returncode == 0 and r.stdout.splitlines() == ["bell bwwwbwbwbwbwbwbwbwbb.......... b - w=0/0,b=0/0 odd=b"]
+    from senet.cli import main
+    from senet.variants.bell import Bell
+
+    monkeypatch.setattr(Bell, "moves", lambda self, state: [])
+    assert main(["play", pos, "pass"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "draw"
 
 
 @pytest.mark.parametrize("args,fragment", [
