@@ -147,7 +147,7 @@ def test_installable_with_install_button(launch_profile, serve_site):
 
     # Chromium fires beforeinstallprompt: our own, named button appears.
     install = page.get_by_role("button", name="Install Senet")
-    install.wait_for(state="visible", timeout=10_000)
+    install.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
     assert page.locator("#pwa-slot [role=status]").count() == 1
     assert log.errors == []
 
@@ -165,6 +165,8 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
     ctx, page, log = launch_profile()
     data = _boot(page, srv.url + "index.html?" + COMPUTER_GAME)  # a query string: same cached page
     assert data["ready"] == "true" and data["version"] == version
+    page.wait_for_function("() => document.documentElement.dataset.worker", timeout=READY_TIMEOUT_MS)
+    data = page.evaluate("() => ({...document.documentElement.dataset})")
     assert "kendall" in data["worker"].split(",")  # the PyScript worker booted from the cache too
     record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
 
