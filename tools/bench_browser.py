@@ -14,7 +14,9 @@ Chromium cannot resolve any other host, as in the browser tests.
   measure of level "expert" (the round trip to the worker, as the page sees it);
 - frames: requestAnimationFrame callbacks counted while the Expert thinks, also with a
   heavy search budget (``--heavy-nodes``, ``expert_nodes=`` in the URL) so that each
-  decision lasts long enough for a blocked main thread to show.
+  decision lasts long enough for a blocked main thread to show. These figures are only
+  reported here: they depend on the machine and its load, so the test suite proves that
+  the page stays responsive by the order of events instead (tests/browser/test_app.py).
 Goals on the reference machine (2 cores): warm ready < 2 s, Expert median < 0.5 s,
 at least 50 frames per second while it thinks.
 """
@@ -45,6 +47,8 @@ CHROMIUM_ARGS = [  # as tests/browser/conftest.py
 ]
 READY = "() => document.documentElement.dataset.ready === 'true' || document.querySelector('.py-error') !== null"
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
+# The service worker controls the page and has precached the site (app/pwa.js).
+CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 FRAME_COUNTER = """
 window.__frames = [];
 (function tick(t) { window.__frames.push(t); requestAnimationFrame(tick); })(performance.now());
@@ -81,7 +85,7 @@ def bench_ready(browser, url: str, runs: int) -> dict:
     context = browser.new_context()
     page = context.new_page()
     _ready(page, url)
-    page.wait_for_timeout(3000)  # let the service worker finish precaching
+    page.wait_for_function(CONTROLLED, timeout=120_000)  # the service worker has precached the site
     warm = [_ready(page, url) for _ in range(runs)]
     context.close()
     return {"cold_ms": cold, "warm_ms": warm}
