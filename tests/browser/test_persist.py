@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ HUMAN_TURN = """() => {
 # What the kept-games list says of a save's age (app/storage.py, loaded from its file:
 # app/ is not a package).
 _spec = importlib.util.spec_from_file_location("app_storage", Path(__file__).resolve().parents[2] / "app" / "storage.py")
-app_storage = importlib.util.module_from_spec(_spec)
+app_storage = sys.modules["app_storage"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_storage)
 CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
             "base-uri 'self'; form-action 'self'; manifest-src 'self'")
