@@ -24,6 +24,7 @@ from setup import KIND_NAMES, KINDS, SPEEDS, Setup, parse_query, setup_from_quer
 
 import senet
 from senet import PASS, RESCUE
+from senet.game import clean_player_name
 from senet.session import Seat, Session
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
@@ -157,7 +158,9 @@ class Controller:
     def new_game(self, setup: Setup, start: bool = True) -> None:
         setup = setup.checked()
         seed = setup.seed if setup.seed is not None else self.new_seed()
-        seats = {n: Seat(kind, name) for n, kind, name in zip((1, 2), setup.players, setup.names)}
+        # a name the page or a URL passed on is kept as a record can hold it (no control
+        # or direction-override characters, at most 40 characters)
+        seats = {n: Seat(kind, clean_player_name(name)) for n, kind, name in zip((1, 2), setup.players, setup.names)}
         first = senet.parse_position(setup.position) if setup.position else None
         game = senet.Game(setup.variant, seed=seed, start=first)
         if start:

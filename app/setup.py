@@ -7,6 +7,9 @@ same code reads the URL in CPython (tests), Pyodide and MicroPython (the page).
 from values import FrozenValue
 
 import senet
+from senet.errors import shown
+from senet.game import clean_player_name
+from senet.throws import MAX_SEED_DIGITS
 
 KINDS = ("human", "novice", "average", "expert")
 KIND_NAMES = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
@@ -34,8 +37,12 @@ class Setup(FrozenValue):
     def checked(self) -> "Setup":
         if self.variant not in senet.VARIANTS:
             raise ValueError(f"unknown rule set '{self.variant}'")
-        if self.position is not None and senet.parse_position(self.position).variant != self.variant:
-            raise ValueError("the start position belongs to another rule set")
+        if self.position is not None:
+            start = senet.parse_position(self.position)
+            if start.variant != self.variant:
+                raise ValueError("the start position belongs to another rule set")
+            if start.throw is not None:
+                raise ValueError("a game cannot start with a pending throw")
         for kind in self.players:
             if kind not in KINDS:
                 raise ValueError(f"unknown player '{kind}' (choose {', '.join(KINDS)})")
@@ -161,7 +168,7 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
     warnings = []
     variant = params.get("variant", setup.variant).strip().lower()
     if variant not in senet.VARIANTS:
-        warnings.append(f"unknown rule set '{variant}', playing {setup.variant}")
+        warnings.append(f"unknown rule set '{shown(variant)}', playing {setup.variant}")
         variant = setup.variant
     position = None
     if "position" in params:
@@ -172,6 +179,8 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         else:
             if start.is_terminal:
                 warnings.append("the position is already over")
+            elif start.throw is not None:  # a game begins with a throw (senet.Game refuses it)
+                warnings.append("a game cannot start with a pending throw: the position's THROW must be '-'")
             else:
                 position, variant = start.position(), start.variant
     players = list(setup.players)
@@ -181,23 +190,22 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
             if kind in KINDS:
                 players[i] = kind
             else:
-                warnings.append(f"unknown player '{kind}' for {key}")
+                warnings.append(f"unknown player '{shown(kind)}' for {key}")
     names = list(setup.names)
     for i, key in enumerate(("white_name", "black_name")):
         if key in params:
-            names[i] = params[key].strip()[:24]
+            names[i] = clean_player_name(params[key])[:24].strip()
     seed = setup.seed
     if "seed" in params:
         text = params["seed"].strip()
-        try:
-            if not _decimal(text):
-                raise ValueError(text)
+        if _decimal(text) and len(text.lstrip("0")) <= MAX_SEED_DIGITS:
             seed = int(text)
-        except ValueError:  # not digits, or more of them than int() reads
-            warnings.append(f"the seed must be a whole number, not '{params['seed']}'")
+        else:  # not digits, or more of them than a record holds
+            warnings.append(f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits, "
+                            f"not '{shown(params['seed'])}'")
     speed = params.get("speed", setup.speed).strip().lower()
     if speed not in SPEEDS:
-        warnings.append(f"unknown speed '{speed}'")
+        warnings.append(f"unknown speed '{shown(speed)}'")
         speed = setup.speed
     nodes = setup.expert_nodes
     if "expert_nodes" in params:
@@ -205,5 +213,5 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         if _decimal(text) and len(text) <= 8 and MIN_NODES <= int(text) <= MAX_NODES:
             nodes = int(text)
         else:
-            warnings.append(f"expert_nodes must be a whole number from 100 to 1000000, not '{text}'")
+            warnings.append(f"expert_nodes must be a whole number from 100 to 1000000, not '{shown(text)}'")
     return Setup(variant, tuple(players), tuple(names), seed, speed, position, nodes), warnings

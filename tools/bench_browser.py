@@ -23,7 +23,9 @@ another build (for example one of an older commit, for a before/after comparison
   measure of level "expert" (the round trip to the worker, as the page sees it);
 - frames: requestAnimationFrame callbacks counted while the Expert thinks, also with a
   heavy search budget (``--heavy-nodes``, ``expert_nodes=`` in the URL) so that each
-  decision lasts long enough for a blocked main thread to show.
+  decision lasts long enough for a blocked main thread to show. These figures are only
+  reported here: they depend on the machine and its load, so the test suite proves that
+  the page stays responsive by the order of events instead (tests/browser/test_app.py).
 Goals on the reference machine (2 cores): ready < 1.0 s cold and < 0.5 s warm, at most
 2x the floor, offline reopen < 1.0 s; Expert median < 0.5 s; at least 50 frames per
 second while it thinks. Nothing here is a test: the figures go in notes and docs.
@@ -69,6 +71,8 @@ window.performance.mark("senet:ready")
 </script></body></html>
 """
 COMPUTER_GAME = "?variant=kendall&white=expert&black=human&seed=3"
+# The service worker controls the page and has precached the site (app/pwa.js).
+CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 FRAME_COUNTER = """
 window.__frames = [];
 (function tick(t) { window.__frames.push(t); requestAnimationFrame(tick); })(performance.now());
@@ -153,8 +157,7 @@ def bench_offline(browser, url: str, runs: int) -> list[float]:
     context = browser.new_context()
     page = context.new_page()
     _ready(page, url)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " && document.documentElement.dataset.sw === 'ready'", timeout=180_000)
+    page.wait_for_function(CONTROLLED, timeout=180_000)
     context.set_offline(True)
     out = [_ready(page, url) for _ in range(runs)]
     context.close()
@@ -171,8 +174,7 @@ def bench_ready(browser, url: str, runs: int, service_worker: bool = True) -> di
     page = context.new_page()
     _ready(page, url)
     if service_worker:
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                               " && document.documentElement.dataset.sw === 'ready'", timeout=180_000)
+        page.wait_for_function(CONTROLLED, timeout=180_000)  # the service worker has precached the site
     warm = [_ready(page, url) for _ in range(runs)]
     context.close()
     return {"cold_ms": cold, "warm_ms": warm}

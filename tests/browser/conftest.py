@@ -11,8 +11,9 @@
   (`browser_log.requests`); a request to any origin other than a running test
   server fails the test. Page errors and console errors are collected in
   `browser_log.errors` for tests to assert on.
-- `guard_context(ctx)`: attach the same guard to a context made by hand
-  (for example `launch_persistent_context`); returns its BrowserLog.
+- `guard_context(ctx)`: attach the same guard (and the same generous default timeout)
+  to a context made by hand (for example `launch_persistent_context`); returns its
+  BrowserLog.
 
 Chromium runs with `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
 so nothing can reach the network even by accident.
@@ -50,6 +51,9 @@ BUILD_INPUTS = (
 )
 
 _LIVE_ORIGINS: set[str] = set()  # origins of the running test servers
+# CI machines are shared and sometimes slow: waits that succeed return at once, so a
+# generous default only matters when something would otherwise time out spuriously.
+DEFAULT_TIMEOUT_MS = 60_000
 
 
 # ---------------------------------------------------------------- build
@@ -214,7 +218,10 @@ class BrowserLog:
 
 
 def guard_context(context) -> BrowserLog:
+    """Record the context's requests and errors, fail off-origin requests, and give its
+    waits the generous DEFAULT_TIMEOUT_MS (Playwright's own default is 30 s)."""
     log = BrowserLog()
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     context.on("request", log._on_request)
     context.on("page", log._on_page)
     for page in context.pages:
@@ -230,10 +237,7 @@ def browser_log():
 
 @pytest.fixture
 def context(context, browser_log):
-    log = guard_context(context)
-    # CI machines are shared and sometimes slow: waits that succeed return at once, so a
-    # generous default only matters when something would otherwise time out spuriously
-    context.set_default_timeout(60_000)
+    log = guard_context(context)  # which also sets the generous default timeout
     browser_log.requests = log.requests
     browser_log.off_origin = log.off_origin
     browser_log.errors = log.errors

@@ -3,16 +3,20 @@ end in every rule set, the Expert in the worker while frames keep coming, the pa
 the new-game dialog, small screens, reduced motion and an axe-core check.
 
 dist/ is served by the `server` fixture (conftest.py); the browser cannot reach
-anything else. Most tests share one browser context (warm HTTP cache, like a
-returning visitor) guarded the same way as the `context` fixture.
+anything else. Most tests share one browser context (warm HTTP cache and service
+worker, like a returning visitor) guarded the same way as the `context` fixture; each
+test's page starts with an empty localStorage, so no game or setting is left over from
+the test before.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import senet
 
@@ -22,6 +26,11 @@ READY_OR_FAILED = (
     "() => document.documentElement.dataset.ready === 'true'"
     " || document.querySelector('.py-error') !== null"
 )
+# Runs before the page's scripts on every load of a page: localStorage is cleared on the
+# first load only (sessionStorage survives reloads and the visits to the other pages).
+FRESH_STORAGE = """
+if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
+"""
 # Counts animation frames from the very start of the page (for the worker test).
 FRAME_COUNTER = """
 window.__frames = [];
@@ -44,6 +53,7 @@ def shared(browser, server):
 def _app_page(shared, server):
     context, log = shared
     page = context.new_page()
+    page.add_init_script(FRESH_STORAGE)
     errors_before = len(log.errors)
 
     def open_(query: str = "") -> None:
@@ -76,7 +86,7 @@ def state_of(page) -> senet.State:
     return senet.parse_position(position(page))
 
 
-def wait_position_change(page, old: str, timeout: int = 30_000) -> str:
+def wait_position_change(page, old: str, timeout: int = 60_000) -> str:
     page.wait_for_function(
         "old => document.getElementById('board').dataset.position !== old", arg=old, timeout=timeout)
     return position(page)
@@ -86,6 +96,10 @@ def wait_position_change(page, old: str, timeout: int = 30_000) -> str:
 
 
 def test_boot_shows_the_game_with_no_off_origin_request(page, server, browser_log):
+    # The served page says "Loading" until Python is ready (checked in the HTML itself:
+    # once loaded, the page may already be ready on a fast machine or a fast interpreter).
+    html = page.request.get(server.url).text()
+    assert re.search(r'<p id="status"[^>]*>(<span[^>]*></span>)?Loading', html)
     page.goto(server.url)
     assert page.locator("#board rect.square").count() == 30
     # Before Python runs, the static page says the board is being set out (read from the
@@ -255,7 +269,7 @@ def test_a_lost_throw_is_shown_and_passes(app):
     # Black on 27 may move nothing but that piece, and only on a 4: most throws are lost.
     app.open("?position=" + WATER.replace(" ", "+") + "&white=human&black=human&seed=1&speed=fast")
     for _ in range(30):
-        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled", timeout=30_000)
+        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
         if state_of(app).side == "w":
             app.click('[data-action="throw"]')
             app.wait_for_selector('[data-movable="true"]')
@@ -326,26 +340,109 @@ def test_expert_game_to_the_end(app, record_timing):
     durations = [d for _, d in thinks]
     record_timing(f"expert think (default budget), median of {len(thinks)}", statistics.median(durations))
     record_timing("expert think (default budget), max", max(durations))
-    record_timing("longest frame gap during those thinks", gap)
-    # Whether the page keeps drawing is asserted by the next test, with bounds relative to
-    # the think times: a fixed bound here only measured how busy the machine was.
+    record_timing(f"longest frame gap during those thinks ({fps:.0f} frames per second)", gap)
+    # Reported, not asserted: a frame rate or a gap in ms measures how busy the machine is.
+    # That the page stays responsive is proved by the order of events in the next test;
+    # tools/bench_browser.py reports the frame figures with a heavy search budget.
 
 
-def test_expert_thinks_in_the_worker_while_frames_keep_coming(app, record_timing):
-    """A heavy Expert (a big search budget): the page must keep drawing while it thinks."""
-    app.add_init_script(FRAME_COUNTER)
-    app.open("?variant=kendall&white=expert&black=expert&seed=8&speed=instant&expert_nodes=60000")
-    app.wait_for_function("""performance.getEntriesByName('senet:think')
-        .filter(m => m.duration > 150).length >= 4""", timeout=120_000)
-    thinks, fps, gap = _frames_during_thinks(app)
-    long_thinks = [d for _, d in thinks if d > 150]
-    record_timing(f"expert think (60000 nodes), median of {len(thinks)}", statistics.median(d for _, d in thinks))
-    record_timing(f"{fps:.0f} frames per second while the expert thinks; longest frame gap", gap)
-    assert sum(long_thinks) > 600  # long enough that a blocked main thread would show
-    assert fps >= 30, f"only {fps:.1f} frames per second while the Expert thinks"
-    # Thinking on the main thread would leave a gap as long as a whole think; a busy
-    # machine may still hold the page back for a few frames now and then.
-    assert gap < min(300, 0.6 * max(long_thinks)), f"a {gap:.0f} ms gap between frames while the Expert thinks"
+# Installed once the page is ready: logs, with performance.now() stamps, the input events
+# the page receives and what its handlers change (the settings dialog opening and closing,
+# the highlight setting switching the root's class), each followed by a frame drawn after it.
+EVENT_LOG = """() => {
+  const log = window.__events = [];
+  const stamp = what => log.push({what, t: performance.now()});
+  const drawn = what => requestAnimationFrame(() => requestAnimationFrame(() => stamp('drawn: ' + what)));
+  document.addEventListener('pointerdown', () => stamp('input: pointerdown'), true);
+  document.addEventListener('keydown', e => stamp('input: ' + e.key), true);
+  const dialog = document.getElementById('settings-dialog');
+  new MutationObserver(() => {
+    const what = 'settings ' + (dialog.open ? 'open' : 'closed');
+    stamp(what);
+    drawn(what);
+  }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+  const root = document.documentElement;
+  let off = root.classList.contains('no-highlight');
+  new MutationObserver(() => {
+    if (root.classList.contains('no-highlight') === off) return;
+    off = !off;
+    const what = 'highlight ' + (off ? 'off' : 'on');
+    stamp(what);
+    drawn(what);
+  }).observe(root, {attributes: true, attributeFilter: ['class']});
+}"""
+# The page's long tasks (50 ms or more on its thread), from the start of the page.
+LONG_TASKS = """
+window.__longtasks = [];
+try {
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]); })
+    .observe({type: 'longtask', buffered: true});
+} catch (e) { window.__longtasks = null; }
+"""
+HANDLED = ("settings open", "highlight off", "highlight on", "settings closed")
+
+
+def test_the_page_handles_input_while_the_expert_thinks_in_the_worker(app, record_timing):
+    """While the Expert searches (a big budget) the page takes clicks and keys, runs its
+    handlers and draws the result, all before the worker's answer arrives.
+
+    Proved by the order of events, never by a clock: the test sees "is thinking", then
+    opens Settings, switches the highlight off and on again and closes the dialog with
+    Escape; every one of those changes, and a frame drawn after it, must come before the
+    end of that decision's `senet:think` measure (the answer arriving on the page). A
+    search on the page's own thread would hold all of them back until after the answer.
+    A decision may end before the test's input arrives (a quick one): then the next is
+    tried."""
+    app.add_init_script(LONG_TASKS)
+    app.open("?variant=kendall&white=expert&black=expert&seed=8&speed=instant&expert_nodes=100000")
+    app.wait_for_function("document.documentElement.dataset.worker", timeout=120_000)
+    assert app.evaluate("document.documentElement.dataset.worker") != "failed"
+    app.evaluate(EVENT_LOG)
+    settings = app.locator("#settings-dialog")
+    highlight = settings.get_by_label("Highlight")
+    tries = []
+    for _ in range(12):
+        try:  # polled at animation frames: a page busy searching would draw none meanwhile
+            app.wait_for_function("document.getElementById('prompt').textContent.includes('is thinking')"
+                                  " || document.getElementById('board').dataset.winner")
+        except PlaywrightTimeoutError:
+            raise AssertionError("the page never drew a frame while a player was thinking") from None
+        if app.get_attribute("#board", "data-winner"):
+            break
+        app.evaluate("window.__events.length = 0")
+        seen = app.evaluate("performance.now()")  # the test saw a decision under way
+        app.locator(".toolbar [data-action='settings']").click()
+        highlight.uncheck()
+        highlight.check()
+        app.keyboard.press("Escape")
+        app.wait_for_function("window.__events.some(e => e.what === 'drawn: settings closed')")
+        # The decision that was under way when the test saw "is thinking": the first
+        # measure to end after that moment (measures are made when the answer arrives).
+        app.wait_for_function("""seen => performance.getEntriesByName('senet:think')
+            .some(m => m.startTime + m.duration >= seen)""", arg=seen)
+        start, duration = app.evaluate("""seen => performance.getEntriesByName('senet:think')
+            .filter(m => m.startTime + m.duration >= seen)
+            .map(m => [m.startTime, m.duration])
+            .sort((a, b) => (a[0] + a[1]) - (b[0] + b[1]))[0]""", seen)
+        end = start + duration
+        events = {e["what"]: e["t"] for e in app.evaluate("window.__events")}
+        assert all(what in events and "drawn: " + what in events for what in HANDLED), events
+        assert events["input: Escape"] < events["settings closed"]
+        tries.append(duration)
+        if start <= seen and all(events["drawn: " + what] < end for what in HANDLED):
+            break  # all handled and drawn while the worker was still thinking
+    else:
+        raise AssertionError(f"the page never handled the input before the Expert's answer ({tries} ms)")
+    assert app.get_attribute("#board", "data-winner") is None, (
+        f"the game ended before any decision outlasted the test's input ({tries} ms)")
+    record_timing(f"expert think (100000 nodes) that the page's input overtook (try {len(tries)})", duration)
+    # The page's own long tasks meanwhile are short next to the search (a search on the
+    # page's thread would be one long task as long as the whole decision).
+    long_tasks = app.evaluate("window.__longtasks")
+    if long_tasks is not None:
+        overlapping = [d for s, d in long_tasks if s < end and s + d > start]
+        assert max(overlapping, default=0) < 0.5 * duration, (overlapping, duration)
+    assert app.evaluate("document.documentElement.classList.contains('no-highlight')") is False
 
 
 # ---------------------------------------------------------------- pages, dialog
@@ -354,13 +451,13 @@ def test_expert_thinks_in_the_worker_while_frames_keep_coming(app, record_timing
 def test_nav_links_open_the_pages(app, server):
     app.open("?variant=bell&white=human&black=human&seed=1")
     for name, heading in (("Intro", "Senet"), ("Rules", "Rules"), ("History", ""), ("About", "")):
-        app.locator("header nav").get_by_role("link", name=name, exact=True).click()
-        app.wait_for_load_state()
+        with app.expect_navigation():  # the page the link leads to, not the one still shown
+            app.locator("header nav").get_by_role("link", name=name, exact=True).click()
         assert app.locator("h1").count() == 1 and heading in app.locator("h1").inner_text()
         app.go_back()
     app.wait_for_function(READY_OR_FAILED, timeout=60_000)
     app.click("#rules-link")
-    app.wait_for_load_state()
+    app.wait_for_url("**/pages/rules-bell.html")
     assert app.url.endswith("pages/rules-bell.html")
     assert "Bell" in app.locator("h1").inner_text()
     for variant in senet.VARIANTS:

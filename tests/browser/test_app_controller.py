@@ -176,9 +176,12 @@ def test_a_new_game_stops_the_old_computer_turn():
         while not calls:
             await asyncio.sleep(0)
         old_game = ctl.game
+        old_turns = list(ctl._tasks)  # the old game's computer turn, still waiting for its answer
+        assert old_turns
         ctl.new_game(Setup("tait", ("human", "human"), seed=1))
         gate.set()
-        await asyncio.sleep(0.01)
+        # The stale answer arrives: wait until the old turn has dealt with it (not a fixed sleep).
+        await asyncio.wait_for(asyncio.gather(*old_turns), timeout=60)
         return ctl, old_game
 
     ctl, old_game = run_async(run())

@@ -9,8 +9,10 @@ its reloads). Every test also checks that the page reported no CSP violation.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,11 @@ HUMAN_TURN = """() => {
     || document.querySelector('[data-movable="true"]') !== null
     || !document.querySelector('[data-action="pass"]').hidden;
 }"""
+# What the kept-games list says of a save's age (app/storage.py, loaded from its file:
+# app/ is not a package).
+_spec = importlib.util.spec_from_file_location("app_storage", Path(__file__).resolve().parents[2] / "app" / "storage.py")
+app_storage = sys.modules["app_storage"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(app_storage)
 CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
             "base-uri 'self'; form-action 'self'; manifest-src 'self'")
 
@@ -100,7 +107,7 @@ def saved_entries(page) -> list[str]:
     return [ln for ln in record.splitlines()[3:] if ln[:2] in ("w ", "b ")]
 
 
-def wait_change(page, old: str, timeout: int = 15_000) -> str:
+def wait_change(page, old: str, timeout: int = 60_000) -> str:
     page.wait_for_function("old => document.getElementById('board').dataset.position !== old",
                            arg=old, timeout=timeout)
     return position(page)
@@ -109,7 +116,7 @@ def wait_change(page, old: str, timeout: int = 15_000) -> str:
 def human_step(page) -> str | None:
     """Do the human's next thing (throw, move, or OK a lost throw); returns what was done.
     A move is played with its first movable piece (and first destination)."""
-    page.wait_for_function(HUMAN_TURN, timeout=30_000)
+    page.wait_for_function(HUMAN_TURN, timeout=60_000)
     if page.get_attribute("#board", "data-winner"):
         return None
     old = position(page)
@@ -125,7 +132,7 @@ def human_step(page) -> str | None:
         if position(page) == old and page.locator('[data-target="true"]').count():
             page.locator('[data-target="true"]').first.click()
         done = "move"
-    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save, timeout=15_000)
+    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save, timeout=60_000)
     return done
 
 
@@ -213,6 +220,7 @@ def test_links_in_a_row_keep_every_game_in_progress(app):
     """Each link sets the game in progress aside; the one set aside before is not
     overwritten but listed as an earlier game, and comes back from the list."""
     app.open("?variant=kendall&white=human&black=human&seed=2&speed=instant")
+    test_start = app.evaluate("Date.now()")
     human_step(app)
     human_step(app)
     first = position(app)
@@ -222,12 +230,21 @@ def test_links_in_a_row_keep_every_game_in_progress(app):
     app.open("?variant=bell&white=human&black=human&seed=1&speed=instant")
     earlier = app.evaluate("Object.keys(localStorage).filter(k => k.startsWith('senet:save:earlier:'))")
     assert len(earlier) == 1
+    before_listing = app.evaluate("Date.now()")
     app.locator(".toolbar [data-action='new-game']").click()
     rows = app.locator("#new-game #kept-list li")
     assert rows.count() == 2
+    after_listing = app.evaluate("Date.now()")
     texts = rows.all_inner_texts()
     assert texts[0].startswith("Tait, Player 1 v Player 2") and texts[1].startswith("Kendall, Player 1 v Player 2")
-    assert all("(replaced by a new game, saved just now)" in t for t in texts)
+    # Both were saved during this test, and their age is told in words: "just now" (under a
+    # minute) on any reasonable machine, but the test does not count on the machine's speed.
+    keys = rows.evaluate_all("els => els.map(e => e.dataset.key)")
+    for text, key in zip(texts, keys):
+        saved_at = json.loads(app.evaluate("k => localStorage.getItem(k)", key))["saved_at"]
+        assert test_start <= saved_at <= before_listing
+        ages = {app_storage.ago_text(saved_at, now) for now in (before_listing, after_listing)}
+        assert any(f"(replaced by a new game, saved {ago})" in text for ago in ages), (text, ages)
     rows.nth(1).get_by_role("button", name="Resume Kendall").click()
     app.wait_for_function("document.getElementById('board').dataset.variant === 'kendall'")
     assert position(app) == first
@@ -527,7 +544,7 @@ def test_hints_and_the_win_meter_are_remembered_settings(app):
         if state.throw is not None and len(state.legal_actions()) > 1:
             break
         human_step(app)
-    app.wait_for_selector('[data-suggested="true"]', timeout=30_000)
+    app.wait_for_selector('[data-suggested="true"]', timeout=60_000)
     hint = app.inner_text("#hint-text")
     assert hint.startswith("Hint: move the piece")
     assert re.fullmatch(r"\d{1,3}%", app.inner_text("#meter-value"))
@@ -558,7 +575,7 @@ def test_expert_plays_havens_with_its_learned_network_in_the_worker(app):
         if app.evaluate(expert_thinks) >= 3 or human_step(app) is None:
             break
     assert app.evaluate(expert_thinks) >= 3
-    app.wait_for_selector("#meter-box:not([hidden])", timeout=30_000)
+    app.wait_for_selector("#meter-box:not([hidden])", timeout=60_000)
     assert re.fullmatch(r"\d{1,3}%", app.inner_text("#meter-value"))
     notice = app.locator("#notice")
     assert not notice.is_visible() or "instead" not in notice.inner_text()
@@ -640,7 +657,7 @@ def test_axe_on_the_notice_dialogs_and_replay(app):
     app.locator("#settings-dialog").get_by_label("Win meter").check()
     app.locator("#settings-dialog").get_by_role("button", name="Done").click()
     human_step(app)  # a throw: the meter shows
-    app.wait_for_selector("#meter-box:not([hidden])", timeout=30_000)
+    app.wait_for_selector("#meter-box:not([hidden])", timeout=60_000)
     assert _axe(app) == []
     app.locator(".toolbar [data-action='record']").click()
     app.fill("#record-text", "senet-record 1\nvariant tait\nbogus\n")

@@ -25,8 +25,12 @@ READY_OR_FAILED = (
     " || document.querySelector('.py-error') !== null"
 )
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
-# Computer against computer from the start (the UI's test hook), Expert playing white.
-COMPUTER_GAME = "variant=kendall&white=expert&black=novice&seed=7&speed=instant"
+# Computer against computer (the UI's test hook), Expert playing white, from a position
+# late in the game (three pieces each on the board, four borne off): a whole game from
+# the start took most of the offline test's time and covered nothing more.
+LATE_POSITION = "kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -"
+COMPUTER_GAME = ("variant=kendall&white=expert&black=novice&seed=7&speed=instant&position="
+                 + LATE_POSITION.replace(" ", "+"))
 GAME_TIMEOUT_MS = 180_000
 # Two humans: nothing moves unless the test clicks.
 HUMAN_GAME = "variant=kendall&white=human&black=human&seed=7&speed=instant"
@@ -147,7 +151,7 @@ def test_installable_with_install_button(launch_profile, serve_site):
 
     # Chromium fires beforeinstallprompt: our own, named button appears.
     install = page.get_by_role("button", name="Install Senet")
-    install.wait_for(state="visible", timeout=10_000)
+    install.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
     assert page.locator("#pwa-slot [role=status]").count() == 1
     assert log.errors == []
 
@@ -175,6 +179,9 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
     board = page.locator("#board")
     assert board.get_attribute("data-winner") in ("w", "b")
     assert board.get_attribute("data-position").startswith("kendall ")
+    expert_thinks = page.evaluate("""performance.getEntriesByName('senet:think')
+        .filter(m => m.detail && m.detail.level === 'expert').length""")
+    assert expert_thinks >= 1
 
     # The information pages open offline.
     page.goto(srv.url + "pages/rules.html")

@@ -96,6 +96,22 @@ def test_seeds_in_the_url():
         assert setup.seed is None and warnings[0].startswith("the seed must be a whole number"), bad
     setup, warnings = setup_from_query("?expert_nodes=²")  # a digit, but not one int() reads
     assert setup.expert_nodes is None and warnings[0].startswith("expert_nodes must be")
+    setup, warnings = setup_from_query("?seed=" + "9" * 101)  # more digits than a record holds
+    assert setup.seed is None and warnings[0].startswith("the seed must be a whole number"), warnings
+
+
+def test_hostile_links_start_a_playable_game():
+    """Issue 18: a position with a pending throw (a game begins with a throw), names with
+    control or direction-override characters, and values that would break the message
+    line are refused or cleaned where they enter, and the game they start plays."""
+    pending = "kendall%20wbwbwbwbwbwbwb................%20b%204%20w=0/0,b=0/0%20-"
+    setup, warnings = setup_from_query(f"?position={pending}&white_name=A%0AB%E2%80%AEC&speed=%0Afast")
+    assert setup.position is None and any("pending throw" in w for w in warnings), warnings
+    assert setup.names[0] == "A B C"
+    assert all("\n" not in w and "\u202e" not in w for w in warnings), warnings
+    ctl = Controller(setup=setup)
+    ctl.game.throw()
+    assert ctl.game.state.legal_actions()
 
 
 # ---------------------------------------------------------------- randomness

@@ -136,7 +136,7 @@ def test_the_url_is_read_the_same_way(both):
     assert theirs["queries"] == mine["queries"]
     wide = mine["queries"][1][1]
     assert wide["seed"] == 2**128 - 1 and wide["names"] == ["Ann Lee", "Béatrice"]
-    assert "the seed must be a whole number, not '-3'" in mine["queries"][2][2]
+    assert "the seed must be a whole number of at most 100 digits, not '-3'" in mine["queries"][2][2]
 
 
 def test_a_computer_without_a_worker_still_plays(both):

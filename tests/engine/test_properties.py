@@ -67,7 +67,7 @@ def test_random_game_keeps_invariants_and_ends(variant, seed):
         assert game.draw_reason and "C6" in game.draw_reason
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(senet.VARIANTS), seed=st.integers(0, 10**9))
 def test_refused_move_leaves_state_unchanged(variant, seed):
     rng = random.Random(seed)
