@@ -392,7 +392,8 @@ def test_the_page_handles_input_while_the_expert_thinks_in_the_worker(app, recor
     tried."""
     app.add_init_script(LONG_TASKS)
     app.open("?variant=kendall&white=expert&black=expert&seed=8&speed=instant&expert_nodes=100000")
-    app.wait_for_function("document.documentElement.dataset.worker", timeout=120_000)
+    app.wait_for_function("['failed', 'kendall'].some(s => (document.documentElement.dataset.worker"
+                          " || '').includes(s))", timeout=180_000)
     assert app.evaluate("document.documentElement.dataset.worker") != "failed"
     app.evaluate(EVENT_LOG)
     settings = app.locator("#settings-dialog")
