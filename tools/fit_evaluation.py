@@ -117,8 +117,8 @@ def main(argv=None) -> int:
     ap.add_argument("--average", action="store_true", help="fit Average's evaluation instead of Expert's")
     args = ap.parse_args(argv)
     ev = evaluator(args.variant, expert=not args.average)
-    if ev.bell:
-        ap.error("Bell's evaluation mixes in the wall risks; this fit covers the linear terms only")
+    # Bell: Expert mixes the two possible goal claims before anyone reaches square 1;
+    # the fit sees the plain terms (no goals yet) there, as Average does.
     rows = collect(args.variant, args.games, args.seed, ev.feat)
     in_use = list(ev.coef)
     print(f"{args.variant}: {len(rows)} positions from {args.games} games")

@@ -215,7 +215,7 @@ class Average(Player):
 
     The evaluation (senet.ai.evaluate) weighs the race, the bump threats of the next
     throw, captures, blockades, the water, the exact throws to bear off and, in Bell,
-    the goal squares and walls. Before a throw it compares a rescue with the expected
+    the race to the goal squares. Before a throw it compares a rescue with the expected
     value of throwing (the mean over the throws of its best action).
     """
 
