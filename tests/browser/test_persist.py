@@ -39,6 +39,7 @@ HUMAN_TURN = """() => {
 }"""
 # What the kept-games list says of a save's age (app/storage.py, loaded from its file:
 # app/ is not a package).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))  # storage imports values from app/
 _spec = importlib.util.spec_from_file_location("app_storage", Path(__file__).resolve().parents[2] / "app" / "storage.py")
 app_storage = sys.modules["app_storage"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_storage)
@@ -527,6 +528,92 @@ def test_a_malformed_record_is_rejected_naming_its_line(app):
     assert position(app) == before
 
 
+def test_hostile_input_never_breaks_the_page_or_loses_a_game(app):
+    """Issue 18: a corrupt save that used to load (a redo history that does not fit its
+    game), statistics nested 100,000 deep, a ?position= link with a pending throw and
+    hostile records to import: each is refused where it enters, with a reason on one
+    line, the page keeps working and no game is lost."""
+    from senet.session import Seat, Session
+
+    # A save whose redo history does not fit the game: refused at load, kept aside as it was.
+    session = Session("kendall", {1: Seat("human"), 2: Seat("human")}, seed=3)
+    while session.game.actions < 4:
+        session.throw() if session.state.throw is None else session.play(session.state.legal_actions()[0])
+    data = json.loads(session.to_json())
+    data["redo"] = [["b 4 14-18", "b 4 14-18"]]
+    bad = json.dumps({"format": "senet-app-save", "version": 1, "session": data,
+                      "expert_nodes": None, "counted": False})
+    deep = "[" * 100_000 + "]" * 100_000
+    app.open()
+    app.evaluate("""([bad, deep]) => { localStorage.setItem('senet:save', bad);
+                                       localStorage.setItem('senet:stats', deep); }""", [bad, deep])
+    app.reopen()
+    notice = app.locator("#notice")
+    assert "The saved game could not be read" in notice.inner_text()
+    assert "does not fit the game" in notice.inner_text()
+    kept = app.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('senet:quarantine:'))
+                           .map(k => JSON.parse(localStorage.getItem(k)))""")
+    assert next(k for k in kept if k["from"] == "senet:save")["value"] == bad
+    assert human_step(app) == "throw"  # a fresh game plays
+    app.click('[data-action="notice-dismiss"]')
+    app.locator(".toolbar [data-action='stats']").click()  # the deep statistics: set aside, told
+    notice.wait_for(state="visible", timeout=30_000)
+    assert "statistics" in notice.inner_text().lower()
+    app.locator("#stats-dialog").get_by_role("button", name="Close").click()
+    app.click('[data-action="notice-dismiss"]')
+
+    # A game in progress between two people, then a link whose position has a pending throw.
+    app.open("?variant=kendall&white=human&black=human&seed=5&speed=instant")
+    for _ in range(3):
+        human_step(app)
+    mine = position(app)
+    pending = "kendall%20wbwbwbwbwbwbwb................%20b%204%20w=0/0,b=0/0%20-"
+    app.open(f"?position={pending}&white=human&black=human&white_name=A%0AB%E2%80%AE&speed=instant")
+    assert state_of(app) == senet.start("kendall")  # the position is refused, the link's game starts
+    assert "pending throw" in app.inner_text("#status")
+    assert "set aside" in notice.inner_text()
+    assert human_step(app) == "throw"
+    notice.get_by_role("button", name="Resume that game").click()
+    app.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=mine)
+
+    # Hostile records to import: refused naming the line, on one line; the game untouched.
+    save = app.evaluate("localStorage.getItem('senet:save')")
+    dialog = app.locator("#record-dialog")
+    error = app.locator("#record-error")
+    hostile = [
+        ("\ufeffsenet-record 1\r\nvariant kendall\r\nseed 1_000\r\nb 4 14-18\r\n", "line 3: the seed"),
+        ("senet-record 1\nvariant kendall\nseed 1\nb \u0663 14-18\n", "line 4: the throw must"),
+        ("senet-record 1\nvariant kendall\nseed 1\nstart kendall wbwbwbwbwbwbwb................ b 4 "
+         "w=0/0,b=0/0 -\nb - 14-18\n", "line 4: the start position may not"),
+        ("senet-record 1\nvariant kendall\nseed 1\nplayer 1 human Ann\u202e\nb 4 14-18\n", "line 4: a player name"),
+        ("senet-record 1\nvariant kendall\nseed 1\nb 4 14-18\x0bb 2 18-20\u2028\n", "line 4: "),
+    ]
+    for text, line in hostile:
+        app.locator(".toolbar [data-action='record']").click()
+        app.fill("#record-text", text)
+        app.evaluate("document.getElementById('record-error').textContent = ''")
+        dialog.get_by_role("button", name="Replay").click()
+        app.wait_for_function("t => document.getElementById('record-error').textContent.includes(t)",
+                              arg=line, timeout=30_000)
+        message = error.text_content()
+        assert "\n" not in message and "\u202e" not in message and "\x0b" not in message, message
+        assert dialog.is_visible() and not app.locator("#replay").is_visible()
+        dialog.get_by_role("button", name="Close").click()
+        assert position(app) == mine
+    # A record with a byte-order mark and CRLF line ends, as editors write them, replays.
+    good = "\ufeffsenet-record 1\r\nvariant kendall\r\nseed 7\r\nb 4 14-18\r\n"
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", good)
+    dialog.get_by_role("button", name="Replay").click()
+    app.wait_for_selector("#replay:not([hidden])")
+    assert position(app) == senet.Game.from_record(good).state.position()
+    app.locator("#replay").get_by_role("button", name="Back to the game").click()
+    assert position(app) == mine
+    assert app.evaluate("localStorage.getItem('senet:save')") == save  # nothing written over
+    app.reopen()
+    assert position(app) == mine
+
+
 # ---------------------------------------------------------------- hints, settings
 
 
@@ -660,9 +747,9 @@ def test_axe_on_the_notice_dialogs_and_replay(app):
     app.wait_for_selector("#meter-box:not([hidden])", timeout=60_000)
     assert _axe(app) == []
     app.locator(".toolbar [data-action='record']").click()
-    app.fill("#record-text", "senet-record 1\nvariant tait\nbogus\n")
+    app.fill("#record-text", "senet-record 1\nvariant tait\nseed 2\nbogus\n")
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
-    assert "line 3" in app.inner_text("#record-error")
+    assert "line 4" in app.inner_text("#record-error")
     assert _axe(app) == []
     app.fill("#record-text", "senet-record 1\nvariant tait\nseed 2\n")
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
