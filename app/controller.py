@@ -48,19 +48,18 @@ GAME_ID_BYTES = 8  # a game's id: 16 hex digits
 # What the player is told when the worker fails (notice and error line). {player}: the
 # level asked for; {problem}: WORKER_SLOW or WORKER_FAILED; {weaker}: the stand-in's
 # level; {why}: the error.
-WORKER_SLOW = "took more than {seconds:g} s"
-WORKER_FAILED = "failed ({why})"
-FALLBACK_DECIDED = ("The {player} player {problem}; {weaker} decided this move on the main page instead, "
-                    "and the game goes on.")
-FALLBACK_FIRST_LEGAL = ("The {player} player {problem}, and no player could stand in on the main page "
-                        "({why}): the first possible move was played, and the game goes on.")
-WORKER_GIVEN_UP = (" The background player no longer answers: computers decide on the main page "
-                   "until you reload.")
-WORKER_GIVEN_UP_NO_FALLBACK = (" The background player no longer answers: computers play their first "
-                               "possible move until you reload.")
-# The stand-in on the main page failed while the worker was not asked (given up, or none).
-FALLBACK_BROKEN = ("No computer player can decide on the main page ({why}): computers play their first "
-                   "possible move until you reload.")
+WORKER_SLOW = "took too long to answer (more than {seconds:g} s)"
+WORKER_FAILED = "stopped working"
+FALLBACK_DECIDED = ("The {player} player {problem}, so {weaker} chose this move in its place. "
+                    "The game goes on.")
+FALLBACK_FIRST_LEGAL = ("The {player} player {problem}, and no other player could take its place ({why}): "
+                        "the first possible move was played. The game goes on.")
+WORKER_GIVEN_UP = (" Until you reload the page, the computer decides a little more simply "
+                   "(Average in place of the Expert, Novice stays Novice).")
+WORKER_GIVEN_UP_NO_FALLBACK = (" Until you reload the page, the computer plays its first possible move.")
+# The stand-in failed while the worker was not asked (given up, or none).
+FALLBACK_BROKEN = ("The computer player cannot decide ({why}): until you reload the page, it plays its "
+                   "first possible move.")
 
 __all__ = [
     "COLOUR", "Controller", "FALLBACK_BROKEN", "FALLBACK_DECIDED", "FALLBACK_FIRST_LEGAL", "KIND_NAMES",
@@ -95,6 +94,40 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# The verbs of senet.describe()'s events, as they read after "you".
+YOU_VERBS = {"moves": "move", "bears": "bear", "enters": "enter", "rescues": "rescue", "throws": "throw",
+             "wins": "win", "takes": "take"}
+# Words of the engine's explanations that a reason in plain words leaves out: the rule's
+# clause ("(K9)") and the general "not possible" lines that name no rule.
+RULE_CLAUSE = re.compile(r"\s*\([A-Z]\d+[^)]*\)")
+GENERIC_REASONS = ("you must pass", "is not possible with a throw", "backward", "towards square",
+                   "throw the sticks first")
+
+
+def plain_reason(text: str) -> str:
+    """An engine explanation without its rule clause."""
+    return RULE_CLAUSE.sub("", str(text)).strip()
+
+
+def voice(event: str, colour: str | None, name: str | None = None) -> str:
+    """A describe() event about ``colour`` ("white"/"black") said of the player ``name``:
+    "You" (the one human) reads "you move", "your piece"; another name replaces the colour."""
+    if not colour or not name:
+        return event
+    you = name == "You"
+    if event.startswith(colour + "'s "):
+        return ("your " if you else name + "'s ") + event[len(colour) + 3:]
+    if not event.startswith(colour + " "):
+        return event
+    rest = event[len(colour) + 1:]
+    if you:
+        verb, _, tail = rest.partition(" ")
+        rest = YOU_VERBS.get(verb, verb) + (" " + tail if tail else "")
+        rest = rest.replace(" and takes ", " and take ")
+        return "you " + rest
+    return name + " " + rest
 
 
 class NullView:
@@ -293,6 +326,111 @@ class Controller:
     def side_name(self, colour: str) -> str:
         return SIDE_NAMES[colour]
 
+    def actor(self, colour: str) -> str:
+        """Who plays ``colour``, as messages say it: "You" for the one human, else
+        "White" / "Black"."""
+        seat = self.seat_of(colour)
+        if seat is not None and self.seat_name(seat) == "You":
+            return "You"
+        return SIDE_NAMES[colour]
+
+    def said(self, events, side: str) -> list:
+        """describe() events of ``side``'s action, with "you" for the one human."""
+        out = []
+        for event in events:
+            for colour in ("w", "b"):
+                if self.actor(colour) == "You":
+                    event = voice(event, COLOUR[colour], "You")
+            out.append(event)
+        return out
+
+    # -- why not: the rules in plain words ---------------------------------------
+    def _piece_reason(self, state: senet.State, src) -> str | None:
+        """Why the piece at ``src`` (a square, or senet.SUPPLY) cannot move with the throw."""
+        t = state.throw
+        rules = state.rules
+        if src == senet.SUPPLY:
+            dsts = [t, 31 - t]
+        else:
+            dsts = [d for d in (src + t, src - t) if 1 <= d <= 30] + [senet.OFF]
+        found = []
+        for dst in dsts:
+            try:
+                reason = plain_reason(rules.explain(state, senet.Move(src, dst)))
+            except Exception:  # an odd candidate the rules cannot even explain
+                continue
+            if not any(g in reason for g in GENERIC_REASONS):
+                found.append(reason)
+        # a rule that holds back every piece ("while your piece is in the water...") first
+        general = [r for r in found if r.startswith("while")]
+        return (general or found or [None])[0]
+
+    def lost_reason(self, state: senet.State) -> str:
+        """Why no move is possible with ``state``'s throw, in one short clause: the rule
+        that holds back most pieces (and the one that holds back the rest, if another)."""
+        side = state.side
+        srcs = list(state.pieces(side))
+        if state.rules.has_supply and state.supply[0 if side == "w" else 1] > 0:
+            srcs.append(senet.SUPPLY)
+        counts = {}
+        for src in srcs:
+            reason = self._piece_reason(state, src)
+            if reason is not None:
+                counts[reason] = counts.get(reason, 0) + 1
+        if not counts:
+            return f"no piece can move {state.throw} square{'s' if state.throw != 1 else ''}"
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], not kv[0].startswith("while"), kv[0]))
+        own = [r for r, _ in ranked if r.startswith("square ") and r.endswith("holds your own piece")]
+        others = [r for r, _ in ranked if r not in own]
+        parts = others[:2]
+        if own and len(parts) < 2:
+            parts.append("your own pieces stand where the others would land" if len(own) > 1 else own[0])
+        text = ", and ".join(parts)
+        if self.actor(side) != "You":
+            colour = COLOUR[side]
+            text = (text.replace("your own", colour + "'s own").replace(" your ", f" {colour}'s ")
+                    .replace("you may", colour + " may").replace("your ", colour + "'s "))
+        return text
+
+    def refusal(self, loc) -> str | None:
+        """Why a click on ``loc`` (a square, "supply" or "off") does nothing, or None when
+        there is nothing to say (an empty square, a replay)."""
+        if self.replay is not None:
+            return None
+        state = self.state
+        if self.game.over:
+            return "The game is over: Play again or New game… starts another."
+        if isinstance(loc, int):
+            owner = state.square(loc)
+            owner = owner if owner in ("w", "b") else None
+        elif loc == "supply" and self.rules.has_supply:
+            owner = None  # the trays: only the side to act's supply is worth a word
+            if self.human_to_act and state.supply[0 if state.side == "w" else 1] > 0:
+                owner = state.side
+        else:
+            return None
+        if owner is None:
+            return None
+        seat = self.seat_to_act
+        if not self.human_to_act:
+            return f"Please wait: it is {self.seat_name(seat)}'s turn." if seat is not None else None
+        if state.opening:
+            return "Throw the sticks first: the colour draw decides who plays black."
+        if owner != state.side:
+            return (f"That is a {COLOUR[owner]} piece; you play {COLOUR[state.side]}."
+                    if self.actor(state.side) == "You" else
+                    f"That is a {COLOUR[owner]} piece; {COLOUR[state.side]} is to play.")
+        if state.throw is None:
+            return "Throw the sticks first: the throw says how far a piece moves."
+        if state.legal_actions() == [PASS]:
+            return sentence(f"No piece can move with this throw: {self.lost_reason(state)}")
+        src = senet.SUPPLY if loc == "supply" else loc
+        reason = self._piece_reason(state, src)
+        what = "This piece"
+        if reason is None:
+            return sentence(f"{what} cannot move {state.throw} with this throw; another one can")
+        return sentence(f"{what} cannot move with a {state.throw}: {reason}")
+
     @property
     def human_to_act(self) -> bool:
         seat = self.seat_to_act
@@ -372,6 +510,9 @@ class Controller:
         if self.selected is not None:
             self.selected = None
             self.view.render(self)
+        why = self.refusal(loc) if not moves else None
+        if why:
+            self.announce(why)
         return False
 
     def deselect(self) -> None:
@@ -393,6 +534,9 @@ class Controller:
         if self.setup.position:
             return (f"Senet, {title} rules, from a set position. {self.side_name(self.state.side)} "
                     f"({self.seat_name(first)}) is to play.")
+        if self.actor(self.state.side) == "You":
+            return (f"New game of Senet, {title} rules. You play {COLOUR[self.state.side]} and "
+                    f"throw first.")
         return (f"New game of Senet, {title} rules. {self.side_name(self.state.side)} "
                 f"({self.seat_name(first)}) throws first.")
 
@@ -415,9 +559,10 @@ class Controller:
             self.announce(text)
             self.save()
             return
-        text = f"{self.side_name(before.side)} threw {value}."
+        text = f"{self.actor(before.side)} threw {value}."
         if self.state.legal_actions() == [PASS]:
-            text += " No move is possible: the throw is lost."
+            text = (f"{self.actor(before.side)} threw {value}: the throw is lost. "
+                    + sentence(self.lost_reason(self.state)))
         self.announce(text)
         self.save()  # a pending throw survives a reload: no fishing for another
 
@@ -438,7 +583,7 @@ class Controller:
         text = ""
         if self.game.over:  # said once, with the players' names, by result_text()
             events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
-        text += " ".join(sentence(e) for e in events)
+        text += " ".join(sentence(e) for e in self.said(events, before.side))
         if self.game.over:
             text = (text + " " + self.result_text()).strip()
         self.announce(text)
@@ -454,11 +599,15 @@ class Controller:
             return ""
         if result == "draw":
             return f"The game is drawn: {self.draw_reason}."
-        text = f"{self.side_name(result)} ({self.seat_name(self.seat_of(result))}) wins!"
+        if self.actor(result) == "You":
+            text = f"You win, with the {COLOUR[result]} pieces!"
+        else:
+            text = f"{self.side_name(result)} ({self.seat_name(self.seat_of(result))}) wins!"
         points = self.penalty
         if points is not None:
             loser = "b" if result == "w" else "w"
-            text += f" {self.side_name(loser)}'s penalty: {points} point{'s' if points != 1 else ''}."
+            whose = "Your" if self.actor(loser) == "You" else f"{self.side_name(loser)}'s"
+            text += f" {whose} penalty: {points} point{'s' if points != 1 else ''}."
         return text
 
     @property
@@ -643,14 +792,14 @@ class Controller:
             return f"{head} Colour draw: {self.seat_name(1 if entry.side == 'w' else 2)} threw {entry.throw}."
         text = head
         if entry.throw is not None:
-            text += f" {self.side_name(entry.side)} threw {entry.throw}."
+            text += f" {self.actor(entry.side)} threw {entry.throw}."
             if before.throw is None:
                 before = before.with_throw(entry.throw)
         if entry.action is not None:
             after = game.states[step]
             events = senet.describe(before, entry.action, after)
             events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
-            text += "".join(" " + sentence(e) for e in events)
+            text += "".join(" " + sentence(e) for e in self.said(events, before.side))
         if step == replay.last and game.over:
             text += " " + self.result_text()
         return text
@@ -890,8 +1039,10 @@ class Controller:
         if isinstance(exc, asyncio.TimeoutError):
             problem = WORKER_SLOW.format(seconds=self.think_timeout)
         else:
-            problem = WORKER_FAILED.format(why=error_text(exc))
+            problem = WORKER_FAILED
         player = KIND_NAMES.get(level, level)
+        # the error itself is for the console, not for the player
+        self.view.report_error(f"The {player} player failed ({error_text(exc)})")
         if self.fallback_error is None:
             text = FALLBACK_DECIDED.format(player=player, problem=problem, weaker=KIND_NAMES[fallback_level(level)])
         else:
@@ -899,10 +1050,14 @@ class Controller:
         if self.worker_failures >= WORKER_GIVE_UP and not self.worker_down:
             self.worker_down = True
             text += WORKER_GIVEN_UP if self.fallback_error is None else WORKER_GIVEN_UP_NO_FALLBACK
-        self._tell(text)
+        self._notify(text)
 
     def _tell(self, text: str) -> None:
         self.view.report_error(text)
+        self.view.notice(text)
+
+    def _notify(self, text: str) -> None:
+        """A notice for the player (the error was reported on its own)."""
         self.view.notice(text)
 
     def _decide_here(self, state: senet.State, level: str, seed: int) -> str | None:

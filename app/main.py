@@ -191,18 +191,16 @@ def on_worker_state(state):
     if state == "failed" and not ctl.worker_down:
         ctl.worker_down = True
         if ctl.thinking is None:  # else the computer waiting for it says what stood in
-            view.notice(f"{sentence(link.error)} {PAGE_PLAYER_NOTE}")
+            view.report_error(f"the worker did not start: {link.error}")
+            view.notice(PAGE_PLAYER_NOTE)
     if view.ready:
         view.render(ctl)
 
 
-PAGE_PLAYER_NOTE = ("Computer players decide on this page instead, a little more simply "
-                    "(Average in place of the Expert), and the game goes on.")
-
-
-def sentence(text):
-    text = str(text).strip() or "the background player did not start"
-    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+# The worker could not start (its error goes to the console): what the player needs to know.
+PAGE_PLAYER_NOTE = ("The computer opponents play a little more simply for now (Average in place of the "
+                    "Expert; Novice stays Novice): their stronger player could not start. "
+                    "The game goes on; reloading the page may help.")
 
 
 ctl = None  # the Controller, made below

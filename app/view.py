@@ -514,7 +514,7 @@ class View:
                 colour_text += " · odd squares" if odd == colour else " · even squares"
             self._text(("kind", seat), el.querySelector(".kind"), f"{colour_text} · {kind_text}")
             if result and result == colour:
-                turn = "wins"
+                turn = "winner"
             elif ctl.thinking == seat:
                 turn = f"{self.thinking_word}\u2026"
             elif acting == seat:
@@ -584,8 +584,13 @@ class View:
             if result == "draw":
                 title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
             else:
-                title = f"{SIDE_NAMES[result]} wins"
-                detail = f"{ctl.seat_name(ctl.seat_of(result))} wins the game with the {COLOUR[result]} pieces."
+                name = ctl.seat_name(ctl.seat_of(result))
+                if ctl.actor(result) == "You":
+                    title = "You win"
+                    detail = f"You win the game with the {COLOUR[result]} pieces."
+                else:
+                    title = f"{name} wins" if name != SIDE_NAMES[result] else f"{SIDE_NAMES[result]} wins"
+                    detail = f"{name} wins the game with the {COLOUR[result]} pieces."
                 if ctl.penalty is not None:
                     loser = "black" if result == "w" else "white"
                     detail += f" Havens penalty score: {loser} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."

@@ -90,7 +90,7 @@ class WorkerLink:
         self.start()
         await self._booted.wait()
         if self.worker is None:
-            raise WorkerFailed(f"the background player did not start ({self.error})")
+            raise WorkerFailed(f"the computer player could not start ({self.error})")
 
     async def call(self, name, *args):
         """Call the worker's function ``name`` (waiting for it to boot first)."""

@@ -685,8 +685,8 @@ def test_a_failing_worker_leaves_a_playable_game_that_ends(app, record_timing):
                   app.evaluate("performance.now()") - start)
     notice = app.locator("#notice")
     assert notice.is_visible()
-    assert "Average decided this move on the main page instead" in notice.inner_text()
-    assert "no longer answers" in notice.inner_text()
+    assert "Average chose this move in its place" in notice.inner_text()
+    assert "Until you reload the page" in notice.inner_text()
     assert app.get_attribute("#board", "data-winner") in ("w", "b")
     # The finished game against the computer counts in the statistics.
     app.locator(".toolbar [data-action='stats']").click()

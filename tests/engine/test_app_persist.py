@@ -260,8 +260,8 @@ def test_a_failing_worker_falls_back_and_the_game_ends():
     ctl = run_async(run())
     assert ctl.game.over
     assert ctl.worker_down and len(calls) == 2  # asked twice, then left alone
-    assert "Average decided this move" in ctl.view.notices[0]
-    assert "no longer answers" in ctl.view.notices[-1]
+    assert "Average chose this move" in ctl.view.notices[0]
+    assert "Until you reload the page" in ctl.view.notices[-1]
 
 
 def test_a_hanging_worker_times_out():
@@ -277,8 +277,8 @@ def test_a_hanging_worker_times_out():
 
     ctl = run_async(run())
     assert ctl.game.over and ctl.worker_down
-    assert "took more than 0.05 s" in ctl.view.notices[0]
-    assert "Novice decided" in ctl.view.notices[0]
+    assert "took too long to answer (more than 0.05 s)" in ctl.view.notices[0]
+    assert "Novice chose" in ctl.view.notices[0]
 
 
 def test_statistics_are_counted_once_for_human_against_computer():

@@ -197,9 +197,9 @@ def test_a_failing_worker_without_a_stand_in(monkeypatch):
     ctl = run_async(run())
     assert ctl.game.over and ctl.worker_down
     first, last = ctl.view.notices
-    assert first.startswith("The Novice player failed (simulated worker failure), and no player could stand in")
-    assert "the first possible move was played" in first and "decided this move" not in first
-    assert last.endswith("computers play their first possible move until you reload.")
+    assert first.startswith("The Novice player stopped working, and no other player could take its place")
+    assert "the first possible move was played" in first and "chose this move" not in first
+    assert last.endswith("Until you reload the page, the computer plays its first possible move.")
 
 
 def test_a_worker_may_answer_with_any_awaitable():
@@ -252,4 +252,5 @@ def test_before_think_is_awaited_outside_the_timeout():
         raise RuntimeError("the background player did not start")
 
     ctl = run_async(run(no_boot))
-    assert ctl.game.over and ctl.worker_down and "did not start" in ctl.view.notices[0]
+    assert ctl.game.over and ctl.worker_down and "stopped working" in ctl.view.notices[0]
+    assert any("did not start" in e for e in ctl.view.errors)  # the error: for the console

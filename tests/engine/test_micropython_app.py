@@ -156,9 +156,9 @@ def test_a_failing_worker_under_micropython(both):
     assert result["asked"] == ["novice", "novice"] and result["worker_down"]
     assert result["actions"] >= 10
     first = result["notices"][0]
-    assert first.startswith("The Novice player failed (simulated worker failure)")
+    assert first.startswith("The Novice player stopped working")
     if result["fallback_error"] is None:
-        assert "Novice decided this move" in first
+        assert "Novice chose this move" in first
     else:
         assert "the first possible move was played" in first and result["fallback_error"] in first
-    assert "no longer answers" in result["notices"][-1]
+    assert "Until you reload the page" in result["notices"][-1]
