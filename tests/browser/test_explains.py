@@ -89,3 +89,99 @@ def test_refused_clicks_say_why(app):
     text = status(app)
     assert "while your piece is in the water (27) you may move no other piece" in text
     assert app.get_attribute("#board", "data-position") == before  # nothing moved
+
+
+# ---------------------------------------------------------------- 3. a calm layout
+
+# Every layout shift from the start of the page, with what moved.
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    window.__shifts.push({t: e.startTime, input: e.hadRecentInput, value: e.value,
+      nodes: (e.sources || []).map((s) => s.node && s.node.nodeType === 1
+        ? s.node.tagName + "#" + s.node.id + "." + (s.node.getAttribute("class") || "") : String(s.node))});
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+# The parts of the page that must never move once it is ready.
+STEADY = ("header.site", ".players", "#board", ".controls", "#status", ".toolbar")
+
+
+def _fresh_page(browser, server, width, height):
+    from conftest import guard_context
+
+    context = browser.new_context(viewport={"width": width, "height": height})
+    log = guard_context(context)
+    page = context.new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    return context, page, log
+
+
+def test_nothing_moves_after_ready_not_even_the_offline_banner(browser, server):
+    """A first visit (a fresh profile: the service worker installs and says "ready to play
+    offline"), a few moves against the computer: no layout shift after senet:ready."""
+    context, page, log = _fresh_page(browser, server, 1280, 800)
+    try:
+        page.goto(server.url + "?variant=kendall&white=novice&black=human&seed=4&speed=fast")
+        page.wait_for_function("document.documentElement.dataset.ready === 'true'")
+        steady = {sel: page.locator(sel).first.bounding_box() for sel in STEADY}
+        # the banner comes (the service worker installed) and goes again
+        page.wait_for_function("document.querySelector('#pwa-slot .pwa-message')"
+                               " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')",
+                               timeout=90_000)
+        assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
+        for _ in range(3):  # your turns; the computer's in between
+            page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                                   " || document.getElementById('board').dataset.winner")
+            page.click('[data-action="throw"]')
+            page.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
+                                   " || !document.querySelector('[data-action=\"pass\"]').hidden"
+                                   " || document.getElementById('board').dataset.side === 'w'")
+            movable = page.locator('[data-movable="true"]')
+            if movable.count():
+                movable.first.click()
+        page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent", timeout=90_000)
+        ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
+        shifts = page.evaluate("window.__shifts")
+        after = [s for s in shifts if s["t"] >= ready and not s["input"]]
+        assert after == [], after
+        assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
+        assert not log.errors and not log.off_origin
+    finally:
+        context.close()
+
+
+def test_desktop_fits_board_sticks_and_buttons_without_scrolling(app):
+    app.open("?variant=kendall&white=novice&black=human&seed=4")
+    assert app.viewport_size == {"width": 1280, "height": 800}
+    for selector in ("#board", "#sticks", '[data-action="throw"]', "#status", ".toolbar button",
+                     ".toolbar #speed", "#rules-link"):
+        for box in [el.bounding_box() for el in app.locator(selector).all()]:
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 800, selector
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, selector
+
+
+def test_phone_intro_diagram_fits_numbers_show_and_targets_are_big(app):
+    app.set_viewport_size({"width": 390, "height": 844})
+    app.open("?variant=kendall&white=human&black=novice&seed=1")
+    # the game: every button and link of the page's controls is a 44 px touch target
+    small = app.evaluate("""() => [...document.querySelectorAll('main button, main select, header a')]
+        .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+        .map((e) => e.textContent.trim())""")
+    assert small == []
+    # square numbers are drawn above the pieces
+    order = app.evaluate("""() => { const b = document.getElementById('board');
+        const kids = [...b.children]; return [kids.indexOf(b.querySelector('#pieces')),
+        kids.indexOf(b.querySelector('.numbers'))]; }""")
+    assert order[0] < order[1]
+    # the Intro page: the diagram fits the phone's width, and so does the page
+    app.click('header a[href$="intro.html"]')
+    app.wait_for_selector("table.board")
+    assert app.evaluate("document.documentElement.scrollWidth") <= 390
+    box = app.locator("table.board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    small = app.evaluate("""() => [...document.querySelectorAll('header a, button')]
+        .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+        .map((e) => e.textContent.trim())""")
+    assert small == []
