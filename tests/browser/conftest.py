@@ -53,7 +53,9 @@ BUILD_INPUTS = (
 _LIVE_ORIGINS: set[str] = set()  # origins of the running test servers
 # CI machines are shared and sometimes slow: waits that succeed return at once, so a
 # generous default only matters when something would otherwise time out spuriously.
-DEFAULT_TIMEOUT_MS = 60_000
+# Three minutes: a computer's move may first wait for the Pyodide worker to boot, which
+# takes seconds on a quiet machine and far longer with both cores busy.
+DEFAULT_TIMEOUT_MS = 180_000
 
 
 # ---------------------------------------------------------------- build

@@ -86,7 +86,7 @@ def state_of(page) -> senet.State:
     return senet.parse_position(position(page))
 
 
-def wait_position_change(page, old: str, timeout: int = 60_000) -> str:
+def wait_position_change(page, old: str, timeout: int = 180_000) -> str:
     page.wait_for_function(
         "old => document.getElementById('board').dataset.position !== old", arg=old, timeout=timeout)
     return position(page)

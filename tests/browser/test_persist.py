@@ -108,7 +108,7 @@ def saved_entries(page) -> list[str]:
     return [ln for ln in record.splitlines()[3:] if ln[:2] in ("w ", "b ")]
 
 
-def wait_change(page, old: str, timeout: int = 60_000) -> str:
+def wait_change(page, old: str, timeout: int = 180_000) -> str:
     page.wait_for_function("old => document.getElementById('board').dataset.position !== old",
                            arg=old, timeout=timeout)
     return position(page)
@@ -117,7 +117,7 @@ def wait_change(page, old: str, timeout: int = 60_000) -> str:
 def human_step(page) -> str | None:
     """Do the human's next thing (throw, move, or OK a lost throw); returns what was done.
     A move is played with its first movable piece (and first destination)."""
-    page.wait_for_function(HUMAN_TURN, timeout=60_000)
+    page.wait_for_function(HUMAN_TURN, timeout=180_000)  # a computer may wait for the worker
     if page.get_attribute("#board", "data-winner"):
         return None
     old = position(page)
@@ -631,7 +631,7 @@ def test_hints_and_the_win_meter_are_remembered_settings(app):
         if state.throw is not None and len(state.legal_actions()) > 1:
             break
         human_step(app)
-    app.wait_for_selector('[data-suggested="true"]', timeout=60_000)
+    app.wait_for_selector('[data-suggested="true"]', timeout=180_000)
     hint = app.inner_text("#hint-text")
     assert hint.startswith("Hint: move the piece")
     assert re.fullmatch(r"\d{1,3}%", app.inner_text("#meter-value"))
@@ -662,7 +662,7 @@ def test_expert_plays_havens_with_its_learned_network_in_the_worker(app):
         if app.evaluate(expert_thinks) >= 3 or human_step(app) is None:
             break
     assert app.evaluate(expert_thinks) >= 3
-    app.wait_for_selector("#meter-box:not([hidden])", timeout=60_000)
+    app.wait_for_selector("#meter-box:not([hidden])", timeout=180_000)
     assert re.fullmatch(r"\d{1,3}%", app.inner_text("#meter-value"))
     notice = app.locator("#notice")
     assert not notice.is_visible() or "instead" not in notice.inner_text()
@@ -744,7 +744,7 @@ def test_axe_on_the_notice_dialogs_and_replay(app):
     app.locator("#settings-dialog").get_by_label("Win meter").check()
     app.locator("#settings-dialog").get_by_role("button", name="Done").click()
     human_step(app)  # a throw: the meter shows
-    app.wait_for_selector("#meter-box:not([hidden])", timeout=60_000)
+    app.wait_for_selector("#meter-box:not([hidden])", timeout=180_000)
     assert _axe(app) == []
     app.locator(".toolbar [data-action='record']").click()
     app.fill("#record-text", "senet-record 1\nvariant tait\nseed 2\nbogus\n")
