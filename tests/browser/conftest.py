@@ -56,6 +56,9 @@ _LIVE_ORIGINS: set[str] = set()  # origins of the running test servers
 # Three minutes: a computer's move may first wait for the Pyodide worker to boot, which
 # takes seconds on a quiet machine and far longer with both cores busy.
 DEFAULT_TIMEOUT_MS = 180_000
+# Clicks "OK, pass" in the page. A lost throw also passes by itself after a moment, and a
+# Playwright click that comes later would wait for the hidden button to show again.
+CLICK_PASS = "document.querySelector('[data-action=\"pass\"]').click()"
 
 
 # ---------------------------------------------------------------- build
