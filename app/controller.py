@@ -185,6 +185,7 @@ class Controller:
         self.replay: Replay | None = None
         self._live: dict | None = None  # the game in progress, kept while a replay shows
         self.fallback_error: str | None = None  # why the stand-in player cannot run on this thread
+        self._log_cache = (None, [])  # (game, [(entry, text)]): the move log's words, kept
         self.new_game(setup or Setup(), start=False)
 
     # -- setup -------------------------------------------------------------------
@@ -803,6 +804,62 @@ class Controller:
         if step == replay.last and game.over:
             text += " " + self.result_text()
         return text
+
+    # -- the move log -------------------------------------------------------------
+    def entry_text(self, game: senet.Game, index: int) -> str:
+        """Entry ``index`` of ``game``'s record in plain words ("You threw 3. You move from
+        14 to 17. White's piece on 17 is bumped to square 14.")."""
+        entry = game.entries[index]
+        if entry.draw:
+            return f"{self.seat_name(1 if entry.side == 'w' else 2)} threw {entry.throw} for colours."
+        who = self.actor(entry.side)
+        before = game.states[index]
+        parts = []
+        if entry.throw is not None:
+            parts.append(f"{who} threw {entry.throw}.")
+            if before.throw is None:
+                before = before.with_throw(entry.throw)
+        if entry.action is not None:
+            events = senet.describe(before, entry.action, game.states[index + 1])
+            parts += [sentence(e) for e in self.said(events, entry.side)]
+        return " ".join(parts)
+
+    def log_turns(self) -> list:
+        """The move log, newest first: one group per turn (a side's throws and actions in a
+        row), each ``(number, who, [(step, text), ...newest first])``; ``step`` is the
+        replay step that shows the position after that entry."""
+        game = self.game
+        cache = self._log_cache if self._log_cache[0] is game else (game, [])
+        texts = cache[1]
+        entries = game.entries
+        keep = 0
+        while keep < len(texts) and keep < len(entries) and texts[keep][0] is entries[keep]:
+            keep += 1
+        del texts[keep:]
+        for i in range(keep, len(entries)):
+            texts.append((entries[i], self.entry_text(game, i)))
+        self._log_cache = cache
+        turns = []
+        for i, (entry, text) in enumerate(texts):
+            key = (entry.side, entry.draw)
+            if not turns or turns[-1][0] != key:
+                seat = self.seat_of(entry.side) if not entry.draw else None
+                who = "Colour draw" if entry.draw else (
+                    f"{self.seat_name(seat)} ({COLOUR[entry.side]})" if seat is not None else self.actor(entry.side))
+                turns.append([key, who, []])
+            turns[-1][2].append((i + 1, text))
+        out = []
+        for n, (_key, who, items) in enumerate(turns):
+            out.append((n + 1, who, list(reversed(items))))
+        out.reverse()
+        return out
+
+    def open_log_step(self, step: int) -> None:
+        """A log entry was chosen: replay the game at that moment (in a replay: go there)."""
+        if self.replay is not None:
+            self.replay_to(step)
+            return
+        self.open_replay(self.game, step, own=True)
 
     def close_replay(self) -> None:
         """Back to the game in progress, as it was."""

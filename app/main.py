@@ -361,6 +361,15 @@ def on_hint(event):
     view.hint(ctl, _loc_of(piece) if piece is not None else None)
 
 
+def on_log_click(event):
+    """A move log entry: replay the game at that moment."""
+    button = _closest(event.target, "[data-log-step]")
+    if button is None or not view.ready:
+        return
+    ctl.open_log_step(int(_attr(button, "data-log-step")))
+    document.querySelector('#replay [data-action="replay-back"]').focus()
+
+
 def on_action(event):
     button = _closest(event.target, "[data-action]")
     if button is None or not view.ready:
@@ -693,6 +702,7 @@ def main():
     for event in ("pointerover", "pointerout", "focusin", "focusout"):
         _on(view.board, event, on_hint)
     _on(document.querySelector("main"), "click", on_action)
+    _on(document.getElementById("log-list"), "click", on_log_click)
     _on(document.getElementById("speed"), "change", on_speed)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)

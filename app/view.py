@@ -81,6 +81,9 @@ class View:
         self.meter_value = document.getElementById("meter-value")
         self.notice_box = document.getElementById("notice")
         self.notice_text = document.getElementById("notice-text")
+        self.log_list = document.getElementById("log-list")
+        self.log_empty = document.getElementById("log-empty")
+        self._log_key = None
         self._jumps_seen = 0
         self.highlight = True  # settings: the last move and the hover hints are drawn
         self.pieces: dict[str, object] = {}
@@ -411,10 +414,46 @@ class View:
         self._render_board_label(ctl)
         self._render_history(ctl)
         self._render_advice(ctl)
+        self._render_log(ctl)
         human_turn = ctl.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
         self._human_turn = human_turn
+
+    def _render_log(self, ctl) -> None:
+        """The move log: rebuilt only when the record changed."""
+        entries = ctl.game.entries
+        key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.replay is not None)
+        if key == self._log_key:
+            return
+        self._log_key = key
+        turns = ctl.log_turns()
+        items = []
+        over = ctl.game.over
+        for i, (number, who, steps) in enumerate(turns):
+            li = self.doc.createElement("li")
+            if i == 0 and not over:
+                li.className = "current"
+            head = self.doc.createElement("p")
+            head.className = "log-who"
+            head.textContent = f"Turn {number}: {who}"
+            sub = self.doc.createElement("ol")
+            sub.setAttribute("aria-label", f"Turn {number}, {who}")
+            for step, text in steps:
+                item = self.doc.createElement("li")
+                button = self.doc.createElement("button")
+                button.type = "button"
+                button.setAttribute("data-log-step", str(step))
+                button.textContent = text
+                button.setAttribute("aria-label", f"{text} Replay from here (step {step}).")
+                item.append(button)
+                sub.append(item)
+            li.append(head, sub)
+            items.append(li)
+        self.log_list.replaceChildren()
+        for li in items:
+            self.log_list.append(li)
+        self.log_empty.hidden = bool(turns)
 
     @staticmethod
     def _dst_text(dst: int) -> str:

@@ -185,3 +185,51 @@ def test_phone_intro_diagram_fits_numbers_show_and_targets_are_big(app):
         .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 44)
         .map((e) => e.textContent.trim())""")
     assert small == []
+
+
+# ---------------------------------------------------------------- 4. the move log
+
+
+def _play_turns(page, turns):
+    """Your turns against the computer (the computer's in between), by clicks."""
+    for _ in range(turns):
+        page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                               " || document.getElementById('board').dataset.winner")
+        if page.get_attribute("#board", "data-winner"):
+            return
+        page.click('[data-action="throw"]')
+        page.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
+                               " || !document.querySelector('[data-action=\"pass\"]').hidden"
+                               " || document.getElementById('board').dataset.side === 'w'")
+        movable = page.locator('[data-movable="true"]')
+        if movable.count():
+            movable.first.click()
+
+
+def test_the_move_log_lists_every_throw_newest_first_and_opens_the_replay(app):
+    app.open("?variant=kendall&white=novice&black=human&seed=4&speed=instant")
+    log = app.get_by_role("list", name="Moves")
+    assert log.count() == 1
+    _play_turns(app, 3)
+    app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                          " || document.getElementById('board').dataset.winner")
+    entries = app.locator("#log-list [data-log-step]")
+    steps = [int(s) for s in entries.evaluate_all("els => els.map(e => e.dataset.logStep)")]
+    total = len(steps)
+    assert steps == sorted(steps, reverse=True) and steps[-1] == 1 and steps[0] == total  # newest first, all
+    texts = entries.all_inner_texts()
+    assert any(t.startswith("You threw") for t in texts) and any(t.startswith("White threw") for t in texts)
+    # grouped by turn, with whose turn it was; the newest group is this turn
+    heads = app.locator("#log-list .log-who").all_inner_texts()
+    assert heads[0].startswith(f"Turn {len(heads)}:") and heads[-1].startswith("Turn 1:")
+    assert any("You (black)" in h for h in heads) and any("Novice (white)" in h for h in heads)
+    # each turn's entries are a list of their own with a name
+    assert app.locator("#log-list ol[aria-label]").count() == len(heads)
+    # an entry opens the replay at that moment
+    pick = entries.nth(len(steps) - 2)
+    step = int(pick.get_attribute("data-log-step"))
+    pick.click()
+    app.wait_for_selector("#replay:not([hidden])")
+    assert app.locator("#replay-step").inner_text().startswith(f"Step {step} of ")
+    app.click('[data-action="replay-close"]')
+    app.wait_for_selector("#replay", state="hidden")
