@@ -854,6 +854,40 @@ class Controller:
         out.reverse()
         return out
 
+    def summary(self) -> dict:
+        """What happened in the game, for the game-over panel: the number of turns, and per
+        side ("w", "b") the bumps made and suffered and the pieces lost to the water."""
+        game = self.game
+        out = {"turns": 0, "w": {"bumps": 0, "bumped": 0, "water": 0}, "b": {"bumps": 0, "bumped": 0, "water": 0}}
+        last = None
+        for i, entry in enumerate(game.entries):
+            if entry.draw:
+                continue
+            if entry.side != last:
+                out["turns"] += 1
+                last = entry.side
+            if entry.action is None:
+                continue
+            before = game.states[i]
+            if before.throw is None and entry.throw is not None:
+                before = before.with_throw(entry.throw)
+            other = "b" if entry.side == "w" else "w"
+            after = game.states[i + 1]
+            fell = False
+            for event in senet.describe(before, entry.action, after):
+                if " is bumped to square " in event or " is sent back to the supply" in event:
+                    out[entry.side]["bumps"] += 1
+                    out[other]["bumped"] += 1
+                    if event.endswith("(into the water)"):
+                        out[other]["water"] += 1
+                elif " falls into the water" in event:
+                    fell = True
+            action = entry.action
+            # Kendall, Thibault: a piece that lands on 27 stays there, in the water
+            if fell or (not action.is_special and action.dst == 27 and after.square(27) == entry.side):
+                out[entry.side]["water"] += 1
+        return out
+
     def open_log_step(self, step: int) -> None:
         """A log entry was chosen: replay the game at that moment (in a replay: go there)."""
         if self.replay is not None:

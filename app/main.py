@@ -173,6 +173,22 @@ def on_result(session):
         store.add_result(*outcome)
 
 
+def record_line(ctl_):
+    """The game-over panel's line: your record against this level in this rule set."""
+    outcome = outcome_for_stats(ctl_.session)
+    if outcome is None:
+        return ""
+    variant, level, _ = outcome
+    for row_variant, opponent, won, lost, drawn in stats_rows(store.load_stats()):
+        if row_variant == variant and opponent == level:
+            text = f"Your record against {KIND_NAMES.get(level, level)} ({ctl_.rules.title} rules): {won} won, {lost} lost"
+            return text + (f", {drawn} drawn." if drawn else ".")
+    return ""
+
+
+view.record_line = record_line
+
+
 def on_replace(session):
     """A new game replaces ``session``: an unfinished game is kept as the previous save."""
     if not session.game.over and session.game.entries:
@@ -389,6 +405,9 @@ def on_action(event):
         view.restore_focus(ctl)
     elif action == "new-game":
         open_dialog()
+    elif action == "review":
+        ctl.open_log_step(0)
+        document.querySelector('#replay [data-action="replay-forward"]').focus()
     elif action == "undo":
         if ctl.undo():
             view.restore_focus(ctl, only_if_lost=True)

@@ -65,6 +65,10 @@ class View:
         self.game_over = document.getElementById("game-over")
         self.game_over_title = document.getElementById("game-over-title")
         self.game_over_detail = document.getElementById("game-over-detail")
+        self.game_over_summary = document.getElementById("game-over-summary")
+        self.game_over_record = document.getElementById("game-over-record")
+        # (ctl) -> "Your record against Average in Kendall: ..." or "" (main.py: the statistics)
+        self.record_line = None
         self.rules_link = document.getElementById("rules-link")
         self.speed_select = document.getElementById("speed")
         toolbar = document.querySelector(".toolbar")
@@ -624,11 +628,16 @@ class View:
                 title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
             else:
                 name = ctl.seat_name(ctl.seat_of(result))
+                loser = "b" if result == "w" else "w"
+                other = ctl.seat_name(ctl.seat_of(loser))
                 if ctl.actor(result) == "You":
-                    title = "You win"
+                    title = f"You beat {other}"
                     detail = f"You win the game with the {COLOUR[result]} pieces."
+                elif ctl.actor(loser) == "You":
+                    title = f"{name} beat you"
+                    detail = f"{name} wins the game with the {COLOUR[result]} pieces."
                 else:
-                    title = f"{name} wins" if name != SIDE_NAMES[result] else f"{SIDE_NAMES[result]} wins"
+                    title = f"{name} wins"
                     detail = f"{name} wins the game with the {COLOUR[result]} pieces."
                 if ctl.penalty is not None:
                     loser = "black" if result == "w" else "white"
@@ -636,12 +645,40 @@ class View:
             self._text("over-t", self.game_over_title, title)
             self._text("over-d", self.game_over_detail, detail)
             if not self._was_over:
+                self._render_summary(ctl)
                 self.root.classList.add("game-over")
                 button = self.game_over.querySelector('[data-action="play-again"]')
                 button.focus()
         else:
             self.root.classList.remove("game-over")
         self._was_over = over
+
+    def _render_summary(self, ctl) -> None:
+        """The game in numbers: turns, bumps made and suffered, pieces lost to the water."""
+        facts = ctl.summary()
+        turns = facts['turns']
+        rows = [f"{turns} turn{'s' if turns != 1 else ''}."]
+        for colour in ("w", "b"):
+            seat = ctl.seat_of(colour)
+            if seat is None:
+                continue
+            side = facts[colour]
+            you = ctl.actor(colour) == "You"
+            who = "You" if you else ctl.seat_name(seat)
+            bumps = side["bumps"]
+            text = (f"{who} bumped {bumps} piece{'s' if bumps != 1 else ''} and "
+                    f"{'were' if you else 'was'} bumped {side['bumped']} time{'s' if side['bumped'] != 1 else ''}")
+            if ctl.rules.name in ("kendall", "thibault", "jequier", "havens", "tait"):
+                water = side["water"]
+                text += f"; {water} piece{'s' if water != 1 else ''} lost to the water"
+            rows.append(text + ".")
+        self.game_over_summary.replaceChildren()
+        for row in rows:
+            li = self.doc.createElement("li")
+            li.textContent = row
+            self.game_over_summary.append(li)
+        line = self.record_line(ctl) if self.record_line is not None and ctl.replay is None else ""
+        self.game_over_record.textContent = line or ""
 
     def _render_board_label(self, ctl) -> None:
         state = ctl.state

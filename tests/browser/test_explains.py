@@ -39,7 +39,7 @@ def test_messages_about_the_human_say_you(app):
     text = status(app)
     assert "You bear off the piece from square 30" in text
     assert "You win" in text and "wins" not in text
-    assert app.locator("#game-over-title").inner_text() == "You win"
+    assert app.locator("#game-over-title").inner_text() == "You beat Novice"
     detail = app.locator("#game-over-detail").inner_text()
     assert "You win" in detail and "You wins" not in detail
 
@@ -233,3 +233,77 @@ def test_the_move_log_lists_every_throw_newest_first_and_opens_the_replay(app):
     assert app.locator("#replay-step").inner_text().startswith(f"Step {step} of ")
     app.click('[data-action="replay-close"]')
     app.wait_for_selector("#replay", state="hidden")
+
+
+# ---------------------------------------------------------------- 5. a real ending
+
+WHITE_LAST = "kendall bbbbbbb......................w w - w=0/6,b=0/0 -"  # white's last piece on 30
+
+
+def test_the_game_over_summary_counts_and_keeps_your_record(app):
+    app.open(f"?position={_q(LAST_PIECE)}&white=novice&black=human&seed=1&speed=instant")
+    app.click('[data-action="throw"]')
+    app.locator('[data-movable="true"]').first.click()
+    panel = app.locator("#game-over")
+    panel.wait_for(state="visible")
+    assert app.locator("#game-over-title").inner_text() == "You beat Novice"
+    rows = app.locator("#game-over-summary li").all_inner_texts()
+    assert rows[0] == "1 turn."
+    assert "You bumped 0 pieces and were bumped 0 times; 0 pieces lost to the water." in rows
+    assert app.locator("#game-over-record").inner_text() == \
+        "Your record against Novice (Kendall rules): 1 won, 0 lost."
+    for name in ("Play again", "New game…", "Review this game"):
+        assert panel.get_by_role("button", name=name).is_visible()
+    # the same level beats you next: the record counts both
+    app.open(f"?position={_q(WHITE_LAST)}&white=novice&black=human&seed=1&speed=instant")
+    panel.wait_for(state="visible")
+    assert app.locator("#game-over-title").inner_text() == "Novice beat you"
+    assert app.locator("#game-over-record").inner_text() == \
+        "Your record against Novice (Kendall rules): 1 won, 1 lost."
+    # Review this game opens the replay at the start; Play again starts a new game
+    panel.get_by_role("button", name="Review this game").click()
+    app.wait_for_selector("#replay:not([hidden])")
+    assert app.locator("#replay-step").inner_text().startswith("Step 0 of ")
+    app.click('[data-action="replay-close"]')
+    app.locator('#game-over [data-action="play-again"]').click()
+    app.wait_for_function("!document.getElementById('board').dataset.winner")
+    assert not panel.is_visible()
+
+
+def test_the_summary_counts_bumps_and_the_water():
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for path in (str(root), str(root / "app")):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    from controller import Controller, Setup
+
+    import senet
+
+    ctl = Controller(setup=Setup("kendall", ("novice", "human"), seed=3))
+    game = ctl.game
+    bumps = {"w": 0, "b": 0}
+    water = {"w": 0, "b": 0}
+    import random
+    rng = random.Random(5)
+    while not game.over:
+        state = game.state
+        if state.is_chance:
+            game.throw()
+            continue
+        move = rng.choice(state.legal_actions())
+        after = game.play(move)
+        other = "b" if state.side == "w" else "w"
+        for event in senet.describe(state, move, after):
+            bumps[state.side] += " is bumped " in event
+            water[other] += event.endswith("(into the water)")
+        water[state.side] += not move.is_special and move.dst == 27 and after.square(27) == state.side
+    facts = ctl.summary()
+    assert sum(bumps.values()) > 0 and sum(water.values()) > 0
+    for side in "wb":
+        other = "b" if side == "w" else "w"
+        assert facts[side]["bumps"] == bumps[side] and facts[side]["bumped"] == bumps[other]
+        assert facts[side]["water"] == water[side]
+    assert 0 < facts["turns"] <= len(game.entries)
