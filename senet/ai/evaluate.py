@@ -68,6 +68,7 @@ EXPERT_WEIGHTS: dict[str, dict] = {
     "jequier": {"scale": 4.0, "trap": 2.0},
     "havens": {"scale": 4.0, "trap": 2.0},
     "tait": {"scale": 3.6},
+    "bell": {"scale": 2.25},
 }
 
 
