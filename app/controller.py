@@ -148,6 +148,9 @@ class NullView:
     def notice(self, text: str) -> None:
         """A message that stays until dismissed (a saved game set aside, a worker failure)."""
 
+    def sound(self, name: str) -> None:
+        """A sound: throw, move, bump, water, off, win or loss (app/sound.js)."""
+
 
 class Controller:
     """Owns the game, the seats and the flow of turns; the view only reads it."""
@@ -545,6 +548,7 @@ class Controller:
         before = self.state
         seat = self.seat_to_act
         value = self.session.throw()
+        self._sound("throw")
         self.sticks = tuple(self.game.generator.last_sticks)
         self.last_throw = value
         self.throws += 1
@@ -581,6 +585,7 @@ class Controller:
         else:
             self.last_move = (loc_of(move.src), loc_of(move.dst))
         events = senet.describe(before, move, after)
+        self._sound(self._sound_of(move, events, before.side, after))
         text = ""
         if self.game.over:  # said once, with the players' names, by result_text()
             events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
@@ -593,6 +598,28 @@ class Controller:
             if self.on_result is not None:
                 self.on_result(self.session)
         self.save()
+
+    def _sound(self, name) -> None:
+        if name and hasattr(self.view, "sound"):
+            self.view.sound(name)
+
+    def _sound_of(self, move, events, side: str, after) -> str | None:
+        """The sound of an action: the end of the game, a bump, the water, bearing off or a move."""
+        if after.is_terminal and after.winner in ("w", "b"):
+            humans = [seat for seat in (1, 2) if self.kind(seat) == "human"]
+            if len(humans) == 1 and self.colour_of(humans[0]) != after.winner:
+                return "loss"
+            return "win"
+        if move == PASS:
+            return None
+        if any(" is bumped " in e or " sent back to the supply" in e for e in events):
+            return "bump"
+        if any("falls into the water" in e for e in events) or (
+                not move.is_special and move.dst == 27 and after.square(27) == side):
+            return "water"
+        if not move.is_special and move.dst == senet.OFF:
+            return "off"
+        return "move"
 
     def result_text(self) -> str:
         result = self.game.result

@@ -596,20 +596,42 @@ def on_record_click(event):
 
 settings_dialog = document.getElementById("settings-dialog")
 stats_dialog = document.getElementById("stats-dialog")
-CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight"}
+CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound"}
+volume_input = document.getElementById("set-volume")
+# Sound (settings.sound, settings.volume) is on until the player turns it off, except in a
+# browser driven by a test (navigator.webdriver): there it is off until the Settings
+# dialog turns it on (settings.sound is None until the player chooses).
+WEBDRIVER = bool(window.navigator.webdriver)
+
+
+def sound_on():
+    return settings.sound if settings.sound is not None else not WEBDRIVER
+
+
+def apply_sound():
+    on = sound_on()
+    view.volume = settings.volume / 100 if on else 0.0
+    volume_input.disabled = not on
 
 
 def open_settings():
     for name, element_id in CHECKS.items():
         document.getElementById(element_id).checked = bool(getattr(settings, name))
+    document.getElementById("set-sound").checked = sound_on()
+    volume_input.value = str(settings.volume)
     settings_dialog.showModal()
 
 
 def on_setting(_event):
     global settings
     values = {name: bool(document.getElementById(element_id).checked) for name, element_id in CHECKS.items()}
+    try:
+        values["volume"] = max(0, min(100, int(float(str(volume_input.value)))))
+    except ValueError:
+        values["volume"] = settings.volume
     settings = settings.replace(**values)
     store.save_settings(settings)
+    apply_sound()
     view.set_highlight(settings.highlight)
     ctl.set_advice(settings.hints, settings.meter)
     need_worker()
@@ -730,6 +752,8 @@ def main():
     _on(record_file, "change", on_record_file)
     for element_id in CHECKS.values():
         _on(document.getElementById(element_id), "change", on_setting)
+    _on(volume_input, "change", on_setting)
+    apply_sound()
     _on(window, "senet:before-update-reload", lambda _e: ctl.save())
     _on(window, "storage", on_storage)
     view.set_ready()

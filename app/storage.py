@@ -257,25 +257,36 @@ def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -
 
 
 class Settings(FrozenValue):
-    """The player's choices, remembered across visits. There is no sound to set.
+    """The player's choices, remembered across visits.
     A copy with some changed: ``settings.replace(speed="fast")``.
 
     ``speed``: slow, normal, fast, instant; ``hints``: the Expert's suggested action on
     a human's turn; ``meter``: the Expert's estimate of the win probability of the side
-    to act; ``highlight``: the last move, the movable pieces and the destinations.
+    to act; ``highlight``: the last move, the movable pieces and the destinations;
+    ``sound``: the sounds of the game (app/sound.js) on or off, or None when never chosen
+    (on, except in a browser driven by a test); ``volume``: their loudness, a whole
+    number from 0 to 100.
     """
 
-    __slots__ = ("speed", "hints", "meter", "highlight")
+    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume")
 
-    def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True):
-        self._init(speed, hints, meter, highlight)
+    def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True,
+                 sound: bool | None = None, volume: int = 60):
+        self._init(speed, hints, meter, highlight, sound, volume)
 
     def checked(self) -> "Settings":
         defaults = Settings()
         clean = {}
         for name in self.__slots__:
             value = getattr(self, name)
-            ok = value in SPEEDS if name == "speed" else isinstance(value, bool)
+            if name == "speed":
+                ok = value in SPEEDS
+            elif name == "volume":
+                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
+            elif name == "sound":
+                ok = value is None or isinstance(value, bool)
+            else:
+                ok = isinstance(value, bool)
             clean[name] = value if ok else getattr(defaults, name)
         return Settings(**clean)
 

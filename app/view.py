@@ -97,6 +97,7 @@ class View:
         self._throws_seen = 0
         self._was_over = False
         self._human_turn = False
+        self.volume = 0.0  # set by main.py from the settings (sound and volume)
         self.ready = False
         self.worker_starting = False  # the worker is booting: a computer seat "gets ready"
 
@@ -133,6 +134,14 @@ class View:
 
     def report_error(self, text: str) -> None:
         self.win.console.error(f"senet: {text}")
+
+    def sound(self, name: str) -> None:
+        """Play a sound of app/sound.js at ``self.volume`` (0..1; 0: silent)."""
+        if self.volume <= 0 or not self.ready:
+            return
+        player = getattr(self.win, "senetSound", None)
+        if player:
+            player.play(name, self.volume)
 
     def notice(self, text: str) -> None:
         """A message that stays until dismissed (role=alert); empty text hides it."""

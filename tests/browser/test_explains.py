@@ -307,3 +307,46 @@ def test_the_summary_counts_bumps_and_the_water():
         assert facts[side]["bumps"] == bumps[side] and facts[side]["bumped"] == bumps[other]
         assert facts[side]["water"] == water[side]
     assert 0 < facts["turns"] <= len(game.entries)
+
+
+# ---------------------------------------------------------------- 6. sound
+
+
+def test_sound_is_off_under_test_until_turned_on_and_then_follows_the_game(app):
+    app.open(f"?position={_q(LAST_PIECE)}&white=novice&black=human&seed=1&speed=instant")
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"]')
+    # off by default in a browser driven by a test (navigator.webdriver): nothing played
+    assert app.evaluate("window.senetSound.played") == []
+    app.click('[data-action="settings"]')
+    sound = app.locator("#set-sound")
+    assert not sound.is_checked() and app.locator("#set-volume").is_disabled()
+    sound.check()
+    app.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    saved = app.evaluate("JSON.parse(localStorage.getItem('senet:settings'))")
+    assert saved["sound"] is True and saved["volume"] == 60
+    app.locator('[data-movable="true"]').first.click()  # bears off the last piece: you win
+    app.wait_for_selector("#board[data-winner='b']")
+    app.wait_for_function("window.senetSound.played.length >= 1")
+    assert app.evaluate("window.senetSound.played") == ["win"]
+    # remembered; a new game against the computer: the sticks, then a move of some kind
+    app.open(f"?position={_q(WATER)}&white=novice&black=human&seed=5&speed=instant")
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"]')
+    app.locator('[data-movable="true"]').first.click()  # seed 5: a 4, the drowning piece bears off
+    app.wait_for_function("window.senetSound.played.length >= 2")
+    played = app.evaluate("window.senetSound.played")
+    assert played[:2] == ["throw", "off"]
+    # muted: the volume at 0 plays nothing more
+    app.click('[data-action="settings"]')
+    app.locator("#set-volume").fill("0")
+    app.locator("#set-volume").dispatch_event("change")
+    app.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    count = len(app.evaluate("window.senetSound.played"))
+    app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                          " || document.getElementById('board').dataset.winner")
+    if app.locator('[data-action="throw"]').is_enabled():
+        app.click('[data-action="throw"]')
+    app.wait_for_function("document.getElementById('board').dataset.position.split(' ')[3] !== '-'"
+                          " || document.querySelector('[data-action=\"throw\"]').disabled")
+    assert len(app.evaluate("window.senetSound.played")) == count
