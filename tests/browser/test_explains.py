@@ -8,6 +8,7 @@ No test here asserts a duration or a rate: they wait for conditions and compare 
 
 from __future__ import annotations
 
+import pytest
 import test_app
 
 app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
@@ -118,10 +119,12 @@ def _fresh_page(browser, server, width, height):
     return context, page, log
 
 
-def test_nothing_moves_after_ready_not_even_the_offline_banner(browser, server):
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_nothing_moves_after_ready_not_even_the_offline_banner(browser, server, size):
     """A first visit (a fresh profile: the service worker installs and says "ready to play
-    offline"), a few moves against the computer: no layout shift after senet:ready."""
-    context, page, log = _fresh_page(browser, server, 1280, 800)
+    offline"), a few moves against the computer: no layout shift after senet:ready, on a
+    desktop and on a phone (where the players' cards are narrower and wrap)."""
+    context, page, log = _fresh_page(browser, server, *size)
     try:
         page.goto(server.url + "?variant=kendall&white=novice&black=human&seed=4&speed=fast")
         page.wait_for_function("document.documentElement.dataset.ready === 'true'")
