@@ -537,7 +537,10 @@ def test_axe_finds_no_serious_violations(app, size):
     throw.wait_for(state="visible")
     app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
     before = position(app)
-    throw.click()  # highlights, buttons and messages change
+    # Clicked in the page: this test checks the states' accessibility, and twice, on a
+    # busy machine, a pointer click here right after axe ran was never handled (the cause
+    # is not found; the pointer clicks of the other tests cover the button itself).
+    app.evaluate("document.querySelector('[data-action=\"throw\"]').click()")  # highlights, buttons, messages change
     wait_position_change(app, before)
     assert _axe(app) == []
     app.locator(".toolbar [data-action='new-game']").click()
