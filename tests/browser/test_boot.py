@@ -3,6 +3,7 @@ needs it, everything from this site (issue "Instant start", docs/app.md)."""
 
 import re
 import tomllib
+import zipfile
 
 import pytest
 from conftest import CLICK_PASS, ROOT
@@ -66,7 +67,7 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     # worker was started only after the board became live.
     assert data["worker"] in ("starting", data["variants"])
     assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in browser_log.requests)
-    assert any(u.endswith("/senet.zip") for u in browser_log.requests)
+    assert any(u.endswith("/page.zip") for u in browser_log.requests)  # the page's bytecode
 
     # The worker answers with the engine's variants, the same as the page sees.
     page.wait_for_function(WORKER_UP, timeout=WORKER_TIMEOUT_MS)
@@ -140,16 +141,21 @@ def test_a_computer_seat_gets_ready_then_plays(page, server, browser_log):
     assert browser_log.errors == []
 
 
-def test_page_config_ships_every_page_module():
-    """pyscript.toml (the page's MicroPython) lists every module app/main.py can import
-    from app/, and worker.toml names Pyodide and the engine."""
+def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
+    """pyscript.toml (the page's MicroPython) ships page.zip: every module app/main.py can
+    import, from app/ and from the engine, compiled to .mpy; worker.toml names Pyodide
+    and the engine's sources."""
     page = tomllib.loads((ROOT / "pyscript.toml").read_text())
     worker = tomllib.loads((ROOT / "worker.toml").read_text())
     assert page["interpreter"] == "./vendor/micropython/micropython.mjs"
+    assert page["files"] == {"./page.zip": "./*"}
     assert worker["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert worker["files"] == {"./senet.zip": "./*"}
-    shipped = set(page["files"])
-    assert "./senet.zip" in shipped
+    with zipfile.ZipFile(dist_dir / "page.zip") as zf:
+        bundled = set(zf.namelist())
+        # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
+        assert all(zf.read(name)[:2] == b"M\x06" for name in bundled)
+    assert all(name.endswith(".mpy") for name in bundled)
     local = {p.stem for p in (ROOT / "app").glob("*.py")}
     todo, seen = ["main"], set()
     while todo:
@@ -159,9 +165,11 @@ def test_page_config_ships_every_page_module():
         for mod in re.findall(r"^\s*(?:from|import) (\w+)", source, re.M):
             if mod in local and mod not in seen:
                 todo.append(mod)
-    needed = {f"./app/{name}.py" for name in seen - {"main"}}
-    assert needed <= shipped, sorted(needed - shipped)
-    assert "./app/worker.py" not in shipped  # the worker's script is not the page's
+    needed = {f"{name}.mpy" for name in seen - {"main"}}
+    needed |= {"senet/__init__.mpy", "senet/game.mpy", "senet/variants/bell.mpy",
+               "senet/ai/__init__.mpy", "senet/ai/players.mpy"}  # the engine, and the page's stand-in players
+    assert needed <= bundled, sorted(needed - bundled)
+    assert "worker.mpy" not in bundled and "main.mpy" not in bundled
 
 
 def test_subpath_server_hides_the_root(serve_dist, page):
