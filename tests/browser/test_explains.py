@@ -134,16 +134,7 @@ def test_nothing_moves_after_ready_not_even_the_offline_banner(browser, server, 
                                " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')",
                                timeout=90_000)
         assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
-        for _ in range(3):  # your turns; the computer's in between
-            page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
-                                   " || document.getElementById('board').dataset.winner")
-            page.click('[data-action="throw"]')
-            page.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
-                                   " || !document.querySelector('[data-action=\"pass\"]').hidden"
-                                   " || document.getElementById('board').dataset.side === 'w'")
-            movable = page.locator('[data-movable="true"]')
-            if movable.count():
-                movable.first.click()
+        _play_turns(page, 3)  # your turns; the computer's in between
         page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent", timeout=90_000)
         ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
         shifts = page.evaluate("window.__shifts")
