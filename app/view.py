@@ -9,6 +9,7 @@ goals are set, ``data-goal`` ("w"/"b") on the goal squares, ``data-next-goal`` o
 lowest open goal of the side to act and ``data-home`` on home pieces (B6, B7).
 """
 
+import way
 from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, SIDE_NAMES, loc_of, loc_order
 
 from senet.board import MARKED, square_cell
@@ -50,6 +51,9 @@ class View:
         self.board = document.getElementById("board")
         self.piece_layer = document.getElementById("pieces")
         self.tray_layer = document.getElementById("trays")
+        self.way_layer = document.getElementById("way")
+        self.way_text = document.getElementById("board-way")
+        self._way = None  # the rule set whose way is drawn
         self.squares = {n: self.board.querySelector(f'[data-square="{n}"]') for n in range(1, 31)}
         self.marks = {n: self.board.querySelector(f".mark-{n}") for n in MARKED}
         self.hint_loc = None  # a movable piece under the pointer or focus: its destination is hinted
@@ -257,9 +261,24 @@ class View:
                       x=-half, y=-half, width=PIECE, height=PIECE)
             self.pieces[pid] = g
         self._gen = ctl.gen
+        self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{rules.name}.html")
         self.rules_link.textContent = f"{rules.title} rules"
         self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
+
+    def _draw_way(self, rules) -> None:
+        """The chevrons between neighbouring squares, pointing the way the pieces run
+        (decorative: the group is aria-hidden), and the same in the board's description."""
+        backwards = way.backwards(rules)
+        if self._way == backwards:
+            return
+        self._way = backwards
+        self.way_layer.replaceChildren()
+        for a, b, points in way.arrows(rules):
+            arrow = self._svg("polyline", self.way_layer, class_="way-arrow", points=way.points_text(points))
+            arrow.setAttribute("data-from", str(a))
+            arrow.setAttribute("data-to", str(b))
+        self.way_text.textContent = way.words(rules)
 
     def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
         """Positions (x, y, scale) of the pieces lying in the trays."""

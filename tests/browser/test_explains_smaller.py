@@ -1,0 +1,93 @@
+"""Issue 19's smaller items in Chromium: the arrows that show the way the pieces run,
+the information pages' shared header, "Play from here" that asks first and keeps the
+game it replaces, and the replay that plays itself.
+
+The page fixtures are test_app.py's (one shared context, fresh localStorage per page).
+No test here asserts a duration or a rate: they wait for conditions and compare orders.
+"""
+
+from __future__ import annotations
+
+import re
+
+import test_app
+from playwright.sync_api import expect
+
+app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
+
+
+# ---------------------------------------------------------------- 1. the way the pieces run
+
+# Each chevron of #way: its squares, its wings and tip (screen coordinates), and the centres
+# of the squares it joins; the numbers' and the pieces' boxes, to check nothing is covered.
+WAY = """() => {
+  const board = document.getElementById('board');
+  const m = board.getScreenCTM();
+  const pt = (x, y) => { const p = board.createSVGPoint(); p.x = x; p.y = y; return p.matrixTransform(m); };
+  const centre = (n) => { const r = board.querySelector(`[data-square="${n}"]`).getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const kids = [...board.children];
+  return {
+    hidden: document.getElementById('way').getAttribute('aria-hidden'),
+    under: kids.indexOf(document.getElementById('way')) < kids.indexOf(document.getElementById('pieces')),
+    arrows: [...document.querySelectorAll('#way polyline')].map((e) => {
+      const pts = [...e.points].map((p) => { const q = pt(p.x, p.y); return [q.x, q.y]; });
+      const a = +e.dataset.from, b = +e.dataset.to;
+      return {from: a, to: b, points: pts, a: centre(a), b: centre(b), box: box(e)};
+    }),
+    numbers: [...board.querySelectorAll('.numbers text')].map(box),
+    pieces: [...board.querySelectorAll('#pieces .piece .shape')].map(box),
+  };
+}"""
+
+
+def _unit(dx: float, dy: float) -> tuple[int, int]:
+    """The axis a vector mostly points along, as (-1|0|1, -1|0|1)."""
+    if abs(dx) >= abs(dy):
+        return (1 if dx > 0 else -1), 0
+    return 0, (1 if dy > 0 else -1)
+
+
+def _overlap(p, q) -> bool:
+    return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+
+
+def _way(page) -> dict:
+    data = page.evaluate(WAY)
+    for arrow in data["arrows"]:
+        (x1, y1), (tx, ty), (x2, y2) = arrow["points"]
+        arrow["points_to"] = _unit(tx - (x1 + x2) / 2, ty - (y1 + y2) / 2)  # from the wings to the tip
+        (ax, ay), (bx, by) = arrow["a"], arrow["b"]
+        arrow["a_to_b"] = _unit(bx - ax, by - ay)  # from one square's centre to the next's
+    return data
+
+
+def test_the_arrows_show_the_way_C1_and_bell_runs_backwards_B2(app):
+    app.open("?variant=kendall&white=human&black=human&seed=1")
+    kendall = _way(app)
+    assert kendall["hidden"] == "true" and kendall["under"]  # decorative; drawn under the pieces
+    arrows = kendall["arrows"]
+    assert [(a["from"], a["to"]) for a in arrows] == [(n, n + 1) for n in range(1, 30)]
+    for arrow in arrows:
+        assert arrow["points_to"] == arrow["a_to_b"], arrow  # each points from a square to the next
+        for other in kendall["numbers"] + kendall["pieces"]:
+            assert not _overlap(arrow["box"], other), (arrow, other)
+    way = {a["from"]: a["points_to"] for a in arrows}
+    # C1: row 1 left to right, down at 10/11, row 2 right to left, down at 20/21, row 3 left to right
+    assert way[1] == way[9] == way[21] == way[29] == (1, 0)
+    assert way[11] == way[19] == (-1, 0)
+    assert way[10] == way[20] == (0, 1)
+    board = app.locator("#board")
+    expect(board).to_have_accessible_description(re.compile(r"run from square 1 to square 30"))
+
+    app.open("?variant=bell&white=human&black=human&seed=1")
+    bell = _way(app)
+    arrows = bell["arrows"]
+    assert [(a["from"], a["to"]) for a in arrows] == [(n, n - 1) for n in range(30, 1, -1)]
+    for arrow in arrows:
+        assert arrow["points_to"] == arrow["a_to_b"], arrow
+    back = {a["to"]: a["points_to"] for a in arrows}  # keyed by the lower square, as `way`
+    for n in range(1, 30):  # every step the other way round (B2: towards square 1)
+        assert back[n] == (-way[n][0], -way[n][1]), n
+    expect(board).to_have_accessible_description(re.compile(r"run backwards, from square 30 towards square 1"))
