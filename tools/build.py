@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -62,8 +63,54 @@ NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py
 NOT_PAGE_MODULES = {"main.py", "worker.py"}
 
 
+# The information pages (pages/*.html) share the game's site header: the page holds this
+# mark where it goes, and the build puts index.html's <header class="site"> there, its
+# links made relative to pages/ and the current page marked (docs/build.md).
+HEADER_MARK = "<!-- site-header: tools/build.py puts index.html's header here -->"
+HEADER_BLOCK = re.compile(r'<header class="site">.*?</header>', re.S)
+# A page of pages/ whose own link is not in the header: the link of its section is marked.
+HEADER_SECTIONS = (("rules-", "rules.html"),)
+
+
 class BuildError(Exception):
     pass
+
+
+def site_header(index_html: str) -> str:
+    """index.html's site header, its links made relative to pages/, none marked current."""
+    found = HEADER_BLOCK.findall(index_html)
+    if len(found) != 1:
+        raise BuildError(f'index.html must have exactly one <header class="site">, not {len(found)}')
+    header = found[0].replace(' aria-current="page"', "")
+    header = header.replace('href="./pages/', 'href="').replace('href="./', 'href="../')
+    return header
+
+
+def page_with_header(page: str, name: str, header: str) -> str:
+    """The page ``name`` of pages/ with the shared header in place of HEADER_MARK, the link
+    to the page itself marked aria-current="page" (or its section's "true")."""
+    if page.count(HEADER_MARK) != 1:
+        raise BuildError(f"pages/{name} must hold the site header's mark exactly once: {HEADER_MARK}")
+    target, current = name, "page"
+    if f'href="{name}"' not in header:
+        target, current = next(((link, "true") for prefix, link in HEADER_SECTIONS if name.startswith(prefix)),
+                               (None, None))
+    if target is not None:
+        link = f'href="{target}"'
+        if header.count(link) != 1:
+            raise BuildError(f"the site header links to {target} {header.count(link)} times")
+        header = header.replace(link, f'{link} aria-current="{current}"')
+    return page.replace(HEADER_MARK, header)
+
+
+def _write_pages(out: Path) -> int:
+    """pages/*.html with the shared site header (the rest of pages/ is copied as it is)."""
+    header = site_header((ROOT / "index.html").read_text(encoding="utf-8"))
+    pages = sorted((ROOT / "pages").glob("*.html"))
+    for path in pages:
+        text = page_with_header(path.read_text(encoding="utf-8"), path.name, header)
+        (out / "pages" / path.name).write_text(text, encoding="utf-8")
+    return len(pages)
 
 
 def _ignored(path: Path) -> bool:
@@ -233,6 +280,8 @@ def build(out: Path) -> dict:
         for name in OPTIONAL_DIRS:
             if (ROOT / name).is_dir():
                 _copy_tree(ROOT / name, tmp / name)
+        if (ROOT / "pages").is_dir():
+            _write_pages(tmp)
         make_icons = ROOT / "tools" / "make_icons.py"
         if make_icons.is_file():
             (tmp / "icons").mkdir(exist_ok=True)

@@ -9,9 +9,15 @@ No test here asserts a duration or a rate: they wait for conditions and compare 
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
+import pytest
 import test_app
 from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
 
 app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
 
@@ -91,3 +97,81 @@ def test_the_arrows_show_the_way_C1_and_bell_runs_backwards_B2(app):
     for n in range(1, 30):  # every step the other way round (B2: towards square 1)
         assert back[n] == (-way[n][0], -way[n][1]), n
     expect(board).to_have_accessible_description(re.compile(r"run backwards, from square 30 towards square 1"))
+
+
+# ---------------------------------------------------------------- 2. the pages share the game's header
+
+PAGES = sorted(p.name for p in (ROOT / "pages").glob("*.html"))
+# The header as the browser has it: its markup with every link resolved and the
+# aria-current marks taken out (compared across pages), which links are marked, and the
+# computed styles of its parts.
+HEADER = """() => {
+  const header = document.querySelector('header.site');
+  if (!header) return null;
+  const copy = header.cloneNode(true);
+  copy.querySelectorAll('[aria-current]').forEach((e) => e.removeAttribute('aria-current'));
+  copy.querySelectorAll('[href]').forEach((e) => e.setAttribute('href', new URL(e.getAttribute('href'), location.href).href));
+  const style = (e) => { const s = getComputedStyle(e);
+    return [s.backgroundColor, s.color, s.fontFamily, s.fontSize, s.fontWeight, s.borderBottomColor, s.borderBottomWidth]; };
+  const links = [...header.querySelectorAll('nav a')];
+  const r = header.getBoundingClientRect();
+  return {
+    markup: copy.outerHTML.replace(/\\s+/g, ' '),
+    box: [r.x, r.y, r.width, r.height],
+    header: style(header), brand: style(header.querySelector('.brand')),
+    plain: links.filter((a) => !a.hasAttribute('aria-current')).map(style),
+    marked: links.filter((a) => a.hasAttribute('aria-current')).map((a) => ({href: a.href, current: a.getAttribute('aria-current'), style: style(a)})),
+    current: [...document.querySelectorAll('a[aria-current="page"]')].map((a) => a.href),
+  };
+}"""
+
+
+def test_every_page_shares_the_game_header_and_marks_itself(app, server):
+    app.open("?variant=kendall&white=human&black=human&seed=1")
+    game = app.evaluate(HEADER)
+    assert game["current"] == [server.url + "index.html"]
+    plain_link = game["plain"][0]
+    assert len(PAGES) >= 10
+    for name in PAGES:
+        app.goto(server.url + "pages/" + name)
+        page = app.evaluate(HEADER)
+        assert page is not None, name
+        # the same markup (brand, links) and the same look as on the game's page
+        assert page["markup"] == game["markup"], name
+        assert page["box"] == game["box"], name
+        assert (page["header"], page["brand"]) == (game["header"], game["brand"]), name
+        assert all(style == plain_link for style in page["plain"]), name
+        # exactly one link marks the current page, and it is this page
+        assert page["current"] == [server.url + "pages/" + name], name
+        # the header marks this page, or for a rule set's page its section, Rules; visibly
+        (marked,) = page["marked"]
+        if name.startswith("rules-"):
+            assert marked["href"] == server.url + "pages/rules.html" and marked["current"] == "true"
+        else:
+            assert marked["href"] == server.url + "pages/" + name and marked["current"] == "page"
+        assert marked["style"] == game["marked"][0]["style"] != plain_link, name
+
+
+def test_the_header_links_work_offline_they_are_precached(dist_dir):
+    from test_pwa import _precache
+
+    listed = set(_precache(dist_dir))
+    for name in PAGES:
+        html = (dist_dir / "pages" / name).read_text(encoding="utf-8")
+        header = html[html.index('<header class="site">'):html.index("</header>")]
+        links = re.findall(r'href="([^"#]+)', header) + re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert len(links) >= 7, name
+        for link in links:
+            target = (dist_dir / "pages" / link).resolve().relative_to(dist_dir.resolve()).as_posix()
+            assert target in listed, (name, link)
+
+
+def test_the_build_refuses_a_page_without_the_header_mark():
+    import build
+
+    header = build.site_header((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert 'aria-current' not in header and 'href="../index.html"' in header and 'href="intro.html"' in header
+    with pytest.raises(build.BuildError, match="pages/new.html must hold the site header's mark exactly once"):
+        build.page_with_header("<body><main></main></body>", "new.html", header)
+    page = build.page_with_header(f"<body>{build.HEADER_MARK}</body>", "history.html", header)
+    assert page.count('aria-current="page"') == 1 and 'href="history.html" aria-current="page"' in page
