@@ -662,13 +662,17 @@ class Controller:
         if self.autosave is not None and self.replay is None:
             self.autosave(self)
 
-    def _replace_live(self) -> None:
-        """A new game is about to replace the one in progress: on_replace may keep it."""
+    def _replace_live(self, finished_too: bool = False) -> None:
+        """A new game is about to replace the one in progress: on_replace may keep it
+        (``finished_too``: even a finished one, as "Play from here" does)."""
         live = self._live["session"] if self._live else self.session
         # on_replace is called while a replay still shows, so that live_game_id and
         # live_setup name the game in progress, not the replay
         if live is not None and self.on_replace is not None:
-            self.on_replace(live)
+            if finished_too:
+                self.on_replace(live, True)
+            else:
+                self.on_replace(live)
         self.replay = None
         self._live = None
 
@@ -937,14 +941,15 @@ class Controller:
 
     def play_from_replay(self) -> bool:
         """Make the replayed position the game in progress (the players stay those of the
-        game it replaces; the throws go on from the record's seed)."""
+        game it replaces; the throws go on from the record's seed). The game it replaces,
+        finished or not, goes to on_replace to be kept (the page asks first)."""
         replay = self.replay
         if replay is None:
             return False
         live = self._live
         seats = dict(live["session"].seats)
         game = game_prefix(replay.full, replay.step)
-        self._replace_live()
+        self._replace_live(finished_too=True)
         session = Session(game.variant, seats, game=game)
         self.load(session, live["setup"].expert_nodes)
         self.resumed = False

@@ -189,11 +189,19 @@ def record_line(ctl_):
 view.record_line = record_line
 
 
-def on_replace(session):
-    """A new game replaces ``session``: an unfinished game is kept as the previous save."""
-    if not session.game.over and session.game.entries:
+def on_replace(session, finished_too=False):
+    """A new game replaces ``session``: an unfinished game is kept as the previous save
+    (``finished_too``: a finished one too, as "Play from here" replaces it)."""
+    global _replaced_kept
+    game = session.game
+    _replaced_kept = False
+    if game.entries and (finished_too or not game.over):
         # while a replay shows, ctl.game_id and ctl.setup are the replay's: name the live game
-        store.keep_previous(SavedGame(session, ctl.live_setup.expert_nodes, False, ctl.live_game_id))
+        _replaced_kept = store.keep_previous(SavedGame(session, ctl.live_setup.expert_nodes, game.over,
+                                                       ctl.live_game_id))
+
+
+_replaced_kept = False  # on_replace kept the game replaced last
 
 
 # ---------------------------------------------------------------- the worker
@@ -487,11 +495,50 @@ def on_replay(what):
     elif what == "end":
         ctl.replay_to(replay.last)
     elif what == "play":
-        ctl.play_from_replay()
-        view.restore_focus(ctl)
+        ask_play_here()
     elif what == "close":
         ctl.close_replay()
         view.restore_focus(ctl)
+
+
+play_here_dialog = document.getElementById("play-here-dialog")
+
+
+def ask_play_here():
+    """"Play from here" asks first, in a dialog: the game in progress is replaced (and kept
+    among the kept games, where New game... lists it)."""
+    replay = ctl.replay
+    live = ctl.live_session
+    moves = live.game.actions
+    what = f"{live.game.rules.title}, {moves} move{'s' if moves != 1 else ''}"
+    if live.game.over:
+        what += ", finished"
+    if live.game.entries:
+        kept = (f"The game it replaces ({what}) is kept: New game\u2026 lists it under Kept games, "
+                "and it can be resumed from there.")
+    else:
+        kept = "The game now on the board has no moves yet, so there is nothing to keep."
+    document.getElementById("play-here-text").textContent = (
+        f"The position at step {replay.step} of {replay.last} becomes your game, and play goes on from "
+        f"there. {kept}")
+    play_here_dialog.returnValue = ""
+    play_here_dialog.showModal()
+
+
+def on_play_here_close(_event):
+    if str(play_here_dialog.returnValue) != "play" or ctl.replay is None:
+        document.querySelector('#replay [data-action="replay-play"]').focus()
+        return
+    play_here_dialog.returnValue = ""
+    ctl.play_from_replay()
+    if _replaced_kept:
+        view.announce(f"{ctl.message} {PLAY_HERE_KEPT}")
+    show_problems()  # the game replaced could not be kept: say why
+    need_worker()
+    view.restore_focus(ctl)
+
+
+PLAY_HERE_KEPT = "The game it replaced is kept: New game\u2026 lists it under Kept games."
 
 
 # ---------------------------------------------------------------- game record dialog
@@ -747,6 +794,7 @@ def main():
     _on(document.getElementById("speed"), "change", on_speed)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)
+    _on(play_here_dialog, "close", on_play_here_close)
     _on(document.getElementById("kept"), "click", on_kept_click)
     _on(record_dialog, "click", on_record_click)
     _on(record_file, "change", on_record_file)

@@ -175,3 +175,71 @@ def test_the_build_refuses_a_page_without_the_header_mark():
         build.page_with_header("<body><main></main></body>", "new.html", header)
     page = build.page_with_header(f"<body>{build.HEADER_MARK}</body>", "history.html", header)
     assert page.count('aria-current="page"') == 1 and 'href="history.html" aria-current="page"' in page
+
+
+# ---------------------------------------------------------------- 3. "Play from here" asks, and keeps
+
+LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
+SAVED = "() => localStorage.getItem('senet:save')"
+KEPT_KEYS = "() => Object.keys(localStorage).filter((k) => k.startsWith('senet:save:')).sort()"
+
+
+def _record(page) -> str:
+    page.locator(".toolbar [data-action='record']").click()
+    text = page.locator("#record-text").input_value()
+    page.locator("#record-dialog").get_by_role("button", name="Close").click()
+    return text
+
+
+def test_play_from_here_asks_first_and_keeps_the_game_it_replaces(app):
+    # a finished game (you bear off your last piece: one step, the throw and the move), reviewed
+    app.open(f"?position={LAST_PIECE.replace(' ', '+')}&white=novice&black=human&seed=1&speed=instant")
+    app.click('[data-action="throw"]')
+    app.locator('[data-movable="true"]').first.click()
+    app.wait_for_selector("#board[data-winner='b']")
+    finished = app.get_attribute("#board", "data-position")
+    record = _record(app)
+    app.locator('#game-over [data-action="review"]').click()
+    replay = app.locator("#replay")
+    assert app.inner_text("#replay-step") == "Step 0 of 1"
+    step0 = app.get_attribute("#board", "data-position")
+    assert step0 == LAST_PIECE
+    saved, kept = app.evaluate(SAVED), app.evaluate(KEPT_KEYS)
+
+    # asked in the page's own dialog, the safe answer focused; Escape cancels: nothing changes
+    replay.get_by_role("button", name="Play from here").click()
+    dialog = app.get_by_role("dialog", name="Play from here?")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_accessible_description(re.compile(r"step 0 of 1 becomes your game.*is kept"))
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
+    app.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert replay.is_visible() and app.inner_text("#replay-step") == "Step 0 of 1"
+    assert app.get_attribute("#board", "data-position") == step0
+    assert (app.evaluate(SAVED), app.evaluate(KEPT_KEYS)) == (saved, kept)
+    expect(replay.get_by_role("button", name="Play from here")).to_be_focused()
+    # and so does the Cancel button
+    replay.get_by_role("button", name="Play from here").click()
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    assert (app.evaluate(SAVED), app.evaluate(KEPT_KEYS)) == (saved, kept)
+
+    # confirmed (by keyboard): play goes on from the start, your throw to come
+    replay.get_by_role("button", name="Play from here").click()
+    app.keyboard.press("Tab")
+    expect(dialog.get_by_role("button", name="Play from here")).to_be_focused()
+    app.keyboard.press("Enter")
+    expect(replay).to_be_hidden()
+    assert app.get_attribute("#board", "data-position") == step0
+    assert app.get_attribute("#board", "data-winner") is None
+    assert "The game it replaced is kept" in app.inner_text("#status")
+    assert app.evaluate(KEPT_KEYS) == ["senet:save:previous"]
+
+    # the finished game is listed among the kept games and comes back intact
+    app.locator(".toolbar [data-action='new-game']").click()
+    items = app.locator("#kept-list .kept-game")
+    assert items.count() == 1 and "finished" in items.first.inner_text()
+    items.first.get_by_role("button", name="Resume").click()
+    app.wait_for_selector("#board[data-winner='b']")
+    assert app.get_attribute("#board", "data-position") == finished
+    assert _record(app) == record

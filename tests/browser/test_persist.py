@@ -498,7 +498,8 @@ def test_export_then_import_replays_to_the_same_position(app):
     for _ in range(6):
         replay.get_by_role("button", name="Step forward").click()
     replay.get_by_role("button", name="Play from here").click()
-    assert not replay.is_visible()
+    app.get_by_role("dialog", name="Play from here?").get_by_role("button", name="Play from here").click()
+    app.wait_for_selector("#replay", state="hidden")
     assert position(app) == full.states[6].position()
     app.reopen()
     assert position(app) == full.states[6].position()

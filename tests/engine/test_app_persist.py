@@ -214,12 +214,12 @@ def test_replay_steps_and_play_from_here():
         replaced = []
         live_id = ctl.game_id
         # on_replace sees the live game's id, not the replay's (app/main.py keeps it by that id)
-        ctl.on_replace = lambda session: replaced.append((session, ctl.live_game_id))
+        ctl.on_replace = lambda session, finished_too=False: replaced.append((session, ctl.live_game_id, finished_too))
         ctl.open_replay(full, 20)
         assert ctl.game_id != live_id and ctl.live_game_id == live_id
         assert len(ctl.saves) == saves  # replay never touches the save
         ctl.play_from_replay()
-        assert replaced == [(live, live_id)]
+        assert replaced == [(live, live_id, True)]  # kept even when finished
         assert ctl.replay is None and ctl.game.actions == sum(1 for e in full.entries[:20] if e.action)
         assert ctl.state == full.states[20]
         assert ctl.saves[-1] is ctl.state
