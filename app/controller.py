@@ -19,7 +19,7 @@ import random
 import re
 
 from pieces import PieceTracker, loc_of, loc_order
-from replay import Replay, game_prefix, recorded_seats
+from replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
 from setup import KIND_NAMES, KINDS, SPEEDS, Setup, parse_query, setup_from_query
 
 import senet
@@ -189,6 +189,9 @@ class Controller:
         self._live: dict | None = None  # the game in progress, kept while a replay shows
         self.fallback_error: str | None = None  # why the stand-in player cannot run on this thread
         self._log_cache = (None, [])  # (game, [(entry, text)]): the move log's words, kept
+        self.replay_speed = "1"  # settings: how fast a replay plays itself (REPLAY_SPEEDS)
+        self.autoplay: int | None = None  # the replay is playing itself: its run's number
+        self._autoplays = 0
         self.new_game(setup or Setup(), start=False)
 
     # -- setup -------------------------------------------------------------------
@@ -235,6 +238,7 @@ class Controller:
         self.thinking: int | None = None  # seat whose computer player is thinking
         self.preview: senet.Move | None = None  # a computer's chosen move, shown before it plays
         self.jumps = 0  # undo, redo and replay steps (the view redraws the sticks, unanimated)
+        self.autoplay = None  # a replay opened, a game started or loaded: nothing plays itself
         self._advice: tuple | None = None  # (state, the Expert's best action, the mover's win probability)
         self._analysed: senet.State | None = None
         self.message = ""
@@ -779,10 +783,14 @@ class Controller:
         self._install(Session(game.variant, seats, game=shown), setup, counted=True)
         self._show_step(None)
 
-    def replay_to(self, step: int) -> None:
+    def replay_to(self, step: int, auto: bool = False) -> None:
+        """Show step ``step`` of the replay; a step the player takes (not ``auto``) pauses
+        the replay playing itself."""
         replay = self.replay
         if replay is None:
             return
+        if not auto:
+            self.autoplay = None
         step = max(0, min(step, replay.last))
         before = replay.step
         replay.step = step
@@ -835,6 +843,48 @@ class Controller:
         if step == replay.last and game.over:
             text += " " + self.result_text()
         return text
+
+    # -- the replay playing itself ---------------------------------------------------
+    def set_replay_speed(self, speed: str) -> None:
+        """How fast the replay plays itself (one of REPLAY_SPEEDS); a run going on takes
+        the new pace from its next step."""
+        if speed in REPLAY_SPEEDS:
+            self.replay_speed = speed
+
+    def toggle_autoplay(self) -> bool:
+        """Play or pause the replay playing itself; True when it plays now. From the last
+        step it starts again at the first. It stops by itself at the last step."""
+        replay = self.replay
+        if replay is None or self.autoplay is not None or replay.last == 0:
+            self.stop_autoplay()
+            return False
+        if replay.step >= replay.last:
+            self.replay_to(0, auto=True)
+        self._autoplays += 1
+        self.autoplay = self._autoplays
+        self.view.render(self)
+        self._spawn(self._autoplay(self.autoplay))
+        return True
+
+    def stop_autoplay(self) -> None:
+        """Pause the replay playing itself (the player left, or asked)."""
+        if self.autoplay is not None:
+            self.autoplay = None
+            self.view.render(self)
+
+    async def _autoplay(self, run: int) -> None:
+        """One step every step_seconds(replay_speed), through the same replay_to as the
+        buttons, while this run is the one going on (a step the player takes, closing the
+        replay or opening another ends it)."""
+        while self.autoplay == run:
+            await self.sleep(step_seconds(self.replay_speed))
+            replay = self.replay
+            if self.autoplay != run or replay is None:
+                return
+            step = replay.step + 1
+            if step >= replay.last:
+                self.autoplay = None  # the last step: shown, and the run is over
+            self.replay_to(step, auto=True)
 
     # -- the move log -------------------------------------------------------------
     def entry_text(self, game: senet.Game, index: int) -> str:
@@ -934,6 +984,7 @@ class Controller:
             setattr(self, name, value)
         self._live = None
         self.replay = None
+        self.autoplay = None
         self.gen += 1
         self.throws = 0
         self.announce("Back to your game.")

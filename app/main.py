@@ -293,6 +293,7 @@ ctl = Controller(view, think, think_pre_throw, setup=setup or default, analyse=a
                  autosave=autosave, on_result=on_result, on_replace=on_replace,
                  random_bytes=random_bytes, before_think=link.ready)
 ctl.hints, ctl.meter = settings.hints, settings.meter
+ctl.set_replay_speed(settings.replay_speed)
 saved = store.load_game()
 boot_notice = ""
 offer_previous = False
@@ -445,6 +446,22 @@ def on_speed(event):
         store.save_settings(settings)
 
 
+def on_replay_speed(event):
+    """The replay's speed: used from its next step, and remembered."""
+    global settings
+    speed = str(event.target.value)
+    ctl.set_replay_speed(speed)
+    if ctl.replay_speed == speed and settings.replay_speed != speed:
+        settings = settings.replace(replay_speed=speed)
+        store.save_settings(settings)
+
+
+def on_visibility(_event):
+    """The player left the page (another tab, the app hidden): the replay stops playing itself."""
+    if document.hidden:
+        ctl.stop_autoplay()
+
+
 def resume_previous():
     """The game the notice offers comes back: the one a link set aside (the link's game
     becomes the previous one), or another tab's (this tab's game is kept in its place)."""
@@ -496,6 +513,8 @@ def on_replay(what):
         ctl.replay_to(replay.last)
     elif what == "play":
         ask_play_here()
+    elif what == "auto":
+        ctl.toggle_autoplay()
     elif what == "close":
         ctl.close_replay()
         view.restore_focus(ctl)
@@ -507,6 +526,7 @@ play_here_dialog = document.getElementById("play-here-dialog")
 def ask_play_here():
     """"Play from here" asks first, in a dialog: the game in progress is replaced (and kept
     among the kept games, where New game... lists it)."""
+    ctl.stop_autoplay()
     replay = ctl.replay
     live = ctl.live_session
     moves = live.game.actions
@@ -792,6 +812,8 @@ def main():
     _on(document.querySelector("main"), "click", on_action)
     _on(document.getElementById("log-list"), "click", on_log_click)
     _on(document.getElementById("speed"), "change", on_speed)
+    _on(document.getElementById("replay-speed"), "change", on_replay_speed)
+    _on(document, "visibilitychange", on_visibility)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)
     _on(play_here_dialog, "close", on_play_here_close)

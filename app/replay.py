@@ -5,6 +5,17 @@ from values import Value
 import senet
 from senet.session import Seat
 
+# The replay playing itself: the speeds offered (remembered in the settings) and the
+# seconds each step is shown at 1x (0.5x shows it twice as long, 4x a quarter as long).
+REPLAY_SPEEDS = ("0.5", "1", "2", "4")
+REPLAY_STEP_SECONDS = 1.0
+
+
+def step_seconds(speed: str) -> float:
+    """How long the replay playing itself shows each step at ``speed`` (one of REPLAY_SPEEDS;
+    anything else counts as 1x)."""
+    return REPLAY_STEP_SECONDS / float(speed if speed in REPLAY_SPEEDS else "1")
+
 
 class Replay(Value):
     """A record being replayed: the whole game, and the step shown (0 = the start);

@@ -40,6 +40,7 @@ The previous game, the earlier ones and the other tabs' games are the "kept game
 import json
 import time
 
+from replay import REPLAY_SPEEDS
 from values import FrozenValue, Value
 
 from senet.errors import SenetError, shown
@@ -265,14 +266,16 @@ class Settings(FrozenValue):
     to act; ``highlight``: the last move, the movable pieces and the destinations;
     ``sound``: the sounds of the game (app/sound.js) on or off, or None when never chosen
     (on, except in a browser driven by a test); ``volume``: their loudness, a whole
-    number from 0 to 100.
+    number from 0 to 100; ``replay_speed``: how fast a replay plays itself, one of
+    replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x). Settings saved before a field
+    existed load with its default.
     """
 
-    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume")
+    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed")
 
     def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True,
-                 sound: bool | None = None, volume: int = 60):
-        self._init(speed, hints, meter, highlight, sound, volume)
+                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1"):
+        self._init(speed, hints, meter, highlight, sound, volume, replay_speed)
 
     def checked(self) -> "Settings":
         defaults = Settings()
@@ -281,6 +284,8 @@ class Settings(FrozenValue):
             value = getattr(self, name)
             if name == "speed":
                 ok = value in SPEEDS
+            elif name == "replay_speed":
+                ok = value in REPLAY_SPEEDS
             elif name == "volume":
                 ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
             elif name == "sound":

@@ -80,7 +80,8 @@ class View:
         self.replay_box = document.getElementById("replay")
         self.replay_step = document.getElementById("replay-step")
         self.replay_buttons = {name: self.replay_box.querySelector(f'[data-action="replay-{name}"]')
-                               for name in ("start", "back", "forward", "end", "play")}
+                               for name in ("start", "back", "forward", "end", "play", "auto")}
+        self.replay_speed = document.getElementById("replay-speed")
         self.advice = document.getElementById("advice")
         self.hint_text = document.getElementById("hint-text")
         self.meter_box = document.getElementById("meter-box")
@@ -606,8 +607,14 @@ class View:
             self._text("replay-step", self.replay_step, f"Step {replay.step} of {replay.last}")
             for name, ok in (("start", replay.step > 0), ("back", replay.step > 0),
                              ("forward", replay.step < replay.last), ("end", replay.step < replay.last),
-                             ("play", not ctl.game.over)):
+                             ("play", not ctl.game.over), ("auto", replay.last > 0)):
                 self._set(f"b-replay-{name}", self.replay_buttons[name], "disabled", None if ok else "")
+            playing = ctl.autoplay is not None
+            auto = self.replay_buttons["auto"]
+            self._set("b-replay-auto", auto, "data-playing", "true" if playing else "false")
+            self._text("b-replay-auto", auto, "Pause" if playing else "Play")
+            if self.replay_speed.value != ctl.replay_speed:
+                self.replay_speed.value = ctl.replay_speed
         else:
             self.root.classList.remove("replaying")
 

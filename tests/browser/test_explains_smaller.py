@@ -243,3 +243,68 @@ def test_play_from_here_asks_first_and_keeps_the_game_it_replaces(app):
     app.wait_for_selector("#board[data-winner='b']")
     assert app.get_attribute("#board", "data-position") == finished
     assert _record(app) == record
+
+
+# ---------------------------------------------------------------- 4. the replay plays itself
+
+# Every text #replay-step shows and every change of the Play button, in order.
+WATCH_REPLAY = """() => {
+  window.__replay = [];
+  const step = document.getElementById('replay-step');
+  const auto = document.querySelector('[data-action="replay-auto"]');
+  new MutationObserver(() => window.__replay.push(step.textContent)).observe(step, {childList: true, characterData: true, subtree: true});
+  new MutationObserver(() => window.__replay.push('playing=' + auto.dataset.playing)).observe(auto, {attributes: true, attributeFilter: ['data-playing']});
+}"""
+
+
+def _a_record(entries: int):
+    import senet
+
+    game = senet.Game("kendall", seed=4)
+    while len(game.entries) < entries:
+        if game.state.throw is None:
+            game.throw()
+        game.play(game.state.legal_actions()[0])
+    return game
+
+
+def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app):
+    full = _a_record(8)
+    last = len(full.entries)
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", full.record_text())
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    replay = app.locator("#replay")
+    replay.get_by_role("button", name="First step").click()
+    assert app.inner_text("#replay-step") == f"Step 0 of {last}"
+    app.select_option("#replay-speed", "4")  # the fastest speed: the same code as any other
+    app.evaluate(WATCH_REPLAY)
+    play = replay.get_by_role("button", name="Play", exact=True)
+    play.click()
+    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Step ${n} of ${n}`"
+                          " && document.querySelector('[data-action=\"replay-auto\"]').dataset.playing === 'false'",
+                          arg=last)
+    events = app.evaluate("window.__replay")
+    assert events == ["playing=true"] + [f"Step {k} of {last}" for k in range(1, last + 1)] + ["playing=false"]
+    assert app.get_attribute("#board", "data-position") == full.state.position()
+    expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()  # stopped at the end
+    saved = app.evaluate("JSON.parse(localStorage.getItem('senet:settings'))")
+    assert saved["replay_speed"] == "4"
+
+    # a step by hand pauses it: Play (from the last step it starts again at the first), Back
+    app.select_option("#replay-speed", "0.5")
+    app.evaluate(WATCH_REPLAY)
+    play.click()
+    expect(replay.get_by_role("button", name="Pause", exact=True)).to_be_visible()
+    replay.get_by_role("button", name="Step back").click()
+    expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
+    events = app.evaluate("window.__replay")
+    assert events[:2] == [f"Step 0 of {last}", "playing=true"] and events[-1] == "playing=false"
+
+    # the speed is remembered: the next visit's replay starts at 0.5x
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", full.record_text())
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    assert app.locator("#replay-speed").input_value() == "0.5"
