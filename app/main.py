@@ -524,8 +524,8 @@ play_here_dialog = document.getElementById("play-here-dialog")
 
 
 def ask_play_here():
-    """"Play from here" asks first, in a dialog: the game in progress is replaced (and kept
-    among the kept games, where New game... lists it)."""
+    """The replay's Play from here asks first, in a dialog of the page: the game in progress
+    is replaced (and kept among the kept games, where New game... lists it)."""
     ctl.stop_autoplay()
     replay = ctl.replay
     live = ctl.live_session
@@ -546,6 +546,8 @@ def ask_play_here():
 
 
 def on_play_here_close(_event):
+    """The dialog closed: "play" plays on from the step shown; anything else (Cancel,
+    Escape) changes nothing."""
     if str(play_here_dialog.returnValue) != "play" or ctl.replay is None:
         document.querySelector('#replay [data-action="replay-play"]').focus()
         return

@@ -53,7 +53,7 @@ class View:
         self.tray_layer = document.getElementById("trays")
         self.way_layer = document.getElementById("way")
         self.way_text = document.getElementById("board-way")
-        self._way = None  # the rule set whose way is drawn
+        self._way = None  # the way drawn: True backwards (Bell), False forwards, None not yet
         self.squares = {n: self.board.querySelector(f'[data-square="{n}"]') for n in range(1, 31)}
         self.marks = {n: self.board.querySelector(f".mark-{n}") for n in MARKED}
         self.hint_loc = None  # a movable piece under the pointer or focus: its destination is hinted
