@@ -406,8 +406,16 @@ def on_action(event):
     elif action == "new-game":
         open_dialog()
     elif action == "review":
-        ctl.open_log_step(0)
-        document.querySelector('#replay [data-action="replay-forward"]').focus()
+        start_review()
+    elif action == "review-stop":
+        if ctl.review is not None:
+            ctl.review.stop()
+            view.render(ctl)
+    elif action == "review-close":
+        if ctl.review is not None:
+            ctl.review.stop()
+            ctl.close_review()
+            view.restore_focus(ctl)
     elif action == "undo":
         if ctl.undo():
             view.restore_focus(ctl, only_if_lost=True)
@@ -492,6 +500,62 @@ def on_replay(what):
     elif what == "close":
         ctl.close_replay()
         view.restore_focus(ctl)
+
+
+# ---------------------------------------------------------------- the game review
+
+def start_review():
+    """Review the game shown (the replayed record, or the game in progress) in the
+    worker, one record line a call, so that the progress shows and Stop works."""
+    if ctl.review is not None and ctl.review.running:
+        ctl.review.stop()  # a review of another game is under way: it ends at its next line
+    review = ctl.begin_review()
+    asyncio.create_task(run_review(review))
+    document.querySelector('#review [data-action="review-stop"]').focus()
+
+
+async def run_review(review):
+    record = review.game.record_text()
+    try:
+        review.started(str(await link.call("review_start", record, review.nodes)))
+        window.performance.mark("senet:review-start")  # tools/bench_browser.py reads it
+        view.render(ctl)
+        while review.done < review.total and not review.stop_asked and ctl.review is review:
+            review.progressed(str(await link.call("review_step", 1)))
+            if ctl.review is review:
+                view.render(ctl)
+        if ctl.review is not review:  # closed, or replaced by a new game: the worker rests
+            return
+        review.finished(str(await link.call("review_result")), stopped=review.stop_asked)
+        window.performance.mark("senet:review-end")
+    except Exception as exc:  # the worker failed: said in the panel, nothing else changes
+        review.failed(str(exc))
+    if ctl.review is review:
+        view.render(ctl)
+        view.announce(review.progress_text())
+        if review.state in ("done", "stopped"):
+            first = document.querySelector("#review-list button")
+            target = first if first is not None else document.querySelector('#review [data-action="review-close"]')
+            target.focus()
+
+
+def on_review_click(event):
+    """A decision the review names (in its list or on the graph): show it on the board."""
+    el = _closest(event.target, "[data-decision]")
+    if el is None or ctl.review is None or not view.ready:
+        return
+    index = int(_attr(el, "data-decision"))
+    ctl.show_decision(index)
+    where = "#review-graph" if _closest(el, "#review-graph") is not None else "#review-list"
+    again = document.querySelector(f'{where} [data-decision="{index}"]')
+    if again is not None:
+        again.focus()
+
+
+def on_review_key(event):
+    if str(event.key) in ("Enter", " ") and _closest(event.target, "#review-graph [data-decision]") is not None:
+        event.preventDefault()
+        on_review_click(event)
 
 
 # ---------------------------------------------------------------- game record dialog
@@ -744,6 +808,8 @@ def main():
         _on(view.board, event, on_hint)
     _on(document.querySelector("main"), "click", on_action)
     _on(document.getElementById("log-list"), "click", on_log_click)
+    _on(document.getElementById("review"), "click", on_review_click)
+    _on(document.getElementById("review"), "keydown", on_review_key)
     _on(document.getElementById("speed"), "change", on_speed)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)
