@@ -62,6 +62,10 @@ _query = parse_query(str(window.location.search))
 # Test hook (docs/app.md): ?fail_worker=1 makes every call to the worker fail at once,
 # ?fail_worker=hang makes it never answer (each decision then waits for the timeout).
 FAIL_WORKER = _query.get("fail_worker", "")
+# Benchmark hook (docs/review.md): ?review_nodes=N sets the review's node budget a search
+# (1 to 999999; otherwise the review's default, senet.review.DEFAULT_NODES).
+_review_nodes = _query.get("review_nodes", "")
+REVIEW_NODES = int(_review_nodes) if _review_nodes.isdigit() and 0 < len(_review_nodes) <= 6 else 0
 
 
 # ---------------------------------------------------------------- storage
@@ -509,7 +513,7 @@ def start_review():
     worker, one record line a call, so that the progress shows and Stop works."""
     if ctl.review is not None and ctl.review.running:
         ctl.review.stop()  # a review of another game is under way: it ends at its next line
-    review = ctl.begin_review()
+    review = ctl.begin_review(REVIEW_NODES)
     asyncio.create_task(run_review(review))
     document.querySelector('#review [data-action="review-stop"]').focus()
 

@@ -254,7 +254,7 @@ def test_the_game_over_summary_counts_and_keeps_your_record(app):
     assert app.locator("#game-over-title").inner_text() == "Novice beat you"
     assert app.locator("#game-over-record").inner_text() == \
         "Your record against Novice (Kendall rules): 1 won, 1 lost."
-    # Review this game opens the review (tests/browser/test_review.py); Play again starts
+    # Review this game opens the review (tests/browser/test_game_review.py); Play again starts
     # a new game and closes it
     panel.get_by_role("button", name="Review this game").click()
     app.wait_for_selector("#review:not([hidden])")
