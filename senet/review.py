@@ -46,12 +46,13 @@ EQUAL = 1e-9
 # The default node budget of each search of a review, per rule set: a review runs one
 # search for every possible throw at every throw of the game, so it spends far fewer
 # nodes a search than the Expert's play (senet.ai.players.DEFAULT_NODES). Chosen so that
-# a whole Kendall game is reviewed in under 30 s in the browser; Jequier and Havens
-# games are nearly twice as long and their searches slower, so they get fewer nodes
-# to review in about the same time (docs/review.md has the measurements).
+# a whole Kendall game is reviewed in under 30 s in the browser. The other rule sets
+# get as much as keeps a typical game's review about as long: Thibault's games are
+# short; Jequier's and Havens' long, Tait's and Bell's searches costly at 500 nodes
+# (the next iteration of the search fits), so they get 300 (docs/review.md).
 DEFAULT_NODES = {
-    "kendall": 500, "jequier": 300, "tait": 500,
-    "bell": 500, "thibault": 500, "havens": 300,
+    "kendall": 500, "jequier": 300, "tait": 300,
+    "bell": 300, "thibault": 500, "havens": 300,
 }
 THROW = "throw"  # the name of the option "throw" at a decision before a throw
 
