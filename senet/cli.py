@@ -1,5 +1,4 @@
-"""Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
-and ``python -m senet review RECORD [--nodes N] [--json]`` (senet.review_cli)."""
+"""Command line: ``python -m senet moves "POSITION"`` and ``python -m senet play "POSITION" MOVE``."""
 
 import sys
 
@@ -12,7 +11,7 @@ USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITI
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "review":
+    if args and args[0] == "review":  # python -m senet review RECORD [--nodes N] [--json]
         from .review_cli import main as review_main
 
         return review_main(args[1:])
