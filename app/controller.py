@@ -187,6 +187,7 @@ class Controller:
         self.worker_down = False  # given up on the worker: computers decide on this thread
         self.replay: Replay | None = None
         self._live: dict | None = None  # the game in progress, kept while a replay shows
+        self.review = None  # the review shown: a review_data.GameReview (imported when needed)
         self.fallback_error: str | None = None  # why the stand-in player cannot run on this thread
         self._log_cache = (None, [])  # (game, [(entry, text)]): the move log's words, kept
         self.replay_speed = "1"  # settings: how fast a replay plays itself (REPLAY_SPEEDS)
@@ -205,6 +206,7 @@ class Controller:
         game = senet.Game(setup.variant, seed=seed, start=first)
         if start:
             self._replace_live()
+            self.review = None
         self._install(Session(setup.variant, seats, seed=seed, game=game), setup)
         if start:
             self.announce(self.intro_text())
@@ -258,6 +260,7 @@ class Controller:
         """Resume a saved session exactly where it was (call start() to show it); a replay
         showing is closed without going back to the game it kept aside."""
         self.replay = None
+        self.review = None
         self._live = None
         game = session.game
         position = None if game.start_state == game.rules.start() else game.start_state.position()
@@ -821,6 +824,15 @@ class Controller:
         self.view.render(self)
 
     def step_text(self) -> str:
+        """What the replay step shows, in words; with the review's word on the decision
+        taken there when the review shows it."""
+        text = self._step_words()
+        index = self.review_focus
+        if index is not None:
+            text += " Review: " + self.review.decision_text(index, self.review_names())
+        return text
+
+    def _step_words(self) -> str:
         replay = self.replay
         game, step = replay.full, replay.step
         head = f"Replay, step {step} of {replay.last}."
@@ -885,6 +897,69 @@ class Controller:
             if step >= replay.last:
                 self.autoplay = None  # the last step: shown, and the run is over
             self.replay_to(step, auto=True)
+
+    # -- the review (app/review_data.py; the numbers come from the worker) --------------
+    def begin_review(self, nodes: int = 0):
+        """A new review (review_data.GameReview) of the game shown: the replayed record,
+        or the game in progress."""
+        from review_data import GameReview
+
+        if self.replay is not None:
+            self.review = GameReview(self.replay.full, self.replay.own, nodes)
+        else:
+            self.review = GameReview(self.game, True, nodes)
+        self.view.render(self)
+        return self.review
+
+    def close_review(self) -> None:
+        self.review = None
+        self.view.render(self)
+
+    def review_names(self) -> dict:
+        """Who played each colour in the reviewed game, as the replay names them."""
+        return {colour: self.actor(colour) for colour in ("w", "b")}
+
+    def show_decision(self, index: int) -> None:
+        """Show decision ``index`` of the review on the board: the replay at the position
+        where it was taken, with the better action marked."""
+        review = self.review
+        if review is None or not 0 <= index < len(review.decisions):
+            return
+        self.stop_autoplay()  # the player chose where to look: a replay playing itself pauses
+        review.focus = index
+        step = review.decisions[index]["ply"] - 1
+        if self.replay is not None and self.replay.full is review.game:
+            before = self.replay.step
+            self.replay.step = step
+            game = game_prefix(review.game, step)
+            self.session = Session(game.variant, self.session.seats, game=game)
+            self._show_step(before)
+        else:
+            self.open_replay(review.game, step, own=review.own)
+
+    @property
+    def review_focus(self) -> int | None:
+        """The review's decision the board shows (the replay is at its position), or None."""
+        review, replay = self.review, self.replay
+        if review is None or review.focus is None or replay is None or replay.full is not review.game:
+            return None
+        if review.decisions[review.focus]["ply"] - 1 != replay.step:
+            return None
+        return review.focus
+
+    @property
+    def better_move(self) -> senet.Move | None:
+        """The better action of the decision shown, when it is a move on the board."""
+        index = self.review_focus
+        if index is None:
+            return None
+        pair = self.review.better_move(index)
+        if pair is None:
+            return None
+        try:
+            return senet.parse_move(pair[0] + "-" + pair[1])
+        except senet.SenetError:
+            return None
 
     # -- the move log -------------------------------------------------------------
     def entry_text(self, game: senet.Game, index: int) -> str:
@@ -1001,6 +1076,7 @@ class Controller:
         seats = dict(live["session"].seats)
         game = game_prefix(replay.full, replay.step)
         self._replace_live(finished_too=True)
+        self.review = None
         session = Session(game.variant, seats, game=game)
         self.load(session, live["setup"].expert_nodes)
         self.resumed = False

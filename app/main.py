@@ -62,6 +62,10 @@ _query = parse_query(str(window.location.search))
 # Test hook (docs/app.md): ?fail_worker=1 makes every call to the worker fail at once,
 # ?fail_worker=hang makes it never answer (each decision then waits for the timeout).
 FAIL_WORKER = _query.get("fail_worker", "")
+# Benchmark hook (docs/review.md): ?review_nodes=N sets the review's node budget a search
+# (1 to 999999; otherwise the review's default, senet.review.DEFAULT_NODES).
+_review_nodes = _query.get("review_nodes", "")
+REVIEW_NODES = int(_review_nodes) if _review_nodes.isdigit() and 0 < len(_review_nodes) <= 6 else 0
 
 
 # ---------------------------------------------------------------- storage
@@ -415,8 +419,16 @@ def on_action(event):
     elif action == "new-game":
         open_dialog()
     elif action == "review":
-        ctl.open_log_step(0)
-        document.querySelector('#replay [data-action="replay-forward"]').focus()
+        start_review()
+    elif action == "review-stop":
+        if ctl.review is not None:
+            ctl.review.stop()
+            view.render(ctl)
+    elif action == "review-close":
+        if ctl.review is not None:
+            ctl.review.stop()
+            ctl.close_review()
+            view.restore_focus(ctl)
     elif action == "undo":
         if ctl.undo():
             view.restore_focus(ctl, only_if_lost=True)
@@ -561,6 +573,62 @@ def on_play_here_close(_event):
 
 
 PLAY_HERE_KEPT = "The game it replaced is kept: New game\u2026 lists it under Kept games."
+
+
+# ---------------------------------------------------------------- the game review
+
+def start_review():
+    """Review the game shown (the replayed record, or the game in progress) in the
+    worker, one record line a call, so that the progress shows and Stop works."""
+    if ctl.review is not None and ctl.review.running:
+        ctl.review.stop()  # a review of another game is under way: it ends at its next line
+    review = ctl.begin_review(REVIEW_NODES)
+    asyncio.create_task(run_review(review))
+    document.querySelector('#review [data-action="review-stop"]').focus()
+
+
+async def run_review(review):
+    record = review.game.record_text()
+    try:
+        review.started(str(await link.call("review_start", record, review.nodes)))
+        window.performance.mark("senet:review-start")  # tools/bench_browser.py reads it
+        view.render(ctl)
+        while review.done < review.total and not review.stop_asked and ctl.review is review:
+            review.progressed(str(await link.call("review_step", 1)))
+            if ctl.review is review:
+                view.render(ctl)
+        if ctl.review is not review:  # closed, or replaced by a new game: the worker rests
+            return
+        review.finished(str(await link.call("review_result")), stopped=review.stop_asked)
+        window.performance.mark("senet:review-end")
+    except Exception as exc:  # the worker failed: said in the panel, nothing else changes
+        review.failed(str(exc))
+    if ctl.review is review:
+        view.render(ctl)
+        view.announce(review.progress_text())
+        if review.state in ("done", "stopped"):
+            first = document.querySelector("#review-list button")
+            target = first if first is not None else document.querySelector('#review [data-action="review-close"]')
+            target.focus()
+
+
+def on_review_click(event):
+    """A decision the review names (in its list or on the graph): show it on the board."""
+    el = _closest(event.target, "[data-decision]")
+    if el is None or ctl.review is None or not view.ready:
+        return
+    index = int(_attr(el, "data-decision"))
+    ctl.show_decision(index)
+    where = "#review-graph" if _closest(el, "#review-graph") is not None else "#review-list"
+    again = document.querySelector(f'{where} [data-decision="{index}"]')
+    if again is not None:
+        again.focus()
+
+
+def on_review_key(event):
+    if str(event.key) in ("Enter", " ") and _closest(event.target, "#review-graph [data-decision]") is not None:
+        event.preventDefault()
+        on_review_click(event)
 
 
 # ---------------------------------------------------------------- game record dialog
@@ -813,6 +881,8 @@ def main():
         _on(view.board, event, on_hint)
     _on(document.querySelector("main"), "click", on_action)
     _on(document.getElementById("log-list"), "click", on_log_click)
+    _on(document.getElementById("review"), "click", on_review_click)
+    _on(document.getElementById("review"), "keydown", on_review_key)
     _on(document.getElementById("speed"), "change", on_speed)
     _on(document.getElementById("replay-speed"), "change", on_replay_speed)
     _on(document, "visibilitychange", on_visibility)

@@ -82,6 +82,13 @@ class View:
         self.replay_buttons = {name: self.replay_box.querySelector(f'[data-action="replay-{name}"]')
                                for name in ("start", "back", "forward", "end", "play", "auto")}
         self.replay_speed = document.getElementById("replay-speed")
+        self.review_box = document.getElementById("review")
+        self.review_els = {name: document.getElementById(f"review-{name}") for name in (
+            "progress", "status", "graph", "line", "points", "key", "summary", "summary-rows", "list", "decision",
+            "graph-label")}
+        self.review_stop = self.review_box.querySelector('[data-action="review-stop"]')
+        self.better_arrow = document.getElementById("better-arrow")
+        self._review_key = None
         self.advice = document.getElementById("advice")
         self.hint_text = document.getElementById("hint-text")
         self.meter_box = document.getElementById("meter-box")
@@ -307,6 +314,9 @@ class View:
         preview = ctl.preview
         last = (ctl.last_move if self.highlight else None) or (None, None)
         suggested = ctl.hint_move if self.ready else None
+        better = ctl.better_move
+        better_src = loc_of(better.src) if better is not None else None
+        better_dst = loc_of(better.dst) if better is not None else None
         hints = set()
         if selected is None and self.hint_loc in movable and self.highlight:
             hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
@@ -347,6 +357,10 @@ class View:
                 classes.append("hint")
             if suggested is not None and suggested.dst == n:
                 classes.append("suggest")
+            if n == better_src:
+                classes.append("better-from")
+            if n == better_dst:
+                classes.append("better-to")
             owner = goal_of.get(n)
             if owner:
                 classes.append(f"goal-{owner}")
@@ -355,6 +369,7 @@ class View:
             self._set(n, rect, "class", " ".join(classes))
             self._set(n, rect, "data-goal", owner)
             self._set(n, rect, "data-next-goal", "true" if n == next_goal else None)
+            self._set(n, rect, "data-better", "from" if n == better_src else "to" if n == better_dst else None)
             self._set(n, rect, "data-target", "true" if is_target else None)
             self._set(n, rect, "role", "button" if is_target else None)
             self._set(n, rect, "tabindex", "0" if is_target else None)
@@ -380,7 +395,11 @@ class View:
                 classes += " hint"
             if suggested is not None and kind == "off" and colour == side and suggested.dst == 31:
                 classes += " suggest"
+            tray_better = better is not None and colour == side and better_dst == kind
+            if tray_better:
+                classes += " better-to"
             self._set(name, tray["rect"], "class", classes)
+            self._set(name, tray["rect"], "data-better", "to" if tray_better else None)
             self._set(name, tray["rect"], "data-target", "true" if is_target else None)
             self._set(name, tray["rect"], "role", "button" if is_target else "img")
             self._set(name, tray["rect"], "tabindex", "0" if is_target else None)
@@ -441,6 +460,7 @@ class View:
                 label += ", can be attacked: move here"
             self._set(pid, g, "aria-label", label)
 
+        self._render_arrow(ctl, better)
         self._render_controls(ctl)
         self._render_players(ctl)
         self._render_over(ctl)
@@ -448,10 +468,111 @@ class View:
         self._render_history(ctl)
         self._render_advice(ctl)
         self._render_log(ctl)
+        self._render_review(ctl)
         human_turn = ctl.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
         self._human_turn = human_turn
+
+    def _loc_point(self, ctl, loc, side):
+        """Where an arrow to or from ``loc`` points: a square's centre, or a tray's."""
+        if isinstance(loc, int):
+            return square_centre(loc)
+        tray = self.trays.get(f"{side}-{loc}")
+        if tray is None:
+            return None
+        return tray["x"] + tray["width"] / 2, TRAY_Y + TRAY_H / 2
+
+    def _render_arrow(self, ctl, better) -> None:
+        """The better action of the reviewed decision shown: an arrow from its piece."""
+        arrow = self.better_arrow
+        ends = None
+        if better is not None:
+            side = ctl.state.side
+            a = self._loc_point(ctl, loc_of(better.src), side)
+            b = self._loc_point(ctl, loc_of(better.dst), side)
+            if a is not None and b is not None:
+                ends = (a, b)
+        self._set("arrow", arrow, "hidden", None if ends else "")
+        if ends:
+            (x1, y1), (x2, y2) = ends
+            for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
+                self._set(("arrow", name), arrow, name, f"{value:g}")
+            self._set("arrow-move", arrow, "data-move", f"{better}")
+
+    def _render_review(self, ctl) -> None:
+        """The review panel: progress, the graph, the summary and the decisions it names."""
+        review = ctl.review
+        els = self.review_els
+        self._set("review", self.review_box, "hidden", None if review is not None else "")
+        if review is None:
+            self._review_key = None
+            return
+        self._set("review", self.review_box, "data-state", review.state)
+        progress = els["progress"]
+        self._set("review-progress", progress, "max", str(max(1, review.total)))
+        self._set("review-progress", progress, "value", str(review.done))
+        self._set("review-progress", progress, "data-done", str(review.done))
+        self._text("review-status", els["status"], review.progress_text())
+        self._set("review-stop", self.review_stop, "hidden", None if review.running else "")
+        focus = ctl.review_focus
+        key = (id(review), review.state, review.data is not None, focus, ctl.gen)
+        if key == self._review_key:
+            return
+        self._review_key = key
+        have = review.data is not None
+        for name in ("graph", "key", "summary"):
+            self._set(f"review-{name}", els[name], "hidden", None if have else "")
+        names = ctl.review_names()
+        decisions = review.decisions
+        self._set("review-graph", els["graph"], "data-decisions", str(len(decisions)))
+        els["graph-label"].textContent = review.graph_label()
+        points = review.points()
+        self._set("review-line", els["line"], "points", " ".join(f"{x:g},{y:g}" for x, y, _i, _c in points))
+        layer = els["points"]
+        layer.replaceChildren()
+        for x, y, i, cls in points:
+            marked = cls in ("mistake", "blunder")
+            dot = self._svg("circle", layer, cx=x, cy=y, r=3.2 if marked else 1.1, class_=f"point {cls}")
+            dot.setAttribute("data-decision", str(i))
+            dot.setAttribute("data-class", cls)
+            if marked:
+                dot.setAttribute("role", "button")
+                dot.setAttribute("tabindex", "0")
+                dot.setAttribute("aria-label", review.decision_text(i, names))
+            if i == focus:
+                dot.setAttribute("data-focus", "true")
+        rows = els["summary-rows"]
+        rows.replaceChildren()
+        for row in review.summary_rows(names):
+            tr = self.doc.createElement("tr")
+            tr.setAttribute("data-side", row["side"])
+            th = self.doc.createElement("th")
+            th.setAttribute("scope", "row")
+            th.textContent = f"{row['who']} ({COLOUR[row['side']]})"
+            tr.append(th)
+            for field in ("decisions", "lost", "mean", "luck", "best", "inaccuracy", "mistake", "blunder"):
+                td = self.doc.createElement("td")
+                td.setAttribute("data-field", field)
+                td.textContent = str(row[field])
+                tr.append(td)
+            rows.append(tr)
+        listing = els["list"]
+        listing.replaceChildren()
+        for i in review.listed():
+            li = self.doc.createElement("li")
+            button = self.doc.createElement("button")
+            button.setAttribute("type", "button")
+            button.setAttribute("data-decision", str(i))
+            button.setAttribute("data-class", decisions[i]["class"])
+            if i == focus:
+                button.setAttribute("aria-current", "true")
+            button.textContent = review.decision_text(i, names)
+            li.append(button)
+            listing.append(li)
+        text = review.decision_text(focus, names) if focus is not None else ""
+        self._text("review-decision", els["decision"], text)
+        self._set("review-decision", els["decision"], "hidden", None if text else "")
 
     def _render_log(self, ctl) -> None:
         """The move log: rebuilt only when the record changed."""

@@ -57,4 +57,32 @@ def analyse(position, nodes=0):
     return json.dumps([["throw" if move is None else str(move), round(p, 4)] for move, p in ranked])
 
 
-__export__ = ["ping", "think", "think_pre_throw", "analyse"]
+# The review of a game (senet.review), one record line a call, so that the page shows
+# the progress and can stop it between two calls: review_start, then review_step until
+# it reports done == total (or the page stops asking), then review_result.
+_review = None
+
+
+def review_start(record, nodes=0):
+    """Start reviewing a record (text); JSON ``{"total": lines to analyse, "nodes": budget}``."""
+    global _review
+    from senet.review import Reviewer
+
+    _review = None
+    _review = Reviewer(senet.Game.from_record(str(record)), int(nodes or 0) or None)
+    return json.dumps({"total": _review.total, "nodes": _review.nodes})
+
+
+def review_step(lines=1):
+    """Analyse the next ``lines`` lines; JSON ``{"done": n, "total": n}``."""
+    for _ in range(max(1, int(lines))):
+        _review.step()
+    return json.dumps({"done": _review.done, "total": _review.total})
+
+
+def review_result():
+    """The review so far (all of it once done == total), as JSON (docs/review.md)."""
+    return json.dumps(_review.result())
+
+
+__export__ = ["ping", "think", "think_pre_throw", "analyse", "review_start", "review_step", "review_result"]

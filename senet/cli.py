@@ -5,11 +5,16 @@ import sys
 from .errors import SenetError
 from .notation import parse_position
 
-USAGE = 'usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
+USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
+         ' | python -m senet review RECORD [--nodes N] [--json]')
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "review":  # python -m senet review RECORD [--nodes N] [--json]
+        from .review_cli import main as review_main
+
+        return review_main(args[1:])
     try:
         if len(args) == 2 and args[0] == "moves":
             state = parse_position(args[1])

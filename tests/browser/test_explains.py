@@ -254,12 +254,12 @@ def test_the_game_over_summary_counts_and_keeps_your_record(app):
     assert app.locator("#game-over-title").inner_text() == "Novice beat you"
     assert app.locator("#game-over-record").inner_text() == \
         "Your record against Novice (Kendall rules): 1 won, 1 lost."
-    # Review this game opens the replay at the start; Play again starts a new game
+    # Review this game opens the review (tests/browser/test_game_review.py); Play again starts
+    # a new game and closes it
     panel.get_by_role("button", name="Review this game").click()
-    app.wait_for_selector("#replay:not([hidden])")
-    assert app.locator("#replay-step").inner_text().startswith("Step 0 of ")
-    app.click('[data-action="replay-close"]')
+    app.wait_for_selector("#review:not([hidden])")
     app.locator('#game-over [data-action="play-again"]').click()
+    app.wait_for_selector("#review", state="hidden")
     app.wait_for_function("!document.getElementById('board').dataset.winner")
     assert not panel.is_visible()
 

@@ -199,8 +199,11 @@ def test_play_from_here_asks_first_and_keeps_the_game_it_replaces(app):
     app.wait_for_selector("#board[data-winner='b']")
     finished = app.get_attribute("#board", "data-position")
     record = _record(app)
-    app.locator('#game-over [data-action="review"]').click()
+    # its replay, from the record dialog, at the first step
+    app.locator(".toolbar [data-action='record']").click()
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
     replay = app.locator("#replay")
+    replay.get_by_role("button", name="First step").click()
     assert app.inner_text("#replay-step") == "Step 0 of 1"
     step0 = app.get_attribute("#board", "data-position")
     assert step0 == LAST_PIECE

@@ -1,0 +1,205 @@
+"""The review of a finished (or unfinished) game: the Expert's view of every decision.
+
+    from senet.review import Reviewer, review_record
+    data = review_record(text)                      # the whole review, a dict (below)
+    r = Reviewer(game, nodes=2000)                  # or step by step (the app's worker):
+    while not r.finished:
+        r.step()                                    # analyses one line of the record
+    data = r.result()
+
+What is measured (docs/review.md):
+
+* Equity is the expected score of the side concerned: a win counts 1, a draw 1/2, a loss
+  0, so it is that side's win probability with a draw counting one half. Every number
+  below is in these units (0 to 1), from the side that acts.
+* A decision is a state where a side chooses: an action on a pending throw, or before a
+  throw, whether to take an action allowed instead of throwing (a rescue) or to throw.
+  The Expert's search (senet.ai.search, exact values for every option) gives the equity
+  of each option. ``before`` is the best option's, ``after`` the played one's, ``loss``
+  their difference, ``best`` the best option.
+* A decision is forced when there is one option, or when every option has the same
+  equity: it loses nothing and is not counted as a decision of its side.
+* The class of a decision: "best" below INACCURACY, "inaccuracy" from INACCURACY,
+  "mistake" from MISTAKE, "blunder" from BLUNDER (equity lost); "forced" for a forced one.
+* Luck: at each throw (not those of the colour draw) the equity of the thrower after the
+  throw, with best play after it, less the average of that over every throw value,
+  weighted by the throw's odds (C2). Whatever the position, the weighted average of the
+  luck of the possible throws is zero: an average throw has no luck.
+
+Runs in CPython and in the worker's Pyodide; it is not needed on the page (the page only
+draws the numbers the worker sends).
+"""
+
+from .ai.players import Expert
+from .game import Game
+from .moves import format_move
+from .state import BLACK, WHITE
+from .throws import OUT_OF
+
+# Thresholds of the classes, in equity (win probability) lost by the played option.
+INACCURACY = 0.02
+MISTAKE = 0.05
+BLUNDER = 0.10
+CLASSES = ("best", "inaccuracy", "mistake", "blunder")
+# Options within this equity of one another count as equal (a forced decision).
+EQUAL = 1e-9
+# The default node budget of each search of a review, per rule set: a review runs one
+# search for every possible throw at every throw of the game, so it spends far fewer
+# nodes a search than the Expert's play (senet.ai.players.DEFAULT_NODES). Chosen so that
+# a whole Kendall game is reviewed in under 30 s in the browser. The other rule sets
+# get as much as keeps a typical game's review about as long: Thibault's games are
+# short; Jequier's and Havens' long, Tait's and Bell's searches costly at 500 nodes
+# (the next iteration of the search fits), so they get 300 (docs/review.md).
+DEFAULT_NODES = {
+    "kendall": 500, "jequier": 300, "tait": 300,
+    "bell": 300, "thibault": 500, "havens": 300,
+}
+THROW = "throw"  # the name of the option "throw" at a decision before a throw
+
+
+def classify(loss: float) -> str:
+    """The class of a decision that lost ``loss`` in equity (not a forced one)."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return "best"
+
+
+def _name(option) -> str:
+    return THROW if option is None else format_move(option)
+
+
+class Reviewer:
+    """The review of ``game`` (a senet.Game, usually Game.from_record), one record line
+    at a time, so that a caller can show progress and stop between two lines.
+
+    ``nodes``: the node budget of each search (None: DEFAULT_NODES of the rule set).
+    The searches have no time cap, so a review is the same on every machine.
+    """
+
+    def __init__(self, game: Game, nodes=None):
+        self.game = game
+        self.nodes = int(nodes) if nodes else DEFAULT_NODES[game.variant]
+        if self.nodes < 1:
+            raise ValueError("the node budget must be at least 1")
+        self._expert = Expert(nodes=self.nodes, time_cap=None)
+        # the lines to analyse: every line but those of the colour draw
+        self.lines = [i for i, e in enumerate(game.entries) if not e.draw]
+        self.done = 0
+        self.decisions = []
+        self.throws = []
+        self._cache = {}
+
+    @property
+    def total(self) -> int:
+        return len(self.lines)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.lines)
+
+    def _analyse(self, state) -> list:
+        """[(option, equity of the side to act)] best first; cached per state."""
+        key = state.key
+        ranked = self._cache.get(key)
+        if ranked is None:
+            ranked = self._cache[key] = self._expert.analyse(state)
+        return ranked
+
+    def step(self) -> None:
+        """Analyse the next line of the record."""
+        if self.finished:
+            return
+        index = self.lines[self.done]
+        self.done += 1
+        game = self.game
+        entry = game.entries[index]
+        before = game.states[index]
+        ply = index + 1
+        if before.throw is None and before.pre_throw_actions():
+            # a decision before the throw: an allowed action instead, or the throw
+            played = None if entry.throw is not None else entry.action
+            self._decision(ply, before, None, played)
+        if entry.throw is None:
+            return
+        thrown = before.with_throw(entry.throw)
+        self._luck(ply, before, entry.throw)
+        if entry.action is not None:
+            self._decision(ply, thrown, entry.throw, entry.action)
+
+    def _decision(self, ply: int, state, throw, played) -> None:
+        ranked = self._analyse(state)
+        values = dict(ranked)
+        best, p_best = ranked[0]
+        p_played = values[played]
+        forced = len(ranked) == 1 or ranked[0][1] - ranked[-1][1] <= EQUAL
+        loss = 0.0 if forced else max(0.0, p_best - p_played)
+        self.decisions.append({
+            "ply": ply, "side": state.side, "throw": throw,
+            "played": _name(played), "best": _name(played if forced else best),
+            "before": round(p_best, 4), "after": round(p_best if forced else p_played, 4),
+            "loss": round(loss, 4), "class": "forced" if forced else classify(loss),
+            "options": len(ranked),
+        })
+
+    def _luck(self, ply: int, before, throw: int) -> None:
+        """The luck of ``throw`` for the side that threw it at ``before``."""
+        average = 0.0
+        got = 0.0
+        for t, w in before.chance_outcomes():
+            p = self._analyse(before.with_throw(t))[0][1]
+            average += w / OUT_OF * p
+            if t == throw:
+                got = p
+        self.throws.append({"ply": ply, "side": before.side, "throw": throw,
+                            "equity": round(got, 4), "average": round(average, 4),
+                            "luck": round(got - average, 4)})
+
+    def run(self, progress=None, stop=None) -> dict:
+        """Review every line left: ``progress(done, total)`` after each, and ``stop()``
+        (when given) asked before each; a true answer ends the review there."""
+        while not self.finished:
+            if stop is not None and stop():
+                break
+            self.step()
+            if progress is not None:
+                progress(self.done, self.total)
+        return self.result()
+
+    def result(self) -> dict:
+        """The review so far (the whole review once ``finished``)."""
+        sides = {}
+        for side in (WHITE, BLACK):
+            mine = [d for d in self.decisions if d["side"] == side and d["class"] != "forced"]
+            lost = sum(d["loss"] for d in mine)
+            counts = dict.fromkeys(CLASSES, 0)
+            for d in mine:
+                counts[d["class"]] += 1
+            sides[side] = {
+                "decisions": len(mine),
+                "equity_lost": round(lost, 4),
+                "mean_loss": round(lost / len(mine), 4) if mine else 0.0,
+                "luck": round(sum(t["luck"] for t in self.throws if t["side"] == side), 4),
+                "counts": counts,
+            }
+        game = self.game
+        return {
+            "variant": game.variant, "nodes": self.nodes,
+            "done": self.done, "total": self.total, "finished": self.finished,
+            "result": game.result,
+            "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+            "decisions": self.decisions, "throws": self.throws,
+            "sides": sides,
+        }
+
+
+def review_record(text: str, nodes=None, progress=None, stop=None) -> dict:
+    """Review the game of a record (text); raises RecordError for a faulty record."""
+    return Reviewer(Game.from_record(text), nodes).run(progress, stop)
+
+
+__all__ = ["BLUNDER", "CLASSES", "DEFAULT_NODES", "INACCURACY", "MISTAKE", "Reviewer", "classify",
+           "review_record"]

@@ -1,0 +1,208 @@
+"""Issue 17, the game review in Chromium: "Review this game" for an imported record and
+at the end of a game runs senet.review in the worker, with a progress bar that advances
+and a Stop button; the graph has one point per decision and a blunder opens the replay
+at that decision with the better move on the board.
+
+The page fixtures are test_app.py's. No test asserts a duration: they wait for
+conditions and compare the order of what the page showed.
+"""
+
+from __future__ import annotations
+
+import pytest
+import test_app
+from conftest import DEFAULT_TIMEOUT_MS
+
+import senet
+from senet.ai import get_player, play_out
+from senet.review import review_record
+
+app, shared = test_app.app, test_app.shared
+
+# Kendall: white throws away a sure win at the first line (K2, K7: 26-off with a 5 keeps
+# the turn and the piece on 30 bears off on any throw); the game goes on to its end.
+BLUNDER_RECORD = """senet-record 1
+variant kendall
+seed 4
+throws sha256
+start kendall .......................b.w.b.w w - w=0/5,b=0/5 -
+w 5 30-off
+w 1 26-27
+b 1 24-25
+b 3 28-off
+w 5 pass
+b 2 25-23
+w - rescue
+b 2 23-25
+w 3 15-18
+b 5 25-20
+b 1 20-21
+b 2 21-23
+w 2 18-20
+b 1 23-24
+b 1 24-25
+b 3 25-22
+w 3 20-23
+b 2 22-24
+w 2 23-25
+b 1 24-25
+b 3 25-22
+w 2 24-26
+b 3 22-25
+w 5 26-off
+result w
+"""
+
+# Records the progress bar's values, in order, as the page sets them.
+WATCH_PROGRESS = """() => {
+  window.__progress = [];
+  const bar = document.getElementById('review-progress');
+  new MutationObserver(() => window.__progress.push([Number(bar.getAttribute('value')),
+                                                     Number(bar.getAttribute('max'))]))
+    .observe(bar, {attributes: true, attributeFilter: ['value', 'max']});
+}"""
+
+
+def _replay(app, text: str) -> None:
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", text)
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    app.wait_for_selector("#replay:not([hidden])")
+
+
+def _wait_state(app, *states: str) -> str:
+    app.wait_for_function("states => states.includes(document.getElementById('review').dataset.state)",
+                          arg=list(states), timeout=DEFAULT_TIMEOUT_MS)
+    return app.get_attribute("#review", "data-state")
+
+
+def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app):
+    expected = review_record(BLUNDER_RECORD)  # the engine's own review: same budget, same numbers
+    app.open("?speed=instant")
+    _replay(app, BLUNDER_RECORD)
+    app.evaluate(WATCH_PROGRESS)
+    app.locator("#replay").get_by_role("button", name="Review this game").click()
+    app.wait_for_selector("#review:not([hidden])")
+    assert _wait_state(app, "done", "failed") == "done", app.inner_text("#review-status")
+
+    # the progress bar advanced line by line, up to every line of the record
+    seen = [v for v, m in app.evaluate("window.__progress") if m == expected["total"]]
+    assert seen == sorted(seen) and seen[-1] == expected["total"]
+    assert len(set(seen)) > 3
+    assert app.get_attribute("#review-progress", "value") == str(expected["total"])
+    assert "Reviewed all" in app.inner_text("#review-status")
+
+    # the graph: one point per decision, the blunder marked
+    decisions = expected["decisions"]
+    assert app.locator("#review-points circle").count() == len(decisions)
+    assert app.get_attribute("#review-graph", "data-decisions") == str(len(decisions))
+    classes = app.eval_on_selector_all("#review-points circle", "els => els.map(e => e.dataset.class)")
+    assert classes == [d["class"] for d in decisions]
+    assert classes[0] == "blunder"
+
+    # the summary per side, from the same numbers
+    white = app.locator('#review-summary-rows tr[data-side="w"]')
+    assert white.locator('[data-field="blunder"]').inner_text() == str(expected["sides"]["w"]["counts"]["blunder"])
+    assert white.locator('[data-field="lost"]').inner_text() == f"{expected['sides']['w']['equity_lost']:.3f}"
+    luck = expected["sides"]["b"]["luck"]
+    black = app.locator('#review-summary-rows tr[data-side="b"]')
+    assert black.locator('[data-field="luck"]').inner_text() == ("+" if luck > 0 else "") + f"{luck:.3f}"
+
+    # the blunder on the graph opens the replay at that decision, the better move shown
+    app.locator('#review-points circle[data-class="blunder"]').first.click()
+    app.wait_for_selector("#board [data-better='from']")
+    assert app.inner_text("#replay-step").startswith("Step 0 of ")
+    assert app.get_attribute("#board", "data-position") == senet.Game.from_record(BLUNDER_RECORD).states[0].position()
+    assert app.get_attribute("#board [data-better='from']", "data-square") == "26"
+    assert app.locator("#board [data-tray='w-off'][data-better='to']").count() == 1
+    assert app.is_visible("#better-arrow")
+    assert app.get_attribute("#better-arrow", "data-move") == "26-off"
+    text = app.inner_text("#review-decision")
+    assert "a blunder" in text and "Better: move the piece on 26 off the board." in text
+    assert "Better: move the piece on 26 off the board." in app.inner_text("#status")
+
+    # stepping away hides the better move; the keyboard brings it back from the list
+    app.locator("#replay").get_by_role("button", name="Step forward").click()
+    app.wait_for_selector("#better-arrow", state="hidden")
+    assert app.locator("#board [data-better]").count() == 0
+    button = app.locator("#review-list button").first
+    button.focus()
+    app.keyboard.press("Enter")
+    app.wait_for_selector("#board [data-better='from']")
+    assert app.evaluate("document.activeElement.dataset.decision") == "0"
+    assert app.inner_text("#replay-step").startswith("Step 0 of ")
+
+    app.locator("#review").get_by_role("button", name="Close the review").click()
+    app.wait_for_selector("#review", state="hidden")
+    assert app.locator("#board [data-better]").count() == 0
+
+
+def _long_record() -> str:
+    game = senet.Game("kendall", seed=11)
+    for _ in play_out(game, get_player("average", seed=1), get_player("novice", seed=2)):
+        pass
+    return game.record_text()
+
+
+def test_a_review_can_be_stopped_and_keeps_what_it_found(app):
+    record = _long_record()
+    total = sum(1 for e in senet.Game.from_record(record).entries if not e.draw)
+    app.open("?speed=instant")
+    _replay(app, record)
+    app.locator("#replay").get_by_role("button", name="Review this game").click()
+    app.wait_for_function("Number(document.getElementById('review-progress').getAttribute('value')) >= 2",
+                          timeout=DEFAULT_TIMEOUT_MS)
+    stop = app.locator("#review").get_by_role("button", name="Stop")
+    stop.click()
+    assert _wait_state(app, "stopped", "done", "failed") == "stopped"
+    assert not stop.is_visible()
+    done = int(app.get_attribute("#review-progress", "value"))
+    assert 2 <= done < total
+    assert f"Stopped after line {done} of {total}" in app.inner_text("#review-status")
+    # what was reviewed is shown: a point per decision of the lines done
+    partial = review_record(record)
+    decided = [d for d in partial["decisions"] if d["ply"] <= _ply_of_line(record, done)]
+    assert app.locator("#review-points circle").count() == len(decided) > 0
+    # the page stayed responsive: the replay steps while the review is stopped
+    app.locator("#replay").get_by_role("button", name="Step back").click()
+    app.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step ')")
+
+
+def _ply_of_line(record: str, lines: int) -> int:
+    """The record line (ply) of the ``lines``-th reviewed line (colour draws are not reviewed)."""
+    entries = senet.Game.from_record(record).entries
+    count = 0
+    for i, e in enumerate(entries):
+        if not e.draw:
+            count += 1
+            if count == lines:
+                return i + 1
+    return len(entries)
+
+
+LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
+
+
+def test_review_this_game_at_the_end_of_a_game(app):
+    app.open(f"?position={LAST_PIECE.replace(' ', '+')}&white=novice&black=human&seed=1&speed=instant")
+    app.click('[data-action="throw"]')
+    app.locator('[data-movable="true"]').first.click()
+    panel = app.locator("#game-over")
+    panel.wait_for(state="visible")
+    panel.get_by_role("button", name="Review this game").click()
+    assert _wait_state(app, "done", "failed") == "done", app.inner_text("#review-status")
+    # one decision, forced (the last piece on 30 bears off on any throw, K7)
+    assert app.locator("#review-points circle").count() == 1
+    assert app.get_attribute("#review-points circle", "data-class") == "forced"
+    assert app.locator('#review-summary-rows tr[data-side="b"] [data-field="decisions"]').inner_text() == "0"
+    assert app.locator("#review-list button").count() == 0
+
+
+@pytest.mark.parametrize("fail", ["1"])
+def test_a_review_without_the_worker_says_so(app, fail):
+    app.open(f"?speed=instant&fail_worker={fail}")
+    _replay(app, BLUNDER_RECORD)
+    app.locator("#replay").get_by_role("button", name="Review this game").click()
+    assert _wait_state(app, "failed", "done") == "failed"
+    assert app.inner_text("#review-status").startswith("The review could not run")
+    assert app.locator("#review-points circle").count() == 0
