@@ -1,15 +1,41 @@
-"""Command line: ``python -m senet moves "POSITION"`` and ``python -m senet play "POSITION" MOVE``."""
+"""Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
+and ``python -m senet verify RECORD`` (a file, or ``-`` for standard input)."""
 
 import sys
 
 from .errors import SenetError
 from .notation import parse_position
 
-USAGE = 'usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
+USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
+         ' | python -m senet verify RECORD')
+
+
+def verify(path: str) -> int:
+    """Print whether a record's committed throws check out (senet.verify): exit code 0 when
+    verified, 1 when not (or not verifiable), 2 when the record cannot be read at all."""
+    from .verify import INVALID, verify_record
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    verdict = verify_record(text)
+    if verdict.status == INVALID:
+        print(f"error: {verdict.message}", file=sys.stderr)
+        return 2
+    print(verdict.message)
+    return 0 if verdict.ok else 1
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if len(args) == 2 and args[0] == "verify":
+        return verify(args[1])
     try:
         if len(args) == 2 and args[0] == "moves":
             state = parse_position(args[1])
