@@ -27,7 +27,6 @@ import senet
 from senet import PASS, RESCUE
 from senet.game import clean_player_name
 from senet.session import Seat, Session
-from senet.throw_stats import game_counts
 from senet.throws import COMMIT, phrase_problem
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
@@ -1046,6 +1045,8 @@ class Controller:
     def throw_counts(self) -> tuple:
         """(counts by category, the rule set's none-value) of every throw of the game on
         the board (senet.throw_stats)."""
+        from senet.throw_stats import game_counts  # only when the statistics are asked for
+
         game = self.shown_game
         return game_counts(game), game.rules.none_value
 
