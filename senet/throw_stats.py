@@ -90,7 +90,8 @@ def _verdict(r):
         return "No throws yet."
     stat = f"chi-square {r.chi2:.2f} with {DEGREES} degrees of freedom, p = {r.p:.3f}"
     if not r.enough:
-        return (f"{r.total} throws are too few for the chi-square test: it needs at least {MIN_THROWS}, "
+        few = "1 throw is" if r.total == 1 else f"{r.total} throws are"
+        return (f"{few} too few for the chi-square test: it needs at least {MIN_THROWS}, "
                 f"so that every kind of throw is expected at least {MIN_EXPECTED} times ({stat}).")
     if r.p < 0.01:
         return (f"Over {r.total} throws the counts are further from the 4:6:4:1:1 odds than fair sticks "

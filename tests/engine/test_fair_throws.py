@@ -325,6 +325,7 @@ def test_C2_throw_stats_too_few_and_none_category():
     r = report(count_throws([1, 2, 2, 3], 6))
     assert not r.enough and r.total == 4 and f"at least {MIN_THROWS}" in r.verdict and MIN_THROWS == 80
     assert report({}).verdict == "No throws yet."
+    assert report({2: 1}).verdict.startswith("1 throw is too few for the chi-square test")
 
 
 def test_C2_game_counts_include_every_throw():
