@@ -18,6 +18,7 @@ import json
 import random
 import re
 
+from phrases import random_phrase
 from pieces import PieceTracker, loc_of, loc_order
 from replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
 from setup import KIND_NAMES, KINDS, SPEEDS, Setup, parse_query, setup_from_query
@@ -26,6 +27,7 @@ import senet
 from senet import PASS, RESCUE
 from senet.game import clean_player_name
 from senet.session import Seat, Session
+from senet.throws import COMMIT, phrase_problem
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
 # 60% of it), so that a person can follow; "instant" never waits.
@@ -203,7 +205,12 @@ class Controller:
         # or direction-override characters, at most 40 characters)
         seats = {n: Seat(kind, clean_player_name(name)) for n, kind, name in zip((1, 2), setup.players, setup.names)}
         first = senet.parse_position(setup.position) if setup.position else None
-        game = senet.Game(setup.variant, seed=seed, start=first)
+        if setup.seed is None or setup.phrase is not None:
+            # committed throws (docs/fair-throws.md): the seed stays secret until the end
+            phrase = setup.phrase if setup.phrase is not None else random_phrase(self.random_bytes)
+            game = senet.Game(setup.variant, seed=seed, start=first, throws=COMMIT, phrase=phrase)
+        else:  # a link's seed: public from the start, nothing to commit to
+            game = senet.Game(setup.variant, seed=seed, start=first)
         if start:
             self._replace_live()
             self.review = None
@@ -265,8 +272,9 @@ class Controller:
         game = session.game
         position = None if game.start_state == game.rules.start() else game.start_state.position()
         seats = session.seats
+        seed = None if game.throws == COMMIT else game.seed  # a committed seed stays in the game only
         setup = Setup(game.variant, (seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name),
-                      game.seed, self.setup.speed, position, expert_nodes)
+                      seed, self.setup.speed, position, expert_nodes)
         self._install(session, setup.checked(), counted)
         self.resumed = True
 
@@ -280,7 +288,7 @@ class Controller:
         self.save()
 
     def play_again(self) -> None:
-        self.new_game(self.setup.replace(seed=None, position=None))
+        self.new_game(self.setup.replace(seed=None, position=None, phrase=None))
 
     def set_speed(self, speed: str) -> None:
         if speed in SPEEDS:
@@ -786,6 +794,12 @@ class Controller:
         self._install(Session(game.variant, seats, game=shown), setup, counted=True)
         self._show_step(None)
 
+    def open_record(self, text: str, game: senet.Game, own: bool = False) -> None:
+        """Replay ``game``, read from the record ``text`` (kept, so that Verify names the
+        lines of that very text)."""
+        self.open_replay(game, own=own)
+        self.replay.source = text
+
     def replay_to(self, step: int, auto: bool = False) -> None:
         """Show step ``step`` of the replay; a step the player takes (not ``auto``) pauses
         the replay playing itself."""
@@ -1072,6 +1086,10 @@ class Controller:
         replay = self.replay
         if replay is None:
             return False
+        if replay.full.sealed:
+            self.announce("This record keeps its seed sealed until the game ends, so the game cannot go on "
+                          "here: its committed throws are unknown. The replay works; your game is unchanged.")
+            return False
         live = self._live
         seats = dict(live["session"].seats)
         game = game_prefix(replay.full, replay.step)
@@ -1084,6 +1102,91 @@ class Controller:
         self.changed()
         self.save()
         return True
+
+    # -- throws anyone can verify (docs/fair-throws.md) ----------------------------------
+    @property
+    def shown_game(self) -> senet.Game:
+        """The whole game on the board: the replayed record, or the game in progress."""
+        return self.replay.full if self.replay is not None else self.game
+
+    def fair_info(self) -> dict:
+        """What the game's information says about its throws: ``committed``, ``commit``,
+        ``phrase``, ``editable`` (the phrase may change: no throw yet), ``seed`` (text,
+        "" until the end reveals it), ``summary`` and ``note`` (sentences)."""
+        game = self.shown_game
+        if game.throws != COMMIT:
+            return {"committed": False, "commit": "", "phrase": "", "editable": False, "seed": "",
+                    "summary": "no commitment",
+                    "note": "This game's throws come from a seed given by a link, or the game began before "
+                            "throws could be verified: there is no commitment to check."}
+        editable = self.replay is None and not game.thrown and not game.over
+        seed = str(game.seed) if game.over and not game.sealed else ""
+        if editable:
+            note = ("The seed of the throws is fixed and kept secret; the commitment above is its SHA-256. "
+                    "Your phrase is mixed into every throw: keep the one offered or type your own before "
+                    "the first throw. The seed is revealed when the game ends.")
+        elif seed:
+            note = "The game is over and the seed is revealed: Verify checks every throw against it."
+        elif game.sealed:
+            note = "This record does not reveal its seed: its throws can be checked only with the record " \
+                   "written at the end of the game."
+        else:
+            note = "The seed stays secret until the game ends; then anyone can check every throw."
+        short = game.commit[:8] + "…" + game.commit[-4:]
+        summary = f"commitment {short}" + (", seed revealed" if seed else "")
+        return {"committed": True, "commit": game.commit, "phrase": game.phrase, "editable": editable,
+                "seed": seed, "summary": summary, "note": note}
+
+    def set_phrase(self, text: str) -> str | None:
+        """Mix the player's phrase into the throws of the game in progress (before its
+        first throw). None when done; otherwise why not, and nothing changes."""
+        text = str(text).strip(" \t\n\r")
+        game = self.game
+        if self.replay is not None:
+            return "A replay is showing: go back to your game to change its phrase."
+        if game.throws != COMMIT:
+            return "This game has no commitment, so it takes no phrase."
+        if game.thrown:
+            return "The phrase is fixed once the first throw is made."
+        if text == game.phrase:
+            return None
+        problem = phrase_problem(text)
+        if problem is not None:
+            return sentence(problem)
+        game.set_phrase(text)
+        self.announce(f"Your phrase \u201c{text}\u201d is mixed into the throws." if text else
+                      "No phrase: the throws come from the seed alone.")
+        self.changed()
+        self.save()
+        return None
+
+    def verify_text(self) -> str:
+        """senet.verify's answer for the game on the board, in plain words: an imported
+        record is checked as its text was (its line numbers), a game by its record."""
+        from senet.verify import verify_record  # only when asked
+
+        replay = self.replay
+        if replay is not None and replay.source is not None:
+            text = replay.source
+        elif replay is not None:
+            text = replay.full.record_text()
+        else:
+            text = self.session.record_text()
+        return verify_words(verify_record(text))
+
+    def throw_counts(self) -> tuple:
+        """(counts by category, the rule set's none-value) of every throw of the game on
+        the board (senet.throw_stats)."""
+        from senet.throw_stats import game_counts  # only when the statistics are asked for
+
+        game = self.shown_game
+        return game_counts(game), game.rules.none_value
+
+    def record_file_name(self) -> str:
+        """The download's name: the seed only where it is no secret."""
+        game = self.shown_game
+        tag = game.commit[:16] if game.throws == COMMIT else str(game.seed)
+        return f"senet-{game.variant}-{tag}.txt"
 
     # -- hints and the win meter (the Expert, in the worker) ---------------------------
     def set_advice(self, hints: bool, meter: bool) -> None:
@@ -1217,7 +1320,7 @@ class Controller:
         if self._stale(gen, state):
             return
         level = self.kind(seat)
-        seed = self.game.seed * 2 + seat  # one player per seat, reproducible per game
+        seed = (self.game.seed or 0) * 2 + seat  # one player per seat, reproducible per game
         if state.is_chance:
             if state.pre_throw_actions():
                 choice = await self._ask(self.think_pre_throw, state, level, seed, seat)
@@ -1332,6 +1435,18 @@ class Controller:
         """Wait until the turn loop stops (a human's turn or the end); for tests."""
         while self._loop_gen is not None:
             await asyncio.sleep(0)
+
+
+def verify_words(verdict) -> str:
+    """A senet.verify Verdict as the app says it."""
+    from senet.verify import INVALID, MISMATCH, NO_COMMITMENT, SEALED, VERIFIED
+
+    text = sentence(verdict.message)
+    if verdict.status == VERIFIED:
+        return "Verified" + text[len("Verified"):]
+    lead = {MISMATCH: "Not verified: ", SEALED: "Cannot verify yet: ", NO_COMMITMENT: "Nothing to verify: ",
+            INVALID: "This record cannot be checked: "}[verdict.status]
+    return lead + text[0].lower() + text[1:]
 
 
 def error_text(exc: BaseException) -> str:

@@ -52,7 +52,7 @@ DRAW_VARIANTS = ("jequier", "havens")
 # URL parameters that start a new game; dropped from the address bar once used, so that
 # a reload resumes the game instead of starting it again.
 GAME_PARAMS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
-               "expert_nodes")
+               "expert_nodes", "phrase")
 MAX_RECORD = 2_000_000  # characters
 
 root = document.documentElement
@@ -175,6 +175,9 @@ def on_result(session):
     outcome = outcome_for_stats(session)
     if outcome is not None:
         store.add_result(*outcome)
+    from senet.throw_stats import game_counts
+
+    store.add_throws(game_counts(session.game))  # every finished game (docs/fair-throws.md)
 
 
 def record_line(ctl_):
@@ -441,6 +444,13 @@ def on_action(event):
         open_settings()
     elif action == "stats":
         open_stats()
+    elif action == "fair-phrase":
+        apply_phrase()
+    elif action == "verify":
+        view.fair_message(ctl.verify_text())
+    elif action == "throw-stats":
+        open_stats()
+        document.getElementById("throw-stats-title").scrollIntoView()
     elif action == "notice-dismiss":
         view.notice("")
     elif action == "notice-resume":
@@ -511,6 +521,25 @@ def resume_kept(key, from_notice=False):
     return True
 
 
+# ---------------------------------------------------------------- fair throws
+
+phrase_input = document.getElementById("fair-phrase")
+
+
+def apply_phrase(_event=None):
+    """The phrase box: mix its text into the throws (before the first throw)."""
+    problem = ctl.set_phrase(str(phrase_input.value))
+    view.fair_message(problem or "")
+    if problem is not None:
+        phrase_input.value = ctl.game.phrase
+
+
+def on_phrase_key(event):
+    if event.key == "Enter":
+        event.preventDefault()
+        apply_phrase()
+
+
 # ---------------------------------------------------------------- replay
 
 def on_replay(what):
@@ -540,6 +569,9 @@ def ask_play_here():
     is replaced (and kept among the kept games, where New game... lists it)."""
     ctl.stop_autoplay()
     replay = ctl.replay
+    if replay is not None and replay.full.sealed:
+        ctl.play_from_replay()  # refused, with the reason: a sealed record cannot go on
+        return
     live = ctl.live_session
     moves = live.game.actions
     what = f"{live.game.rules.title}, {moves} move{'s' if moves != 1 else ''}"
@@ -667,7 +699,7 @@ def replay_record():
         return
     own = ctl.is_live_record(text)
     record_dialog.close()
-    ctl.open_replay(game, own=own)
+    ctl.open_record(text, game, own=own)
     document.querySelector('#replay [data-action="replay-back"]').focus()
 
 
@@ -686,12 +718,11 @@ async def copy_record():
 
 def download_record():
     text = str(record_text.value)
-    variant = ctl.game.variant
     blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}))
     url = js.URL.createObjectURL(blob)
     link = document.createElement("a")
     link.href = url
-    link.download = f"senet-{variant}-{ctl.game.seed}.txt"
+    link.download = ctl.record_file_name()
     document.body.append(link)
     link.click()
     link.remove()
@@ -727,6 +758,22 @@ def on_record_click(event):
         download_record()
     elif what == "replay":
         replay_record()
+    elif what == "verify":
+        verify_record_text()
+
+
+def verify_record_text():
+    """Verify the throws of the record in the dialog's box (its own line numbers)."""
+    from controller import verify_words
+
+    from senet.verify import verify_record
+
+    text = str(record_text.value)
+    if len(text) > MAX_RECORD:
+        _record_message("This text is too long to be a game record.", error=True)
+        return
+    verdict = verify_record(text)
+    _record_message(verify_words(verdict), error=not verdict.ok)
 
 
 # ---------------------------------------------------------------- settings and statistics
@@ -787,8 +834,22 @@ def open_stats():
         body.append(tr)
     document.getElementById("stats-table").hidden = not rows
     document.getElementById("stats-empty").hidden = bool(rows)
+    draw_throw_stats()
     show_problems()
     stats_dialog.showModal()
+
+
+def draw_throw_stats():
+    """The throw charts: the game on the board, and every finished game on this device."""
+    from throw_chart import chart_svg, chart_words
+
+    counts, none_value = ctl.throw_counts()
+    total, games = store.load_throw_stats()
+    for box_id, c, nv, extra in (("throws-game", counts, none_value, ""),
+                                 ("throws-all", total, None, f" ({games} game{'' if games == 1 else 's'} counted)")):
+        box = document.getElementById(box_id)
+        box.querySelector(".chart").innerHTML = chart_svg(c, nv)
+        box.querySelector(".verdict").textContent = chart_words(c) + extra
 
 
 # ---------------------------------------------------------------- new-game dialog
@@ -892,6 +953,8 @@ def main():
     _on(document.getElementById("kept"), "click", on_kept_click)
     _on(record_dialog, "click", on_record_click)
     _on(record_file, "change", on_record_file)
+    _on(phrase_input, "change", apply_phrase)
+    _on(phrase_input, "keydown", on_phrase_key)
     for element_id in CHECKS.values():
         _on(document.getElementById(element_id), "change", on_setting)
     _on(volume_input, "change", on_setting)

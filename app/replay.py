@@ -19,14 +19,16 @@ def step_seconds(speed: str) -> float:
 
 class Replay(Value):
     """A record being replayed: the whole game, and the step shown (0 = the start);
-    ``own``: the record is the game in progress itself."""
+    ``own``: the record is the game in progress itself; ``source``: the text it was read
+    from, when imported (Verify names that text's lines)."""
 
-    __slots__ = ("full", "step", "own")
+    __slots__ = ("full", "step", "own", "source")
 
-    def __init__(self, full: senet.Game, step: int, own: bool = False):
+    def __init__(self, full: senet.Game, step: int, own: bool = False, source: str | None = None):
         self.full = full
         self.step = step
         self.own = own
+        self.source = source
 
     @property
     def last(self) -> int:
@@ -49,7 +51,8 @@ def recorded_seats(game: senet.Game) -> dict:
 def game_prefix(full: senet.Game, step: int) -> senet.Game:
     """A Game holding the first ``step`` entries of ``full``, its generator placed just
     after their throws (so play can go on from there, with the record's own throws)."""
-    game = senet.Game(full.variant, seed=full.seed, start=full.start_state, throws=full.throws)
+    game = senet.Game(full.variant, seed=full.seed, start=full.start_state, throws=full.throws,
+                      phrase=full.phrase, commit=full.commit)
     game.entries = list(full.entries[:step])
     game.states = list(full.states[:step + 1])
     game.state = game.states[-1]

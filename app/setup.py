@@ -9,7 +9,7 @@ from values import FrozenValue
 import senet
 from senet.errors import shown
 from senet.game import clean_player_name
-from senet.throws import MAX_SEED_DIGITS
+from senet.throws import MAX_SEED_DIGITS, phrase_problem
 
 KINDS = ("human", "novice", "average", "expert")
 KIND_NAMES = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
@@ -23,16 +23,18 @@ class Setup(FrozenValue):
 
     ``position``: start from this position (notation) instead of the usual start;
     ``expert_nodes``: the Expert's search budget (None: the engine's default);
-    ``seed``: the throws' seed (None: a new random one for each game).
+    ``seed``: the throws' seed (None: a new random one for each game, committed to);
+    ``phrase``: the player's phrase for the committed throws (None: a random one; a
+    link's seed without a phrase gives the plain sha256 throws, docs/fair-throws.md).
     A copy with some fields changed: ``setup.replace(speed="fast")``.
     """
 
-    __slots__ = ("variant", "players", "names", "seed", "speed", "position", "expert_nodes")
+    __slots__ = ("variant", "players", "names", "seed", "speed", "position", "expert_nodes", "phrase")
 
     def __init__(self, variant: str = "kendall", players: tuple = ("average", "human"),
                  names: tuple = ("", ""), seed: int | None = None, speed: str = "normal",
-                 position: str | None = None, expert_nodes: int | None = None):
-        self._init(variant, tuple(players), tuple(names), seed, speed, position, expert_nodes)
+                 position: str | None = None, expert_nodes: int | None = None, phrase: str | None = None):
+        self._init(variant, tuple(players), tuple(names), seed, speed, position, expert_nodes, phrase)
 
     def checked(self) -> "Setup":
         if self.variant not in senet.VARIANTS:
@@ -48,6 +50,8 @@ class Setup(FrozenValue):
                 raise ValueError(f"unknown player '{kind}' (choose {', '.join(KINDS)})")
         if self.speed not in SPEEDS:
             raise ValueError(f"unknown speed '{self.speed}' (choose {', '.join(SPEEDS)})")
+        if self.phrase is not None and phrase_problem(self.phrase):
+            raise ValueError(phrase_problem(self.phrase))
         return self
 
 
@@ -149,7 +153,7 @@ def _decimal(text: str) -> bool:
 
 
 QUERY_KEYS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
-              "expert_nodes")
+              "expert_nodes", "phrase")
 
 
 def setup_from_query(query: str, base: Setup | None = None) -> tuple:
@@ -157,7 +161,8 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
     of warnings.
 
     ``?variant=kendall&white=expert&black=human&seed=7&speed=instant`` (also
-    ``white_name``/``black_name``, ``position``, ``expert_nodes``). Unknown values are
+    ``white_name``/``black_name``, ``position``, ``expert_nodes``, ``phrase``: the
+    committed throws with that phrase, docs/fair-throws.md). Unknown values are
     skipped with a warning. A seed is any non-negative whole number (a new game's
     random seed has 128 bits).
     """
@@ -214,4 +219,12 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
             nodes = int(text)
         else:
             warnings.append(f"expert_nodes must be a whole number from 100 to 1000000, not '{shown(text)}'")
-    return Setup(variant, tuple(players), tuple(names), seed, speed, position, nodes), warnings
+    phrase = None
+    if "phrase" in params:
+        text = params["phrase"].strip(" ")
+        problem = phrase_problem(text)
+        if problem is None:
+            phrase = text
+        else:
+            warnings.append(f"bad phrase: {problem}")
+    return Setup(variant, tuple(players), tuple(names), seed, speed, position, nodes, phrase), warnings

@@ -18,6 +18,8 @@ Keys (all text, JSON):
                            MAX_OTHER are kept)
 - ``senet:settings``       speed, hints, win meter, move highlighting
 - ``senet:stats``          wins, losses and draws per rule set and opponent level
+- ``senet:throws``         how many throws of each kind every finished game on this
+                           device made (docs/fair-throws.md)
 - ``senet:quarantine:<ms>`` a value that could not be read, set aside with the reason,
                            never overwritten (the newest MAX_QUARANTINE are kept)
 
@@ -54,6 +56,10 @@ EARLIER_PREFIX = "senet:save:earlier:"
 MAX_EARLIER = 20
 SETTINGS_KEY = "senet:settings"
 STATS_KEY = "senet:stats"
+THROWS_KEY = "senet:throws"
+THROWS_FORMAT = "senet-throw-stats"
+# The categories of senet.throw_stats (light sides up; 0: none) as the stored keys.
+THROW_KEYS = (("1", 1), ("2", 2), ("3", 3), ("4", 4), ("none", 0))
 QUARANTINE_PREFIX = "senet:quarantine:"
 MAX_QUARANTINE = 10
 
@@ -325,6 +331,31 @@ def parse_stats(text: object) -> dict:
     if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
         raise SaveError("these are not Senet statistics")
     return load_stats(text)
+
+
+def parse_throw_stats(text: object) -> tuple:
+    """(counts by category, games) from ``senet:throws``; raises SaveError for anything
+    that is not exactly what dump_throw_stats writes (the Store sets it aside)."""
+    if not isinstance(text, str) or len(text) > 10_000:
+        raise SaveError("the throw statistics are not short text")
+    data = load_json(text, "the throw statistics")
+    if not isinstance(data, dict) or data.get("format") != THROWS_FORMAT:
+        raise SaveError("these are not Senet throw statistics")
+    version = data.get("version")
+    if type(version) is not int or version != 1:
+        raise SaveError(f"throw statistics version {shown(str(version))} is not supported")
+    counts, games = data.get("counts"), data.get("games")
+    if not isinstance(counts, dict) or set(counts) != {k for k, _ in THROW_KEYS}:
+        raise SaveError("the throw statistics do not hold a count of each throw (\"counts\")")
+    for value in list(counts.values()) + [games]:
+        if type(value) is not int or not 0 <= value < 10 ** 15:
+            raise SaveError("a count of the throw statistics is not a whole number from 0")
+    return {category: counts[key] for key, category in THROW_KEYS}, games
+
+
+def dump_throw_stats(counts: dict, games: int) -> str:
+    return to_json({"format": THROWS_FORMAT, "version": 1,
+                    "counts": {key: counts.get(category, 0) for key, category in THROW_KEYS}, "games": games})
 
 
 def stats_rows(stats: dict) -> list[tuple[str, str, int, int, int]]:
@@ -706,6 +737,19 @@ class Store:
         return stats
 
 
+    def load_throw_stats(self) -> tuple:
+        """(counts by category, games counted) of every finished game on this device; a
+        value that cannot be read is set aside (and reported) and counting starts again."""
+        return self._read(THROWS_KEY, parse_throw_stats, "The throw statistics") or ({c: 0 for _, c in THROW_KEYS}, 0)
+
+    def add_throws(self, counts: dict) -> tuple:
+        """Add one finished game's throw counts."""
+        total, games = self.load_throw_stats()
+        total = {c: total.get(c, 0) + counts.get(c, 0) for _, c in THROW_KEYS}
+        self._set(THROWS_KEY, dump_throw_stats(total, games + 1))
+        return total, games + 1
+
+
 def _is_kept_key(key: str) -> bool:
     return key == PREVIOUS_KEY or key.startswith((OTHER_PREFIX, EARLIER_PREFIX))
 
@@ -807,8 +851,8 @@ class MemoryBackend:
 
 __all__ = [
     "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX",
-    "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "ago_text",
+    "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "THROWS_KEY", "ago_text",
     "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "MemoryBackend",
-    "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "SavedGame",
+    "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "parse_throw_stats", "SavedGame",
     "scope_of", "ScopedBackend", "seat_label", "Settings", "stats_rows", "Store",
 ]

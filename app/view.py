@@ -97,6 +97,9 @@ class View:
         self.meter_value = document.getElementById("meter-value")
         self.notice_box = document.getElementById("notice")
         self.notice_text = document.getElementById("notice-text")
+        self.fair = {name: document.getElementById(f"fair-{name}")
+                     for name in ("summary", "note", "commit", "phrase-text", "phrase-edit", "phrase", "seed", "message")}
+        self._fair_key = None  # (gen, phrase): the phrase box is refilled when it changes
         self.log_list = document.getElementById("log-list")
         self.log_empty = document.getElementById("log-empty")
         self._log_key = None
@@ -469,6 +472,7 @@ class View:
         self._render_advice(ctl)
         self._render_log(ctl)
         self._render_review(ctl)
+        self._render_fair(ctl)
         human_turn = ctl.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
@@ -573,6 +577,31 @@ class View:
         text = review.decision_text(focus, names) if focus is not None else ""
         self._text("review-decision", els["decision"], text)
         self._set("review-decision", els["decision"], "hidden", None if text else "")
+
+    def _render_fair(self, ctl) -> None:
+        """The game's information on its throws (docs/fair-throws.md): the commitment,
+        the phrase (a box while it may change), the seed once revealed."""
+        info = ctl.fair_info()
+        fair = self.fair
+        self._text("fair-summary", fair["summary"], info["summary"])
+        self._text("fair-note", fair["note"], info["note"])
+        self._text("fair-commit", fair["commit"], info["commit"] or "none")
+        phrase = info["phrase"]
+        self._text("fair-phrase-text", fair["phrase-text"],
+                   "" if info["editable"] else (f"\u201c{phrase}\u201d" if phrase else "none"))
+        self._set("fair-phrase-edit", fair["phrase-edit"], "hidden", None if info["editable"] else "")
+        key = (ctl.gen, phrase)
+        if key != self._fair_key:
+            if self._fair_key is None or self._fair_key[0] != ctl.gen:
+                self.fair_message("")
+            self._fair_key = key
+            fair["phrase"].value = phrase
+        seed = info["seed"] or ("revealed when the game ends" if info["committed"] else "not shown")
+        self._text("fair-seed", fair["seed"], seed)
+
+    def fair_message(self, text: str) -> None:
+        """The line under the game's information on its throws (Verify's answer)."""
+        self._text("fair-message", self.fair["message"], text)
 
     def _render_log(self, ctl) -> None:
         """The move log: rebuilt only when the record changed."""

@@ -1,4 +1,6 @@
-"""Command line: ``python -m senet moves "POSITION"`` and ``python -m senet play "POSITION" MOVE``."""
+"""Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
+``python -m senet review RECORD`` (senet.review_cli) and ``python -m senet verify RECORD``
+(a file, or ``-`` for standard input)."""
 
 import sys
 
@@ -6,7 +8,30 @@ from .errors import SenetError
 from .notation import parse_position
 
 USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
-         ' | python -m senet review RECORD [--nodes N] [--json]')
+         ' | python -m senet review RECORD [--nodes N] [--json]'
+         ' | python -m senet verify RECORD')
+
+
+def verify(path: str) -> int:
+    """Print whether a record's committed throws check out (senet.verify): exit code 0 when
+    verified, 1 when not (or not verifiable), 2 when the record cannot be read at all."""
+    from .verify import INVALID, verify_record
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    verdict = verify_record(text)
+    if verdict.status == INVALID:
+        print(f"error: {verdict.message}", file=sys.stderr)
+        return 2
+    print(verdict.message)
+    return 0 if verdict.ok else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         from .review_cli import main as review_main
 
         return review_main(args[1:])
+    if len(args) == 2 and args[0] == "verify":
+        return verify(args[1])
     try:
         if len(args) == 2 and args[0] == "moves":
             state = parse_position(args[1])

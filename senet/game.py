@@ -6,6 +6,8 @@ Record format (docs/record.md), one item per line:
     variant kendall
     seed 7
     throws sha256             the throw generator (absent: the legacy mt19937)
+    commit <64 hex>           sha256-commit only: SHA-256 of the seed's decimal digits
+    phrase <text>             sha256-commit only: the player's phrase (absent: empty)
     start <position>          (only when the game did not begin at the standard start)
     player 1 human Ann        optional: who sat at seat 1 or 2, a kind and maybe a name
     b 3 14-17                 side, throw, action
@@ -19,7 +21,18 @@ from .errors import SPACES, RecordError, SenetError, decimal, shown
 from .moves import Move, format_move, parse_move
 from .notation import parse_position
 from .state import BLACK, WHITE, State
-from .throws import DEFAULT_GENERATOR, GENERATORS, MAX_SEED_DIGITS, MT19937, ThrowGenerator
+from .throws import (
+    COMMIT,
+    DEFAULT_GENERATOR,
+    GENERATORS,
+    MAX_SEED_DIGITS,
+    MT19937,
+    SealedThrows,
+    ThrowGenerator,
+    commitment,
+    is_commitment,
+    phrase_problem,
+)
 from .variants import get_rules
 
 RECORD_MAGIC = "senet-record 1"
@@ -151,15 +164,33 @@ class Game:
     """A game in progress. Throws come from a seeded generator unless given (C5).
 
     ``seed`` is a whole number (None: a fresh 128-bit one, senet.throws.new_seed);
-    ``throws`` names the generator: "sha256" for new games, "mt19937" for the legacy
-    generator of records written before it existed (docs/record.md).
+    ``throws`` names the generator: "sha256" by default, "sha256-commit" for the app's
+    games whose seed is committed to and revealed at the end (with the player's
+    ``phrase``), "mt19937" for the legacy generator of records written before the others
+    existed (docs/record.md, docs/fair-throws.md). ``commit`` is the commitment a record
+    states (sha256-commit only; computed from the seed when not given); with a commit
+    and no seed the game is sealed: recorded throws replay, no new throw can be made.
     """
 
     def __init__(self, variant: str, seed: int | None = None, start: State | None = None,
-                 throws: str = DEFAULT_GENERATOR):
+                 throws: str = DEFAULT_GENERATOR, phrase: str = "", commit: str | None = None):
         self.rules = get_rules(variant)
-        self.generator = ThrowGenerator(seed, 0, throws)
+        if throws != COMMIT and (phrase or commit is not None):
+            raise SenetError(f"a phrase and a commitment belong to the '{COMMIT}' throws")
+        if commit is not None and not is_commitment(commit):
+            raise SenetError("a commitment is 64 lowercase hex digits")
+        if throws == COMMIT and seed is None and commit is not None:
+            problem = phrase_problem(phrase)
+            if problem is not None:
+                raise SenetError(problem)
+            self.generator = SealedThrows(0, phrase)
+        else:
+            self.generator = ThrowGenerator(seed, 0, throws, phrase)
         self.seed = self.generator.seed
+        self.phrase = phrase
+        self.commit = None
+        if throws == COMMIT:
+            self.commit = commit if commit is not None else commitment(self.seed)
         self.start_state = start if start is not None else self.rules.start()
         if not isinstance(self.start_state, State) or self.start_state.rules is not self.rules:
             raise SenetError("the start position belongs to another rule set")
@@ -187,6 +218,29 @@ class Game:
     def throws(self) -> str:
         """The name of the throw generator: "sha256" or "mt19937" (legacy)."""
         return self.generator.kind
+
+    @property
+    def sealed(self) -> bool:
+        """A record's game whose seed is not revealed: it replays but cannot go on."""
+        return self.seed is None
+
+    @property
+    def thrown(self) -> int:
+        """The number of throws made (colour-draw throws included)."""
+        return sum(1 for e in self.entries if e.throw is not None)
+
+    def set_phrase(self, phrase: str) -> None:
+        """Mix the player's ``phrase`` into the throws (sha256-commit only), before the
+        first throw; raises SenetError saying why not, and changes nothing then."""
+        if self.throws != COMMIT or self.sealed:
+            raise SenetError("this game's throws take no phrase")
+        if self.thrown:
+            raise SenetError("the phrase is fixed once the first throw is made")
+        problem = phrase_problem(phrase)
+        if problem is not None:
+            raise SenetError(problem)
+        self.phrase = phrase
+        self.generator = ThrowGenerator(self.seed, 0, COMMIT, phrase)
 
     @property
     def over(self) -> bool:
@@ -280,17 +334,33 @@ class Game:
 
     def _sync_generator(self) -> None:
         """Point the generator just after the throws recorded so far."""
-        throws = sum(1 for e in self.entries if e.throw is not None)
+        throws = self.thrown
         if self.generator.count != throws:
-            self.generator = ThrowGenerator(self.seed, throws, self.generator.kind)
+            if self.seed is None:
+                self.generator = SealedThrows(throws, self.phrase)
+            else:
+                self.generator = ThrowGenerator(self.seed, throws, self.generator.kind, self.phrase)
 
     # -- records -------------------------------------------------------------------
-    def record_text(self, players: dict[int, tuple[str, str]] | None = None) -> str:
+    def record_text(self, players: dict[int, tuple[str, str]] | None = None, keep_seed: bool = False) -> str:
         """The game record. ``players`` (seat -> (kind, name)) gives the "player" lines;
-        without it those of ``self.players`` are written (none for a new Game)."""
-        lines = [RECORD_MAGIC, f"variant {self.variant}", f"seed {self.seed}"]
-        if self.throws != MT19937:  # no line: the legacy generator, as in older records
+        without it those of ``self.players`` are written (none for a new Game).
+
+        With the sha256-commit throws the seed is written only once the game is over (or
+        with ``keep_seed``, for the save on this device): before that the record holds the
+        commitment and the phrase, so that nobody can foresee the throws from it."""
+        lines = [RECORD_MAGIC, f"variant {self.variant}"]
+        if self.throws == COMMIT:
             lines.append(f"throws {self.throws}")
+            lines.append(f"commit {self.commit}")
+            if self.phrase:
+                lines.append(f"phrase {self.phrase}")
+            if self.seed is not None and (keep_seed or self.over):
+                lines.append(f"seed {self.seed}")
+        else:
+            lines.append(f"seed {self.seed}")
+            if self.throws != MT19937:  # no line: the legacy generator, as in older records
+                lines.append(f"throws {self.throws}")
         if self.start_state != self.rules.start():
             lines.append(f"start {self.start_state.position()}")
         players = self.players if players is None else players
@@ -336,7 +406,7 @@ class Game:
                     raise RecordError(n, f"'player {seat}' is given twice")
                 players[seat] = player
                 continue
-            if key in ("variant", "seed", "throws", "start"):
+            if key in ("variant", "seed", "throws", "start", "commit", "phrase"):
                 if key in headers:
                     raise RecordError(n, f"'{key}' is given twice")
                 headers[key] = (n, value)
@@ -363,6 +433,21 @@ class Game:
             n, throws = headers["throws"]
             if throws not in GENERATORS:
                 raise RecordError(n, f"unknown throw generator '{shown(throws)}' (choose from {', '.join(GENERATORS)})")
+        phrase, commit = "", None
+        for key in ("commit", "phrase"):
+            if key in headers and throws != COMMIT:
+                raise RecordError(headers[key][0], f"a '{key}' line belongs to 'throws {COMMIT}'")
+        if throws == COMMIT:
+            if "commit" not in headers:
+                raise RecordError(headers["throws"][0], f"'throws {COMMIT}' needs its commitment ('commit HEX')")
+            n, commit = headers["commit"]
+            if not is_commitment(commit):
+                raise RecordError(n, f"the commitment must be 64 lowercase hex digits, not '{shown(commit)}'")
+            if "phrase" in headers:
+                n, phrase = headers["phrase"]
+                problem = phrase_problem(phrase)
+                if problem is not None:
+                    raise RecordError(n, problem)
         start = None
         if "start" in headers:
             n, position = headers["start"]
@@ -375,9 +460,9 @@ class Game:
             if start.throw is not None:
                 raise RecordError(n, "the start position may not have a pending throw (THROW '-'): "
                                      "the first throw is the record's first line")
-        if seed is None:  # no default: the throws after the record would be made up
+        if seed is None and throws != COMMIT:  # no default: the throws after the record would be made up
             raise RecordError(first, "the record does not give the seed of its throws ('seed N')")
-        game = cls(rules.name, seed=seed, start=start, throws=throws)
+        game = cls(rules.name, seed=seed, start=start, throws=throws, phrase=phrase, commit=commit)
         game.players = players
         result_seen = None
         body = numbered[body_start:]

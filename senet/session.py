@@ -199,7 +199,7 @@ class Session:
         return _json_object((
             ("format", _dumps(SAVE_FORMAT)),
             ("version", _dumps(SAVE_VERSION)),
-            ("record", _dumps(self.game.record_text(players={}))),
+            ("record", _dumps(self.game.record_text(players={}, keep_seed=True))),
             ("seats", seats),
             ("redo", _dumps([[e.text() for e in group] for group in self.redo_groups])),
         ))

@@ -4,8 +4,15 @@ Four two-sided sticks: the throw is the number of light sides up (1..4), and no 
 side counts as 5 or 6 depending on the rule set. Probabilities are exact whole numbers
 of sixteenths: the 16 stick patterns are equally likely.
 
-Two generators, both rebuilt exactly from (seed, count) so that a saved game continues
-with the same throws (docs/record.md):
+Three generators, each rebuilt exactly from (seed, count) so that a saved game
+continues with the same throws (docs/record.md, docs/fair-throws.md):
+
+* ``sha256-commit`` (the app's new games): the sticks of throw n are the low 4 bits of
+  the first byte of SHA-256 of the UTF-8 bytes of "senet-throws/2:<seed>:<n>:<phrase>",
+  where the phrase is the player's own text, mixed in so that neither the app's secret
+  seed nor the player alone decides the throws. The game shows the commitment, the
+  SHA-256 (hex) of the seed's decimal digits, before the first throw and reveals the
+  seed at the end, so that anyone can check every throw (senet.verify).
 
 * ``sha256`` (games started by this version): the sticks of throw number n (0-based)
   are the low 4 bits of the first byte of SHA-256(b"senet-throws/1:<seed>:<n>"), seed
@@ -28,7 +35,8 @@ _WAYS = ((1, 4), (2, 6), (3, 4), (4, 1))
 
 SHA256 = "sha256"
 MT19937 = "mt19937"
-GENERATORS = (SHA256, MT19937)
+COMMIT = "sha256-commit"
+GENERATORS = (SHA256, MT19937, COMMIT)
 DEFAULT_GENERATOR = SHA256
 SEED_BITS = 128  # the width of a new seed
 # A seed is a whole number of at most this many decimal digits (a sign aside), so that
@@ -40,6 +48,51 @@ def distribution(none_value):
     """The exact C2 distribution: ((throw, ways), ...) in throw order, where ``ways`` is
     the number of the 16 stick patterns (out of OUT_OF) giving that throw."""
     return _WAYS + ((none_value, 1),)
+
+
+# A phrase mixed into the throws of COMMIT: at most this many characters.
+MAX_PHRASE = 60
+
+
+def phrase_problem(phrase):
+    """Why ``phrase`` cannot be a player's phrase, or None when it can: text of at most
+    MAX_PHRASE characters, without control characters (tab and newline included), line
+    or paragraph separators or direction overrides, and without spaces at its ends (a
+    record line could not keep them). The empty phrase is allowed."""
+    if not isinstance(phrase, str):
+        return "the phrase must be text"
+    if len(phrase) > MAX_PHRASE:
+        return f"the phrase has at most {MAX_PHRASE} characters, this one has {len(phrase)}"
+    for c in phrase:
+        o = ord(c)
+        if o < 0x20 or 0x7F <= o <= 0x9F or 0x2028 <= o <= 0x202E or 0x2066 <= o <= 0x2069:
+            return f"the phrase may not contain control, line-break or direction characters (found U+{o:04X})"
+    if phrase != phrase.strip(" "):
+        return "the phrase may not begin or end with a space"
+    return None
+
+
+def hex_digest(data):
+    """SHA-256 of ``data`` (bytes) in lowercase hex (MicroPython's hashlib has no
+    hexdigest)."""
+    return "".join(f"{b:02x}" for b in hashlib.sha256(data).digest())
+
+
+def commitment(seed):
+    """The commitment to a seed: SHA-256, in lowercase hex, of its decimal ASCII digits
+    (``printf %s SEED | sha256sum``)."""
+    return hex_digest(b"%d" % seed)
+
+
+def is_commitment(text):
+    """Whether ``text`` is written as a commitment: 64 lowercase hex digits."""
+    return isinstance(text, str) and len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+
+
+def commit_bits(seed, n, phrase):
+    """The 4 stick bits of throw ``n`` (0-based) of the ``sha256-commit`` generator."""
+    data = f"senet-throws/2:{seed}:{n}:{phrase}".encode()
+    return hashlib.sha256(data).digest()[0] & 15
 
 
 def sticks_to_throw(sticks, none_value):
@@ -136,13 +189,14 @@ class MersenneTwister:
 
 
 class ThrowGenerator:
-    """Seedable throws; ``ThrowGenerator(seed, count, kind)`` resumes after ``count``
-    throws. ``kind`` is "sha256" (the default, for new games) or "mt19937" (the legacy
-    generator of older records); ``seed=None`` takes a fresh 128-bit seed (new_seed)."""
+    """Seedable throws; ``ThrowGenerator(seed, count, kind, phrase)`` resumes after
+    ``count`` throws. ``kind`` is "sha256" (the default), "sha256-commit" (with the
+    player's ``phrase``) or "mt19937" (the legacy generator of older records);
+    ``seed=None`` takes a fresh 128-bit seed (new_seed)."""
 
-    __slots__ = ("seed", "count", "kind", "last_sticks", "_mt")
+    __slots__ = ("seed", "count", "kind", "phrase", "last_sticks", "_mt")
 
-    def __init__(self, seed=None, count=0, kind=DEFAULT_GENERATOR):
+    def __init__(self, seed=None, count=0, kind=DEFAULT_GENERATOR, phrase=""):
         if seed is None:
             seed = new_seed()
         if type(seed) is not int or not -10 ** MAX_SEED_DIGITS < seed < 10 ** MAX_SEED_DIGITS:
@@ -151,8 +205,12 @@ class ThrowGenerator:
             raise SenetError("the throw count must be a whole number >= 0")
         if kind not in GENERATORS:
             raise SenetError(f"unknown throw generator '{shown(kind)}' (choose from {', '.join(GENERATORS)})")
+        problem = phrase_problem(phrase)
+        if problem is not None:
+            raise SenetError(problem)
         self.seed = seed
         self.kind = kind
+        self.phrase = phrase
         self.count = 0
         self.last_sticks = (False, False, False, False)
         self._mt = None
@@ -168,6 +226,8 @@ class ThrowGenerator:
         """Throw the four sticks; True means the light side is up."""
         if self._mt is not None:
             bits = self._mt.getrandbits(4)
+        elif self.kind == COMMIT:
+            bits = commit_bits(self.seed, self.count, self.phrase)
         else:
             bits = sha256_bits(self.seed, self.count)
         self.count += 1
@@ -176,3 +236,27 @@ class ThrowGenerator:
 
     def throw(self, none_value):
         return sticks_to_throw(self.sticks(), none_value)
+
+
+class SealedThrows:
+    """The generator of a record whose seed is not revealed yet (``sha256-commit``
+    without ``seed``): the recorded throws replay, but no new throw can be made."""
+
+    __slots__ = ("seed", "count", "kind", "phrase", "last_sticks")
+
+    def __init__(self, count=0, phrase=""):
+        self.seed = None
+        self.count = count
+        self.kind = COMMIT
+        self.phrase = phrase
+        self.last_sticks = (False, False, False, False)
+
+    def sticks(self):
+        raise SenetError(SEALED_REASON)
+
+    def throw(self, none_value):
+        raise SenetError(SEALED_REASON)
+
+
+SEALED_REASON = ("this record keeps its seed sealed until the game ends, so the game cannot go on "
+                 "here: its committed throws are unknown (replaying it works)")

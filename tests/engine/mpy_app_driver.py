@@ -120,6 +120,39 @@ async def failing_worker():
             "worker_down": ctl.worker_down, "fallback_error": ctl.fallback_error}
 
 
+async def fair_round():
+    """Committed throws (docs/fair-throws.md) in the page's modules: the phrase offered,
+    changed before the first throw, the seed kept out of the record until the end, Verify,
+    the throw statistics stored and charted, a corrupt stored value set aside."""
+    from throw_chart import chart_svg, chart_words
+
+    from senet.throw_stats import game_counts
+
+    view = View()
+    ctl = Controller(view, setup=Setup("kendall", ("human", "human"), speed="instant"), sleep=no_sleep,
+                     random_bytes=counting_bytes())
+    ctl.start()
+    out = {"offered": ctl.game.phrase, "before": ctl.fair_info()}
+    out["set"] = [ctl.set_phrase("  my own words "), ctl.set_phrase("bad\tphrase"), ctl.game.phrase]
+    ctl.throw()
+    out["late"] = ctl.set_phrase("too late")
+    out["sealed_record"] = ctl.session.record_text()
+    await human_steps(ctl, 3000)
+    out["over"] = ctl.game.over
+    out["after"] = ctl.fair_info()
+    out["verify"] = ctl.verify_text()
+    store = Store(MemoryBackend(), clock=lambda: CLOCK)
+    store.add_throws(game_counts(ctl.game))
+    out["stored"] = [[k, v] for k, v in sorted(store.load_throw_stats()[0].items())]
+    counts, none_value = ctl.throw_counts()
+    out["chart"] = chart_svg(counts, none_value)
+    out["words"] = chart_words(counts)
+    bad = Store(MemoryBackend({"senet:throws": '{"format": "senet-throw-stats", "version": 1, "counts": 3}'}),
+                clock=lambda: CLOCK)
+    out["corrupt"] = [bad.load_throw_stats()[1], bad.problems, bad.quarantined()]
+    return out
+
+
 def storage_round(ctl, theirs):
     """Save the game and settings; read them back; read ``theirs`` (the other
     interpreter's backend data)."""
@@ -169,6 +202,7 @@ async def run(inputs):
         "queries": queries(inputs["queries"]),
         "no_worker": await computer_without_worker(),
         "failing_worker": await failing_worker(),
+        "fair": await fair_round(),
     }
 
 

@@ -237,8 +237,47 @@ def task_average():
     return lines
 
 
+def task_fair():
+    """Committed throws (docs/fair-throws.md): the generator with phrases, records sealed
+    and revealed, verify's verdicts and the throw statistics."""
+    from senet.throw_stats import game_counts, report
+    from senet.throws import COMMIT, commitment, phrase_problem
+    from senet.verify import verify_record
+
+    lines = []
+    for seed in THROW_SEEDS:
+        for phrase in ("", "sun over the nile", "Ωμέγα: 日本語"):
+            for count in (0, 3, 10**9):
+                gen = ThrowGenerator(seed, count, COMMIT, phrase)
+                lines.append(f"commit {seed} {count} {len(phrase)} " + "".join(str(gen.throw(6)) for _ in range(30)))
+        lines.append(f"commitment {seed} {commitment(seed)}")
+    for phrase in ("x" * 61, "a\nb", " a", "ok"):
+        lines.append(f"phrase {phrase_problem(phrase)}")
+    for variant in senet.VARIANTS:
+        g = Game(variant, seed=2**100 + 1, throws=COMMIT, phrase="Ra")
+        lcg = Lcg(9)
+        half = None
+        while not g.over:
+            if g.state.throw is None:
+                g.throw()
+            else:
+                legal = g.state.legal_actions()
+                g.play(legal[lcg.below(len(legal))])
+            if half is None and g.actions == 20:
+                half = g.record_text()
+        text = g.record_text()
+        sealed = Game.from_record(half)
+        r = report(game_counts(g))
+        lines.append(f"fair {variant} {len(text)} {sealed.sealed} {verify_record(half).status} "
+                     f"{verify_record(text).message}")
+        lines.append(f"stats {variant} {r.total} {r.verdict}")
+        tampered = text.replace("seed 1267650600228229401496703205377", "seed 5")
+        lines.append(f"tampered {variant} {verify_record(tampered).message}")
+    return lines
+
+
 TASKS = {"games": task_games, "notation": task_notation, "throws": task_throws,
-         "records": task_records, "average": task_average}
+         "records": task_records, "average": task_average, "fair": task_fair}
 
 
 def run(task):

@@ -126,9 +126,12 @@ def test_new_games_take_their_seed_and_id_from_random_bytes():
 
     ctl = Controller(setup=Setup("kendall", ("human", "human")), random_bytes=random_bytes)
     assert ctl.game.seed == int.from_bytes(bytes(range(1, 17)), "big") and ctl.game.seed > 2**120
-    assert ctl.game_id == "0102030405060708" and asked == [16, 8]
+    # 3 bytes pick the offered phrase's words (app/phrases.py): 1, 2, 3
+    assert ctl.game_id == "0102030405060708" and asked == [16, 3, 8]
+    assert ctl.game.throws == "sha256-commit" and ctl.game.phrase == "anchor barley beetle"
     ctl.new_game(Setup("kendall", ("human", "human"), seed=5), start=False)
-    assert ctl.game.seed == 5 and asked == [16, 8, 8]  # a given seed takes no bytes
+    # a given seed takes no bytes, and without a phrase its throws are the plain sha256 ones
+    assert ctl.game.seed == 5 and asked == [16, 3, 8, 8] and ctl.game.throws == "sha256"
     assert len(system_random_bytes(16)) == 16
     ids = {Controller(setup=Setup("kendall", ("human", "human"))).game_id for _ in range(20)}
     assert len(ids) == 20 and all(len(i) == 16 for i in ids)

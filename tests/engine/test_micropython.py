@@ -94,6 +94,17 @@ def test_C5_throw_generators_give_the_same_throws_in_micropython(lib):
     assert seq[("7", "3")][:37] == seq[("7", "0")][3:]
 
 
+def test_C5_committed_throws_verify_and_stats_are_the_same_in_micropython(lib):
+    """docs/fair-throws.md on the page's interpreter: the sha256-commit throws (phrases in
+    any script), commitments, sealed records, verify's verdicts and the throw statistics."""
+    lines = _same(lib, "fair")
+    assert sum(1 for ln in lines if ln.startswith("commit ")) == 7 * 3 * 3
+    fair = [ln for ln in lines if ln.startswith("fair ")]
+    assert len(fair) == 6 and all(" True sealed verified: " in ln for ln in fair)
+    assert all("the revealed seed does not match" in ln for ln in lines if ln.startswith("tampered "))
+    assert "phrase None" in lines and "phrase the phrase may not begin or end with a space" in lines
+
+
 def test_records_and_saves_in_micropython(lib):
     """An old (legacy generator) record continues as in CPython; a session saved in one
     interpreter is the same text as in the other and loads back; record errors agree."""

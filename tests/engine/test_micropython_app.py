@@ -29,7 +29,8 @@ import senet  # noqa: E402
 
 # The page's Python modules, as pyscript.toml ships them (app/main.py and app/view.py
 # need the browser and are not run here).
-APP_MODULES = ("controller.py", "storage.py", "setup.py", "pieces.py", "replay.py", "values.py")
+APP_MODULES = ("controller.py", "storage.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
+               "throw_chart.py")
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 QUERIES = [
@@ -163,3 +164,21 @@ def test_a_failing_worker_under_micropython(both):
     else:
         assert "the first possible move was played" in first and result["fallback_error"] in first
     assert "Until you reload the page" in result["notices"][-1]
+
+
+def test_committed_throws_in_the_page_modules(both):
+    """docs/fair-throws.md in the controller, storage and chart, CPython and MicroPython alike."""
+    mine, theirs, _ = both
+    fair = mine["fair"]
+    assert theirs["fair"] == fair
+    assert fair["before"]["editable"] and fair["before"]["seed"] == "" and len(fair["before"]["commit"]) == 64
+    assert fair["offered"].count(" ") == 2  # three words offered
+    assert fair["set"][0] is None and "control" in fair["set"][1] and fair["set"][2] == "my own words"
+    assert fair["late"] == "The phrase is fixed once the first throw is made."
+    assert "seed" not in fair["sealed_record"] and "phrase my own words" in fair["sealed_record"]
+    assert fair["over"] and fair["after"]["seed"] and not fair["after"]["editable"]
+    assert fair["verify"].startswith("Verified: ") and fair["after"]["commit"] in fair["verify"]
+    assert sum(v for _, v in fair["stored"]) > 20 and fair["chart"].count('class="bar"') == 5
+    assert fair["words"]
+    games, problems, quarantined = fair["corrupt"]
+    assert games == 0 and "throw statistics could not be read" in problems[0] and len(quarantined) == 1

@@ -1,0 +1,51 @@
+"""The throw statistics' chart (docs/fair-throws.md): SVG bars of how often each throw
+came, with a mark at the count the 4:6:4:1:1 odds expect, and the chi-square result in
+words. Free of the DOM: the page sets the markup it returns (numbers only, no text from
+a player) as the chart's innerHTML."""
+
+from senet.throw_stats import CATEGORIES, report
+
+WIDTH, HEIGHT = 320, 150
+TOP, BOTTOM, LEFT = 18, 28, 10  # room for the counts above and the labels below the bars
+SLOT = (WIDTH - 2 * LEFT) // len(CATEGORIES)
+
+
+def label_of(category: int, none_value: int | None) -> str:
+    if category:
+        return str(category)
+    return "none" if none_value is None else f"none ({none_value})"
+
+
+def chart_svg(counts: dict, none_value: int | None = None) -> str:
+    """An SVG chart of ``counts`` ({category: count}); ``none_value`` names the worth of
+    "no light side" in the label (None over several rule sets)."""
+    r = report(counts)
+    top = max([r.counts[c] for c in CATEGORIES] + [r.expected[c] for c in CATEGORIES] + [1])
+    span = HEIGHT - TOP - BOTTOM
+    parts = []
+    spoken = []
+    for i, c in enumerate(CATEGORIES):
+        x = LEFT + i * SLOT
+        count, exp = r.counts[c], r.expected[c]
+        # written with one decimal by format (MicroPython's round() may print 91.09999999999999)
+        height = span * count / top
+        h = f"{height:.1f}"
+        y = f"{HEIGHT - BOTTOM - height:.1f}"
+        ty = f"{HEIGHT - BOTTOM - height - 4:.1f}"
+        ey = f"{HEIGHT - BOTTOM - span * exp / top:.1f}"
+        label = label_of(c, none_value)
+        parts.append(f'<rect class="bar" data-category="{label}" data-count="{count}" x="{x + 10}" y="{y}" '
+                     f'width="{SLOT - 20}" height="{h}"></rect>')
+        parts.append(f'<line class="expected" x1="{x + 4}" x2="{x + SLOT - 4}" y1="{ey}" y2="{ey}"></line>')
+        parts.append(f'<text class="count" x="{x + SLOT // 2}" y="{ty}">{count}</text>')
+        parts.append(f'<text class="label" x="{x + SLOT // 2}" y="{HEIGHT - 8}">{label}</text>')
+        spoken.append(f"{label}: {count} (odds expect {exp:.1f})")
+    aria = "Throws by kind: " + "; ".join(spoken)
+    return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{aria}">'
+            f'<line class="axis" x1="{LEFT}" x2="{WIDTH - LEFT}" y1="{HEIGHT - BOTTOM}" y2="{HEIGHT - BOTTOM}"></line>'
+            + "".join(parts) + "</svg>")
+
+
+def chart_words(counts: dict) -> str:
+    """The chi-square result in plain words (senet.throw_stats)."""
+    return report(counts).verdict

@@ -1,0 +1,272 @@
+"""Throws anyone can verify, in Chromium (docs/fair-throws.md): the commitment shown before
+the first throw is the SHA-256 of the seed revealed at the end; no record shown before
+the end holds the seed; the phrase changes the throws; Verify in the game's information
+and in the record dialog; the throw statistics' chart.
+
+Games start from a position near the end (two pieces each) so that they end in a few
+dozen clicks; a link without `seed=` starts a committed game with a random seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+from conftest import CLICK_PASS, DEFAULT_TIMEOUT_MS
+
+import senet
+from senet.throws import COMMIT, ThrowGenerator
+
+READY = "() => document.documentElement.dataset.ready === 'true' || document.querySelector('.py-error') !== null"
+PAGE_SETUP = """
+if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
+window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
+"""
+# Two pieces each, near the end of the track: a game of a few dozen throws.
+ENDGAME = "kendall ....................bbww...... b - w=0/5,b=0/5 -"
+TWO_PEOPLE = "?white=human&black=human&speed=instant&position=" + ENDGAME.replace(" ", "+")
+HUMAN_TURN = """() => {
+  const b = document.getElementById('board');
+  return b.dataset.winner || !document.querySelector('[data-action="throw"]').disabled
+    || document.querySelector('[data-movable="true"]') !== null
+    || !document.querySelector('[data-action="pass"]').hidden;
+}"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser, server):
+    from conftest import guard_context
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    log = guard_context(context)
+    yield context, log
+    context.close()
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+@pytest.fixture
+def app(shared, server):
+    context, log = shared
+    page = context.new_page()
+    page.add_init_script(PAGE_SETUP)
+    errors_before = len(log.errors)
+
+    def open_(query: str = "") -> None:
+        page.goto(server.url + query)
+        page.wait_for_function(READY, timeout=60_000)
+        assert not page.locator(".py-error").all_inner_texts()
+
+    page.open = open_
+    yield page
+    assert page.evaluate("window.__csp") == []
+    errors = log.errors[errors_before:]
+    page.close()
+    assert errors == []
+
+
+def saved_record(page) -> str:
+    return json.loads(page.evaluate("localStorage.getItem('senet:save')"))["session"]["record"]
+
+
+def record_dialog_text(page) -> str:
+    page.click('[data-action="record"]')
+    text = page.input_value("#record-text")
+    page.click('#record-dialog button[value="close"]')
+    return text
+
+
+def open_info(page) -> None:
+    if page.get_attribute("#fair", "open") is None:
+        page.click("#fair summary")
+
+
+def step(page) -> bool:
+    """One human thing (throw, move or OK a lost throw); False once the game is over."""
+    page.wait_for_function(HUMAN_TURN, timeout=DEFAULT_TIMEOUT_MS)
+    if page.get_attribute("#board", "data-winner"):
+        return False
+    save = page.evaluate("localStorage.getItem('senet:save')")
+    if page.locator('[data-action="throw"]').is_enabled():
+        page.click('[data-action="throw"]')
+    elif page.locator('[data-action="pass"]').is_visible():
+        page.evaluate(CLICK_PASS)
+    else:
+        old = page.get_attribute("#board", "data-position")
+        page.locator('[data-movable="true"]').first.click()
+        if page.get_attribute("#board", "data-position") == old and page.locator('[data-target="true"]').count():
+            page.locator('[data-target="true"]').first.click()
+    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save, timeout=60_000)
+    return True
+
+
+def play_to_end(page) -> None:
+    for _ in range(400):
+        if not step(page):
+            return
+    raise AssertionError("the game did not end")
+
+
+def test_commitment_before_the_first_throw_is_the_sha256_of_the_seed_revealed_at_the_end(app):
+    app.open(TWO_PEOPLE)
+    open_info(app)
+    commit = app.inner_text("#fair-commit")
+    assert re.fullmatch(r"[0-9a-f]{64}", commit)
+    assert app.inner_text("#fair-summary").startswith(f"commitment {commit[:8]}")
+    assert app.inner_text("#fair-seed") == "revealed when the game ends"
+    assert app.locator("#fair-phrase").is_visible()  # the phrase may still change
+    assert app.get_attribute("#board", "data-position").split(" ")[3] == "-"  # no throw yet
+    play_to_end(app)
+    seed = app.inner_text("#fair-seed")
+    assert re.fullmatch(r"\d+", seed) and hashlib.sha256(seed.encode()).hexdigest() == commit
+    assert "seed revealed" in app.inner_text("#fair-summary")
+    exported = record_dialog_text(app)
+    assert f"\ncommit {commit}\n" in exported and f"\nseed {seed}\n" in exported
+    assert senet.Game.from_record(exported).over
+
+
+def test_the_exported_record_before_the_end_has_no_seed(app):
+    app.open(TWO_PEOPLE)
+    for _ in range(5):
+        step(app)
+    assert not app.get_attribute("#board", "data-winner")
+    exported = record_dialog_text(app)
+    assert "\ncommit " in exported and "seed" not in exported
+    seed = senet.Game.from_record(saved_record(app)).seed  # the save on this device keeps it
+    assert seed is not None and str(seed) not in exported
+    # nowhere on the page, shown or not (the game's information, the messages, the log)
+    assert str(seed) not in app.text_content("body") and str(seed) not in app.content()
+    open_info(app)
+    assert app.inner_text("#fair-seed") == "revealed when the game ends"
+
+
+def test_the_phrase_changes_the_throws(app):
+    app.open(TWO_PEOPLE)
+    open_info(app)
+    offered = app.input_value("#fair-phrase")
+    assert len(offered.split(" ")) == 3  # a random phrase, accepted unless changed
+    seed = senet.Game.from_record(saved_record(app)).seed
+    # a phrase whose first throws differ from the offered one's
+    mine = next(p for p in (f"my phrase {i}" for i in range(50))
+                if [ThrowGenerator(seed, 0, COMMIT, p).throw(5) for _ in range(3)]
+                != [ThrowGenerator(seed, 0, COMMIT, offered).throw(5) for _ in range(3)])
+    app.fill("#fair-phrase", mine)
+    app.press("#fair-phrase", "Enter")
+    app.wait_for_function("p => document.getElementById('status').textContent.includes(p)", arg=mine)
+    assert f"\nphrase {mine}\n" in saved_record(app)
+    throws = []
+    while len(throws) < 3:
+        before = [ln for ln in saved_record(app).splitlines() if ln[:2] in ("w ", "b ")]
+        step(app)
+        after = [ln for ln in saved_record(app).splitlines() if ln[:2] in ("w ", "b ")]
+        if len(after) > len(before):
+            throws.append(int(after[-1].split(" ")[1]))
+    expected = ThrowGenerator(seed, 0, COMMIT, mine)
+    assert throws == [expected.throw(5) for _ in range(3)]
+    assert not app.locator("#fair-phrase").is_visible()  # fixed after the first throw
+    assert app.inner_text("#fair-phrase-text") == f"\u201c{mine}\u201d"
+
+
+def test_a_link_with_a_seed_and_a_phrase_gives_those_throws(app):
+    seed = 12345
+    app.open(TWO_PEOPLE + f"&seed={seed}&phrase=Ra+and+Nut")
+    step(app)
+    first = int([ln for ln in saved_record(app).splitlines() if ln[:2] in ("w ", "b ")][0].split(" ")[1])
+    assert first == ThrowGenerator(seed, 0, COMMIT, "Ra and Nut").throw(5)
+    assert "phrase=" not in app.url  # used up, like the other game parameters
+
+
+def tampered_record() -> tuple[str, str, int]:
+    """A finished committed record with one throw changed where the move stays legal,
+    and that line's number."""
+    import random
+
+    game = senet.Game("kendall", seed=99, throws=COMMIT, phrase="scarab")
+    rng = random.Random(4)
+    while not game.over:
+        if game.state.throw is None:
+            game.throw()
+        else:
+            game.play(rng.choice(game.state.legal_actions()))
+    text = game.record_text()
+    lines = text.split("\n")
+    for n, line in enumerate(lines, 1):
+        parts = line.split(" ")
+        if parts[0] not in ("w", "b") or len(parts) != 3 or parts[1] == "-":
+            continue
+        for other in "12345":
+            if other == parts[1]:
+                continue
+            candidate = "\n".join(lines[:n - 1] + [f"{parts[0]} {other} {parts[2]}"] + lines[n:])
+            try:
+                senet.Game.from_record(candidate)
+            except senet.SenetError:
+                continue
+            return text, candidate, n
+    raise AssertionError("no throw could be changed")
+
+
+def test_verify_in_the_app_says_verified_and_names_the_tampered_line(app):
+    app.open(TWO_PEOPLE)
+    play_to_end(app)
+    open_info(app)
+    app.click('[data-action="verify"]')
+    app.wait_for_function("document.getElementById('fair-message').textContent !== ''")
+    assert app.inner_text("#fair-message").startswith("Verified: ")
+    good, bad, n = tampered_record()
+    # the record dialog checks the text in its box, with that text's line numbers
+    app.click('[data-action="record"]')
+    app.fill("#record-text", good)
+    app.click('[data-record="verify"]')
+    assert app.inner_text("#record-error").startswith("Verified: ")
+    app.fill("#record-text", bad)
+    app.click('[data-record="verify"]')
+    assert app.inner_text("#record-error").startswith(f"Not verified: line {n}: the record has a ")
+    # imported and replayed: the game's information checks the imported text
+    app.click('[data-record="replay"]')
+    app.wait_for_function("document.documentElement.classList.contains('replaying')")
+    app.click('[data-action="verify"]')
+    app.wait_for_function("document.getElementById('fair-message').textContent.startsWith('Not verified')")
+    assert app.inner_text("#fair-message").startswith(f"Not verified: line {n}: ")
+
+
+def test_an_imported_sealed_record_replays_but_cannot_go_on(app):
+    app.open(TWO_PEOPLE)
+    for _ in range(4):
+        step(app)
+    sealed = record_dialog_text(app)
+    app.open("?white=human&black=human&speed=instant&seed=3")
+    app.click('[data-action="record"]')
+    app.fill("#record-text", sealed)
+    app.click('[data-record="replay"]')
+    app.wait_for_function("document.documentElement.classList.contains('replaying')")
+    app.click('[data-action="replay-start"]')
+    app.click('[data-action="replay-play"]')
+    assert "cannot go on here" in app.inner_text("#status")
+    assert app.evaluate("document.documentElement.classList.contains('replaying')")
+    open_info(app)
+    assert "does not reveal its seed" in app.inner_text("#fair-note")
+    app.click('[data-action="verify"]')
+    app.wait_for_function("document.getElementById('fair-message').textContent !== ''")
+    assert app.inner_text("#fair-message").startswith("Cannot verify yet: ")
+
+
+def test_the_stats_chart_shows_the_games_counts(app):
+    app.open(TWO_PEOPLE)
+    play_to_end(app)
+    game = senet.Game.from_record(saved_record(app))
+    throws = [e.throw for e in game.entries if e.throw is not None]
+    app.click('[data-action="stats"]')
+    for label, value in (("1", 1), ("2", 2), ("3", 3), ("4", 4), ("none (5)", 5)):
+        bar = app.locator(f'#throws-game rect[data-category="{label}"]')
+        assert bar.get_attribute("data-count") == str(throws.count(value))
+    words = app.inner_text("#throws-game .verdict")
+    assert f"{len(throws)} throws are too few for the chi-square test" in words
+    # every finished game on this device: this one was counted when it ended
+    total = sum(int(app.locator("#throws-all rect").nth(i).get_attribute("data-count")) for i in range(5))
+    assert total == len(throws) and "(1 game counted)" in app.inner_text("#throws-all .verdict")
+    stored = json.loads(app.evaluate("localStorage.getItem('senet:throws')"))
+    assert stored["games"] == 1 and sum(stored["counts"].values()) == len(throws)
