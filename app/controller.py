@@ -195,10 +195,14 @@ class Controller:
         self.replay_speed = "1"  # settings: how fast a replay plays itself (REPLAY_SPEEDS)
         self.autoplay: int | None = None  # the replay is playing itself: its run's number
         self._autoplays = 0
+        # the first-game tutorial (app/tutorial.py's Tutorial) while it shows; the game in
+        # progress waits in _live, untouched, as it does during a replay
+        self.tutorial = None
         self.new_game(setup or Setup(), start=False)
 
     # -- setup -------------------------------------------------------------------
     def new_game(self, setup: Setup, start: bool = True) -> None:
+        self._leave_tutorial()
         setup = setup.checked()
         seed = setup.seed if setup.seed is not None else self.new_seed()
         # a name the page or a URL passed on is kept as a record can hold it (no control
@@ -266,6 +270,7 @@ class Controller:
     def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False) -> None:
         """Resume a saved session exactly where it was (call start() to show it); a replay
         showing is closed without going back to the game it kept aside."""
+        self.tutorial = None
         self.replay = None
         self.review = None
         self._live = None
@@ -413,9 +418,30 @@ class Controller:
 
     def refusal(self, loc) -> str | None:
         """Why a click on ``loc`` (a square, "supply" or "off") does nothing, or None when
-        there is nothing to say (an empty square, a replay)."""
+        there is nothing to say (an empty square, a replay). In the tutorial: the rule's
+        reason, and what the lesson asks for."""
         if self.replay is not None:
             return None
+        tutorial = self.tutorial
+        if tutorial is not None:
+            if tutorial.done:
+                return tutorial.hint()
+            state = self.state
+            src = senet.SUPPLY if loc == "supply" else loc
+            legal = [m for m in state.legal_actions() if not m.is_special and m.src == src] \
+                if state.throw is not None and isinstance(src, int) else []
+            if legal:
+                return f"That move is allowed in a game, but not the one this lesson is about. {tutorial.hint()}"
+            why = self._refusal(loc)
+            if why is not None and why.startswith("Throw the sticks first"):
+                if tutorial.wants_throw():
+                    return why  # says it all
+                why = None  # a rescue first: the hint says so
+            return f"{why} {tutorial.hint()}" if why else tutorial.hint()
+        return self._refusal(loc)
+
+    def _refusal(self, loc) -> str | None:
+        """refusal() in a game."""
         state = self.state
         if self.game.over:
             return "The game is over: Play again or New game… starts another."
@@ -458,10 +484,14 @@ class Controller:
     # -- what the human may do ---------------------------------------------------
     @property
     def can_throw(self) -> bool:
+        if self.tutorial is not None and not self.tutorial.wants_throw():
+            return False
         return self.human_to_act and self.state.is_chance
 
     @property
     def can_rescue(self) -> bool:
+        if self.tutorial is not None and not self.tutorial.wants_rescue():
+            return False
         return self.human_to_act and RESCUE in self.state.pre_throw_actions()
 
     @property
@@ -476,7 +506,7 @@ class Controller:
             return {}
         out = {}
         for move in self.state.legal_actions():
-            if not move.is_special:
+            if not move.is_special and (self.tutorial is None or self.tutorial.allows(move)):
                 out.setdefault(loc_of(move.src), []).append(move)
         return out
 
@@ -562,9 +592,14 @@ class Controller:
     def _throw(self) -> None:
         before = self.state
         seat = self.seat_to_act
-        value = self.session.throw()
+        tutorial = self.tutorial
+        value = self.session.throw(tutorial.next_throw() if tutorial is not None else None)
         self._sound("throw")
-        self.sticks = tuple(self.game.generator.last_sticks)
+        if tutorial is not None:  # a prepared throw: sticks that show it
+            tutorial.on_throw(value)
+            self.sticks = self._sticks_of(value)
+        else:
+            self.sticks = tuple(self.game.generator.last_sticks)
         self.last_throw = value
         self.throws += 1
         self.selected = None
@@ -589,6 +624,8 @@ class Controller:
     def _play(self, move: senet.Move) -> None:
         before = self.state
         after = self.session.play(move)
+        if self.tutorial is not None:
+            self.tutorial.on_play(move)
         self.tracker.update(after, move, before.side)
         self.selected = None
         self.preview = None
@@ -674,7 +711,7 @@ class Controller:
     # -- saving ---------------------------------------------------------------------
     def save(self) -> None:
         """Autosave the game in progress (never a replay)."""
-        if self.autosave is not None and self.replay is None:
+        if self.autosave is not None and self.replay is None and self.tutorial is None:
             self.autosave(self)
 
     def _replace_live(self, finished_too: bool = False) -> None:
@@ -705,11 +742,11 @@ class Controller:
     # -- undo and redo (human decisions; the throws never change) -------------------
     @property
     def can_undo(self) -> bool:
-        return self.replay is None and self.session.can_undo
+        return self.replay is None and self.tutorial is None and self.session.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return self.replay is None and self.session.can_redo
+        return self.replay is None and self.tutorial is None and self.session.can_redo
 
     def undo(self) -> bool:
         """Back to just before the last human decision (the computer's reply included),
@@ -782,6 +819,7 @@ class Controller:
     def open_replay(self, game: senet.Game, step: int | None = None, own: bool = False) -> None:
         """Show ``game`` (a replayed record) step by step; the game in progress waits,
         untouched, until close_replay() or play_from_replay(). ``own``: it is that game."""
+        self._leave_tutorial()
         if self.replay is None:
             self._live = {name: getattr(self, name) for name in LIVE_FIELDS}
         live_session, live_setup = self._live["session"], self._live["setup"]
@@ -1060,6 +1098,7 @@ class Controller:
 
     def open_log_step(self, step: int) -> None:
         """A log entry was chosen: replay the game at that moment (in a replay: go there)."""
+        self._leave_tutorial()
         if self.replay is not None:
             self.replay_to(step)
             return
@@ -1078,6 +1117,59 @@ class Controller:
         self.throws = 0
         self.announce("Back to your game.")
         self.changed()
+
+    # -- the first-game tutorial (app/tutorial.py) ----------------------------------------
+    def open_tutorial(self, tutorial) -> None:
+        """Show the tutorial's lesson on the board; the game in progress waits, untouched
+        and unsaved-over, until close_tutorial() (a replay showing is closed first)."""
+        if self.replay is not None:
+            self.close_replay()
+        if self.tutorial is None:
+            self._live = {name: getattr(self, name) for name in LIVE_FIELDS}
+        self.tutorial = tutorial
+        self._show_lesson()
+
+    def tutorial_go(self, index: int) -> bool:
+        """Lesson ``index`` from its start (Back, Next, or the same lesson again)."""
+        if self.tutorial is None or not self.tutorial.go(index):
+            return False
+        self._show_lesson()
+        return True
+
+    def _show_lesson(self) -> None:
+        from tutorial import SEED, VARIANT
+
+        tutorial = self.tutorial
+        lesson = tutorial.lesson
+        tutorial.go(tutorial.index)
+        live_setup = self._live["setup"]
+        game = senet.Game(VARIANT, seed=SEED, start=lesson.start())
+        # white never acts in a lesson; the player is "You", black
+        seats = {1: Seat("human", "White"), 2: Seat("human", "You")}
+        setup = Setup(VARIANT, ("human", "human"), ("White", "You"), SEED, live_setup.speed, lesson.position,
+                      live_setup.expert_nodes)
+        self._install(Session(VARIANT, seats, game=game), setup.checked(), counted=True)
+        self.announce(f"{tutorial.heading()}.")  # the panel's own live region reads the lesson
+        self.changed()
+
+    def close_tutorial(self) -> bool:
+        """Back to the game in progress, exactly as it was."""
+        if not self._leave_tutorial():
+            return False
+        self.announce("Back to your game.")
+        self.changed()
+        return True
+
+    def _leave_tutorial(self) -> bool:
+        if self.tutorial is None:
+            return False
+        for name, value in self._live.items():
+            setattr(self, name, value)
+        self._live = None
+        self.tutorial = None
+        self.gen += 1
+        self.throws = 0
+        return True
 
     def play_from_replay(self) -> bool:
         """Make the replayed position the game in progress (the players stay those of the
@@ -1237,7 +1329,7 @@ class Controller:
     def consider_analysis(self) -> None:
         """On a human's turn, ask the worker's Expert for its ranking when hints or the
         meter are on. Never on this thread: the Expert would freeze the page."""
-        if self.analyse is None or self.replay is not None or self.worker_down:
+        if self.analyse is None or self.replay is not None or self.worker_down or self.tutorial is not None:
             return
         if not (self.hints or self.meter) or not self.human_to_act or self.state.opening:
             return
@@ -1268,7 +1360,7 @@ class Controller:
     # -- the flow of turns ---------------------------------------------------------
     def kick(self) -> None:
         """Start the turn loop unless one runs for this game (it stops at a human's turn)."""
-        if self._loop_gen == self.gen or self.game.over or self.replay is not None:
+        if self._loop_gen == self.gen or self.game.over or self.replay is not None or self.tutorial is not None:
             return
         self._loop_gen = self.gen
         self._spawn(self._advance(self.gen))

@@ -241,7 +241,7 @@ link = WorkerLink(root, FAIL_WORKER, on_worker_state)
 def need_worker():
     """Start the worker early when the game has a computer seat or asks for hints or the
     meter (a call to it would start it anyway; this gives it a head start)."""
-    if ctl.hints or ctl.meter or any(kind != "human" for kind in ctl.setup.players):
+    if ctl.hints or ctl.meter or any(kind != "human" for kind in ctl.live_setup.players):
         link.start()
 
 
@@ -284,12 +284,17 @@ async def analyse(position):
     return await link.call("analyse", position, ctl.setup.expert_nodes or 0)
 
 
-def _drop_game_params():
-    """Remove the new-game parameters from the address bar (a reload then resumes)."""
+def _drop_params(keys):
+    """Remove ``keys`` from the address bar's parameters (a reload then resumes)."""
     url = js.URL.new(str(window.location.href))
-    for key in GAME_PARAMS:
+    for key in keys:
         url.searchParams.delete(key)
     window.history.replaceState(window.history.state, "", url.href)
+
+
+def _drop_game_params():
+    """Remove the new-game parameters from the address bar (a reload then resumes)."""
+    _drop_params(GAME_PARAMS)
 
 
 # ---------------------------------------------------------------- which game
@@ -322,6 +327,10 @@ elif saved is not None:
         boot_notice = "A new game begins."
 elif store.problems:
     boot_notice = "A new game begins."
+# A first visit (nothing saved, no answer to the tutorial yet, no game asked for by a
+# link): the tutorial is offered, without covering anything a player needs first.
+FIRST_VISIT = (setup is None and saved is None and settings.tutorial is None and not store.problems
+               and not _query.get("tutorial"))
 view.set_speed(ctl.setup.speed)
 view.set_highlight(settings.highlight)
 view.render(ctl)  # the starting position
@@ -407,7 +416,11 @@ def on_action(event):
     if button is None or not view.ready:
         return
     action = _attr(button, "data-action")
-    if action == "throw":
+    if action.startswith("tutorial"):
+        on_tutorial(action)
+    elif action == "throw":
+        if view.offering and ctl.tutorial is None:
+            view.offer_tutorial(False)  # playing is answer enough for now (the game is saved)
         if ctl.throw():
             view.restore_focus(ctl)
     elif action == "rescue":
@@ -538,6 +551,66 @@ def on_phrase_key(event):
     if event.key == "Enter":
         event.preventDefault()
         apply_phrase()
+
+
+# ---------------------------------------------------------------- the first-game tutorial
+
+def answer_tutorial(answer):
+    """Remember the player's answer to the tutorial (Settings.tutorial); "taken" never
+    replaces "finished"."""
+    global settings
+    if answer == "taken" and settings.tutorial == "finished":
+        return
+    if settings.tutorial != answer:
+        settings = settings.replace(tutorial=answer)
+        store.save_settings(settings)
+
+
+def open_tutorial():
+    """The tutorial over the game in progress (imported only now: the page starts without it)."""
+    from tutorial import Tutorial
+
+    view.offer_tutorial(False)
+    answer_tutorial("taken")
+    ctl.open_tutorial(Tutorial(ctl.live_setup.variant))
+    view.focus_tutorial()
+
+
+def on_tutorial(action):
+    if action in ("tutorial", "tutorial-start"):
+        if ctl.tutorial is None:
+            open_tutorial()
+        return
+    if action == "tutorial-decline":
+        view.offer_tutorial(False)
+        answer_tutorial("declined")
+        view.restore_focus(ctl)
+        return
+    tutorial = ctl.tutorial
+    if tutorial is None:
+        return
+    if action in ("tutorial-back", "tutorial-next"):
+        if ctl.tutorial_go(tutorial.index + (1 if action == "tutorial-next" else -1)):
+            view.restore_focus(ctl)
+    elif action in ("tutorial-skip", "tutorial-finish"):
+        if action == "tutorial-finish" and tutorial.last:
+            answer_tutorial("finished")
+        ctl.close_tutorial()
+        view.restore_focus(ctl)
+        active = document.activeElement
+        if not active or active == document.body:  # nothing to play now: back where it was asked for
+            document.querySelector('.toolbar [data-action="tutorial"]').focus(to_js({"preventScroll": True}))
+
+
+def on_key(event):
+    """Escape leaves the tutorial (a selection on the board is dropped first; an open
+    dialog closes by itself)."""
+    if event.key != "Escape" or ctl.tutorial is None or event.defaultPrevented or not view.ready:
+        return
+    if document.querySelector("dialog[open]") or ctl.selected is not None:
+        return
+    event.preventDefault()
+    on_tutorial("tutorial-skip")
 
 
 # ---------------------------------------------------------------- replay
@@ -961,11 +1034,17 @@ def main():
     apply_sound()
     _on(window, "senet:before-update-reload", lambda _e: ctl.save())
     _on(window, "storage", on_storage)
+    _on(document, "keydown", on_key)
     view.set_ready()
     if boot_notice or store.problems:  # before the first autosave, which shows new problems itself
         show_problems(boot_notice)
         view.notice_action("notice-resume", offer_previous)
     ctl.start(warnings)
+    if _query.get("tutorial"):  # the Rules page's link: the tutorial, over the game in progress
+        _drop_params(("tutorial",))
+        open_tutorial()
+    elif FIRST_VISIT:
+        view.offer_tutorial(True)
     root.dataset.variants = ",".join(senet.VARIANTS)
     root.dataset.ready = "true"
     window.performance.mark("senet:ready")

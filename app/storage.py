@@ -16,7 +16,8 @@ Keys (all text, JSON):
 - ``senet:save:other:<ms>`` a game another tab had saved in ``senet:save``, kept when
                            this tab saved over it (one copy per game, the newest
                            MAX_OTHER are kept)
-- ``senet:settings``       speed, hints, win meter, move highlighting
+- ``senet:settings``       speed, hints, win meter, move highlighting, sound, and the
+                           answer to the first-game tutorial's offer
 - ``senet:stats``          wins, losses and draws per rule set and opponent level
 - ``senet:throws``         how many throws of each kind every finished game on this
                            device made (docs/fair-throws.md)
@@ -67,6 +68,7 @@ APP_FORMAT = "senet-app-save"
 APP_VERSION = 1
 SETTINGS_FORMAT = "senet-settings"
 SPEEDS = ("slow", "normal", "fast", "instant")
+TUTORIAL_ANSWERS = ("declined", "taken", "finished")  # Settings.tutorial
 MAX_TEXT = 2_000_000  # characters; anything longer is not ours
 GAME_ID_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-")
 MAX_GAME_ID = 64
@@ -273,15 +275,17 @@ class Settings(FrozenValue):
     ``sound``: the sounds of the game (app/sound.js) on or off, or None when never chosen
     (on, except in a browser driven by a test); ``volume``: their loudness, a whole
     number from 0 to 100; ``replay_speed``: how fast a replay plays itself, one of
-    replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x). Settings saved before a field
-    existed load with its default.
+    replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x); ``tutorial``: the player's
+    answer to the first-game tutorial (app/tutorial.py), None until it is offered and
+    answered: "declined", "taken" or "finished". Settings saved before a field existed
+    load with its default (None for ``tutorial``).
     """
 
-    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed")
+    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed", "tutorial")
 
     def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True,
-                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1"):
-        self._init(speed, hints, meter, highlight, sound, volume, replay_speed)
+                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1", tutorial: str | None = None):
+        self._init(speed, hints, meter, highlight, sound, volume, replay_speed, tutorial)
 
     def checked(self) -> "Settings":
         defaults = Settings()
@@ -296,6 +300,8 @@ class Settings(FrozenValue):
                 ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
             elif name == "sound":
                 ok = value is None or isinstance(value, bool)
+            elif name == "tutorial":
+                ok = value is None or value in TUTORIAL_ANSWERS
             else:
                 ok = isinstance(value, bool)
             clean[name] = value if ok else getattr(defaults, name)

@@ -100,6 +100,13 @@ class View:
         self.fair = {name: document.getElementById(f"fair-{name}")
                      for name in ("summary", "note", "commit", "phrase-text", "phrase-edit", "phrase", "seed", "message")}
         self._fair_key = None  # (gen, phrase): the phrase box is refilled when it changes
+        self.tutorial_box = document.getElementById("tutorial")
+        self.tutorial_parts = {name: document.getElementById(f"tutorial-{name}")
+                               for name in ("title", "words", "note", "text", "task")}
+        self.tutorial_buttons = {name: self.tutorial_box.querySelector(f'[data-action="tutorial-{name}"]')
+                                 for name in ("back", "next", "finish", "skip")}
+        self.offer_box = document.getElementById("tutorial-offer")
+        self._lesson_seen = None  # (lesson, done) last drawn: focus follows a change
         self.log_list = document.getElementById("log-list")
         self.log_empty = document.getElementById("log-empty")
         self._log_key = None
@@ -473,6 +480,7 @@ class View:
         self._render_log(ctl)
         self._render_review(ctl)
         self._render_fair(ctl)
+        self._render_tutorial(ctl)
         human_turn = ctl.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
@@ -603,6 +611,44 @@ class View:
         """The line under the game's information on its throws (Verify's answer)."""
         self._text("fair-message", self.fair["message"], text)
 
+    def offer_tutorial(self, show: bool) -> None:
+        """The first visit's offer of the tutorial (an overlay: it moves nothing)."""
+        self.offer_box.hidden = not show
+
+    @property
+    def offering(self) -> bool:
+        return not self.offer_box.hidden
+
+    def _render_tutorial(self, ctl) -> None:
+        """The tutorial's panel: the lesson, what to do now, Back, Next or Finish, Skip.
+        When a lesson is done, focus goes to Next (or Finish)."""
+        tutorial = ctl.tutorial
+        self._set("tutorial", self.tutorial_box, "hidden", None if tutorial is not None else "")
+        self.root.classList.toggle("tutoring", tutorial is not None)
+        if tutorial is None:
+            self._lesson_seen = None
+            return
+        parts = self.tutorial_parts
+        self._text("tutorial-title", parts["title"], tutorial.heading())
+        note = tutorial.note()
+        self._text("tutorial-note", parts["note"], note)
+        self._set("tutorial-note", parts["note"], "hidden", None if note else "")
+        self._text("tutorial-text", parts["text"], tutorial.lesson.text)
+        self._text("tutorial-task", parts["task"], tutorial.task())
+        buttons = self.tutorial_buttons
+        self._set("t-back", buttons["back"], "disabled", "" if tutorial.index == 0 else None)
+        self._set("t-next", buttons["next"], "hidden", "" if tutorial.last else None)
+        self._set("t-finish", buttons["finish"], "hidden", None if tutorial.last else "")
+        seen = (tutorial.index, tutorial.done)
+        if seen != self._lesson_seen:
+            if self._lesson_seen is not None and tutorial.done:
+                buttons["finish" if tutorial.last else "next"].focus()
+            self._lesson_seen = seen
+
+    def focus_tutorial(self) -> None:
+        """Focus the lesson's words (a screen reader reads them)."""
+        self.tutorial_parts["words"].focus()
+
     def _render_log(self, ctl) -> None:
         """The move log: rebuilt only when the record changed."""
         entries = ctl.game.entries
@@ -672,6 +718,9 @@ class View:
 
     def prompt_text(self, ctl) -> str:
         """What the player to act should do now (not spoken: focus goes to the control)."""
+        if ctl.tutorial is not None and ctl.tutorial.done:
+            return "Lesson done: Finish takes you back to your game." if ctl.tutorial.last else \
+                "Lesson done: Next goes on to the next lesson."
         seat = ctl.seat_to_act
         if seat is None:
             return ""
@@ -805,7 +854,7 @@ class View:
         return f"move {src} {dst}."
 
     def _render_over(self, ctl) -> None:
-        over = ctl.game.over and ctl.replay is None
+        over = ctl.game.over and ctl.replay is None and ctl.tutorial is None
         self._set("over", self.game_over, "hidden", None if over else "")
         if over:
             result = ctl.game.result

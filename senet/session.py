@@ -107,8 +107,10 @@ class Session:
         return self.player(self.state.side)
 
     # -- play ----------------------------------------------------------------------
-    def throw(self) -> int:
-        return self.game.throw()
+    def throw(self, value: int | None = None) -> int:
+        """Throw the sticks, or inject the throw ``value`` (C5: a prepared throw, as the
+        app's tutorial uses); returns the throw."""
+        return self.game.throw(value)
 
     def play(self, move) -> State:
         state = self.game.play(move)

@@ -153,6 +153,42 @@ async def fair_round():
     return out
 
 
+async def tutorial_walk():
+    """The whole tutorial, played as a person would (throw, rescue, or the glowing
+    piece), opened over a game in progress, which must come back as it was."""
+    from tutorial import Tutorial
+
+    view = View()
+    saves = []
+    setup = Setup("tait", ("novice", "human"), seed=11, speed="instant")
+    ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes(),
+                     autosave=lambda c: saves.append(c.state.position()))
+    ctl.start()
+    await human_steps(ctl, 3)
+    before = [ctl.session.record_text(), ctl.game_id, ctl.state.position()]
+    saved_before = len(saves)
+    lessons = Tutorial(ctl.game.variant)
+    ctl.open_tutorial(lessons)
+    steps = []
+    while True:
+        while not lessons.done:
+            if ctl.can_rescue:
+                ctl.rescue()
+            elif ctl.can_throw:
+                ctl.throw()
+            else:
+                ctl.activate(sorted(ctl.movable, key=loc_order)[0])
+        steps.append([lessons.lesson.key, ctl.state.position(), lessons.task()])
+        if lessons.last:
+            break
+        ctl.tutorial_go(lessons.index + 1)
+    ctl.close_tutorial()
+    await ctl.idle()
+    after = [ctl.session.record_text(), ctl.game_id, ctl.state.position()]
+    return {"steps": steps, "messages": view.messages[-40:], "same": before == after,
+            "saves": len(saves) - saved_before}
+
+
 def storage_round(ctl, theirs):
     """Save the game and settings; read them back; read ``theirs`` (the other
     interpreter's backend data)."""
@@ -203,6 +239,7 @@ async def run(inputs):
         "no_worker": await computer_without_worker(),
         "failing_worker": await failing_worker(),
         "fair": await fair_round(),
+        "tutorial": await tutorial_walk(),
     }
 
 

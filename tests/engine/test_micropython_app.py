@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
 import mpy_app_driver  # noqa: E402
+import tutorial  # noqa: E402
 from controller import FALLBACK_BROKEN, parse_query  # noqa: E402
 
 import senet  # noqa: E402
@@ -30,7 +31,7 @@ import senet  # noqa: E402
 # The page's Python modules, as pyscript.toml ships them (app/main.py and app/view.py
 # need the browser and are not run here).
 APP_MODULES = ("controller.py", "storage.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
-               "throw_chart.py")
+               "throw_chart.py", "tutorial.py")
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 QUERIES = [
@@ -126,7 +127,7 @@ def test_saved_games_and_settings_cross_between_interpreters(both):
     assert read["expert_nodes"] == 5000 and read["saved_at"] == 1_700_000_000_250
     assert read["game_id"] == mine["humans"]["again"]["game_id"]
     assert read["settings"] == {"speed": "fast", "hints": True, "meter": False, "highlight": True,
-                                "sound": None, "volume": 60, "replay_speed": "1"}
+                                "sound": None, "volume": 60, "replay_speed": "1", "tutorial": None}
     assert read["problems"] == [] and read["kept"] == []
     assert mine_reading == read  # CPython reading MicroPython's: the same
 
@@ -182,3 +183,14 @@ def test_committed_throws_in_the_page_modules(both):
     assert fair["words"]
     games, problems, quarantined = fair["corrupt"]
     assert games == 0 and "throw statistics could not be read" in problems[0] and len(quarantined) == 1
+def test_the_tutorial_plays_the_same_way_and_leaves_the_game_as_it_was(both):
+    """app/tutorial.py is a page module: under MicroPython it plays every lesson to its
+    end, with the same words and positions as in CPython, and the game in progress
+    comes back untouched."""
+    mine, theirs, _ = both
+    walk = mine["tutorial"]
+    assert [step[0] for step in walk["steps"]] == [lesson.key for lesson in tutorial.LESSONS]
+    assert [step[1] for step in walk["steps"]] == [lesson.ends for lesson in tutorial.LESSONS]
+    assert walk["same"] is True and walk["saves"] == 0
+    assert "Tait" in walk["steps"][-1][2]  # the last lesson says what differs in the player's rule set
+    assert theirs["tutorial"] == walk
