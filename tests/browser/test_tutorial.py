@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import test_app
+from conftest import DEFAULT_TIMEOUT_MS
 from test_explains import LAYOUT_SHIFTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,6 +78,12 @@ def test_a_new_visitor_is_offered_the_tutorial_once_and_nothing_moves(app):
     ready = app.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
     assert [s for s in app.evaluate("window.__shifts") if s["t"] >= ready and not s["input"]] == []
     assert app.locator('[data-action="throw"]').is_enabled()  # the game is there, not behind it
+    # the "ready to play offline" message (also at the bottom of the window) does not cover it
+    app.wait_for_function("document.querySelector('#pwa-slot .pwa-message')"
+                          " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')",
+                          timeout=DEFAULT_TIMEOUT_MS)
+    message, box = (app.locator(sel).bounding_box() for sel in ("#pwa-slot .pwa-message", "#tutorial-offer"))
+    assert (message["y"] + message["height"] <= box["y"] or box["y"] + box["height"] <= message["y"]), (message, box)
     offer.get_by_role("button", name="No, thanks").click()
     offer.wait_for(state="hidden")
     assert settings(app)["tutorial"] == "declined"
