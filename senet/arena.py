@@ -1,7 +1,7 @@
 """Play computer opponents against each other and report the result.
 
     python -m senet.arena --variant kendall --a expert --b average --games 400 --seed 1 \\
-        [--jobs 2] [--json] [--a-nodes N] [--b-nodes N]
+        [--jobs 2] [--json] [--a-nodes N] [--b-nodes N] [--a-depth D] [--b-depth D]
 
 Games come in pairs with the same seed (the same throw sequence), A taking white in one
 and black in the other, so the sides swap colours and who starts. In Jequier and Havens,
@@ -208,12 +208,14 @@ def report(s: dict) -> str:
     return "\n".join(lines)
 
 
-def _budget(level: str, nodes: int | None, time_cap: float | None) -> dict:
+def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | None = None) -> dict:
     if level != "expert":
         return {}
     budget: dict = {"time_cap": time_cap}
     if nodes is not None:
         budget["nodes"] = nodes
+    if depth is not None:
+        budget["max_depth"] = depth
     return budget
 
 
@@ -229,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="end with one line of JSON")
     ap.add_argument("--a-nodes", type=int, default=None, help="Expert node budget of A")
     ap.add_argument("--b-nodes", type=int, default=None, help="Expert node budget of B")
+    ap.add_argument("--a-depth", type=int, default=None,
+                    help="Expert's depth limit of A in decisions (1: its evaluation one throw ahead)")
+    ap.add_argument("--b-depth", type=int, default=None, help="Expert's depth limit of B")
     ap.add_argument("--time-cap", type=float, default=None,
                     help="Expert's wall-clock cap per decision in seconds (default: none, so that "
                          "results depend on the node budget only, however busy the machine)")
@@ -236,8 +241,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if any(d is not None and d < 1 for d in (args.a_depth, args.b_depth)):
+        ap.error("--a-depth and --b-depth must be at least 1")
     summary = run(args.variant, args.a, args.b, args.games, args.seed, max(1, args.jobs),
-                  _budget(args.a, args.a_nodes, args.time_cap), _budget(args.b, args.b_nodes, args.time_cap),
+                  _budget(args.a, args.a_nodes, args.time_cap, args.a_depth),
+                  _budget(args.b, args.b_nodes, args.time_cap, args.b_depth),
                   progress=not args.no_progress)
     print(report(summary))
     if args.json:

@@ -20,7 +20,7 @@ and at a smaller weight for the side on throw (it may still cover them).
 ``evaluator(variant)`` is Average's evaluation, ``evaluator(variant, expert=True)``
 Expert's: the same terms, plus the solitaire endgame tables of senet.ai.endgame for the
 race of the last two pieces (Kendall, Thibault, Jéquier, Havens), and in Bell entry
-blocking, mobility, pieces waiting above a gap and the goal claim. ``features(state)`` returns
+blocking, mobility and the goal claim. ``features(state)`` returns
 Average's separate terms; ``WEIGHTS`` hold the weights per rule set. Everything is plain
 Python on strings and lists, so that it runs in Pyodide too.
 """
@@ -28,6 +28,7 @@ Python on strings and lists, so that it runs in Pyodide too.
 from math import exp, sqrt
 
 from ..state import BLACK, WHITE, State
+from ..variants import bell as bell_rules
 
 # C2: throw probabilities (1..4 and the value for no light side)
 _P = {1: 4 / 16, 2: 6 / 16, 3: 4 / 16, 4: 1 / 16}
@@ -387,9 +388,9 @@ def _tait(state: State) -> tuple[float, ...]:
 
 
 # --------------------------------------------------------------------------------------
-# Bell (B1-B8)
-ODD = tuple(range(1, 20, 2))
-EVEN = tuple(range(2, 21, 2))
+# Bell (B1-B8): the goal squares and the lowest open goal come from the rule set
+ODD = bell_rules.ODD_GOALS
+EVEN = bell_rules.EVEN_GOALS
 B_SUPPLY = 30.0 + 1.5  # enters on 26..30
 # A piece left below its side's lowest open goal (B7) cannot move until the opponent
 # hits it, which the opponent does only when its own chain needs that square: the piece
@@ -397,7 +398,6 @@ B_SUPPLY = 30.0 + 1.5  # enters on 26..30
 B_DEAD = 12.0
 B_ENTRY = 3.0  # a piece in the supply whose entry squares are taken
 B_PASS = 2.5  # the chance of losing the next throw (no action at all)
-B_GAP = 1.0  # per own piece waiting on an own goal square above the gap (exposed, not home)
 
 
 def _bell(state: State) -> tuple[float, ...]:
@@ -411,6 +411,10 @@ def _bell(state: State) -> tuple[float, ...]:
     every piece not home below 26 that an opponent piece can land on with one throw,
     pieces waiting above a gap included. Pieces enter only on an empty square 26..30, so
     pieces resting there block the opponent's entry; and a side may lose its throw.
+
+    A piece waiting above a gap costs nothing beyond that threat: a penalty of one square
+    for each made the evaluation, one throw ahead, lose 0.357 of 1 000 games to Average's
+    (0.486 without it; docs/opponents.md).
     """
     cells = " " + state.board + " "
     return _bell_core(state, cells, state.odd)
@@ -453,23 +457,19 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
             floor = 1
         else:
             goals = ODD if odd == x else EVEN
+            floor = bell_rules.Bell.floor(cells, goals, x)  # B7: the lowest open goal (31: none)
             unfilled_sum = 0.0
-            floor = 31
             for g in goals:
                 if cells[g] != x:
                     unfilled_sum += g
-                    if floor == 31:
-                        floor = g
         r = state.supply[i] * B_SUPPLY - unfilled_sum
         movers = []
-        gap = 0
         for s in range(1, 31):
             if cells[s] != x:
                 continue
             if s in goals:
-                if s > floor:
+                if s > floor:  # waiting above a gap: it may move and be hit (B6)
                     movers.append(s)
-                    gap += 1
                 continue
             if s < floor:  # B7: stranded until the opponent hits it
                 r += B_SUPPLY + B_DEAD
@@ -478,8 +478,6 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
                 movers.append(s)
         race[x] = r
         info[x] = (goals, floor, movers)
-        if full:
-            extra[x] = B_GAP * gap
     if full:
         for i, (x, y) in enumerate(((WHITE, BLACK), (BLACK, WHITE))):
             goals, floor, movers = info[x]

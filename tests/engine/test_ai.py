@@ -13,6 +13,7 @@ from senet.ai import LEVELS, get_player
 from senet.ai.evaluate import J_COST, V_COST, evaluate, evaluator
 from senet.ai.search import Search
 from senet.throws import OUT_OF
+from senet.variants import bell
 
 SMALL = {"nodes": 300, "time_cap": None}  # small and reproducible: no wall-clock dependence
 
@@ -309,6 +310,37 @@ def test_J8_V6_expert_sees_the_forced_landing_on_27(variant):
     safe = position(variant, white=[26, 21], black=[23, 24, 2, 4, 6], side="w")
     trapped = position(variant, white=[26, 22], black=[23, 24, 2, 4, 6], side="w")
     assert ev(safe) > ev(trapped)
+
+
+# -- Expert's evaluation in Bell: pieces waiting above a gap (B6, B7) ---------------------
+def test_B6_expert_evaluation_does_not_penalise_a_safe_piece_waiting_above_a_gap():
+    # odd=b: white's goals are the even squares; 2 is home, 4 is white's lowest open goal.
+    # With a 2, 12-10 parks a piece on white's goal 10 above the gap; 25-23 moves the same
+    # distance to a plain square. No black piece is on the board to hit either, so the
+    # positions are worth the same: the piece on 10 is progress (it becomes home where it
+    # stands once 4..8 fill). Expert used to charge a square for each such piece, and one
+    # throw ahead that penalty alone made its evaluation lose to Average's (0.357 of 1 000
+    # games; 0.486 without it), docs/opponents.md.
+    s = position("bell", white=[2, 12, 25], black=[1], side="w", throw=2, supply=(7, 9), flags="odd=b")
+    assert moves(s) == {"12-10", "25-23", "in-29"}
+    parked, plain = s.apply("12-10"), s.apply("25-23")
+    assert 10 not in bell.home_squares(parked, "w") and bell.open_goal(parked, "w") == 4
+    ev = evaluator("bell", expert=True)
+    assert ev(parked) == pytest.approx(ev(plain), abs=1e-12)
+
+
+def test_B6_B4_expert_evaluation_counts_a_piece_above_a_gap_as_exposed_and_a_home_one_as_safe():
+    # white's 10 waits above the gap on 4; black's 12 hits it with a 2 (6 in 16), which
+    # sends it back to the supply: a loss of 31.5 - 10 squares. With 4, 6 and 8 filled the
+    # same piece is home (B6) and cannot be hit (B4).
+    from senet.ai.evaluate import _bell
+
+    exposed = position("bell", white=[2, 10], black=[1, 12], side="b", supply=(8, 8), flags="odd=b")
+    assert not bell.is_home(exposed, 10)
+    assert _bell(exposed)[1] == pytest.approx(-6 / 16 * (31.5 - 10))
+    home = position("bell", white=[2, 4, 6, 8, 10], black=[1, 12], side="b", supply=(5, 8), flags="odd=b")
+    assert bell.is_home(home, 10)
+    assert _bell(home)[1] == 0.0
 
 
 @pytest.mark.parametrize("variant", ["kendall", "jequier"])

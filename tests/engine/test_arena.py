@@ -35,6 +35,25 @@ def test_json_line_holds_the_promised_fields():
     assert last["games"] == 2
 
 
+def test_depth_limit_reaches_expert_and_bad_depth_is_refused():
+    from senet.arena import _budget
+
+    assert _budget("expert", 500, None, 1) == {"time_cap": None, "nodes": 500, "max_depth": 1}
+    assert _budget("average", 500, None, 1) == {}
+    # Expert held to one decision plays the action its evaluation likes best, as Average does
+    # with its own evaluation: with Average's evaluation the two agree game for game
+    r = run("bell", "expert", "average", games=2, seed=4, progress=False,
+            budget_a={"time_cap": None, "max_depth": 1, "evaluation": "average"})
+    assert r["win_rate_a"] == 0.5 and r["draws"] == 0
+    out = subprocess.run(
+        [sys.executable, "-m", "senet.arena", "--variant", "bell", "--a", "expert", "--b", "average",
+         "--a-depth", "0"],
+        capture_output=True, text=True,
+    )
+    assert out.returncode == 2
+    assert "--a-depth" in out.stderr
+
+
 def test_unknown_level_is_refused():
     out = subprocess.run(
         [sys.executable, "-m", "senet.arena", "--variant", "kendall", "--a", "grandmaster", "--b", "novice"],
