@@ -29,7 +29,7 @@ from .search import Search
 # (python -m senet.ai_bench); the wall-clock cap is a safety net.
 DEFAULT_NODES = {
     "kendall": 20000, "jequier": 5000, "tait": 5000,
-    "bell": 2000, "thibault": 20000, "havens": 5000,
+    "bell": 8000, "thibault": 20000, "havens": 5000,
 }
 DEFAULT_TIME_CAP = 1.5
 
