@@ -991,13 +991,15 @@ class Controller:
 
     @property
     def review_focus(self) -> int | None:
-        """The review's decision the board shows (the replay is at its position), or None."""
+        """The review's decision at the replay step shown: the one chosen from the review
+        when the replay is at its position, else the decision taken there, or None."""
         review, replay = self.review, self.replay
-        if review is None or review.focus is None or replay is None or replay.full is not review.game:
+        if review is None or replay is None or replay.full is not review.game or review.data is None:
             return None
-        if review.decisions[review.focus]["ply"] - 1 != replay.step:
-            return None
-        return review.focus
+        focus = review.focus
+        if focus is not None and review.decisions[focus]["ply"] - 1 == replay.step:
+            return focus
+        return review.at_step(replay.step)
 
     @property
     def better_move(self) -> senet.Move | None:

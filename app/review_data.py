@@ -162,6 +162,17 @@ class GameReview:
         return (f"{text}: {CLASS_WORDS[d['class']]}, {lost}% of the chance to win lost "
                 f"({round(d['before'] * 100)}% to {round(d['after'] * 100)}%). Better: {action_words(d['best'])}.")
 
+    def at_step(self, step: int):
+        """The decision taken at the position of replay step ``step`` (the last one when
+        two are: the choice before the throw, then the move), or None."""
+        found = None
+        for i, d in enumerate(self.decisions):
+            if d["ply"] - 1 == step:
+                found = i
+            elif d["ply"] - 1 > step:
+                break
+        return found
+
     def better_move(self, index: int):
         """(from, to) of the better action of decision ``index`` in notation, or None."""
         d = self.decisions[index]

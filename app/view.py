@@ -545,7 +545,7 @@ class View:
         layer.replaceChildren()
         for x, y, i, cls in points:
             marked = cls in ("mistake", "blunder")
-            dot = self._svg("circle", layer, cx=x, cy=y, r=3.2 if marked else 1.1, class_=f"point {cls}")
+            dot = self._svg("circle", layer, cx=x, cy=y, r=3.2 if marked else 1.4, class_=f"point {cls}")
             dot.setAttribute("data-decision", str(i))
             dot.setAttribute("data-class", cls)
             if marked:

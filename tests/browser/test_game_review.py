@@ -125,6 +125,9 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     app.locator("#replay").get_by_role("button", name="Step forward").click()
     app.wait_for_selector("#better-arrow", state="hidden")
     assert app.locator("#board [data-better]").count() == 0
+    # the replay's steps are the review's too: the (forced) decision taken at step 1
+    app.wait_for_function("document.getElementById('review-decision').textContent.startsWith('Step 2: ')")
+    assert "the only choice" in app.inner_text("#review-decision")
     button = app.locator("#review-list button").first
     button.focus()
     app.keyboard.press("Enter")

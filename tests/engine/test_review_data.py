@@ -56,6 +56,7 @@ def test_k7_the_page_review_of_a_blunder():
     assert text.startswith("Step 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
     assert text.endswith("Better: move the piece on 26 off the board.")
     assert review.better_move(0) == ("26", "off")
+    assert [review.at_step(step) for step in range(4)] == [0, 1, 2, None]
     rows = review.summary_rows({"w": "You", "b": "Novice"})
     assert [r["side"] for r in rows] == ["w", "b"] and rows[0]["blunder"] == 1 and rows[0]["who"] == "You"
     assert "1 mistake or blunder marked" in review.graph_label()
@@ -89,8 +90,13 @@ def test_k7_the_controller_shows_a_reviewed_decision_with_the_better_move():
     assert ctl.replay.step == 0 and ctl.review_focus == 0
     assert ctl.better_move == senet.Move(26, senet.OFF)
     assert "Review: Step 1: " in ctl.step_text() and "Better: move the piece on 26 off the board." in ctl.step_text()
-    ctl.replay_to(1)  # stepping away: no better move shown
-    assert ctl.better_move is None and "Review:" not in ctl.step_text()
+    ctl.replay_to(1)  # stepping on: the decision taken there (forced), no better move
+    assert ctl.review_focus == 1 and ctl.better_move is None
+    assert "Review: Step 2: " in ctl.step_text() and "the only choice" in ctl.step_text()
+    ctl.replay_to(3)  # the end: no decision there
+    assert ctl.review_focus is None and "Review:" not in ctl.step_text()
+    ctl.replay_to(0)  # stepping back to the blunder shows it again
+    assert ctl.review_focus == 0 and ctl.better_move == senet.Move(26, senet.OFF)
     ctl.close_replay()
     assert ctl.game is live and ctl.better_move is None
     ctl.show_decision(0)  # from the game in progress: the replay opens again
@@ -104,3 +110,43 @@ def test_the_review_of_the_game_in_progress_is_its_own():
     ctl = Controller(setup=Setup("kendall", ("human", "human"), seed=3))
     review = ctl.begin_review()
     assert review.game is ctl.game and review.own
+
+
+MPY_SCRIPT = """
+import json
+from review_data import GameReview
+review = GameReview(None)
+review.started(STARTED)
+review.progressed(PROGRESS)
+review.finished(RESULT)
+out = {
+    "state": review.state, "points": [list(p) for p in review.points()], "label": review.graph_label(),
+    "texts": [review.decision_text(i, {"w": "You", "b": "Novice"}) for i in range(len(review.decisions))],
+    "rows": review.summary_rows({"w": "You", "b": "Novice"}), "listed": review.listed(),
+    "steps": [review.at_step(s) for s in range(5)], "better": [review.better_move(i) for i in review.listed()],
+    "progress": review.progress_text(),
+}
+print(json.dumps(out))
+"""
+
+
+def test_the_page_review_reads_the_same_under_micropython(tmp_path):
+    # review_data runs on the page's MicroPython: the same numbers give the same words
+    import subprocess
+
+    worker = Reviewer(senet.Game.from_record(RECORD), 300)
+    result = worker.run()
+    script = (f"STARTED = {json.dumps(json.dumps({'total': worker.total, 'nodes': 300}))}\n"
+              f"PROGRESS = {json.dumps(json.dumps({'done': worker.total, 'total': worker.total}))}\n"
+              f"RESULT = {json.dumps(json.dumps(result))}\n" + MPY_SCRIPT)
+    path = tmp_path / "review_mpy.py"
+    path.write_text(script)
+    done = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(ROOT / "app"), str(path)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    here = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=300,
+                          env={"PYTHONPATH": str(ROOT / "app")})
+    assert here.returncode == 0, here.stderr
+    mpy, cpy = json.loads(done.stdout.strip().splitlines()[-1]), json.loads(here.stdout.strip().splitlines()[-1])
+    assert mpy == cpy
+    assert cpy["listed"] == [0] and cpy["texts"][0].endswith("Better: move the piece on 26 off the board.")
