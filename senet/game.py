@@ -108,6 +108,22 @@ def entry_fields(line: str) -> tuple:
     return side, throw, action, False
 
 
+def record_lines(text: str) -> list:
+    """A record's meaningful lines as (line number, text), blank lines and # comments
+    left out but counted, so that an error can name the line of the text as written."""
+    if text.startswith("\ufeff"):  # a byte-order mark, as many editors write
+        text = text[1:]
+    # Lines end with LF, CRLF or CR; nothing else breaks a line (not U+2028 and
+    # the like, which CPython's splitlines() would split on and MicroPython's not).
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    numbered = []
+    for n, ln in enumerate(lines, 1):
+        ln = ln.strip(SPACES)
+        if ln and not ln.startswith("#"):
+            numbered.append((n, ln))
+    return numbered
+
+
 def parse_seed(text: str):
     """The seed a record's ``seed`` line writes: a whole number in ASCII decimal digits,
     maybe with a "-", no leading zeros, at most MAX_SEED_DIGITS digits; None otherwise."""
@@ -383,16 +399,7 @@ class Game:
         """Replay a record; raises RecordError naming the first faulty line."""
         if not isinstance(text, str):
             raise RecordError(1, "a game record must be text")
-        if text.startswith("\ufeff"):  # a byte-order mark, as many editors write
-            text = text[1:]
-        # Lines end with LF, CRLF or CR; nothing else breaks a line (not U+2028 and
-        # the like, which CPython's splitlines() would split on and MicroPython's not).
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        numbered = []
-        for n, ln in enumerate(lines, 1):
-            ln = ln.strip(SPACES)
-            if ln and not ln.startswith("#"):
-                numbered.append((n, ln))
+        numbered = record_lines(text)
         if not numbered or numbered[0][1] != RECORD_MAGIC:
             raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
         headers = {}  # key -> (line number, value)

@@ -6,7 +6,7 @@ message. Portable (CPython, Pyodide, MicroPython): the page runs it too.
 """
 
 from .errors import SPACES, RecordError, SenetError, shown
-from .game import RECORD_MAGIC, Game, entry_fields, parse_seed
+from .game import RECORD_MAGIC, Game, entry_fields, parse_seed, record_lines
 from .throws import COMMIT, commit_bits, commitment, is_commitment, phrase_problem
 
 VERIFIED = "verified"  # the commitment and every throw check out
@@ -39,25 +39,12 @@ class Verdict:
         return f"Verdict({self.status!r}, line={self.line!r}, {self.message!r})"
 
 
-def _numbered(text):
-    """The record's meaningful lines as (line number, text), as Game.from_record reads them."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    out = []
-    for n, ln in enumerate(lines, 1):
-        ln = ln.strip(SPACES)
-        if ln and not ln.startswith("#"):
-            out.append((n, ln))
-    return out
-
-
 def _parts(text):
     """(headers {key: (line, value)}, [(line, throw)] of the body's throws)."""
     headers = {}
     throws = []
     body = False
-    for n, ln in _numbered(text)[1:]:
+    for n, ln in record_lines(text)[1:]:
         i = 0
         while i < len(ln) and ln[i] not in " \t":
             i += 1
@@ -127,7 +114,7 @@ def verify_record(text):
     """Verify a game record's throws; never raises for bad input (see Verdict)."""
     if not isinstance(text, str):
         return Verdict(INVALID, "a game record must be text")
-    numbered = _numbered(text)
+    numbered = record_lines(text)
     if not numbered or numbered[0][1] != RECORD_MAGIC:
         line = numbered[0][0] if numbered else 1
         return Verdict(INVALID, f"line {line}: this is not a game record (it starts with '{RECORD_MAGIC}')", line)
