@@ -2,13 +2,13 @@
 
     python tools/luck_report.py [--variant jequier ...] [--games 2000] [--seed 5]
 
-Two measurements per rule set (Bell is left out: nothing is borne off there):
+Two measurements per rule set:
 
-1. Leads in pieces borne off. Average plays Average for ``--games`` games. The first
-   time in a game that one side has borne off k more pieces than the other (k = 1, 2,
-   3), that side is the leader; the report gives how often the leader went on to win (a
-   draw counts one half). In a game of skill the leader nearly always wins; near 50%
-   the lead is worth little.
+1. Leads in pieces borne off (in Bell, where nothing is borne off: in home pieces, B6).
+   Average plays Average for ``--games`` games. The first time in a game that one side
+   has k more such pieces than the other (k = 1, 2, 3), that side is the leader; the
+   report gives how often the leader went on to win (a draw counts one half). In a game
+   of skill the leader nearly always wins; near 50% the lead is worth little.
 2. The slow last piece. For the rule sets with exact throws at the end, the expected
    number of turns a lone piece needs to bear off from a few squares, from the
    solitaire tables of senet.ai.endgame. When a piece at the end of the track still needs
@@ -34,19 +34,28 @@ from senet.ai.endgame import SOLO_VARIANTS, turns
 from senet.game import Game
 from senet.state import BLACK, WHITE
 from senet.throws import MT19937
+from senet.variants.bell import home_squares
 
 LEADS = (1, 2, 3)
 REPORT_SQUARES = (1, 10, 20, 25, 26, 28, 29)
 RACE_VARIANTS = ("kendall", "jequier", "tait", "thibault", "havens")
+VARIANTS = (*RACE_VARIANTS, "bell")
+
+
+def progress(state) -> tuple[int, int]:
+    """White's and black's pieces that are done: borne off, or home in Bell (B6)."""
+    if state.rules.name == "bell":
+        return len(home_squares(state, WHITE)), len(home_squares(state, BLACK))
+    return state.off
 
 
 def play(variant: str, seed: int) -> tuple[dict[int, str], str]:
-    """One Average-vs-Average game: {k: side that first led by k pieces off}, result."""
+    """One Average-vs-Average game: {k: side that first led by k pieces done}, result."""
     game = Game(variant, seed=seed, throws=MT19937)  # the legacy generator: the results in docs/ stay reproducible
     leader: dict[int, str] = {}
 
     def note_leads() -> None:
-        w_off, b_off = game.state.off
+        w_off, b_off = progress(game.state)
         for k in LEADS:
             if k not in leader and abs(w_off - b_off) >= k:
                 leader[k] = WHITE if w_off > b_off else BLACK
@@ -66,12 +75,13 @@ def lead_report(variant: str, games: int, seed: int) -> list[str]:
             counts[k][0] += 1
             counts[k][1] += 0.5 if result == "draw" else 1.0 if result == side else 0.0
     lines = [f"{variant}: {games} games of Average against Average ({time.perf_counter() - t0:.0f} s)"]
+    what = "home" if variant == "bell" else "in bearing off"
     for k in LEADS:
         n, won = counts[k]
         if n:
-            lines.append(f"  first {k} piece(s) ahead in bearing off: {n} games, the leader won {won / n:.3f}")
+            lines.append(f"  first {k} piece(s) ahead {what}: {n} games, the leader won {won / n:.3f}")
         else:
-            lines.append(f"  first {k} piece(s) ahead in bearing off: never")
+            lines.append(f"  first {k} piece(s) ahead {what}: never")
     return lines
 
 
@@ -86,14 +96,14 @@ def solo_report(variant: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", action="append", choices=RACE_VARIANTS,
-                    help="a rule set (repeatable; default: all but Bell)")
+    ap.add_argument("--variant", action="append", choices=VARIANTS,
+                    help="a rule set (repeatable; default: all)")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    for variant in args.variant or RACE_VARIANTS:
+    for variant in args.variant or VARIANTS:
         lines = lead_report(variant, args.games, args.seed)
         if variant in SOLO_VARIANTS:
             lines += solo_report(variant)

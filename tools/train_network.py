@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from senet.ai.network import N_INPUTS, N_INPUTS_TRAPS, encode, pack  # noqa: E402
+from senet.ai.network import N_INPUTS, N_INPUTS_BELL, N_INPUTS_TRAPS, encoder, pack  # noqa: E402
 from senet.game import Game  # noqa: E402
 from senet.state import BLACK, WHITE  # noqa: E402
 from senet.throws import MT19937  # noqa: E402
@@ -33,11 +33,11 @@ NETS_FILE = ROOT / "senet" / "ai" / "nets.py"
 
 
 class Trainer:
-    def __init__(self, np, hidden: int = 40, seed: int = 0, traps: bool = False):
+    def __init__(self, np, hidden: int = 40, seed: int = 0, n_inputs: int = N_INPUTS):
         self.np = np
-        self.traps = traps
+        self.encode = encoder(n_inputs)
         rng = np.random.default_rng(seed)
-        self.W1 = rng.normal(0, 0.1, (N_INPUTS_TRAPS if traps else N_INPUTS, hidden))
+        self.W1 = rng.normal(0, 0.1, (n_inputs, hidden))
         self.b1 = np.zeros(hidden)
         self.W2 = rng.normal(0, 0.1, hidden)
         self.b2 = np.zeros(1)
@@ -64,7 +64,7 @@ class Trainer:
             return moves[0]
         children = [state.apply(m) for m in moves]
         live = [c for c in children if c.winner is None]
-        ys = iter(self.values([encode(c, self.traps) for c in live])) if live else iter(())
+        ys = iter(self.values([self.encode(c) for c in live])) if live else iter(())
         mover = state.side
         best, best_value = None, -1.0
         for m, c in zip(moves, children):
@@ -98,7 +98,7 @@ class Trainer:
             if w is not None:
                 y = 1.0 if w == WHITE else 0.0 if w == BLACK else 0.5
             else:
-                active = encode(after, self.traps)
+                active = self.encode(after)
                 y, dh, gW2, gb2 = self.gradient(active)
                 sign = 1.0
                 if after.side != WHITE:  # the network answers for the side to throw
@@ -135,7 +135,7 @@ class Trainer:
     @classmethod
     def load(cls, np, path: Path) -> Trainer:
         d = np.load(path)
-        t = cls(np, d["W1"].shape[1], traps=d["W1"].shape[0] == N_INPUTS_TRAPS)
+        t = cls(np, d["W1"].shape[1], n_inputs=d["W1"].shape[0])
         t.W1, t.b1, t.W2, t.b2 = d["W1"].copy(), d["b1"].copy(), d["W2"].copy(), d["b2"].copy()
         t.games = int(d["games"])
         return t
@@ -200,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume or (args.write and not args.games):
         trainer = Trainer.load(np, args.checkpoint)
     else:
-        trainer = Trainer(np, args.hidden, args.seed, args.traps)
+        n_inputs = N_INPUTS_BELL if args.variant == "bell" else N_INPUTS_TRAPS if args.traps else N_INPUTS
+        trainer = Trainer(np, args.hidden, args.seed, n_inputs)
     t0 = time.time()
     steps = 0
     for i in range(args.games):

@@ -28,7 +28,23 @@ the first empty square (tried, and no better: docs/opponents.md).
                     side to throw next onto 27
     inputs 77..81   the same for the opponent
 
-and answers the probability that this side wins: one hidden layer of sigmoid units, a
+Bell has no bearing off but a supply, goal squares and home pieces (B5-B7), and which
+side owns the odd goals changes what every square means, so its network (224 inputs)
+sees each side's pieces in one of three blocks: goals not set yet, the side to throw
+owns the odd goals, or it owns the even ones.
+
+    inputs 0..89     that side's pieces on squares 1..30, in the block of the goal claim
+                     (30 * block + square - 1)
+    inputs 90..179   the opponent's pieces, the same way
+    inputs 180..189  that side's pieces in the supply (a thermometer)
+    inputs 190..199  the opponent's pieces in the supply
+    inputs 200..209  that side's home pieces (a thermometer, B6)
+    inputs 210..219  the opponent's home pieces
+    inputs 220, 221  that side has at least one, at least two pieces stranded below its
+                     lowest open goal (B7: they wait to be hit)
+    inputs 222, 223  the same for the opponent
+
+Every network answers the probability that the side to throw wins: one hidden layer of sigmoid units, a
 sigmoid output. Every input is 0 or 1, so the hidden layer is the sum of the weight rows
 of the inputs that are on. Plain Python, standard library only (it runs in Pyodide).
 """
@@ -43,6 +59,7 @@ from .evaluate import _sigmoid, settled_value
 
 N_INPUTS = 72
 N_INPUTS_TRAPS = 82
+N_INPUTS_BELL = 224
 _SQUARES = range(30)
 
 
@@ -100,6 +117,59 @@ def encode(state: State, traps: bool = False) -> list[int]:
     return active
 
 
+def encode_bell(state: State) -> list[int]:
+    """Bell's inputs that are on (see the module docstring), for the side that throws
+    next."""
+    me = state.side
+    op = BLACK if me == WHITE else WHITE
+    board = state.board
+    odd = state.odd
+    if odd is None:
+        block, mine_goals, their_goals = 0, (), ()
+    elif odd == me:
+        block, mine_goals, their_goals = 30, _ODD, _EVEN
+    else:
+        block, mine_goals, their_goals = 60, _EVEN, _ODD
+    active = [block + i for i in _SQUARES if board[i] == me]
+    active += [90 + block + i for i in _SQUARES if board[i] == op]
+    s_me, s_op = state.supply if me == WHITE else (state.supply[1], state.supply[0])
+    active += range(180, 180 + s_me)
+    active += range(190, 190 + s_op)
+    for base, side, goals in ((200, me, mine_goals), (210, op, their_goals)):
+        home = 0
+        for g in goals:
+            if board[g] != side:
+                break
+            home += 1
+        active += range(base, base + home)
+        if goals and home < 10:
+            low = goals[home]  # 0-based index of the lowest open goal
+            n = 0
+            for i in range(low):
+                if board[i] == side and i not in goals:
+                    n += 1
+            if n:
+                active.append(220 + (base - 200) // 5)
+                if n > 1:
+                    active.append(221 + (base - 200) // 5)
+    return active
+
+
+_ODD = tuple(range(0, 19, 2))  # Bell's odd goal squares 1, 3, ..., 19 as board indices
+_EVEN = tuple(range(1, 20, 2))
+
+
+def encoder(n_inputs: int):
+    """The input encoding of a network with ``n_inputs`` inputs."""
+    if n_inputs == N_INPUTS:
+        return encode
+    if n_inputs == N_INPUTS_TRAPS:
+        return lambda state: encode(state, True)
+    if n_inputs == N_INPUTS_BELL:
+        return encode_bell
+    raise ValueError(f"no input encoding has {n_inputs} inputs")
+
+
 def pack(floats) -> str:
     """Weights as text: float32, little-endian, zlib-compressed, base64."""
     data = array("f", floats)
@@ -155,15 +225,13 @@ class NetworkEvaluation:
 
     def __init__(self, network: Network):
         self.network = network
-        if network.n_inputs not in (N_INPUTS, N_INPUTS_TRAPS):
-            raise ValueError(f"no input encoding has {network.n_inputs} inputs")
-        self.traps = network.n_inputs == N_INPUTS_TRAPS
+        self.encode = encoder(network.n_inputs)
 
     def __call__(self, state: State) -> float:
         v = settled_value(state)
         if v is not None:
             return v
-        p = self.network(encode(state, self.traps))
+        p = self.network(self.encode(state))
         return p if state.side == WHITE else 1.0 - p
 
 

@@ -1,4 +1,4 @@
-"""tools/luck_report.py: who leads in bearing off, and the lone last piece."""
+"""tools/luck_report.py: who leads in bearing off (or home pieces in Bell), and the lone last piece."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from positions import position
 
 from senet.state import BLACK, WHITE
 
@@ -41,7 +42,26 @@ def test_report_lines_hold_fractions(capsys):
     assert float(solo["1"]) > float(solo["25"])
 
 
-def test_bell_is_refused():
+def test_B6_B8_in_bell_the_lead_is_in_home_pieces():
+    leader, result = luck.play("bell", 3)
+    assert result in (WHITE, BLACK)  # no Bell game stalls under B6/B7 as revised
+    assert sorted(leader) == list(range(1, len(leader) + 1))
+    # B8: the winner has all ten home while the loser has fewer, so it led at some point
+    assert 1 in leader
+    s = position("bell", white=[1, 3, 7], black=[2, 4, 6, 8], side="w", supply=(7, 6),
+                 off=(0, 0), flags="odd=w")
+    assert luck.progress(s) == (2, 4)  # white's 7 waits above its gap at 5
+    assert luck.progress(position("kendall", white=[21], black=[22, 23])) == (6, 5)  # seven pieces each
+
+
+def test_bell_report_names_home_pieces(capsys):
+    assert luck.main(["--variant", "bell", "--games", "2", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("bell: 2 games of Average against Average")
+    assert "ahead home:" in out and "bearing off" not in out
+
+
+def test_an_unknown_rule_set_is_refused():
     with pytest.raises(SystemExit) as exc:
-        luck.main(["--variant", "bell", "--games", "1"])
+        luck.main(["--variant", "senat", "--games", "1"])
     assert exc.value.code == 2

@@ -14,16 +14,21 @@ from senet.ai.evaluate import Evaluator
 from senet.ai.nets import NETS
 from senet.ai.network import (
     N_INPUTS,
+    N_INPUTS_BELL,
     N_INPUTS_TRAPS,
     Network,
     NetworkEvaluation,
     encode,
+    encode_bell,
+    encoder,
     forced_onto_27,
     network_evaluation,
     pack,
     unpack,
 )
 from senet.game import Game
+from senet.throws import MT19937
+from senet.variants import bell
 
 ROOT = Path(__file__).resolve().parents[2]
 NET_VARIANTS = sorted(NETS)
@@ -128,6 +133,75 @@ def test_encode_with_traps_adds_the_forced_throws_of_both_sides():
     assert encode(s, traps=True)[len(encode(s)):] == [72 + 2, 77 + 4]
     with pytest.raises(ValueError, match="no input encoding has 50 inputs"):
         NetworkEvaluation(Network(50, 1, [0.0] * 53))
+
+
+def test_B5_B6_bell_encoding_sees_the_goal_claim_the_supply_and_the_home_chain():
+    # goals not set: block 0; white to throw: its pieces first, then black's (90 + ...)
+    s = position("bell", white=[27, 12], black=[5], side="w", supply=(8, 9), off=(0, 0))
+    assert encode_bell(s) == [11, 26, 90 + 4, *range(180, 188), *range(190, 199)]
+    # the side to throw owns the odd goals: block 30 for both sides' pieces. White's 1 and
+    # 3 are home, its 7 waits above the gap at 5; black's 2 and 4 are home, 8 waits above 6
+    s = position("bell", white=[1, 3, 7], black=[2, 4, 8], side="w", supply=(7, 7), off=(0, 0),
+                 flags="odd=w")
+    on = encode_bell(s)
+    assert on == [30 + 0, 30 + 2, 30 + 6, 120 + 1, 120 + 3, 120 + 7,
+                  *range(180, 187), *range(190, 197), 200, 201, 210, 211]
+    # the same position with black to throw: black's view, it owns the even goals (block 60)
+    s = s.replace(side="b")
+    assert encode_bell(s) == [60 + 1, 60 + 3, 60 + 7, 150 + 0, 150 + 2, 150 + 6,
+                              *range(180, 187), *range(190, 197), 200, 201, 210, 211]
+    # B7: a white piece on 4 (black's goal) below white's lowest open goal 5 is stranded
+    s = position("bell", white=[1, 3, 4, 9], black=[2, 6], side="b", supply=(6, 8), off=(0, 0),
+                 flags="odd=w")
+    on = encode_bell(s)
+    assert 210 in on and 211 in on and 212 not in on  # white (the opponent): 1, 3 home
+    assert 222 in on and 223 not in on  # one stranded white piece
+    assert 200 in on and 201 not in on and 220 not in on  # black: 2 home, 6 above the gap
+
+
+def test_B6_B7_bell_encoding_agrees_with_the_rules_in_played_positions():
+    """Home counts and stranded pieces as the rule set's own functions find them, the
+    supply, and every piece in the block of its goal claim, in every position of three
+    seeded games between Average players."""
+    average = get_player("average")
+    seen = 0
+    for seed in (1, 2, 3):
+        game = Game("bell", seed=seed, throws=MT19937)
+        while not game.over:
+            s = game.state
+            if s.throw is None:
+                game.throw()
+                continue
+            on = set(encode_bell(s))
+            assert max(on) < N_INPUTS_BELL
+            me = s.side
+            op = "b" if me == "w" else "w"
+            block = 0 if s.odd is None else 30 if s.odd == me else 60
+            for sq in range(1, 31):
+                c = s.board[sq - 1]
+                assert (block + sq - 1 in on) == (c == me)
+                assert (90 + block + sq - 1 in on) == (c == op)
+            for base, side, k in ((180, me, 0), (190, op, 0)):
+                n = s.supply[0 if side == "w" else 1]
+                assert {i for i in on if base <= i < base + 10} == set(range(base, base + n))
+            for base, extra, side in ((200, 220, me), (210, 222, op)):
+                home = len(bell.home_squares(s, side))
+                assert {i for i in on if base <= i < base + 10} == set(range(base, base + home))
+                stuck = len(bell.stranded(s, side))
+                assert (extra in on) == (stuck >= 1) and (extra + 1 in on) == (stuck >= 2)
+            seen += stuck > 0
+            game.play(average.choose(s))
+    assert seen  # stranded pieces do occur, so the check above was exercised
+
+
+def test_each_network_size_has_its_encoding():
+    s = position("bell", white=[27], black=[28], side="b", supply=(9, 9), off=(0, 0))
+    assert encoder(N_INPUTS_BELL)(s) == encode_bell(s)
+    h = position("havens", white=[21, 26, 29], black=[3, 22], side="w")
+    assert encoder(N_INPUTS)(h) == encode(h)
+    assert encoder(N_INPUTS_TRAPS)(h) == encode(h, traps=True)
+    with pytest.raises(ValueError, match="no input encoding has 50 inputs"):
+        encoder(50)
 
 
 @pytest.mark.parametrize("variant", NET_VARIANTS)
