@@ -194,6 +194,33 @@ def test_B6_B7_bell_encoding_agrees_with_the_rules_in_played_positions():
     assert seen  # stranded pieces do occur, so the check above was exercised
 
 
+def test_a_bell_network_reads_its_thermometers_compacted_to_the_same_value():
+    """NetworkEvaluation adds one running-sum row per thermometer instead of every row
+    of it: the same value (up to rounding) as the full encoding, with fewer inputs."""
+    import random
+
+    rnd = random.Random(3)
+    n, h = N_INPUTS_BELL, 6
+    net = Network(n, h, [rnd.uniform(-0.5, 0.5) for _ in range(n * h + 2 * h + 1)])
+    ev = NetworkEvaluation(net)
+    average = get_player("average")
+    game = Game("bell", seed=4, throws=MT19937)
+    fewer = 0
+    while not game.over:
+        s = game.state
+        if s.throw is None:
+            game.throw()
+            continue
+        full = encode_bell(s)
+        compact = encode_bell(s, compact=True)
+        assert set(compact) <= set(full)
+        fewer += len(compact) < len(full)
+        p = net(full)
+        assert ev(s) == pytest.approx(p if s.side == "w" else 1 - p, abs=1e-12)
+        game.play(average.choose(s))
+    assert fewer
+
+
 def test_each_network_size_has_its_encoding():
     s = position("bell", white=[27], black=[28], side="b", supply=(9, 9), off=(0, 0))
     assert encoder(N_INPUTS_BELL)(s) == encode_bell(s)
