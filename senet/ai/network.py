@@ -2,7 +2,8 @@
 
 With its hand-made evaluation Expert was no better than Average in Jéquier and Havens:
 there the outcome hangs on details that a few hand-weighted terms do not see (which
-piece the next throws will force onto 27, which ones can still bear off). In Havens
+piece the next throws will force onto 27, which ones can still bear off). In Havens,
+and in Bell (where one throw ahead its hand-made terms were no better than Average's),
 Expert now searches with a network trained by temporal differences instead (TD(lambda),
 as in the backgammon programs): it played against itself, and after every move nudged
 its estimate of the previous position towards its estimate of the next one, and the
@@ -11,7 +12,7 @@ set and writes it into ``senet/ai/nets.py``; a rule set without one keeps the ha
 evaluation. docs/opponents.md has the measurements (in Jéquier a network trained the
 same way searched no better than the hand-made evaluation, so none is shipped).
 
-The network sees the position from the side that throws next:
+The network of the race rule sets sees the position from the side that throws next:
 
     inputs 0..29    that side's pieces on squares 1..30 (1 or 0)
     inputs 30..59   the opponent's pieces on squares 1..30
@@ -62,6 +63,7 @@ except ImportError:  # the page's MicroPython has no operator module (it only im
         return a + b
 
 from ..state import BLACK, WHITE, State
+from ..variants import bell
 from .evaluate import _sigmoid, settled_value
 
 N_INPUTS = 72
@@ -138,28 +140,16 @@ def encode_bell(state: State, compact: bool = False) -> list[int]:
     me = state.side
     op = BLACK if me == WHITE else WHITE
     board = state.board
-    odd = state.odd
-    if odd is None:
-        block, mine_goals, their_goals = 0, (), ()
-    elif odd == me:
-        block, mine_goals, their_goals = 30, _ODD, _EVEN
-    else:
-        block, mine_goals, their_goals = 60, _EVEN, _ODD
+    # the goal claim, from the side to throw (B5): not yet, its goals odd, its goals even
+    block = 0 if state.odd is None else 30 if state.odd == me else 60
     active: list = []
     _squares_of(board, me, block, active)
     _squares_of(board, op, 90 + block, active)
     s_me, s_op = state.supply if me == WHITE else (state.supply[1], state.supply[0])
-    homes = []
-    stuck = []
-    for side, goals in ((me, mine_goals), (op, their_goals)):
-        home = 0
-        for g in goals:
-            if board[g] != side:
-                break
-            home += 1
-        homes.append(home)
-        # B7: the side's pieces below its lowest open goal that are not home
-        stuck.append(board.count(side, 0, goals[home]) - home if goals and home < 10 else 0)
+    # the home chain (B6) and the pieces stranded below the lowest open goal (B7), as
+    # the rule set reads them
+    homes = (len(bell.home_squares(state, me)), len(bell.home_squares(state, op)))
+    stuck = (len(bell.stranded(state, me)), len(bell.stranded(state, op)))
     for base, n in ((180, s_me), (190, s_op), (200, homes[0]), (210, homes[1])):
         if n:
             if compact:
@@ -175,8 +165,6 @@ def encode_bell(state: State, compact: bool = False) -> list[int]:
 
 
 BELL_THERMOMETERS = ((180, 10), (190, 10), (200, 10), (210, 10))
-_ODD = tuple(range(0, 19, 2))  # Bell's odd goal squares 1, 3, ..., 19 as board indices
-_EVEN = tuple(range(1, 20, 2))
 
 
 def _encode_bell_compact(state: State) -> list[int]:

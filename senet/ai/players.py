@@ -261,7 +261,7 @@ class Expert(Player):
     ``nodes`` bounds the nodes of one decision and makes it reproducible (None: the
     default of the rule set, DEFAULT_NODES); ``time_cap`` (seconds, None for none) is a
     safety net that stops a search that runs long; ``max_depth`` bounds the iterative
-    deepening. Where a rule set has a trained network (senet.ai.network: Havens) Expert
+    deepening. Where a rule set has a trained network (senet.ai.network: Havens, Bell) Expert
     searches with it. For experiments: ``evaluation="hand"`` searches with
     the hand-made Expert evaluation everywhere, ``evaluation="average"`` with Average's,
     ``weights`` overrides evaluation weights (see senet.ai.evaluate.WEIGHTS).

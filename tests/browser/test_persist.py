@@ -651,10 +651,11 @@ def test_hints_and_the_win_meter_are_remembered_settings(app):
     settings.get_by_role("button", name="Done").click()
 
 
-def test_expert_plays_havens_with_its_learned_network_in_the_worker(app):
-    """In Havens Expert searches with a trained network (senet/ai/nets.py):
+@pytest.mark.parametrize("variant", ["havens", "bell"])
+def test_expert_plays_with_its_learned_network_in_the_worker(app, variant):
+    """In Havens and Bell Expert searches with a trained network (senet/ai/nets.py):
     it must load and run in the worker's Pyodide, for moves and for the win meter."""
-    app.open("?variant=havens&white=human&black=expert&seed=4&speed=instant")
+    app.open(f"?variant={variant}&white=human&black=expert&seed=4&speed=instant")
     app.locator(".toolbar [data-action='settings']").click()
     app.locator("#settings-dialog").get_by_label("Win meter").check()
     app.locator("#settings-dialog").get_by_role("button", name="Done").click()
