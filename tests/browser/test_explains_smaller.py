@@ -2,7 +2,8 @@
 the information pages' shared header, "Play from here" that asks first and keeps the
 game it replaces, and the replay that plays itself.
 
-The page fixtures are test_app.py's (one shared context, fresh localStorage per page).
+The page fixtures are conftest.py's `shared` and `app` (one shared context, fresh
+localStorage per page).
 No test here asserts a duration or a rate: they wait for conditions and compare orders.
 """
 
@@ -13,13 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import test_app
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-
-app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
 
 
 # ---------------------------------------------------------------- 1. the way the pieces run
