@@ -144,6 +144,9 @@ def test_k8_with_nothing_else_to_move_a_piece_on_28_or_29_falls_into_the_water_a
     assert before.square(28) == "b" and before.square(27) == "."
     assert after.square(27) == "b" and after.square(28) == "." and after.square(29) == "b"
     assert throw == 1 and after.side == "w" and not after.again  # the 1's extra throw is gone: the water (K9)
+    # and the player is told it fell, not just that it moved
+    assert senet.describe(state, senet.Move(28, 27), after) == ["black moves from 28 to 27",
+                                                                "black's piece falls back into the water"]
 
 
 def test_k8_the_fall_only_when_nothing_else_moves_and_k11_it_swaps_with_a_piece_in_the_water():
@@ -156,6 +159,8 @@ def test_k8_the_fall_only_when_nothing_else_moves_and_k11_it_swaps_with_a_piece_
     wet = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 27), black=(28, 29), off_black=5))
     after = wet.with_throw(1).apply(senet.Move(28, 27))
     assert after.square(27) == "b" and after.square(28) == "w" and after.side == "w"
+    assert senet.describe(wet.with_throw(1), senet.Move(28, 27), after)[1:] == [
+        "black's piece falls back into the water", "white's piece on 27 is bumped to square 28"]
 
 
 def test_k12_a_lone_piece_on_28_to_30_bumped_from_26_drops_into_the_water():
