@@ -161,6 +161,10 @@ def test_k8_the_fall_only_when_nothing_else_moves_and_k11_it_swaps_with_a_piece_
     assert after.square(27) == "b" and after.square(28) == "w" and after.side == "w"
     assert senet.describe(wet.with_throw(1), senet.Move(28, 27), after)[1:] == [
         "black's piece falls back into the water", "white's piece on 27 is bumped to square 28"]
+    # B2: in Bell pieces run down towards 1, so 28-27 is a plain move, with no water in it
+    bell = senet.parse_position("bell " + "." * 9 + "w" + "." * 17 + "b.. b 1 w=9/0,b=9/0 -")
+    moved = bell.apply(senet.Move(28, 27))
+    assert senet.describe(bell, senet.Move(28, 27), moved) == ["black moves from 28 to 27"]
 
 
 def test_k12_a_lone_piece_on_28_to_30_bumped_from_26_drops_into_the_water():
