@@ -122,8 +122,7 @@ LESSONS = (
         [Beat(3, "20-23", THROW,
               "A 3. Your piece on 19 cannot go to 22: white's pieces on 21 and 22 guard each "
               "other (try it). Move the piece on 20 over the pair, to 23.")],
-        "Keep your own pieces in pairs and they are safe too. When no piece can move forward, "
-        "one must move backward instead, and when none can move at all the throw is lost.",
+        "Keep your own pieces in pairs and they are safe too.",
         "kendall wbwbwbwbwb........b.wwb....... w - w=0/0,b=0/0 -",
     ),
     Lesson(
@@ -135,6 +134,22 @@ LESSONS = (
         [Beat(3, "23-26", THROW, "A 3: move the piece on 23 to 26. A 4 or a 5 could not have moved it.")],
         "Your piece waits on 26 for the throw that takes it on.",
         "kendall wbwbwbwbwbwbw............b.... w - w=0/0,b=0/0 -",
+    ),
+    Lesson(
+        "back", "Moving backward",
+        _position(white=(1, 3, 5, 7, 9, 20, 21), black=(24, 25), off_black=5),
+        "A piece moves backward only when none of yours can move forward (taking a piece off "
+        "counts as forward). It goes back the whole throw and lands by the usual rules: on an "
+        "empty square or on a lone piece of the other side, which swaps with it; never on a "
+        "guarded pair, and never past square 1. Five of your pieces are already off.",
+        [Beat(3, "25-22", THROW,
+              "A 3, and neither piece can go forward: both would pass 26. So one must go back "
+              "three squares. From 24 it would land on 21, guarded by white's piece on 20: move "
+              "the piece on 25 back to 22.")],
+        "Going back is never a choice, only the last way to use a throw. Here a 4 could not "
+        "have moved either piece at all: when nothing can move forward or back, the throw is "
+        "lost, even a 1, 4 or 5, and the turn passes.",
+        "kendall w.w.w.w.w..........wwb.b...... w - w=0/0,b=0/5 -",
     ),
     Lesson(
         "water", "The water",
@@ -152,9 +167,34 @@ LESSONS = (
         "water: it goes back to square 15 (when 15 is free) and your turn ends. If you throw "
         "instead, a 4 takes it off the board and anything else leaves it in the water.",
         [Beat(None, "rescue", "Press \u201cRescue from the water\u201d.")],
-        "Your piece is back on 15, the House of Rebirth, and runs again. A piece stuck on 28 "
-        "or 29 falls back into the water when you have no other move.",
+        "Your piece is back on 15, the House of Rebirth, and runs again.",
         "kendall wbwbwbwbwbwbw.b............... w - w=0/0,b=0/0 -",
+    ),
+    Lesson(
+        "fall", "Falling back into the water",
+        _position(white=(1, 3, 5, 7, 9, 11, 13), black=(28, 29), off_black=5),
+        "A piece on 28 or 29 waits for its exact throw: a 3 from 28, a 2 from 29. When a "
+        "throw gives you nothing else to do, no move forward or back, one of them must fall "
+        "back into the water on 27 (you choose which), and your turn ends there.",
+        [Beat(1, "28-27", THROW,
+              "A 1: the piece on 29 needs a 2, the piece on 28 a 3, and you have no other piece "
+              "to move. Let the piece on 28 fall to 27: the one on 29 keeps its chance, and a 2 "
+              "is the likeliest throw.")],
+        "The 1 would have earned another throw, but the fall ends your turn. The piece gets "
+        "out of the water as before: a rescue to 15, or a 4. Had a white piece been in the "
+        "water, the two would have swapped places.",
+        "kendall w.w.w.w.w.w.w.............b.b. w - w=0/0,b=0/5 -",
+    ),
+    Lesson(
+        "hit", "Bumping from 26",
+        _position(white=(1, 3, 5, 7, 9, 11, 29), black=(2, 4, 6, 8, 10, 12, 26)),
+        "Only a piece on 26 can reach 28, 29 and 30, and it may land there on a lone piece of "
+        "the other side. That piece is not swapped back to 26: it drops into the water on 27 "
+        "(only when the water is taken does it swap to 26 as usual).",
+        [Beat(3, "26-29", THROW, "A 3: move your piece on 26 onto white's lone piece on 29.")],
+        "White's piece is in the water now and needs a rescue or a 4 to get out. Two pieces "
+        "side by side on 28 to 30 still guard each other.",
+        "kendall wbwbwbwbwbwb..............w.b. w - w=0/0,b=0/0 -",
     ),
     Lesson(
         "off", "Bearing off and winning",
@@ -177,23 +217,27 @@ LESSONS = (
 DIFFERENCES = {
     "jequier": "Your game uses Jéquier's rules instead: five pieces each, a throw of 1 first decides who "
                "plays black, no light side counts 6 (1, 4 and 6 throw again), three pieces in a row are a "
-               "blockade no one may pass, nothing can be bumped on 26 to 30, the water sends a piece back "
-               "to the first free square, and a piece leaves by landing exactly on 30.",
+               "blockade no one may pass, a piece forced back may land only on an empty square, nothing "
+               "can be bumped on 26 to 30, the water sends a piece back to the first free square, and a "
+               "piece leaves by landing exactly on 30.",
     "tait": "Your game uses Tait's rules instead: the pieces start off the board and enter on a 4 or a 6, no "
-            "light side counts 6, a bumped piece goes back to be entered again, square 15 is safe, the "
-            "water sends a piece back off the board, and only a 6, a landing on 26 or a piece borne off "
-            "gives one more throw.",
+            "light side counts 6, pieces never move backward, a bumped piece goes back to be entered "
+            "again, square 15 is safe, the water sends a piece back off the board, and only a 6, a "
+            "landing on 26 or a piece borne off gives one more throw.",
     "bell": "Your game uses Bell's rules instead: ten pieces each enter at the far end and run down to "
-            "square 1, no throw is repeated, a bumped piece goes back to be entered again, and you win "
-            "by filling your goal squares (the odd or the even ones) from the bottom up.",
+            "square 1 without ever turning back, no throw is repeated, a bumped piece goes back to be "
+            "entered again, and you win by filling your goal squares (the odd or the even ones) from the "
+            "bottom up.",
     "thibault": "Your game uses Thibault's rules instead: five pieces each and white starts; two or more "
                 "pieces in a row guard each other, but not on 28 to 30 and not while their side has a piece "
-                "in the water; a drowning piece leaves with a 4, a 1 or a 5 throws again, and a rescue puts "
-                "it on 15 or the nearest free square below.",
+                "in the water; pieces on 28 to 30 never fall back into the water; a drowning piece leaves "
+                "with a 4, a 1 or a 5 throws again, and a rescue puts it on 15 or the nearest free square "
+                "below.",
     "havens": "Your game uses Havens' rules instead: five pieces each, a throw of 1 first decides who "
-              "plays black, three pieces in a row are a blockade no one may pass, nothing can be bumped "
-              "on 26 to 30, the water sends a piece to the first free square, a piece leaves by landing "
-              "exactly on 30, and the loser pays points for the pieces left behind.",
+              "plays black, three pieces in a row are a blockade no one may pass, a piece forced back may "
+              "land only on an empty square, nothing can be bumped on 26 to 30, the water sends a piece to "
+              "the first free square, a piece leaves by landing exactly on 30, and the loser pays points "
+              "for the pieces left behind.",
 }
 
 

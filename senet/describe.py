@@ -34,6 +34,10 @@ def describe(before: State, move: Move, after: State) -> list[str]:
                     events.append(f"{me}'s piece falls into the water and goes back to the supply")
                 elif dst == 27 and mine_new:
                     events.append(f"{me}'s piece falls into the water and restarts on square {min(mine_new)}")
+            elif dst == 27 and src in (28, 29) and before.rules.bears_off:
+                # K8: where pieces run up to 30, a step down onto 27 is a fall back into the
+                # water (in Bell, which runs down towards 1, it is an ordinary move)
+                events.append(f"{me}'s piece falls back into the water")
         theirs_before, theirs_after = _where(before, other(side)), _where(after, other(side))
         lost = theirs_before - theirs_after
         gained = theirs_after - theirs_before

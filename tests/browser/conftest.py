@@ -14,6 +14,14 @@
 - `guard_context(ctx)`: attach the same guard (and the same generous default timeout)
   to a context made by hand (for example `launch_persistent_context`); returns its
   BrowserLog.
+- `guarded_context(**options)`: a new context of the test's own (a fresh profile), guarded
+  and closed at the end of the test; returns (context, BrowserLog).
+- `shared` (module): one guarded context for a whole test module (a warm HTTP cache and
+  service worker, like a returning visitor), made with the options of the module's
+  `shared_context_args` fixture, which a module overrides to change them.
+- `app`: a fresh page of `shared` (empty localStorage): `app.open(query)`, `app.reopen()`,
+  `app.log`, `app.allowed_errors`; at its end it fails the test on a page or console
+  error, a Content-Security-Policy violation or a request that left the test server.
 
 Chromium runs with `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
 so nothing can reach the network even by accident.
@@ -22,6 +30,7 @@ so nothing can reach the network even by accident.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -31,6 +40,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+import senet
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -248,6 +259,149 @@ def context(context, browser_log):
     browser_log.errors = log.errors
     yield context
     assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+def _new_guarded_context(browser, options: dict):
+    context = browser.new_context(**options)
+    return context, guard_context(context)
+
+
+def _close_guarded_context(context, log: BrowserLog) -> None:
+    context.close()
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+@pytest.fixture
+def guarded_context(browser, server):
+    """guarded_context(**options) -> (context, BrowserLog): a context of the test's own,
+    made with `browser.new_context(**options)`; closed when the test ends, which then
+    fails if any of its requests left the test server."""
+    made: list[tuple] = []
+
+    def make(**options):
+        made.append(_new_guarded_context(browser, options))
+        return made[-1]
+
+    yield make
+    for context, log in made:
+        _close_guarded_context(context, log)
+
+
+# ---------------------------------------------------------------- the app in a shared context
+
+# PyScript shows a Python exception in a .py-error element: a wait for ready stops then.
+READY_OR_FAILED = (
+    "() => document.documentElement.dataset.ready === 'true'"
+    " || document.querySelector('.py-error') !== null"
+)
+READY_TIMEOUT_MS = 60_000
+# Runs before the page's own scripts on every load of an `app` page: localStorage is
+# cleared on its first load only (sessionStorage survives its reloads and its visits to
+# the other pages), and the Content-Security-Policy violations are kept for the check at
+# the end of the test.
+APP_PAGE_SETUP = """
+if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
+window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
+"""
+# A human has something to do (throw, move or OK a lost throw), or the game is over.
+HUMAN_TURN = """() => {
+  const b = document.getElementById('board');
+  return b.dataset.winner || !document.querySelector('[data-action="throw"]').disabled
+    || document.querySelector('[data-movable="true"]') !== null
+    || !document.querySelector('[data-action="pass"]').hidden;
+}"""
+
+
+@pytest.fixture(scope="module")
+def shared_context_args() -> dict:
+    """The options of the module's `shared` context (`browser.new_context(**options)`); a
+    test module overrides this fixture to change them (viewport, accept_downloads...)."""
+    return {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="module")
+def shared(browser, server, shared_context_args):
+    """One guarded context for the test module: (context, BrowserLog). At the module's end
+    it is closed, and the module fails if any of its requests left the test server."""
+    context, log = _new_guarded_context(browser, shared_context_args)
+    yield context, log
+    _close_guarded_context(context, log)
+
+
+def wait_app_ready(page) -> None:
+    """Wait until the app on the page says ready; fail with PyScript's error if it failed."""
+    page.wait_for_function(READY_OR_FAILED, timeout=READY_TIMEOUT_MS)
+    failures = page.locator(".py-error").all_inner_texts()
+    assert not failures, "\n".join(failures)
+
+
+@pytest.fixture
+def app(shared, server):
+    """A fresh page (empty localStorage) of the module's shared context:
+    - `app.open(query="")` loads the app at server.url + query, checks that the static
+      board is there before Python runs, and waits until the app is ready;
+    - `app.reopen()` reloads the page the same way (its storage is kept);
+    - `app.log` is the context's BrowserLog; `app.allowed_errors`, a regex the page's
+      console errors may match (None: none may).
+    When the test ends the page must have reported no Content-Security-Policy violation,
+    no page or console error, and no request may have left the test server."""
+    context, log = shared
+    page = context.new_page()
+    page.add_init_script(APP_PAGE_SETUP)
+    errors_before = len(log.errors)
+
+    def load(navigate) -> None:
+        navigate()
+        assert page.locator("#board rect.square").count() == 30  # the skeleton is static
+        wait_app_ready(page)
+
+    page.open = lambda query="": load(lambda: page.goto(server.url + query))
+    page.reopen = lambda: load(page.reload)
+    page.log = log
+    page.allowed_errors = None
+    yield page
+    csp = page.evaluate("window.__csp === undefined ? [] : window.__csp")  # [] if never loaded
+    page.close()
+    assert csp == [], f"the Content-Security-Policy blocked something: {csp}"
+    errors = log.errors[errors_before:]
+    if page.allowed_errors:
+        errors = [e for e in errors if not re.search(page.allowed_errors, e)]
+    assert errors == []
+    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
+
+
+def position(page) -> str:
+    """The position the board shows (its data-position, senet.parse_position's text)."""
+    return page.get_attribute("#board", "data-position")
+
+
+def state_of(page) -> senet.State:
+    """The board's position as a senet.State."""
+    return senet.parse_position(position(page))
+
+
+def wait_position_change(page, old: str, timeout: int = DEFAULT_TIMEOUT_MS) -> str:
+    """Wait until the board shows another position than ``old``; returns the new one."""
+    page.wait_for_function(
+        "old => document.getElementById('board').dataset.position !== old", arg=old, timeout=timeout)
+    return position(page)
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    # Evaluated through the DevTools protocol: the page's Content-Security-Policy (rightly)
+    # refuses an inline <script>, which is what add_script_tag would insert.
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
 # ---------------------------------------------------------------- report

@@ -6,91 +6,25 @@ dist/ is served by the `server` fixture (conftest.py); the browser cannot reach
 anything else. Most tests share one browser context (warm HTTP cache and service
 worker, like a returning visitor) guarded the same way as the `context` fixture; each
 test's page starts with an empty localStorage, so no game or setting is left over from
-the test before.
+the test before (the `shared` and `app` fixtures of conftest.py).
 """
 
 from __future__ import annotations
 
 import re
 import statistics
-from pathlib import Path
 
 import pytest
-from conftest import CLICK_PASS
+from conftest import CLICK_PASS, READY_OR_FAILED, axe_violations, position, state_of, wait_position_change
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import senet
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-READY_OR_FAILED = (
-    "() => document.documentElement.dataset.ready === 'true'"
-    " || document.querySelector('.py-error') !== null"
-)
-# Runs before the page's scripts on every load of a page: localStorage is cleared on the
-# first load only (sessionStorage survives reloads and the visits to the other pages).
-FRESH_STORAGE = """
-if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
-"""
 # Counts animation frames from the very start of the page (for the worker test).
 FRAME_COUNTER = """
 window.__frames = [];
 (function tick(t) { window.__frames.push(t); requestAnimationFrame(tick); })(performance.now());
 """
-
-
-@pytest.fixture(scope="module")
-def shared(browser, server):
-    """One context for the module: (context, BrowserLog)."""
-    from conftest import guard_context
-
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    log = guard_context(context)
-    yield context, log
-    context.close()
-    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
-
-
-def _app_page(shared, server):
-    context, log = shared
-    page = context.new_page()
-    page.add_init_script(FRESH_STORAGE)
-    errors_before = len(log.errors)
-
-    def open_(query: str = "") -> None:
-        page.goto(server.url + query)
-        assert page.locator("#board rect.square").count() == 30  # the skeleton is static
-        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
-        failures = page.locator(".py-error").all_inner_texts()
-        assert not failures, "\n".join(failures)
-
-    page.open = open_
-    page.log = log
-    yield page
-    page.close()
-    assert log.errors[errors_before:] == []
-    assert not log.off_origin
-
-
-@pytest.fixture
-def app(shared, server):
-    """A page of the shared context; `app.open(query)` loads the app and waits until ready."""
-    yield from _app_page(shared, server)
-
-
-
-def position(page) -> str:
-    return page.get_attribute("#board", "data-position")
-
-
-def state_of(page) -> senet.State:
-    return senet.parse_position(position(page))
-
-
-def wait_position_change(page, old: str, timeout: int = 180_000) -> str:
-    page.wait_for_function(
-        "old => document.getElementById('board').dataset.position !== old", arg=old, timeout=timeout)
-    return position(page)
 
 
 # ---------------------------------------------------------------- boot
@@ -519,22 +453,11 @@ def test_reduced_motion_stops_the_animations(app):
     assert animation == "none"
 
 
-def _axe(page) -> list[dict]:
-    # Evaluated through the DevTools protocol: the page's Content-Security-Policy (rightly)
-    # refuses an inline <script>, which is what add_script_tag would insert.
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
-    result = page.evaluate("""async () => {
-        const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
-        return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
-    }""")
-    return [v for v in result if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
 def test_axe_finds_no_serious_violations(app, size):
     app.set_viewport_size({"width": size[0], "height": size[1]})
     app.open("?variant=tait&white=human&black=novice&seed=9&speed=instant")
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     throw = app.locator('[data-action="throw"]')
     throw.wait_for(state="visible")
     app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
@@ -544,12 +467,12 @@ def test_axe_finds_no_serious_violations(app, size):
     # is not found; the pointer clicks of the other tests cover the button itself).
     app.evaluate("document.querySelector('[data-action=\"throw\"]').click()")  # highlights, buttons, messages change
     wait_position_change(app, before)
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     app.locator(".toolbar [data-action='new-game']").click()
-    assert _axe(app) == []
+    assert axe_violations(app) == []
 
 
 def test_axe_on_the_game_over_panel(app):
     app.open("?variant=thibault&white=novice&black=novice&seed=3&speed=instant")
     app.wait_for_selector("#board[data-winner]", timeout=120_000)
-    assert _axe(app) == []
+    assert axe_violations(app) == []

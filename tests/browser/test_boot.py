@@ -6,15 +6,9 @@ import tomllib
 import zipfile
 
 import pytest
-from conftest import CLICK_PASS, ROOT
+from conftest import CLICK_PASS, ROOT, wait_app_ready
 
-READY_TIMEOUT_MS = 60_000
 WORKER_TIMEOUT_MS = 180_000
-# PyScript shows a Python exception in a .py-error element: stop waiting then.
-READY_OR_FAILED = (
-    "() => document.documentElement.dataset.ready === 'true'"
-    " || document.querySelector('.py-error') !== null"
-)
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
 WORKER_UP = "() => (document.documentElement.dataset.worker || '').includes('kendall')"
 MARKS = "() => performance.getEntriesByType('mark').map(m => m.name).filter(n => n.startsWith('senet:'))"
@@ -49,9 +43,7 @@ def _boot(page, url):
     page.goto(url)
     # The static skeleton is there before Python starts.
     assert page.locator("#board rect.square").count() == 30
-    page.wait_for_function(READY_OR_FAILED, timeout=READY_TIMEOUT_MS)
-    errors = page.locator(".py-error").all_inner_texts()
-    assert not errors, "\n".join(errors)
+    wait_app_ready(page)
     data = page.evaluate("() => ({...document.documentElement.dataset})")
     assert data["ready"] == "true"
     return data, page.evaluate(READY_MS)

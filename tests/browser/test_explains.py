@@ -2,16 +2,14 @@
 the reasons for lost throws and refused clicks, a calm layout (no layout shift after
 ready), the move log, the game-over summary and the sound setting.
 
-The page fixtures are test_app.py's (one shared context, fresh localStorage per page).
+The page fixtures are conftest.py's `shared` and `app` (one shared context, fresh
+localStorage per page).
 No test here asserts a duration or a rate: they wait for conditions and compare orders.
 """
 
 from __future__ import annotations
 
 import pytest
-import test_app
-
-app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
 
 WATER = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"  # black (you) drowning on 27
 LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
@@ -109,41 +107,30 @@ new PerformanceObserver((list) => {
 STEADY = ("header.site", ".players", "#board", ".controls", "#status", ".toolbar")
 
 
-def _fresh_page(browser, server, width, height):
-    from conftest import guard_context
-
-    context = browser.new_context(viewport={"width": width, "height": height})
-    log = guard_context(context)
-    page = context.new_page()
-    page.add_init_script(LAYOUT_SHIFTS)
-    return context, page, log
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_nothing_moves_after_ready_not_even_the_offline_banner(browser, server, size):
+def test_nothing_moves_after_ready_not_even_the_offline_banner(guarded_context, server, size):
     """A first visit (a fresh profile: the service worker installs and says "ready to play
     offline"), a few moves against the computer: no layout shift after senet:ready, on a
     desktop and on a phone (where the players' cards are narrower and wrap)."""
-    context, page, log = _fresh_page(browser, server, *size)
-    try:
-        page.goto(server.url + "?variant=kendall&white=novice&black=human&seed=4&speed=fast")
-        page.wait_for_function("document.documentElement.dataset.ready === 'true'")
-        steady = {sel: page.locator(sel).first.bounding_box() for sel in STEADY}
-        # the banner comes (the service worker installed) and goes again
-        page.wait_for_function("document.querySelector('#pwa-slot .pwa-message')"
-                               " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')",
-                               timeout=90_000)
-        assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
-        _play_turns(page, 3)  # your turns; the computer's in between
-        page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent", timeout=90_000)
-        ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
-        shifts = page.evaluate("window.__shifts")
-        after = [s for s in shifts if s["t"] >= ready and not s["input"]]
-        assert after == [], after
-        assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
-        assert not log.errors and not log.off_origin
-    finally:
-        context.close()
+    context, log = guarded_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    page.goto(server.url + "?variant=kendall&white=novice&black=human&seed=4&speed=fast")
+    page.wait_for_function("document.documentElement.dataset.ready === 'true'")
+    steady = {sel: page.locator(sel).first.bounding_box() for sel in STEADY}
+    # the banner comes (the service worker installed) and goes again
+    page.wait_for_function("document.querySelector('#pwa-slot .pwa-message')"
+                           " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')",
+                           timeout=90_000)
+    assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
+    _play_turns(page, 3)  # your turns; the computer's in between
+    page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent", timeout=90_000)
+    ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
+    shifts = page.evaluate("window.__shifts")
+    after = [s for s in shifts if s["t"] >= ready and not s["input"]]
+    assert after == [], after
+    assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
+    assert not log.errors and not log.off_origin
 
 
 def test_desktop_fits_board_sticks_and_buttons_without_scrolling(app):

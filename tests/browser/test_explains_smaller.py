@@ -1,8 +1,9 @@
 """Issue 19's smaller items in Chromium: the arrows that show the way the pieces run,
 the information pages' shared header, "Play from here" that asks first and keeps the
-game it replaces, and the replay that plays itself.
+game it replaces, and the replay that plays itself (and pauses when the page is hidden).
 
-The page fixtures are test_app.py's (one shared context, fresh localStorage per page).
+The page fixtures are conftest.py's `shared` and `app` (one shared context, fresh
+localStorage per page).
 No test here asserts a duration or a rate: they wait for conditions and compare orders.
 """
 
@@ -13,13 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import test_app
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-
-app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
 
 
 # ---------------------------------------------------------------- 1. the way the pieces run
@@ -311,3 +309,77 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
     app.fill("#record-text", full.record_text())
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
     assert app.locator("#replay-speed").input_value() == "0.5"
+
+
+# Makes the page hidden, as when the player switches to another tab, the moment the replay
+# shows step `at`: headless Chromium keeps a page in a background tab "visible" (measured:
+# another page brought to the front leaves document.visibilityState at "visible" and fires
+# no visibilitychange), so document.hidden and document.visibilityState are overridden and
+# the event dispatched, the way the browser would.
+HIDE_AT_STEP = """at => {
+  const step = document.getElementById('replay-step');
+  const observer = new MutationObserver(() => {
+    if (!step.textContent.startsWith(`Step ${at} of `)) return;
+    observer.disconnect();
+    window.__replay.push('hidden');
+    Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+    Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'});
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  observer.observe(step, {childList: true, characterData: true, subtree: true});
+}"""
+SHOW = """() => {
+  window.__replay.push('visible');
+  delete document.hidden;
+  delete document.visibilityState;
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+# A mark in the event list, set by a page timer of `ms` milliseconds started now: any step
+# the replay had already planned (its own timer, due within one step) comes before it.
+WITNESS = "([name, ms]) => setTimeout(() => window.__replay.push(name), ms)"
+
+
+def test_the_replay_pauses_when_the_page_is_hidden_and_goes_on_only_when_played_again(app):
+    sys.path.insert(0, str(ROOT / "app"))
+    from replay import game_prefix, step_seconds
+
+    full = _a_record(12)
+    last = len(full.entries)
+    four_steps_ms = 4 * step_seconds("4") * 1000
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", full.record_text())
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    replay = app.locator("#replay")
+    replay.get_by_role("button", name="First step").click()
+    app.select_option("#replay-speed", "4")
+    app.evaluate(WATCH_REPLAY)
+    app.evaluate(HIDE_AT_STEP, 2)
+    replay.get_by_role("button", name="Play", exact=True).click()
+
+    # hidden at step 2: paused at once, the button says Play again
+    app.wait_for_function("window.__replay.includes('playing=false')")
+    assert app.evaluate("document.hidden") is True
+    expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
+    # no step plays while the page stays hidden, not even the one already planned
+    app.evaluate(WITNESS, ["later, hidden", four_steps_ms])
+    app.wait_for_function("window.__replay.includes('later, hidden')")
+    # nor when the page shows again: only the player's Play goes on
+    app.evaluate(SHOW)
+    assert app.evaluate("[document.hidden, document.visibilityState]") == [False, "visible"]
+    app.evaluate(WITNESS, ["later, visible", four_steps_ms])
+    app.wait_for_function("window.__replay.includes('later, visible')")
+    assert app.inner_text("#replay-step") == f"Step 2 of {last}"
+    assert app.get_attribute("#board", "data-position") == game_prefix(full, 2).state.position()
+    expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
+    events = app.evaluate("window.__replay")
+    assert events == ["playing=true", f"Step 1 of {last}", f"Step 2 of {last}", "hidden", "playing=false",
+                      "later, hidden", "visible", "later, visible"]
+
+    # Play goes on from step 2 (not from the first step) to the end
+    replay.get_by_role("button", name="Play", exact=True).click()
+    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Step ${n} of ${n}`"
+                          " && document.querySelector('[data-action=\"replay-auto\"]').dataset.playing === 'false'",
+                          arg=last)
+    events = app.evaluate("window.__replay")[len(events):]
+    assert events == ["playing=true"] + [f"Step {k} of {last}" for k in range(3, last + 1)] + ["playing=false"]

@@ -14,58 +14,20 @@ import json
 import re
 
 import pytest
-from conftest import CLICK_PASS, DEFAULT_TIMEOUT_MS
+from conftest import CLICK_PASS, DEFAULT_TIMEOUT_MS, HUMAN_TURN
 
 import senet
 from senet.throws import COMMIT, ThrowGenerator
 
-READY = "() => document.documentElement.dataset.ready === 'true' || document.querySelector('.py-error') !== null"
-PAGE_SETUP = """
-if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
-window.__csp = [];
-document.addEventListener("securitypolicyviolation",
-  e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
-"""
 # Two pieces each, near the end of the track: a game of a few dozen throws.
 ENDGAME = "kendall ....................bbww...... b - w=0/5,b=0/5 -"
 TWO_PEOPLE = "?white=human&black=human&speed=instant&position=" + ENDGAME.replace(" ", "+")
-HUMAN_TURN = """() => {
-  const b = document.getElementById('board');
-  return b.dataset.winner || !document.querySelector('[data-action="throw"]').disabled
-    || document.querySelector('[data-movable="true"]') !== null
-    || !document.querySelector('[data-action="pass"]').hidden;
-}"""
 
 
 @pytest.fixture(scope="module")
-def shared(browser, server):
-    from conftest import guard_context
-
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    log = guard_context(context)
-    yield context, log
-    context.close()
-    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
-
-
-@pytest.fixture
-def app(shared, server):
-    context, log = shared
-    page = context.new_page()
-    page.add_init_script(PAGE_SETUP)
-    errors_before = len(log.errors)
-
-    def open_(query: str = "") -> None:
-        page.goto(server.url + query)
-        page.wait_for_function(READY, timeout=60_000)
-        assert not page.locator(".py-error").all_inner_texts()
-
-    page.open = open_
-    yield page
-    assert page.evaluate("window.__csp") == []
-    errors = log.errors[errors_before:]
-    page.close()
-    assert errors == []
+def shared_context_args():
+    """The module's pages (conftest's `shared` and `app`) are 900 pixels high."""
+    return {"viewport": {"width": 1280, "height": 900}}
 
 
 def saved_record(page) -> str:

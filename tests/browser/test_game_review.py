@@ -3,21 +3,18 @@ at the end of a game runs senet.review in the worker, with a progress bar that a
 and a Stop button; the graph has one point per decision and a blunder opens the replay
 at that decision with the better move on the board.
 
-The page fixtures are test_app.py's. No test asserts a duration: they wait for
-conditions and compare the order of what the page showed.
+The page fixtures are conftest.py's `shared` and `app`. No test asserts a duration: they
+wait for conditions and compare the order of what the page showed.
 """
 
 from __future__ import annotations
 
 import pytest
-import test_app
 from conftest import DEFAULT_TIMEOUT_MS
 
 import senet
 from senet.ai import get_player, play_out
 from senet.review import review_record
-
-app, shared = test_app.app, test_app.shared
 
 # Kendall: white throws away a sure win at the first line (K2, K7: 26-off with a 5 keeps
 # the turn and the piece on 30 bears off on any throw); the game goes on to its end.

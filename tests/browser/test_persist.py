@@ -16,28 +16,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import CLICK_PASS
+from conftest import (
+    CLICK_PASS,
+    HUMAN_TURN,
+    axe_violations,
+    position,
+    state_of,
+    wait_app_ready,
+    wait_position_change,
+)
 
 import senet
 
-READY_OR_FAILED = (
-    "() => document.documentElement.dataset.ready === 'true'"
-    " || document.querySelector('.py-error') !== null"
-)
-# Runs before the page's own scripts on every load of the page: storage is cleared on
-# the first load only (sessionStorage survives reloads), and CSP violations are kept.
-PAGE_SETUP = """
-if (!sessionStorage.getItem("senet-test")) { localStorage.clear(); sessionStorage.setItem("senet-test", "1"); }
-window.__csp = [];
-document.addEventListener("securitypolicyviolation",
-  e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
-"""
-HUMAN_TURN = """() => {
-  const b = document.getElementById('board');
-  return b.dataset.winner || !document.querySelector('[data-action="throw"]').disabled
-    || document.querySelector('[data-movable="true"]') !== null
-    || !document.querySelector('[data-action="pass"]').hidden;
-}"""
 # What the kept-games list says of a save's age (app/storage.py, loaded from its file:
 # app/ is not a package).
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))  # storage imports values from app/
@@ -49,54 +39,10 @@ CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-
 
 
 @pytest.fixture(scope="module")
-def shared(browser, server):
-    from conftest import guard_context
-
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    log = guard_context(context)
-    yield context, log
-    context.close()
-    assert not log.off_origin, f"requests left the test server: {log.off_origin}"
-
-
-@pytest.fixture
-def app(shared, server):
-    """A fresh page (empty storage) of the shared context; open(query), reopen() (a reload)."""
-    context, log = shared
-    page = context.new_page()
-    page.add_init_script(PAGE_SETUP)
-    errors_before = len(log.errors)
-
-    def wait_ready():
-        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
-        failures = page.locator(".py-error").all_inner_texts()
-        assert not failures, "\n".join(failures)
-
-    def open_(query: str = "") -> None:
-        page.goto(server.url + query)
-        wait_ready()
-
-    def reopen() -> None:
-        page.reload()
-        wait_ready()
-
-    page.open, page.reopen, page.log = open_, reopen, log
-    page.allowed_errors = None  # a regex the page's console errors may match
-    yield page
-    assert page.evaluate("window.__csp") == [], "the Content-Security-Policy blocked something"
-    errors = log.errors[errors_before:]
-    if page.allowed_errors:
-        errors = [e for e in errors if not re.search(page.allowed_errors, e)]
-    page.close()
-    assert errors == []
-
-
-def position(page) -> str:
-    return page.get_attribute("#board", "data-position")
-
-
-def state_of(page) -> senet.State:
-    return senet.parse_position(position(page))
+def shared_context_args():
+    """The module's pages (conftest's `shared` and `app`) are 900 pixels high and may
+    download (an exported record)."""
+    return {"viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
 
 
 def saved(page) -> dict | None:
@@ -107,12 +53,6 @@ def saved(page) -> dict | None:
 def saved_entries(page) -> list[str]:
     record = saved(page)["session"]["record"]
     return [ln for ln in record.splitlines()[3:] if ln[:2] in ("w ", "b ")]
-
-
-def wait_change(page, old: str, timeout: int = 180_000) -> str:
-    page.wait_for_function("old => document.getElementById('board').dataset.position !== old",
-                           arg=old, timeout=timeout)
-    return position(page)
 
 
 def human_step(page) -> str | None:
@@ -263,10 +203,10 @@ def test_two_tabs_never_lose_either_game(app, shared, server):
     human_step(app)
     human_step(app)
     context, _ = shared
-    other = context.new_page()  # no PAGE_SETUP: it must not clear the shared storage
+    other = context.new_page()  # not an `app` page: it must not clear the shared storage
     try:
         other.goto(server.url + "?variant=tait&white=human&black=human&seed=1&speed=instant")
-        other.wait_for_function(READY_OR_FAILED, timeout=60_000)
+        wait_app_ready(other)
         human_step(other)
         human_step(other)
         game_b = position(other)
@@ -314,8 +254,7 @@ def test_two_copies_of_the_app_on_one_site_keep_their_games_apart(shared, serve_
 
     def open_(url):
         page.goto(url)
-        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
-        assert not page.locator(".py-error").all_inner_texts()
+        wait_app_ready(page)
 
     def stored(key):
         text = page.evaluate("k => localStorage.getItem(k)", key)
@@ -352,8 +291,6 @@ def test_two_copies_of_the_app_on_one_site_keep_their_games_apart(shared, serve_
 def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app):
     """A game kept aside is in the New game dialog's list; resuming it keeps the game that
     was on the board in the list; deleting asks first."""
-    from test_app import _axe
-
     from senet.session import Seat, Session
 
     app.open("?variant=kendall&white=human&black=human&seed=2&speed=instant")
@@ -375,7 +312,7 @@ def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app)
     assert rows.count() == 1 and not app.locator("#kept-empty").is_visible()
     assert rows.first.inner_text().startswith(
         "Tait, Ann v Bob, 6 moves (from another tab, saved 5 minutes ago)")
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     resume = rows.first.get_by_role("button", name="Resume Tait, Ann v Bob, 6 moves")
     resume.focus()
     app.keyboard.press("Enter")  # reachable and usable from the keyboard
@@ -640,7 +577,7 @@ def test_hints_and_the_win_meter_are_remembered_settings(app):
     assert "Your chance to win" in app.inner_text("#meter-label")
     old = position(app)
     app.click('[data-suggested="true"]')
-    wait_change(app, old)
+    wait_position_change(app, old)
     app.reopen()
     stored = json.loads(app.evaluate("localStorage.getItem('senet:settings')"))
     assert stored["hints"] is True and stored["meter"] is True and stored["speed"] == "instant"
@@ -727,38 +664,36 @@ def test_the_rules_pages_load_under_their_policy(app, server):
     # both stylesheets load (the shared header's and the pages'), none blocked by the policy
     assert app.evaluate("[...document.styleSheets].map((s) => s.cssRules.length > 5)") == [True, True]
     app.goto(server.url + "index.html")  # the fixture checks for CSP violations on the app page
-    app.wait_for_function(READY_OR_FAILED, timeout=60_000)
+    wait_app_ready(app)
 
 
 # ---------------------------------------------------------------- accessibility
 
 
 def test_axe_on_the_notice_dialogs_and_replay(app):
-    from test_app import _axe
-
     app.open("?variant=tait&white=human&black=novice&seed=2&speed=instant")
     app.evaluate("localStorage.setItem('senet:stats', 'not statistics')")
     app.locator(".toolbar [data-action='stats']").click()  # the bad statistics: a notice
     assert app.locator("#notice").is_visible()
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     app.locator("#stats-dialog").get_by_role("button", name="Close").click()
     app.locator(".toolbar [data-action='settings']").click()
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     app.locator("#settings-dialog").get_by_label("Hints").check()
     app.locator("#settings-dialog").get_by_label("Win meter").check()
     app.locator("#settings-dialog").get_by_role("button", name="Done").click()
     human_step(app)  # a throw: the meter shows
     app.wait_for_selector("#meter-box:not([hidden])", timeout=180_000)
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     app.locator(".toolbar [data-action='record']").click()
     app.fill("#record-text", "senet-record 1\nvariant tait\nseed 2\nbogus\n")
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
     assert "line 4" in app.inner_text("#record-error")
-    assert _axe(app) == []
+    assert axe_violations(app) == []
     app.fill("#record-text", "senet-record 1\nvariant tait\nseed 2\n")
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
     assert app.locator("#replay").is_visible()
-    assert _axe(app) == []
+    assert axe_violations(app) == []
 
 
 # Written by the app as it was before the page moved to MicroPython (commit de61261: the
@@ -783,8 +718,7 @@ def test_a_game_saved_by_the_pyodide_page_resumes_with_the_same_throws(shared, s
         page.evaluate("v => { localStorage.clear(); localStorage.setItem('senet:save', v); }",
                       PYODIDE_PAGE_SAVE)
         page.goto(server.url)
-        page.wait_for_function(READY_OR_FAILED, timeout=60_000)
-        assert not page.locator(".py-error").all_inner_texts()
+        wait_app_ready(page)
         assert position(page) == "kendall wbwbwbwbwbwb...........wb..... b - w=0/0,b=0/0 -"
         page.click('[data-action="throw"]')
         # The old version's next throw, with the same sticks (seed 1234567, throw 11).

@@ -15,15 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import CLICK_PASS, ROOT, guard_context
+from conftest import CLICK_PASS, READY_TIMEOUT_MS, ROOT, guard_context, wait_app_ready
 
 import senet
 
-READY_TIMEOUT_MS = 60_000
-READY_OR_FAILED = (
-    "() => document.documentElement.dataset.ready === 'true'"
-    " || document.querySelector('.py-error') !== null"
-)
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
 # Computer against computer (the UI's test hook), Expert playing white, from a position
 # late in the game (three pieces each on the board, four borne off): a whole game from
@@ -58,9 +53,7 @@ def _precache(site: Path) -> list[str]:
 def _boot(page, url: str | None = None) -> dict:
     if url:
         page.goto(url)
-    page.wait_for_function(READY_OR_FAILED, timeout=READY_TIMEOUT_MS)
-    errors = page.locator(".py-error").all_inner_texts()
-    assert not errors, "\n".join(errors)
+    wait_app_ready(page)
     return page.evaluate("() => ({...document.documentElement.dataset})")
 
 

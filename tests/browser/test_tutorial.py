@@ -3,7 +3,8 @@ moving anything, remembered once answered, opened from the game's toolbar and fr
 Rules page, played to its end with the keyboard alone, wrong clicks explained without
 advancing, and the game in progress given back untouched.
 
-The page fixtures are test_app.py's (one shared context, fresh localStorage per page).
+The page fixtures are conftest.py's `shared` and `app` (one shared context, fresh
+localStorage per page).
 The lessons themselves are checked against the engine in tests/engine/test_app_tutorial.py.
 No test here asserts a duration: they wait for conditions.
 """
@@ -14,8 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-import test_app
-from conftest import DEFAULT_TIMEOUT_MS
+from conftest import DEFAULT_TIMEOUT_MS, axe_violations, position
 from test_explains import LAYOUT_SHIFTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,13 +25,7 @@ from tutorial import LESSONS  # noqa: E402
 
 import senet  # noqa: E402
 
-app, shared = test_app.app, test_app.shared  # the fixtures, shared with test_app.py
-
 GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
-
-
-def position(page) -> str:
-    return page.get_attribute("#board", "data-position")
 
 
 def status(page) -> str:
@@ -237,7 +231,8 @@ def test_the_last_lesson_says_what_differs_in_your_rule_set(app):
     assert "your game uses Tait's" in app.inner_text("#tutorial-note")
     for _ in range(len(LESSONS) - 1):
         app.click('[data-action="tutorial-next"]')
-    app.wait_for_function("document.getElementById('tutorial-title').textContent.includes('8 of 8')")
+    app.wait_for_function("n => document.getElementById('tutorial-title').textContent.includes(n + ' of ' + n)",
+                          arg=str(len(LESSONS)))
     assert not app.locator('[data-action="tutorial-next"]').is_visible()
     for _ in LESSONS[-1].beats:
         app.click('[data-action="throw"]')
@@ -254,9 +249,9 @@ def test_the_last_lesson_says_what_differs_in_your_rule_set(app):
 def test_axe_finds_no_serious_violation_in_the_offer_or_the_lesson(app):
     app.open()
     app.locator("#tutorial-offer").wait_for(state="visible")
-    assert test_app._axe(app) == []
+    assert axe_violations(app) == []
     app.click('[data-action="tutorial-start"]')
     app.wait_for_selector("#tutorial:not([hidden])")
     app.click('[data-action="throw"]')
     app.wait_for_selector('[data-movable="true"]')
-    assert test_app._axe(app) == []
+    assert axe_violations(app) == []

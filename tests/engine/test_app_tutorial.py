@@ -55,8 +55,8 @@ def test_each_lesson_parses_and_plays_legally_to_its_end(lesson):
 
 
 def test_the_lessons_cover_the_game_in_order():
-    assert [lesson.key for lesson in LESSONS] == ["throw", "again", "bump", "pair", "beauty", "water", "rescue",
-                                                  "off"]
+    assert [lesson.key for lesson in LESSONS] == ["throw", "again", "bump", "pair", "beauty", "back", "water",
+                                                  "rescue", "fall", "hit", "off"]
 
 
 def test_k2_a_2_ends_the_turn_and_a_4_throws_again():
@@ -90,6 +90,40 @@ def test_k6_no_piece_passes_26():
     assert after.square(26) == "b"
 
 
+def test_k4_with_no_forward_move_a_piece_must_go_back_by_the_same_landing_rules():
+    lesson = BY_KEY["back"]
+    state = lesson.start().with_throw(3)
+    assert not [m for m in state.legal_actions() if m.dst == senet.OFF or m.dst > m.src]  # nothing forward
+    assert "past square 26" in state.rules.explain(state, senet.Move(24, 27))  # K6 holds both pieces
+    assert "past square 26" in state.rules.explain(state, senet.Move(25, 28))
+    assert "protect" in state.rules.explain(state, senet.Move(24, 21))  # back onto the guarded pair: no (K3)
+    assert state.legal_actions() == [senet.Move(25, 22)]
+    (before, _, _, after), = play_through(lesson)
+    assert before.square(25) == "b" and before.square(22) == "."
+    assert after.square(22) == "b" and after.square(25) == "." and after.side == "w"  # it went back; a 3 ends the turn
+
+
+def test_k4_c4_when_no_piece_can_move_either_way_the_throw_is_lost_even_a_4():
+    """The "back" lesson's words: a 4 in its position moves nothing (forward past 26,
+    back onto the guarded pair), so the throw is lost and the turn passes."""
+    state = BY_KEY["back"].start().with_throw(4)
+    assert state.legal_actions() == [senet.PASS]
+    after = state.apply(senet.PASS)
+    assert after.side == "w" and not after.again and after.board == state.board
+
+
+def test_k4_backward_moves_bump_like_forward_ones_and_stop_at_square_1():
+    """The "back" lesson says a piece forced back may land on a lone piece (a swap, K5)
+    and never goes behind square 1."""
+    lone = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 22), black=(25,), off_black=6))
+    state = lone.with_throw(3)
+    assert state.legal_actions() == [senet.Move(25, 22)]
+    after = state.apply(senet.Move(25, 22))
+    assert after.square(22) == "b" and after.square(25) == "w"  # swapped backward
+    low = senet.parse_position(tutorial._position(white=(3, 4, 5, 7, 9, 11, 13), black=(2,), off_black=6))
+    assert low.with_throw(2).legal_actions() == [senet.PASS]  # 2-0 would leave the board behind square 1
+
+
 def test_k9_the_water_ends_the_turn_even_after_a_1():
     (_, throw, _, after), = play_through(BY_KEY["water"])
     assert throw == 1 and after.square(27) == "b" and after.side == "w" and not after.again
@@ -99,6 +133,57 @@ def test_k9_the_rescue_puts_the_piece_on_15_and_ends_the_turn():
     (before, throw, action, after), = play_through(BY_KEY["rescue"])
     assert throw is None and action == "rescue" and before.square(15) == "."
     assert after.square(15) == "b" and after.square(27) == "." and after.side == "w"
+
+
+def test_k8_with_nothing_else_to_move_a_piece_on_28_or_29_falls_into_the_water_and_the_turn_ends():
+    lesson = BY_KEY["fall"]
+    state = lesson.start().with_throw(1)
+    # neither piece can bear off with a 1 (K7), nothing else can move: either may fall, the side chooses
+    assert sorted(state.legal_actions()) == [senet.Move(28, 27), senet.Move(29, 27)]
+    (before, throw, _, after), = play_through(lesson)
+    assert before.square(28) == "b" and before.square(27) == "."
+    assert after.square(27) == "b" and after.square(28) == "." and after.square(29) == "b"
+    assert throw == 1 and after.side == "w" and not after.again  # the 1's extra throw is gone: the water (K9)
+    # and the player is told it fell, not just that it moved
+    assert senet.describe(state, senet.Move(28, 27), after) == ["black moves from 28 to 27",
+                                                                "black's piece falls back into the water"]
+
+
+def test_k8_the_fall_only_when_nothing_else_moves_and_k11_it_swaps_with_a_piece_in_the_water():
+    state = BY_KEY["fall"].start()
+    assert senet.Move(29, senet.OFF) in state.with_throw(2).legal_actions()
+    assert not any(m.dst == 27 for m in state.with_throw(2).legal_actions())  # a 2 bears off from 29: no fall
+    other = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 13), black=(20, 28), off_black=5))
+    assert senet.Move(28, 27) not in other.with_throw(1).legal_actions()  # 20-21 is possible
+    # the lesson's last words: a white piece in the water swaps with the falling one
+    wet = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 27), black=(28, 29), off_black=5))
+    after = wet.with_throw(1).apply(senet.Move(28, 27))
+    assert after.square(27) == "b" and after.square(28) == "w" and after.side == "w"
+    assert senet.describe(wet.with_throw(1), senet.Move(28, 27), after)[1:] == [
+        "black's piece falls back into the water", "white's piece on 27 is bumped to square 28"]
+    # B2: in Bell pieces run down towards 1, so 28-27 is a plain move, with no water in it
+    bell = senet.parse_position("bell " + "." * 9 + "w" + "." * 17 + "b.. b 1 w=9/0,b=9/0 -")
+    moved = bell.apply(senet.Move(28, 27))
+    assert senet.describe(bell, senet.Move(28, 27), moved) == ["black moves from 28 to 27"]
+
+
+def test_k12_a_lone_piece_on_28_to_30_bumped_from_26_drops_into_the_water():
+    lesson = BY_KEY["hit"]
+    (before, _, _, after), = play_through(lesson)
+    assert before.square(26) == "b" and before.square(29) == "w" and before.square(27) == "."
+    assert after.square(29) == "b" and after.square(27) == "w" and after.square(26) == "."  # not swapped to 26
+    assert after.side == "w"
+    assert senet.RESCUE in after.pre_throw_actions()  # white's piece waits in the water (K9)
+
+
+def test_k12_with_the_water_taken_the_swap_is_to_26_and_a_pair_on_28_to_30_is_guarded():
+    taken = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 27, 29), black=(2, 4, 6, 8, 10, 12, 26)))
+    after = taken.with_throw(3).apply(senet.Move(26, 29))
+    assert after.square(26) == "w" and after.square(27) == "w" and after.square(29) == "b"
+    pair = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 29, 30), black=(2, 4, 6, 8, 10, 12, 26)))
+    state = pair.with_throw(3)
+    assert senet.Move(26, 29) not in state.legal_actions()
+    assert "protect" in state.rules.explain(state, senet.Move(26, 29))
 
 
 def test_k7_k13_exact_throws_bear_off_and_the_last_one_wins():
@@ -192,7 +277,7 @@ def test_prepared_throws_and_wrong_clicks_in_the_controller():
         assert view.messages[-1].startswith("That move is allowed in a game") and ctl.state is before
         assert ctl.activate(20) and ctl.tutorial.done and ctl.state.position() == LESSONS[3].ends
         assert ctl.refusal(23) == ctl.tutorial.hint()
-        assert ctl.tutorial_go(6) and ctl.can_rescue and not ctl.can_throw  # the rescue lesson
+        assert ctl.tutorial_go(LESSONS.index(BY_KEY["rescue"])) and ctl.can_rescue and not ctl.can_throw  # the rescue lesson
         assert ctl.rescue() and ctl.tutorial.done
         await ctl.idle()
         assert len(saves) == count  # nothing saved over the game in progress
