@@ -181,7 +181,7 @@ def test_B6_B7_bell_encoding_agrees_with_the_rules_in_played_positions():
                 c = s.board[sq - 1]
                 assert (block + sq - 1 in on) == (c == me)
                 assert (90 + block + sq - 1 in on) == (c == op)
-            for base, side, k in ((180, me, 0), (190, op, 0)):
+            for base, side in ((180, me), (190, op)):
                 n = s.supply[0 if side == "w" else 1]
                 assert {i for i in on if base <= i < base + 10} == set(range(base, base + n))
             for base, extra, side in ((200, 220, me), (210, 222, op)):
