@@ -269,14 +269,19 @@ def _a_record(entries: int):
     return game
 
 
+def _replay_pasted(app, record):
+    """A fresh page whose record dialog replays ``record``: the replay panel."""
+    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
+    app.locator(".toolbar [data-action='record']").click()
+    app.fill("#record-text", record.record_text())
+    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    return app.locator("#replay")
+
+
 def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app):
     full = _a_record(8)
     last = len(full.entries)
-    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
-    app.locator(".toolbar [data-action='record']").click()
-    app.fill("#record-text", full.record_text())
-    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
-    replay = app.locator("#replay")
+    replay = _replay_pasted(app, full)
     replay.get_by_role("button", name="First step").click()
     assert app.inner_text("#replay-step") == f"Step 0 of {last}"
     app.select_option("#replay-speed", "4")  # the fastest speed: the same code as any other
@@ -304,10 +309,7 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
     assert events[:2] == [f"Step 0 of {last}", "playing=true"] and events[-1] == "playing=false"
 
     # the speed is remembered: the next visit's replay starts at 0.5x
-    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
-    app.locator(".toolbar [data-action='record']").click()
-    app.fill("#record-text", full.record_text())
-    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
+    _replay_pasted(app, full)
     assert app.locator("#replay-speed").input_value() == "0.5"
 
 
@@ -346,11 +348,7 @@ def test_the_replay_pauses_when_the_page_is_hidden_and_goes_on_only_when_played_
     full = _a_record(12)
     last = len(full.entries)
     four_steps_ms = 4 * step_seconds("4") * 1000
-    app.open("?variant=kendall&white=human&black=human&seed=1&speed=instant")
-    app.locator(".toolbar [data-action='record']").click()
-    app.fill("#record-text", full.record_text())
-    app.locator("#record-dialog").get_by_role("button", name="Replay").click()
-    replay = app.locator("#replay")
+    replay = _replay_pasted(app, full)
     replay.get_by_role("button", name="First step").click()
     app.select_option("#replay-speed", "4")
     app.evaluate(WATCH_REPLAY)
