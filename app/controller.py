@@ -21,13 +21,13 @@ import re
 from phrases import random_phrase
 from pieces import PieceTracker, loc_of, loc_order
 from replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
-from setup import KIND_NAMES, KINDS, SPEEDS, Setup, parse_query, setup_from_query
+from setup import KIND_NAMES, KINDS, SPEEDS, Setup, dialog_setup, parse_query, setup_from_query
 
 import senet
 from senet import PASS, RESCUE
 from senet.game import clean_player_name
 from senet.session import Seat, Session
-from senet.throws import COMMIT, phrase_problem
+from senet.throws import COMMIT, commitment, phrase_problem
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
 # 60% of it), so that a person can follow; "instant" never waits.
@@ -198,6 +198,7 @@ class Controller:
         # the first-game tutorial (app/tutorial.py's Tutorial) while it shows; the game in
         # progress waits in _live, untouched, as it does during a replay
         self.tutorial = None
+        self._offered_seed: int | None = None  # the seed the New game dialog committed to
         self.new_game(setup or Setup(), start=False)
 
     # -- setup -------------------------------------------------------------------
@@ -218,6 +219,9 @@ class Controller:
         if start:
             self._replace_live()
             self.review = None
+        if game.throws == COMMIT:  # the seed stays in the game only, as in load()
+            setup = setup.replace(seed=None)
+        self._offered_seed = None  # the New game dialog's seed serves one game at most
         self._install(Session(setup.variant, seats, seed=seed, game=game), setup)
         if start:
             self.announce(self.intro_text())
@@ -291,6 +295,24 @@ class Controller:
         self.announce(text)
         self.changed()
         self.save()
+
+    def offer_new_game(self) -> dict:
+        """What the New game dialog shows as it opens: the ``commit`` (SHA-256) of a
+        fresh secret seed, kept here for the game the dialog starts, and fresh random
+        words, the ``phrase`` offered (app/phrases.py). The player sees the commitment
+        before typing, as in the Fair throws box, so the seed cannot suit the phrase."""
+        self._offered_seed = self.new_seed()
+        return {"commit": commitment(self._offered_seed), "phrase": random_phrase(self.random_bytes)}
+
+    def setup_from_dialog(self, variant: str, players, names, phrase: str) -> tuple:
+        """The New game dialog's fields as a Setup to pass to new_game, and None; or
+        None and the sentence the dialog shows by its phrase field (nothing changes).
+        The seed is the one offer_new_game committed to (a fresh one if none was); the
+        speed and the Expert's budget stay those in use (the toolbar's speed)."""
+        if self._offered_seed is None:
+            self._offered_seed = self.new_seed()
+        setup, problem = dialog_setup(self.setup, variant, players, names, phrase, self._offered_seed)
+        return setup, (sentence(problem) if problem is not None else None)
 
     def play_again(self) -> None:
         self.new_game(self.setup.replace(seed=None, position=None, phrase=None))
@@ -1218,7 +1240,8 @@ class Controller:
         if editable:
             note = ("The seed of the throws is fixed and kept secret; the commitment above is its SHA-256. "
                     "Your phrase is mixed into every throw: keep the one offered or type your own before "
-                    "the first throw. The seed is revealed when the game ends.")
+                    "the first throw (or in New game, before the game starts, when the computer throws "
+                    "first). The seed is revealed when the game ends.")
         elif seed:
             note = "The game is over and the seed is revealed: Verify checks every throw against it."
         elif game.sealed:

@@ -13,7 +13,7 @@ import asyncio
 import time
 
 import js
-from controller import KIND_NAMES, KINDS, SPEEDS, Controller, Setup, parse_query, setup_from_query
+from controller import KIND_NAMES, SPEEDS, Controller, Setup, parse_query, setup_from_query
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 from storage import (
@@ -953,6 +953,12 @@ def open_dialog():
     for seat in (1, 2):
         _field(f"player{seat}").value = s.players[seat - 1]
         _field(f"name{seat}").value = s.names[seat - 1]
+    offer = ctl.offer_new_game()  # a fresh secret seed, committed to, and fresh words
+    commit = document.getElementById("ng-commit")
+    commit.textContent = offer["commit"][:8] + "…" + offer["commit"][-4:]
+    commit.dataset.commit = offer["commit"]
+    _field("phrase").value = offer["phrase"]
+    show_phrase_problem(None)
     update_dialog_labels()
     list_kept()
     dialog.showModal()
@@ -991,15 +997,64 @@ def on_kept_click(event):
         (first or document.getElementById("kept-title")).focus()
 
 
+phrase_error = document.getElementById("ng-phrase-error")
+
+
+def dialog_choice():
+    """The dialog's fields as (Setup, None), or (None, why not): app/setup.py's dialog_setup."""
+    return ctl.setup_from_dialog(str(_field("variant").value),
+                                 tuple(str(_field(f"player{seat}").value) for seat in (1, 2)),
+                                 tuple(str(_field(f"name{seat}").value) for seat in (1, 2)),
+                                 str(_field("phrase").value))
+
+
+def show_phrase_problem(problem):
+    """The refusal by the phrase field (None clears it)."""
+    phrase_error.textContent = problem or ""
+    field = _field("phrase")
+    if problem:
+        field.setAttribute("aria-invalid", "true")
+    else:
+        field.removeAttribute("aria-invalid")
+
+
+def dialog_refuses():
+    """Whether Start must wait: the refusal is shown and the phrase field focused."""
+    _setup, problem = dialog_choice()
+    show_phrase_problem(problem)
+    if problem:
+        _field("phrase").focus()
+    return problem is not None
+
+
+def on_dialog_submit(event):
+    """Start checks the fields first: with a phrase the rules refuse, the dialog stays open."""
+    submitter = event.submitter
+    if submitter and str(submitter.value) == "start" and dialog_refuses():
+        event.preventDefault()
+
+
+def on_dialog_phrase_key(event):
+    """Enter in the phrase field starts the game (the form's own Enter would press Cancel)."""
+    if event.key == "Enter":
+        event.preventDefault()
+        if not dialog_refuses():
+            dialog.close("start")
+
+
+def on_dialog_phrase_input(_event):
+    """Once a refusal shows, it follows the typing (and goes when the phrase is fine)."""
+    if str(phrase_error.textContent):
+        show_phrase_problem(dialog_choice()[1])
+
+
 def on_dialog_close(_event):
     if str(dialog.returnValue) != "start":
         return
-    variant = str(_field("variant").value)
-    players = tuple(str(_field(f"player{seat}").value) for seat in (1, 2))
-    names = tuple(str(_field(f"name{seat}").value).strip()[:24] for seat in (1, 2))
-    if any(p not in KINDS for p in players):
+    setup, problem = dialog_choice()
+    if setup is None:  # Start and Enter check first; nothing changes
         return
-    ctl.new_game(Setup(variant, players, names, None, ctl.setup.speed, expert_nodes=ctl.setup.expert_nodes))
+    ctl.new_game(setup)
     need_worker()
     dialog.returnValue = ""
     view.restore_focus(ctl)
@@ -1022,6 +1077,9 @@ def main():
     _on(document, "visibilitychange", on_visibility)
     _on(_field("variant"), "change", update_dialog_labels)
     _on(dialog, "close", on_dialog_close)
+    _on(form, "submit", on_dialog_submit)
+    _on(_field("phrase"), "keydown", on_dialog_phrase_key)
+    _on(_field("phrase"), "input", on_dialog_phrase_input)
     _on(play_here_dialog, "close", on_play_here_close)
     _on(document.getElementById("kept"), "click", on_kept_click)
     _on(record_dialog, "click", on_record_click)

@@ -1,5 +1,6 @@
 """A random phrase offered for the committed throws (docs/fair-throws.md): three short
-words, which the player may keep or change before the first throw."""
+words, which the player may keep or change in the New game dialog, or in the Fair
+throws box before the first throw."""
 
 # 64 words, so that one random byte picks one (its low 6 bits).
 WORDS = (

@@ -24,8 +24,10 @@ class Setup(FrozenValue):
     ``position``: start from this position (notation) instead of the usual start;
     ``expert_nodes``: the Expert's search budget (None: the engine's default);
     ``seed``: the throws' seed (None: a new random one for each game, committed to);
-    ``phrase``: the player's phrase for the committed throws (None: a random one; a
-    link's seed without a phrase gives the plain sha256 throws, docs/fair-throws.md).
+    ``phrase``: the player's phrase for the committed throws (None: a random one). A
+    seed with a phrase gives committed throws of that seed (a link's, or the New game
+    dialog's, whose commitment it showed); a link's seed without a phrase gives the
+    plain sha256 throws (docs/fair-throws.md).
     A copy with some fields changed: ``setup.replace(speed="fast")``.
     """
 
@@ -53,6 +55,29 @@ class Setup(FrozenValue):
         if self.phrase is not None and phrase_problem(self.phrase):
             raise ValueError(phrase_problem(self.phrase))
         return self
+
+
+def dialog_setup(base: Setup, variant: str, players, names, phrase: str, seed: int) -> tuple:
+    """The Setup the New game dialog asks for, and None; or None and why not (the
+    rule the phrase breaks, as senet.throws.phrase_problem words it).
+
+    ``seed`` is the secret seed whose commitment the dialog showed before the player
+    typed; ``phrase`` (the dialog's field, spaces, tabs and line breaks at either end
+    dropped as the Fair throws box drops them) is mixed with it into every throw from
+    the first, whoever throws first. ``base`` gives what the dialog does not ask (the
+    speed, the Expert's budget). Names are cut to 24 characters, as the fields are.
+    """
+    phrase = str(phrase).strip(" \t\n\r")
+    problem = phrase_problem(phrase)
+    if problem is not None:
+        return None, problem
+    names = tuple(str(name).strip()[:24] for name in names)
+    setup = Setup(str(variant), tuple(str(p) for p in players), names, seed, base.speed,
+                  expert_nodes=base.expert_nodes, phrase=phrase)
+    try:
+        return setup.checked(), None
+    except (ValueError, senet.SenetError) as exc:
+        return None, str(exc)
 
 
 # ------------------------------------------------------------------ the URL

@@ -1,7 +1,8 @@
 """Throws anyone can verify, in Chromium (docs/fair-throws.md): the commitment shown before
 the first throw is the SHA-256 of the seed revealed at the end; no record shown before
-the end holds the seed; the phrase changes the throws; Verify in the game's information
-and in the record dialog; the throw statistics' chart.
+the end holds the seed; the phrase changes the throws; the New game dialog's phrase (in
+the first throw when the computer throws first, refused when the rules refuse it);
+Verify in the game's information and in the record dialog; the throw statistics' chart.
 
 Games start from a position near the end (two pieces each) so that they end in a few
 dozen clicks; a link without `seed=` starts a committed game with a random seed.
@@ -232,3 +233,82 @@ def test_the_stats_chart_shows_the_games_counts(app):
     assert total == len(throws) and "(1 game counted)" in app.inner_text("#throws-all .verdict")
     stored = json.loads(app.evaluate("localStorage.getItem('senet:throws')"))
     assert stored["games"] == 1 and sum(stored["counts"].values()) == len(throws)
+
+
+# ---------------------------------------------------------------- the New game dialog's phrase
+
+
+def open_new_game(page) -> None:
+    page.locator(".toolbar [data-action='new-game']").click()
+    page.locator("#new-game").wait_for(state="visible")
+
+
+def test_the_new_game_dialogs_phrase_is_in_the_first_throw_when_the_computer_throws_first_B1(app):
+    """Bell: black acts first (B1). With the Novice as black the computer throws at once,
+    so the phrase can only come from the dialog: the game has it from throw 0."""
+    app.open(TWO_PEOPLE)
+    open_new_game(app)
+    offered = app.input_value("#ng-phrase")
+    assert len(offered.split(" ")) == 3  # random words, offered each time the dialog opens
+    assert app.get_attribute("#ng-phrase", "aria-describedby") == "ng-phrase-help ng-phrase-error"
+    app.fill("#ng-phrase", "not kept")
+    first_commit = app.get_attribute("#ng-commit", "data-commit")
+    app.locator("#new-game").get_by_role("button", name="Cancel").click()
+    open_new_game(app)
+    assert app.get_attribute("#ng-commit", "data-commit") != first_commit  # a new seed each time
+    assert app.input_value("#ng-phrase") != "not kept" and len(app.input_value("#ng-phrase").split(" ")) == 3
+    commit = app.get_attribute("#ng-commit", "data-commit")  # shown before the phrase is typed
+    assert re.fullmatch(r"[0-9a-f]{64}", commit) and app.inner_text("#ng-commit").startswith(commit[:8])
+    mine = "Thoth's: 42 \u00e9"
+    app.select_option("#ng-variant", "bell")
+    app.select_option("#ng-player1", "human")
+    app.select_option("#ng-player2", "novice")
+    app.get_by_label("Phrase", exact=True).fill(mine)
+    app.locator("#new-game").get_by_role("button", name="Start").click()
+    app.wait_for_function("document.getElementById('board').dataset.variant === 'bell'")
+    app.wait_for_function(HUMAN_TURN, timeout=DEFAULT_TIMEOUT_MS)  # the Novice has thrown and moved
+    record = saved_record(app)
+    assert f"\nphrase {mine}\n" in record
+    first = [ln for ln in record.splitlines() if ln[:2] in ("w ", "b ")][0]
+    assert first.startswith("b ")  # the computer's throw, before the player could do anything
+    seed = senet.Game.from_record(record).seed  # the save on this device keeps the seed
+    assert hashlib.sha256(str(seed).encode()).hexdigest() == commit and f"\ncommit {commit}\n" in record
+    assert int(first.split(" ")[1]) == ThrowGenerator(seed, 0, COMMIT, mine).throw(5)
+    open_info(app)
+    assert app.inner_text("#fair-commit") == commit
+    assert app.inner_text("#fair-phrase-text") == f"\u201c{mine}\u201d"
+    assert not app.locator("#fair-phrase").is_visible()  # fixed since the first throw
+
+
+def test_the_new_game_dialog_refuses_a_phrase_the_rules_refuse_and_starts_nothing(app):
+    app.open(TWO_PEOPLE)
+    position = app.get_attribute("#board", "data-position")
+    save = app.evaluate("localStorage.getItem('senet:save')")
+    open_new_game(app)
+    app.select_option("#ng-variant", "tait")
+    app.fill("#ng-name1", "Ann")
+    commit = app.get_attribute("#ng-commit", "data-commit")
+    app.fill("#ng-phrase", "x" * 61)
+    app.locator("#new-game").get_by_role("button", name="Start").click()
+    app.wait_for_function("document.getElementById('ng-phrase-error').textContent !== ''")
+    assert app.inner_text("#ng-phrase-error") == "The phrase has at most 60 characters, this one has 61."
+    assert app.locator("#new-game").is_visible()  # not started, and nothing else changed
+    assert app.get_attribute("#ng-phrase", "aria-invalid") == "true"
+    assert app.evaluate("document.activeElement.id") == "ng-phrase"
+    assert app.input_value("#ng-variant") == "tait" and app.input_value("#ng-name1") == "Ann"
+    assert app.get_attribute("#board", "data-position") == position
+    assert app.evaluate("localStorage.getItem('senet:save')") == save
+    # Enter in the field checks it too; the refusal follows the typing and goes when fine
+    app.fill("#ng-phrase", "left\u202eright")
+    app.press("#ng-phrase", "Enter")
+    app.wait_for_function("document.getElementById('ng-phrase-error').textContent.includes('U+202E')")
+    assert app.locator("#new-game").is_visible() and app.get_attribute("#board", "data-variant") == "kendall"
+    app.fill("#ng-phrase", "lotus and reed")
+    app.wait_for_function("document.getElementById('ng-phrase-error').textContent === ''")
+    assert app.get_attribute("#ng-phrase", "aria-invalid") is None
+    app.press("#ng-phrase", "Enter")  # starts the game from the keyboard
+    app.wait_for_function("document.getElementById('board').dataset.variant === 'tait'")
+    assert not app.locator("#new-game").is_visible()
+    assert "\nphrase lotus and reed\n" in saved_record(app)
+    assert f"\ncommit {commit}\n" in saved_record(app)  # the seed committed to as the dialog opened
+    assert app.locator('.player[data-seat="1"] .name').inner_text() == "Ann"

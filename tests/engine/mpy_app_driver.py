@@ -150,6 +150,16 @@ async def fair_round():
     bad = Store(MemoryBackend({"senet:throws": '{"format": "senet-throw-stats", "version": 1, "counts": 3}'}),
                 clock=lambda: CLOCK)
     out["corrupt"] = [bad.load_throw_stats()[1], bad.problems, bad.quarantined()]
+    # the New game dialog: random words offered, the phrase checked, the game started with it
+    out["dialog_offered"] = ctl.offer_new_game()
+    dialog = []
+    for phrase in (" sun\u00e9 over\u00e9 ", "\u00e9" * 60, "\u00e9" * 61, "a\u202eb", "a\tb", ""):
+        setup, problem = ctl.setup_from_dialog("bell", ("human", "novice"), (" Ann ", ""), phrase)
+        dialog.append([None if setup is None else setup.as_dict(), problem])
+    out["dialog"] = dialog
+    ctl.new_game(ctl.setup_from_dialog("bell", ("human", "human"), ("", ""), "ra and nut")[0])
+    ctl.throw()
+    out["dialog_game"] = [ctl.game.phrase, ctl.game.seed, ctl.state.throw, ctl.game.commit]
     return out
 
 

@@ -1,8 +1,9 @@
 """Throws anyone can verify in the app's DOM-free modules (docs/fair-throws.md): the
 controller's game information, phrase, Verify and throw counts; the stored throw
-statistics; the chart; the URL's phrase. The page itself: tests/browser/test_fair_throws.py."""
+statistics; the chart; the URL's phrase; the New game dialog's phrase. The page itself: tests/browser/test_fair_throws.py."""
 
 import asyncio
+import concurrent.futures
 import json
 import sys
 from pathlib import Path
@@ -11,11 +12,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
 from controller import Controller, NullView, Setup, setup_from_query  # noqa: E402
+from phrases import WORDS  # noqa: E402
 from storage import MemoryBackend, SavedGame, Store, parse_game  # noqa: E402
 from throw_chart import chart_svg  # noqa: E402
 
 import senet  # noqa: E402
-from senet.throws import COMMIT, ThrowGenerator, commitment  # noqa: E402
+from senet.throws import COMMIT, ThrowGenerator, commitment, phrase_problem  # noqa: E402
 
 
 class View(NullView):
@@ -198,3 +200,90 @@ def test_a_finished_game_counts_its_throws():
     play_to_end(ctl)
     counts, none_value = ctl.throw_counts()
     assert none_value == 5 and sum(counts.values()) == ctl.game.thrown > 0
+
+
+# ---------------------------------------------------------------- the New game dialog's phrase
+
+
+async def engine_think(position, level, seed):
+    from senet.ai import get_player
+
+    return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
+
+
+async def engine_pre_throw(position, level, seed):
+    from senet.ai import get_player
+
+    move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
+    return "throw" if move is None else str(move)
+
+
+def run_async(coro):
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def test_the_dialog_offers_a_fresh_commitment_and_fresh_random_words_each_time():
+    ctl = two_people()
+    offers = [ctl.offer_new_game() for _ in range(6)]
+    assert len({o["commit"] for o in offers}) == 6  # a new 128-bit seed each time
+    assert len({o["phrase"] for o in offers}) > 1  # 64**3 phrases: six alike would be a broken source
+    for offer in offers:
+        words = offer["phrase"].split(" ")
+        assert len(words) == 3 and all(w in WORDS for w in words) and phrase_problem(offer["phrase"]) is None
+
+
+def test_the_dialogs_phrase_is_in_the_throws_from_throw_one_when_the_computer_throws_first_B1():
+    """Bell: black acts first (B1). Black is the Novice, so the computer throws at once; the
+    phrase typed in the dialog is the game's from its first throw, with the seed whose
+    commitment the dialog showed before the phrase was typed."""
+    async def run():
+        ctl = Controller(View(), engine_think, engine_pre_throw, sleep=no_sleep,
+                         setup=Setup("kendall", ("human", "human"), speed="instant"))
+        ctl.start()
+        offer = ctl.offer_new_game()
+        setup, problem = ctl.setup_from_dialog("bell", ("human", "novice"), (" Ann ", ""), "  ra and nut ")
+        assert problem is None and setup.phrase == "ra and nut" and commitment(setup.seed) == offer["commit"]
+        assert setup.names == ("Ann", "") and setup.speed == "instant"
+        ctl.new_game(setup)
+        await asyncio.wait_for(ctl.idle(), timeout=60)
+        return ctl, offer
+
+    ctl, offer = run_async(run())
+    game = ctl.game
+    assert game.variant == "bell" and game.throws == COMMIT and game.phrase == "ra and nut"
+    assert game.commit == offer["commit"] and ctl.fair_info()["commit"] == offer["commit"]
+    first = next(e for e in game.entries if e.throw is not None)
+    assert first.side == "b"  # the computer's throw, made before the player could act
+    assert first.throw == ThrowGenerator(game.seed, 0, COMMIT, "ra and nut").throw(5)
+    assert "\nphrase ra and nut\n" in ctl.record_text() and "seed" not in ctl.record_text()
+    assert ctl.setup.seed is None  # the secret seed stays in the game only
+    # the offered seed served that game: the next dialog commits to another
+    assert ctl.offer_new_game()["commit"] != offer["commit"]
+
+
+def test_the_dialog_refuses_a_phrase_the_rules_refuse_and_nothing_changes():
+    ctl = two_people()
+    game, setup = ctl.game, ctl.setup
+    for phrase, words in (("x" * 61, "The phrase has at most 60 characters, this one has 61."),
+                          ("left\u202eright", "The phrase may not contain control, line-break or direction "
+                                              "characters (found U+202E)."),
+                          ("tab\there", "The phrase may not contain control, line-break or direction "
+                                        "characters (found U+0009).")):
+        assert ctl.setup_from_dialog("bell", ("human", "novice"), ("", ""), phrase) == (None, words)
+    assert ctl.game is game and ctl.setup == setup
+    # what the rules allow: 60 characters of any script, and no phrase at all
+    assert ctl.setup_from_dialog("tait", ("human", "human"), ("", ""), "\u00e9" * 60)[0].phrase == "\u00e9" * 60
+    empty, problem = ctl.setup_from_dialog("tait", ("human", "human"), ("", ""), "   ")
+    assert problem is None and empty.phrase == ""
+    ctl.new_game(empty)
+    assert ctl.game.throws == COMMIT and ctl.game.phrase == ""
+
+
+def test_the_dialogs_other_fields_are_checked_too():
+    ctl = two_people()
+    assert ctl.setup_from_dialog("chess", ("human", "human"), ("", ""), "a") == (None, "Unknown rule set 'chess'.")
+    setup, problem = ctl.setup_from_dialog("kendall", ("robot", "human"), ("", ""), "a")
+    assert setup is None and problem.startswith("Unknown player 'robot'")
+    long_name = ctl.setup_from_dialog("kendall", ("human", "human"), ("N" * 30, ""), "a")[0]
+    assert long_name.names == ("N" * 24, "")

@@ -27,6 +27,7 @@ import tutorial  # noqa: E402
 from controller import FALLBACK_BROKEN, parse_query  # noqa: E402
 
 import senet  # noqa: E402
+from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
 # The page's Python modules, as pyscript.toml ships them (app/main.py and app/view.py
 # need the browser and are not run here).
@@ -183,6 +184,17 @@ def test_committed_throws_in_the_page_modules(both):
     assert fair["words"]
     games, problems, quarantined = fair["corrupt"]
     assert games == 0 and "throw statistics could not be read" in problems[0] and len(quarantined) == 1
+    # the New game dialog's phrase: offered, checked (the length in characters, not bytes)
+    offered = fair["dialog_offered"]
+    assert offered["phrase"].count(" ") == 2 and len(offered["commit"]) == 64
+    (fine, _), (sixty, _), (long, too_long), (_, override), (_, tab), (empty, _) = fair["dialog"]
+    assert fine["phrase"] == "sun\u00e9 over\u00e9" and fine["names"] == ["Ann", ""]
+    assert sixty["phrase"] == "\u00e9" * 60 and long is None
+    assert too_long == "The phrase has at most 60 characters, this one has 61."
+    assert "U+202E" in override and "U+0009" in tab and empty["phrase"] == ""
+    phrase, seed, first, commit = fair["dialog_game"]
+    assert phrase == "ra and nut" and first == ThrowGenerator(seed, 0, COMMIT, phrase).throw(5)
+    assert commit == offered["commit"] and fine["seed"] == seed  # the seed the dialog committed to
 def test_the_tutorial_plays_the_same_way_and_leaves_the_game_as_it_was(both):
     """app/tutorial.py is a page module: under MicroPython it plays every lesson to its
     end, with the same words and positions as in CPython, and the game in progress
