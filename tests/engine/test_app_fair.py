@@ -3,7 +3,6 @@ controller's game information, phrase, Verify and throw counts; the stored throw
 statistics; the chart; the URL's phrase; the New game dialog's phrase. The page itself: tests/browser/test_fair_throws.py."""
 
 import asyncio
-import concurrent.futures
 import json
 import sys
 from pathlib import Path
@@ -11,25 +10,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from controller import Controller, NullView, Setup, setup_from_query  # noqa: E402
+from app_harness import View, no_sleep, run_async  # noqa: E402
+from controller import Controller, Setup, setup_from_query  # noqa: E402
 from phrases import WORDS  # noqa: E402
 from storage import MemoryBackend, SavedGame, Store, parse_game  # noqa: E402
 from throw_chart import chart_svg  # noqa: E402
 
 import senet  # noqa: E402
 from senet.throws import COMMIT, ThrowGenerator, commitment, phrase_problem  # noqa: E402
-
-
-class View(NullView):
-    def __init__(self):
-        self.messages = []
-
-    def announce(self, text):
-        self.messages.append(text)
-
-
-async def no_sleep(_seconds):
-    await asyncio.sleep(0)
 
 
 def two_people(**kw):
@@ -216,11 +204,6 @@ async def engine_pre_throw(position, level, seed):
 
     move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
     return "throw" if move is None else str(move)
-
-
-def run_async(coro):
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def test_the_dialog_offers_a_fresh_commitment_and_fresh_random_words_each_time():

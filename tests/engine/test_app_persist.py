@@ -6,7 +6,6 @@ The browser side of the same features is tests/browser/test_persist.py.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import sys
 from pathlib import Path
@@ -14,25 +13,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from controller import UNDO_NOTE, Controller, NullView, Setup, game_prefix  # noqa: E402
+from app_harness import View, no_sleep, run_async  # noqa: E402
+from controller import UNDO_NOTE, Controller, Setup, game_prefix  # noqa: E402
 from storage import MemoryBackend, SavedGame, Store, outcome_for_stats  # noqa: E402
 
 import senet  # noqa: E402
 from senet.ai import get_player  # noqa: E402
-
-
-class View(NullView):
-    def __init__(self):
-        self.messages, self.notices, self.errors = [], [], []
-
-    def announce(self, text):
-        self.messages.append(text)
-
-    def notice(self, text):
-        self.notices.append(text)
-
-    def report_error(self, text):
-        self.errors.append(text)
 
 
 async def engine_think(position, level, seed):
@@ -42,15 +28,6 @@ async def engine_think(position, level, seed):
 async def engine_pre_throw(position, level, seed):
     move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
     return "throw" if move is None else str(move)
-
-
-async def no_sleep(_seconds):
-    await asyncio.sleep(0)
-
-
-def run_async(coro):
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def make(setup, store=None, think=engine_think, pre=engine_pre_throw, **kw) -> Controller:

@@ -4,7 +4,6 @@ that may fail to run on the page (the same run under MicroPython:
 tests/engine/test_micropython_app.py)."""
 
 import asyncio
-import concurrent.futures
 import random
 import sys
 from pathlib import Path
@@ -15,10 +14,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
+from app_harness import View, no_sleep, run_async  # noqa: E402
 from controller import (  # noqa: E402
     FALLBACK_BROKEN,
     Controller,
-    NullView,
     Setup,
     parse_query,
     setup_from_query,
@@ -28,12 +27,6 @@ from setup import utf8_text  # noqa: E402
 from storage import KeptGame, SavedGame, Settings  # noqa: E402
 
 from senet.session import Session  # noqa: E402
-
-
-def run_async(coro):
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
 
 # ---------------------------------------------------------------- value classes
 
@@ -138,21 +131,6 @@ def test_new_games_take_their_seed_and_id_from_random_bytes():
 
 
 # ---------------------------------------------------------------- the stand-in player
-
-
-class View(NullView):
-    def __init__(self):
-        self.notices, self.errors = [], []
-
-    def notice(self, text):
-        self.notices.append(text)
-
-    def report_error(self, text):
-        self.errors.append(text)
-
-
-async def no_sleep(_seconds):
-    await asyncio.sleep(0)
 
 
 async def play_as_human(ctl, steps=200):

@@ -9,8 +9,6 @@ it says, at the point it teaches (the clause ids name the rule).
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import sys
 from pathlib import Path
 
@@ -20,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
 import tutorial  # noqa: E402
-from controller import Controller, NullView, Setup, loc_order  # noqa: E402
+from app_harness import View, no_sleep, run_async  # noqa: E402
+from controller import Controller, Setup, loc_order  # noqa: E402
 from tutorial import DIFFERENCES, LESSONS, Tutorial, play_through  # noqa: E402
 
 import senet  # noqa: E402
@@ -225,23 +224,6 @@ def test_the_tutorial_says_what_to_do_at_each_moment():
 
 
 # ---------------------------------------------------------------- in the controller
-
-
-class View(NullView):
-    def __init__(self):
-        self.messages = []
-
-    def announce(self, text):
-        self.messages.append(text)
-
-
-async def no_sleep(_seconds):
-    await asyncio.sleep(0)
-
-
-def run_async(coro):
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def _game_in_progress(replaced=None):

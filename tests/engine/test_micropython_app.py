@@ -8,8 +8,6 @@ urllib.parse.parse_qs reads it. Needs Node.js and `npm ci` (node_modules): witho
 the tests fail, saying so.
 """
 
-import asyncio
-import concurrent.futures
 import json
 import shutil
 import subprocess
@@ -24,6 +22,7 @@ sys.path.insert(0, str(ROOT / "app"))
 
 import mpy_app_driver  # noqa: E402
 import tutorial  # noqa: E402
+from app_harness import run_async  # noqa: E402
 from controller import FALLBACK_BROKEN, parse_query  # noqa: E402
 
 import senet  # noqa: E402
@@ -54,12 +53,6 @@ def expected_params(query: str) -> dict:
 def test_the_query_parser_reads_as_urllib_does():
     for query in QUERIES:
         assert parse_query(query) == expected_params(query), query
-
-
-def run_async(coro):
-    """asyncio.run in a thread of its own (Playwright may keep a loop in the main thread)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def run_micropython(tmp_path: Path, script: str) -> str:

@@ -9,7 +9,6 @@ a duration.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
+from app_harness import run_async  # noqa: E402
 from controller import Controller, NullView, Setup  # noqa: E402
 from replay import REPLAY_SPEEDS, step_seconds  # noqa: E402
 from storage import MemoryBackend, Settings, Store, dump_settings, parse_settings  # noqa: E402
@@ -33,11 +33,6 @@ class StepView(NullView):
     def render(self, ctl):
         if ctl.replay is not None:
             self.steps.append((ctl.replay.step, ctl.autoplay is not None))
-
-
-def run_async(coro):
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def a_record(n: int = 8) -> senet.Game:
