@@ -21,7 +21,7 @@ import re
 from phrases import random_phrase
 from pieces import PieceTracker, loc_of, loc_order
 from replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
-from setup import KIND_NAMES, KINDS, SPEEDS, Setup, dialog_setup, parse_query, setup_from_query
+from setup import KIND_NAMES, KINDS, SPEEDS, WORKER_KINDS, Setup, dialog_setup, parse_query, setup_from_query
 
 import senet
 from senet import PASS, RESCUE
@@ -159,7 +159,8 @@ class Controller:
 
     def __init__(self, view=None, think=None, think_pre_throw=None, sleep=None, setup: Setup | None = None,
                  analyse=None, autosave=None, on_result=None, on_replace=None,
-                 think_timeout: float = THINK_TIMEOUT, random_bytes=None, before_think=None):
+                 think_timeout: float = THINK_TIMEOUT, random_bytes=None, before_think=None,
+                 think_timer=None):
         self.view = view or NullView()
         # The computers' decisions and the Expert's analysis: callables returning an
         # awaitable (a coroutine, or a JavaScript promise on the page).
@@ -167,8 +168,14 @@ class Controller:
         self.think_pre_throw = think_pre_throw  # (position, level, seed) -> "rescue" | "throw"
         self.analyse = analyse  # (position) -> JSON [[action or "throw", p], ...] (the Expert's)
         # () -> awaitable, awaited before each of those, outside think_timeout (the page:
-        # until the worker has booted); raising counts as a failure of the worker
+        # until the worker has booted and has answered every earlier call, so that the
+        # timeout counts only the worker's own work on this call, never a queue before
+        # it); raising counts as a failure of the worker. A call whose state is no longer
+        # the game's once it returns is not made at all.
         self.before_think = before_think
+        # (level, what) -> a callable to call once the decision is made, or None: the page
+        # marks each computer decision (performance "senet:think") for tests and benchmarks
+        self.think_timer = think_timer
         # (n) -> n random bytes, for new games' seeds and ids (the page passes one over
         # crypto.getRandomValues: MicroPython has no os.urandom)
         self.random_bytes = random_bytes or system_random_bytes
@@ -1368,6 +1375,8 @@ class Controller:
         try:
             if self.before_think is not None:
                 await self.before_think()
+            if gen != self.gen or self.state is not state:
+                return  # the game moved on while the worker was busy: ask nothing
             text = await asyncio.wait_for(_awaited(self.analyse(state.position())), self.think_timeout)
             ranked = json.loads(str(text))
             action, prob = str(ranked[0][0]), float(ranked[0][1])
@@ -1478,6 +1487,8 @@ class Controller:
         fails or takes too long, from a player no stronger than Average on this thread;
         None when that one cannot run either (the caller then plays the first legal action,
         or throws)."""
+        if level not in WORKER_KINDS:  # Novice and Average: on the page, never the worker
+            return self._decide_on_page(state, level, seed)
         self.thinking = seat
         self.view.render(self)
         try:
@@ -1486,6 +1497,8 @@ class Controller:
                 try:
                     if self.before_think is not None:
                         await self.before_think()
+                    if self.game.state is not state:
+                        return None  # undone or replaced meanwhile: the caller drops it
                     answer = await asyncio.wait_for(_awaited(fn(state.position(), level, seed)),
                                                     self.think_timeout)
                 except Exception as exc:  # a failing or hanging worker must not stop the game
@@ -1502,6 +1515,17 @@ class Controller:
             return answer
         finally:
             self.thinking = None
+
+    def _decide_on_page(self, state: senet.State, level: str, seed: int) -> str | None:
+        """Novice's or Average's decision, made on this thread (quick on MicroPython)."""
+        done = self.think_timer(level, "move" if state.throw is not None else "pre-throw") if self.think_timer else None
+        broken_before = self.fallback_error is not None
+        answer = self._decide_here(state, level, seed)
+        if done is not None:
+            done()
+        if self.fallback_error is not None and not broken_before:
+            self._tell(FALLBACK_BROKEN.format(why=self.fallback_error))
+        return answer
 
     def _worker_failed(self, exc: BaseException, level: str) -> None:
         """Tell the player what stood in for the worker that failed (``_decide_here`` has run)."""

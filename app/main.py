@@ -14,6 +14,7 @@ import time
 
 import js
 from controller import KIND_NAMES, SPEEDS, Controller, Setup, parse_query, setup_from_query
+from setup import WORKER_KINDS
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 from storage import (
@@ -239,9 +240,10 @@ link = WorkerLink(root, FAIL_WORKER, on_worker_state)
 
 
 def need_worker():
-    """Start the worker early when the game has a computer seat or asks for hints or the
-    meter (a call to it would start it anyway; this gives it a head start)."""
-    if ctl.hints or ctl.meter or any(kind != "human" for kind in ctl.live_setup.players):
+    """Start the worker early when the game has an Expert seat or asks for hints or the
+    meter (a call to it would start it anyway; this gives it a head start). Novice and
+    Average decide on the page: a game with only those never starts it."""
+    if ctl.hints or ctl.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
         link.start()
 
 
@@ -264,24 +266,32 @@ def _measure(start, level, what):
     window.performance.measure("senet:think", to_js(options))
 
 
-async def think(position, level, seed):
+def think_timer(level, what):
+    """Marks one computer decision made on the page: returns the call that ends it."""
+    start = window.performance.now()
+    return lambda: _measure(start, level, what)
+
+
+def think(position, level, seed):
+    # the call is queued with the worker now (link.free() callers see it at once)
+    return _measured(link.call("think", position, level, str(seed), ctl.setup.expert_nodes or 0), level, "move")
+
+
+def think_pre_throw(position, level, seed):
+    answer = link.call("think_pre_throw", position, level, str(seed), ctl.setup.expert_nodes or 0)
+    return _measured(answer, level, "pre-throw")
+
+
+async def _measured(answer, level, what):
     start = window.performance.now()
     try:
-        return await link.call("think", position, level, str(seed), ctl.setup.expert_nodes or 0)
+        return await answer
     finally:
-        _measure(start, level, "move")
+        _measure(start, level, what)
 
 
-async def think_pre_throw(position, level, seed):
-    start = window.performance.now()
-    try:
-        return await link.call("think_pre_throw", position, level, str(seed), ctl.setup.expert_nodes or 0)
-    finally:
-        _measure(start, level, "pre-throw")
-
-
-async def analyse(position):
-    return await link.call("analyse", position, ctl.setup.expert_nodes or 0)
+def analyse(position):
+    return link.call("analyse", position, ctl.setup.expert_nodes or 0)
 
 
 def _drop_params(keys):
@@ -303,7 +313,7 @@ default = DEFAULT.replace(speed=settings.speed)
 setup, warnings = setup_from_query(str(window.location.search), default)
 ctl = Controller(view, think, think_pre_throw, setup=setup or default, analyse=analyse,
                  autosave=autosave, on_result=on_result, on_replace=on_replace,
-                 random_bytes=random_bytes, before_think=link.ready)
+                 random_bytes=random_bytes, before_think=link.free, think_timer=think_timer)
 ctl.hints, ctl.meter = settings.hints, settings.meter
 ctl.set_replay_speed(settings.replay_speed)
 saved = store.load_game()

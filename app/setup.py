@@ -13,6 +13,9 @@ from senet.throws import MAX_SEED_DIGITS, phrase_problem
 
 KINDS = ("human", "novice", "average", "expert")
 KIND_NAMES = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
+# The computer players that think in the worker (Pyodide); the others decide on the page
+# itself, in well under a millisecond on MicroPython, and never wait for the worker.
+WORKER_KINDS = ("expert",)
 SPEEDS = ("slow", "normal", "fast", "instant")
 MIN_NODES, MAX_NODES = 100, 1_000_000  # the Expert's search budget a URL may ask for
 

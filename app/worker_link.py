@@ -44,6 +44,11 @@ class WorkerLink:
         self.worker = None
         self.error = ""
         self._booted = asyncio.Event()
+        # The worker answers one call at a time, in order: calls made and not answered
+        # yet, and an event set whenever that count falls to zero.
+        self.busy = 0
+        self._free = asyncio.Event()
+        self._free.set()
         self._set_state("off")
 
     @property
@@ -92,11 +97,32 @@ class WorkerLink:
         if self.worker is None:
             raise WorkerFailed(f"the computer player could not start ({self.error})")
 
-    async def call(self, name, *args):
-        """Call the worker's function ``name`` (waiting for it to boot first)."""
-        if self.fail == "hang":
-            await asyncio.Event().wait()  # never answers
-        if self.fail:
-            raise WorkerFailed("the worker failed (simulated by ?fail_worker)")
+    async def free(self):
+        """Start the worker if needed and wait until it has booted and has answered every
+        call made before (an event, not a clock: a caller that times its own call then
+        times only the worker's work on it, not the calls queued before it)."""
         await self.ready()
-        return await getattr(self.worker, name)(*args)
+        while self.busy:
+            self._free.clear()
+            await self._free.wait()
+
+    def call(self, name, *args):
+        """Call the worker's function ``name`` (waiting for it to boot first); returns
+        the awaitable answer. The call counts as queued from this moment, so that a
+        ``free()`` that returned just before sees it at once."""
+        self.busy += 1
+        self._free.clear()
+        return self._call(name, args)
+
+    async def _call(self, name, args):
+        try:
+            if self.fail == "hang":
+                await asyncio.Event().wait()  # never answers
+            if self.fail:
+                raise WorkerFailed("the worker failed (simulated by ?fail_worker)")
+            await self.ready()
+            return await getattr(self.worker, name)(*args)
+        finally:  # answered, failed, or given up by its caller (cancelled)
+            self.busy -= 1
+            if not self.busy:
+                self._free.set()

@@ -53,10 +53,10 @@ def _boot(page, url):
 def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, server, serve_dist,
                                                                  browser_log, record_timing):
     url = server.url if where == "root" else serve_dist("/senet/").url
-    data, cold_ms = _boot(page, url)  # the default game has a computer seat (Average)
+    data, cold_ms = _boot(page, url + "?variant=kendall&white=human&black=expert&seed=5")
     record_timing(f"ready, cold, {where} ({url})", cold_ms)
     # Ready did not wait for Pyodide: the page's interpreter is MicroPython, and the
-    # worker was started only after the board became live.
+    # worker (the Expert's) was started only after the board became live.
     assert data["worker"] in ("starting", data["variants"])
     assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in browser_log.requests)
     assert any(u.endswith("/page.zip") for u in browser_log.requests)  # the page's bytecode
@@ -72,21 +72,24 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     assert browser_log.errors == []
 
     if where == "root":
-        page.reload()
+        page.reload()  # the same game resumes: its Expert seat needs the worker again
         _, warm_ms = _boot(page, url)
         record_timing(f"ready, warm reload, {where}", warm_ms)
         assert browser_log.errors == []
 
 
-def test_two_people_need_no_worker(page, server, browser_log):
-    """A game between two humans never starts Pyodide: the page and its workers fetch none
-    of it (the service worker still precaches it for offline games against the computer)."""
+@pytest.mark.parametrize("opponent", ["human", "average"])
+def test_people_novice_and_average_need_no_worker(opponent, page, server, browser_log):
+    """A game between two humans, or against Average (or Novice: both decide on the page),
+    never starts Pyodide: the page and its workers fetch none of it."""
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))  # the page and its workers
-    _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=5")
+    _boot(page, server.url + f"?variant=kendall&white={opponent}&black=human&seed=5&speed=instant")
     page.click('[data-action="throw"]')  # black throws first in Kendall
     page.locator('[data-movable="true"], [data-action="pass"]:visible').first.wait_for()
     # A reload resumes the same game between people: still no worker.
+    if opponent != "human":  # the computer answers the human's move, on the page
+        page.wait_for_function("performance.getEntriesByName('senet:think').length > 0")
     page.reload()
     _boot(page, server.url)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
@@ -99,8 +102,8 @@ def test_the_board_is_live_before_the_worker_is_asked_for(page, server, browser_
     """At the moment the page says ready, the throw button already works and the worker
     has not even been started: a human can throw and move at once."""
     page.add_init_script(READY_SNAPSHOT)
-    # Kendall: black (the human) acts first; white is the Average player.
-    _boot(page, server.url + "?variant=kendall&white=average&black=human&seed=11&speed=instant")
+    # Kendall: black (the human) acts first; white is the Expert (in the worker).
+    _boot(page, server.url + "?variant=kendall&white=expert&black=human&seed=11&speed=instant")
     at_ready = page.evaluate("window.__atReady")
     # (the observer runs just after the page's script, which has then asked for the worker)
     assert at_ready == {"worker": "off", "throwEnabled": True} or \
@@ -116,18 +119,18 @@ def test_the_board_is_live_before_the_worker_is_asked_for(page, server, browser_
     assert browser_log.errors == []
 
 
-def test_a_computer_seat_gets_ready_then_plays(page, server, browser_log):
-    """The computer acts first; while its worker boots it says it is getting ready, and
+def test_an_expert_seat_gets_ready_then_plays(page, server, browser_log):
+    """The Expert acts first; while its worker boots it says it is getting ready, and
     it plays as soon as the worker answers."""
     page.add_init_script(EVENT_LOG)
-    # Kendall: black (Average) acts first; seed 2 gives it a throw with 7 legal moves.
-    _boot(page, server.url + "?variant=kendall&white=human&black=average&seed=2&speed=instant")
+    # Kendall: black (the Expert) acts first; seed 2 gives it a throw with 7 legal moves.
+    _boot(page, server.url + "?variant=kendall&white=human&black=expert&seed=2&speed=instant")
     page.wait_for_function(WORKER_UP, timeout=WORKER_TIMEOUT_MS)
     page.wait_for_function("() => document.getElementById('prompt').textContent.startsWith('Your turn')"
                            " || document.querySelector('#board[data-winner]')", timeout=WORKER_TIMEOUT_MS)
     events = page.evaluate("window.__events")
     first_up = next(i for i, e in enumerate(events) if "kendall" in e.split(" prompt=")[0])
-    waiting = [i for i, e in enumerate(events) if "Average is getting ready" in e]
+    waiting = [i for i, e in enumerate(events) if "Expert is getting ready" in e]
     assert waiting and waiting[0] < first_up, events
     assert not any("getting ready" in e for e in events[first_up:]), events
     assert browser_log.errors == []

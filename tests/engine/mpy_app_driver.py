@@ -112,7 +112,7 @@ async def failing_worker():
         asked.append(level)
         raise RuntimeError("simulated worker failure")
 
-    setup = Setup("kendall", ("novice", "human"), seed=3, speed="instant")
+    setup = Setup("kendall", ("expert", "human"), seed=3, speed="instant")
     ctl = Controller(view, broken, broken, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
     await human_steps(ctl, 30)

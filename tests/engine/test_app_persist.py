@@ -140,7 +140,8 @@ def test_undo_while_the_computer_thinks_drops_its_answer():
         return await engine_think(position, level, seed)
 
     async def run():
-        ctl = make(Setup("kendall", ("human", "average"), seed=3, speed="instant"), think=slow)
+        # the Expert thinks in the worker (Novice and Average decide on the page at once)
+        ctl = make(Setup("kendall", ("human", "expert"), seed=3, speed="instant"), think=slow)
         ctl.start()
         for _ in range(50):  # until the computer thinks about its reply to a human move
             await human_decides(ctl)
@@ -246,7 +247,7 @@ def test_a_hanging_worker_times_out():
         await asyncio.sleep(3600)
 
     async def run():
-        ctl = make(Setup("tait", ("novice", "novice"), seed=2, speed="instant"), think=hang, pre=hang,
+        ctl = make(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang, pre=hang,
                    think_timeout=0.05)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -255,7 +256,7 @@ def test_a_hanging_worker_times_out():
     ctl = run_async(run())
     assert ctl.game.over and ctl.worker_down
     assert "took too long to answer (more than 0.05 s)" in ctl.view.notices[0]
-    assert "Novice chose" in ctl.view.notices[0]
+    assert "Average chose" in ctl.view.notices[0]
 
 
 def test_statistics_are_counted_once_for_human_against_computer():

@@ -169,7 +169,7 @@ def test_a_failing_worker_without_a_stand_in(monkeypatch):
         raise RuntimeError("simulated worker failure")
 
     async def run():
-        ctl = Controller(View(), broken, broken, setup=Setup("kendall", ("average", "novice"), seed=4,
+        ctl = Controller(View(), broken, broken, setup=Setup("kendall", ("expert", "expert"), seed=4,
                                                                speed="instant"), sleep=no_sleep)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -178,7 +178,7 @@ def test_a_failing_worker_without_a_stand_in(monkeypatch):
     ctl = run_async(run())
     assert ctl.game.over and ctl.worker_down
     first, last = ctl.view.notices
-    assert first.startswith("The Novice player stopped working, and no other player could take its place")
+    assert first.startswith("The Expert player stopped working, and no other player could take its place")
     assert "the first possible move was played" in first and "chose this move" not in first
     assert last.endswith("Until you reload the page, the computer plays its first possible move.")
 
@@ -194,7 +194,7 @@ def test_a_worker_may_answer_with_any_awaitable():
         return future
 
     async def run():
-        ctl = Controller(View(), think, think, setup=Setup("tait", ("novice", "novice"), seed=1, speed="instant"),
+        ctl = Controller(View(), think, think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
                          sleep=no_sleep)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -219,7 +219,7 @@ def test_before_think_is_awaited_outside_the_timeout():
         return "throw"
 
     async def run(before_think):
-        ctl = Controller(View(), think, think, setup=Setup("tait", ("novice", "novice"), seed=1, speed="instant"),
+        ctl = Controller(View(), think, think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
                          sleep=no_sleep, think_timeout=0.03, before_think=before_think)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -235,3 +235,33 @@ def test_before_think_is_awaited_outside_the_timeout():
     ctl = run_async(run(no_boot))
     assert ctl.game.over and ctl.worker_down and "stopped working" in ctl.view.notices[0]
     assert any("did not start" in e for e in ctl.view.errors)  # the error: for the console
+
+
+def test_novice_and_average_decide_on_the_page_without_the_worker():
+    """Issue 26: only the Expert thinks in the worker. A game of Novice against Average
+    never waits for the worker to boot and never asks it, and each decision is marked
+    (the page's performance "senet:think" measure) with its level."""
+    asked, marked = [], []
+
+    async def worker(*args):
+        asked.append(args)
+        return "throw"
+
+    async def boot():
+        asked.append("boot")
+
+    def timer(level, what):
+        return lambda: marked.append((level, what))
+
+    async def run():
+        ctl = Controller(View(), worker, worker, setup=Setup("kendall", ("novice", "average"), seed=6,
+                                                             speed="instant"),
+                         sleep=no_sleep, before_think=boot, think_timer=timer)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), 60)
+        return ctl
+
+    ctl = run_async(run())
+    assert ctl.game.over and asked == [] and ctl.view.notices == []
+    assert {level for level, _ in marked} == {"novice", "average"}
+    assert any(what == "pre-throw" for _, what in marked) and any(what == "move" for _, what in marked)

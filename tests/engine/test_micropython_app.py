@@ -150,12 +150,12 @@ def test_a_computer_without_a_worker_still_plays(both):
 def test_a_failing_worker_under_micropython(both):
     _, theirs, _ = both
     result = theirs["failing_worker"]
-    assert result["asked"] == ["novice", "novice"] and result["worker_down"]
+    assert result["asked"] == ["expert", "expert"] and result["worker_down"]
     assert result["actions"] >= 10
     first = result["notices"][0]
-    assert first.startswith("The Novice player stopped working")
+    assert first.startswith("The Expert player stopped working")
     if result["fallback_error"] is None:
-        assert "Novice chose this move" in first
+        assert "Average chose this move" in first
     else:
         assert "the first possible move was played" in first and result["fallback_error"] in first
     assert "Until you reload the page" in result["notices"][-1]
