@@ -14,9 +14,9 @@ import time
 
 import js
 from controller import KIND_NAMES, SPEEDS, Controller, Setup, parse_query, setup_from_query
-from setup import WORKER_KINDS
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
+from setup import WORKER_KINDS
 from storage import (
     OTHER_PREFIX,
     PREVIOUS_KEY,

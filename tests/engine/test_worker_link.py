@@ -8,6 +8,7 @@ functions wait on events the test sets: an order of events, never a clock.
 """
 
 import asyncio
+import contextlib
 import sys
 import types
 
@@ -115,10 +116,8 @@ def test_a_call_its_caller_gives_up_frees_the_worker(monkeypatch):
         call = asyncio.ensure_future(link.call("think", "pos"))
         await asyncio.sleep(0)
         call.cancel()  # what wait_for does when its timeout expires
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await call
-        except asyncio.CancelledError:
-            pass
         await asyncio.wait_for(link.free(), 5)
         return link.busy
 
