@@ -272,13 +272,6 @@ async def think(position, level, seed):
         _measure(start, level, "move")
 
 
-async def think_pre_throw(position, level, seed):
-    start = window.performance.now()
-    try:
-        return await link.call("think_pre_throw", position, level, str(seed), ctl.setup.expert_nodes or 0)
-    finally:
-        _measure(start, level, "pre-throw")
-
 
 async def analyse(position):
     return await link.call("analyse", position, ctl.setup.expert_nodes or 0)
@@ -301,7 +294,7 @@ def _drop_game_params():
 
 default = DEFAULT.replace(speed=settings.speed)
 setup, warnings = setup_from_query(str(window.location.search), default)
-ctl = Controller(view, think, think_pre_throw, setup=setup or default, analyse=analyse,
+ctl = Controller(view, think, setup=setup or default, analyse=analyse,
                  autosave=autosave, on_result=on_result, on_replace=on_replace,
                  random_bytes=random_bytes, before_think=link.ready)
 ctl.hints, ctl.meter = settings.hints, settings.meter

@@ -225,7 +225,7 @@ def task_average():
                 continue
             if s.throw is None:
                 if s.pre_throw_actions():
-                    lines.append(f"pre {s.position()} | {average.choose_pre_throw(s)} {novice.choose_pre_throw(s)} {mover.choose_pre_throw(s)}")
+                    lines.append(f"pre {s.position()} | {average.choose(s)} {novice.choose(s)} {mover.choose(s)}")
                     decisions += 1
                 g.throw()
                 continue
