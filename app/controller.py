@@ -2,7 +2,7 @@
 
 app/main.py turns DOM events into Controller calls and app/view.py draws what the
 Controller holds. Computer players never run here: their decisions come from the
-injected ``think`` / ``think_pre_throw`` coroutines (the worker, app/worker.py), while
+injected ``think`` coroutine (the worker, app/worker.py), while
 the throws stay with the Game and its seeded generator on this side. Nothing in this
 module touches the browser, so tests drive it under CPython (tests/browser/test_app_controller.py,
 tests/engine/test_app_persist.py) and MicroPython (tests/engine/test_micropython_app.py).
@@ -24,7 +24,7 @@ from replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seco
 from setup import KIND_NAMES, KINDS, SPEEDS, WORKER_KINDS, Setup, dialog_setup, parse_query, setup_from_query
 
 import senet
-from senet import PASS, RESCUE
+from senet import PASS, RESCUE, THROW, turns
 from senet.game import clean_player_name
 from senet.session import Seat, Session
 from senet.throws import COMMIT, commitment, phrase_problem
@@ -157,15 +157,15 @@ class NullView:
 class Controller:
     """Owns the game, the seats and the flow of turns; the view only reads it."""
 
-    def __init__(self, view=None, think=None, think_pre_throw=None, sleep=None, setup: Setup | None = None,
+    def __init__(self, view=None, think=None, sleep=None, setup: Setup | None = None,
                  analyse=None, autosave=None, on_result=None, on_replace=None,
                  think_timeout: float = THINK_TIMEOUT, random_bytes=None, before_think=None,
                  think_timer=None):
         self.view = view or NullView()
         # The computers' decisions and the Expert's analysis: callables returning an
         # awaitable (a coroutine, or a JavaScript promise on the page).
-        self.think = think  # (position, level, seed) -> move text
-        self.think_pre_throw = think_pre_throw  # (position, level, seed) -> "rescue" | "throw"
+        # (position, level, seed) -> action text: a move, or "throw" or "rescue" before a throw
+        self.think = think
         self.analyse = analyse  # (position) -> JSON [[action or "throw", p], ...] (the Expert's)
         # () -> awaitable, awaited before each of those, outside think_timeout (the page:
         # until the worker has booted and has answered every earlier call, so that the
@@ -198,6 +198,7 @@ class Controller:
         self._live: dict | None = None  # the game in progress, kept while a replay shows
         self.review = None  # the review shown: a review_data.GameReview (imported when needed)
         self.fallback_error: str | None = None  # why the stand-in player cannot run on this thread
+        self._page_players: dict = {}  # (level, seed) -> the player deciding on this thread
         self._log_cache = (None, [])  # (game, [(entry, text)]): the move log's words, kept
         self.replay_speed = "1"  # settings: how fast a replay plays itself (REPLAY_SPEEDS)
         self.autoplay: int | None = None  # the replay is playing itself: its run's number
@@ -515,7 +516,8 @@ class Controller:
     def can_throw(self) -> bool:
         if self.tutorial is not None and not self.tutorial.wants_throw():
             return False
-        return self.human_to_act and self.state.is_chance
+        state = self.state  # a chance node, or the choice between throwing and rescuing
+        return self.human_to_act and state.throw is None and state.to_act is not None
 
     @property
     def can_rescue(self) -> bool:
@@ -927,7 +929,7 @@ class Controller:
         if entry.throw is not None:
             text += f" {self.actor(entry.side)} threw {entry.throw}."
             if before.throw is None:
-                before = before.with_throw(entry.throw)
+                before = turns.after_throw(before, entry.throw)
         if entry.action is not None:
             after = game.states[step]
             events = senet.describe(before, entry.action, after)
@@ -1057,7 +1059,7 @@ class Controller:
         if entry.throw is not None:
             parts.append(f"{who} threw {entry.throw}.")
             if before.throw is None:
-                before = before.with_throw(entry.throw)
+                before = turns.after_throw(before, entry.throw)
         if entry.action is not None:
             events = senet.describe(before, entry.action, game.states[index + 1])
             parts += [sentence(e) for e in self.said(events, entry.side)]
@@ -1109,7 +1111,7 @@ class Controller:
                 continue
             before = game.states[i]
             if before.throw is None and entry.throw is not None:
-                before = before.with_throw(entry.throw)
+                before = turns.after_throw(before, entry.throw)
             other = "b" if entry.side == "w" else "w"
             after = game.states[i + 1]
             fell = False
@@ -1425,7 +1427,8 @@ class Controller:
                 seat = self.seat_to_act
                 state = self.state
                 if self.kind(seat) == "human":
-                    if state.throw is not None and state.legal_actions() == [PASS]:
+                    kind, action = turns.step(state)
+                    if kind == turns.FORCED and action == PASS:
                         await self.sleep(PASS_DELAY[self.setup.speed])
                         if not self._stale(gen, state):
                             self._play(PASS)
@@ -1447,21 +1450,14 @@ class Controller:
             return
         level = self.kind(seat)
         seed = (self.game.seed or 0) * 2 + seat  # one player per seat, reproducible per game
-        if state.is_chance:
-            if state.pre_throw_actions():
-                choice = await self._ask(self.think_pre_throw, state, level, seed, seat)
-                if self._stale(gen, state):
-                    return
-                if choice is not None and choice.strip() == "rescue":
-                    self._play(RESCUE)
-                    self.view.render(self)
-                    return
+        kind, move = turns.step(state)
+        if kind == turns.CHANCE:
             self._throw()
             self.view.render(self)
             return
         legal = state.legal_actions()
-        move = legal[0]
-        if len(legal) > 1:
+        if kind == turns.CHOICE:  # a move, or before a throw THROW or RESCUE
+            move = legal[0]
             text = await self._ask(self.think, state, level, seed, seat)
             if self._stale(gen, state):
                 return
@@ -1471,8 +1467,12 @@ class Controller:
                 chosen = None
             if chosen in legal:
                 move = chosen
-            else:
+            elif text is not None or state.throw is not None:
                 self.view.report_error(f"{level} player chose '{text}', not a legal move; playing {move}")
+        if move == THROW:
+            self._throw()
+            self.view.render(self)
+            return
         if pace and not move.is_special:
             self.preview = move
             self.view.render(self)
@@ -1563,10 +1563,12 @@ class Controller:
         try:
             from senet.ai import get_player
 
-            player = get_player(fallback_level(level), seed=seed)
-            if state.throw is None:
-                move = player.choose_pre_throw(state)
-                return "throw" if move is None else str(move)
+            key = (fallback_level(level), seed)
+            player = self._page_players.get(key)
+            if player is None:
+                if len(self._page_players) > 8:
+                    self._page_players.clear()
+                player = self._page_players[key] = get_player(key[0], seed=seed)
             return str(player.choose(state))
         except Exception as exc:  # not expected, but it must not stop the game either
             self.fallback_error = error_text(exc)

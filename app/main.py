@@ -277,11 +277,6 @@ def think(position, level, seed):
     return _measured(link.call("think", position, level, str(seed), ctl.setup.expert_nodes or 0), level, "move")
 
 
-def think_pre_throw(position, level, seed):
-    answer = link.call("think_pre_throw", position, level, str(seed), ctl.setup.expert_nodes or 0)
-    return _measured(answer, level, "pre-throw")
-
-
 async def _measured(answer, level, what):
     start = window.performance.now()
     try:
@@ -311,7 +306,7 @@ def _drop_game_params():
 
 default = DEFAULT.replace(speed=settings.speed)
 setup, warnings = setup_from_query(str(window.location.search), default)
-ctl = Controller(view, think, think_pre_throw, setup=setup or default, analyse=analyse,
+ctl = Controller(view, think, setup=setup or default, analyse=analyse,
                  autosave=autosave, on_result=on_result, on_replace=on_replace,
                  random_bytes=random_bytes, before_think=link.free, think_timer=think_timer)
 ctl.hints, ctl.meter = settings.hints, settings.meter

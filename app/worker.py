@@ -35,17 +35,11 @@ def ping():
 
 
 def think(position, level, seed, nodes=0):
-    """The move (notation) the player of ``level`` chooses for a state with a pending throw.
-    ``nodes`` > 0 sets the Expert's search budget (0: the engine's default)."""
+    """The action (notation) the player of ``level`` chooses at a decision: a move for a
+    pending throw, or before a throw "throw" or "rescue". ``nodes`` > 0 sets the Expert's
+    search budget (0: the engine's default)."""
     state = senet.parse_position(str(position))
     return str(_player(level, seed, nodes).choose(state))
-
-
-def think_pre_throw(position, level, seed, nodes=0):
-    """Before a throw: "rescue" when the player rescues its piece from the water, else "throw"."""
-    state = senet.parse_position(str(position))
-    move = _player(level, seed, nodes).choose_pre_throw(state)
-    return "throw" if move is None else str(move)
 
 
 def analyse(position, nodes=0):
@@ -54,7 +48,7 @@ def analyse(position, nodes=0):
     estimated win probability of the side to act (a draw counts one half)."""
     state = senet.parse_position(str(position))
     ranked = _player("expert", 0, nodes).analyse(state)
-    return json.dumps([["throw" if move is None else str(move), round(p, 4)] for move, p in ranked])
+    return json.dumps([["throw" if move is None else str(move), round(p, 4)] for move, p in ranked])  # None: a chance node
 
 
 # The review of a game (senet.review), one record line a call, so that the page shows
@@ -85,4 +79,4 @@ def review_result():
     return json.dumps(_review.result())
 
 
-__export__ = ["ping", "think", "think_pre_throw", "analyse", "review_start", "review_step", "review_result"]
+__export__ = ["ping", "think", "analyse", "review_start", "review_step", "review_result"]

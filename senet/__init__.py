@@ -8,9 +8,9 @@ three (tests/engine/test_micropython.py). See docs/engine-api.md for a tour of t
 from .describe import describe
 from .errors import IllegalMove, MoveSyntaxError, PositionError, RecordError, SenetError
 from .game import Game
-from .moves import OFF, PASS, RESCUE, SUPPLY, Move, format_move, parse_move
+from .moves import OFF, PASS, RESCUE, SUPPLY, THROW, Move, format_move, parse_move
 from .notation import format_position, parse_position
-from .state import BLACK, WHITE, Rules, State, other
+from .state import BLACK, CHANCE, WHITE, Rules, State, other
 from .throws import OUT_OF, ThrowGenerator, distribution
 from .variants import VARIANTS, get_rules
 
@@ -28,7 +28,7 @@ def penalty(state: State, side: str) -> int:
 
 
 __all__ = [
-    "BLACK", "OFF", "OUT_OF", "PASS", "RESCUE", "SUPPLY", "VARIANTS", "WHITE",
+    "BLACK", "CHANCE", "OFF", "OUT_OF", "PASS", "RESCUE", "SUPPLY", "THROW", "VARIANTS", "WHITE",
     "Game", "IllegalMove", "Move", "MoveSyntaxError", "PositionError", "RecordError",
     "Rules", "SenetError", "State", "ThrowGenerator",
     "describe", "distribution", "format_move", "format_position", "get_rules", "other",

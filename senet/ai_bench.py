@@ -39,10 +39,7 @@ def bench(variant: str, nodes: int, count: int, seed: int, time_cap: float | Non
     times, depths, node_counts = [], [], []
     for s in positions(variant, count, seed):
         t0 = time.perf_counter()
-        if s.throw is None:
-            expert.choose_pre_throw(s)
-        else:
-            expert.choose(s)
+        expert.choose(s)
         times.append(time.perf_counter() - t0)
         depths.append(expert.info.get("depth", 0))
         node_counts.append(expert.info.get("nodes", 0))

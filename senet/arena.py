@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 
+from . import turns
 from .ai import LEVELS, get_player
 from .game import Game
 from .state import BLACK, WHITE
@@ -37,39 +38,23 @@ def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first:
     game = Game(variant, seed=game_seed, throws=MT19937)  # the legacy generator: the results in docs/ stay reproducible
     a = get_player(level_a, seed=game_seed, **(budget_a or {}))
     b = get_player(level_b, seed=game_seed + 1, **(budget_b or {}))
-    players = None
-    if game.seat_colours is not None:
-        players = {WHITE: a, BLACK: b} if a_first else {WHITE: b, BLACK: a}
     think = {"a": [], "b": []}
-    while not game.over:
-        s = game.state
-        if s.opening:
-            game.throw()
-            if not game.state.opening:  # the colour draw is over: seat 1 is A when a_first
-                seat1 = game.seat_colours[1]
-                seat2 = game.seat_colours[2]
-                players = {seat1: a, seat2: b} if a_first else {seat1: b, seat2: a}
-            continue
-        player = players[s.side]
-        who = "a" if player is a else "b"
-        if s.throw is None:
-            if s.pre_throw_actions():
-                t0 = time.perf_counter()
-                move = player.choose_pre_throw(s)
-                think[who].append(time.perf_counter() - t0)
-                if move is not None:
-                    game.play(move)
-                    continue
-            game.throw()
-            continue
-        moves = s.legal_actions()
-        if len(moves) == 1:
-            game.play(moves[0])
-            continue
+
+    def seated() -> dict:
+        """colour -> player, once the colours are known (after the colour draw: seat 1
+        is A when a_first)."""
+        seat1, seat2 = game.seat_colours[1], game.seat_colours[2]
+        return {seat1: a, seat2: b} if a_first else {seat1: b, seat2: a}
+
+    def choose(s):
+        player = seated()[s.side]
         t0 = time.perf_counter()
         move = player.choose(s)
-        think[who].append(time.perf_counter() - t0)
-        game.play(move)
+        think["a" if player is a else "b"].append(time.perf_counter() - t0)
+        return move
+
+    turns.play(game, choose)
+    players = seated()
     result = game.result
     a_colour = next(c for c, p in players.items() if p is a)
     if result == "draw":

@@ -26,11 +26,10 @@ def random_game(variant: str, rng: random.Random) -> int:
     steps = 0
     while not state.is_terminal and steps < 20000:
         if state.throw is None:
-            pre = state.pre_throw_actions()
-            if pre and rng.random() < 0.5:
-                state = state.apply(pre[0])
+            if not state.is_chance:  # THROW or RESCUE
+                state = state.apply(state.legal_actions()[rng.random() < 0.5])
                 continue
-            state = state.with_throw(rng.choices(values, weights)[0])
+            state = state.apply(rng.choices(values, weights)[0])
             continue
         actions = state.legal_actions()
         state = state.apply(actions[rng.randrange(len(actions))])
@@ -46,7 +45,9 @@ def bench_variant(variant: str, seconds: float, seed: int = 1) -> tuple[float, f
         state = start(variant)
         while not state.is_terminal and len(pool) < 2000:
             if state.throw is None:
-                state = state.with_throw(rng.choice(state.rules.throw_values))
+                if not state.is_chance:  # THROW or RESCUE: throw
+                    state = state.apply(state.legal_actions()[0])
+                state = state.apply(rng.choice(state.rules.throw_values))
                 continue
             pool.append(state.position())
             actions = state.legal_actions()
@@ -58,7 +59,7 @@ def bench_variant(variant: str, seconds: float, seed: int = 1) -> tuple[float, f
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for s in states:
-            fresh = s.replace()  # no cached move list
+            fresh = s._replace()  # no cached move list
             actions = fresh.legal_actions()
             fresh.apply(actions[steps % len(actions)])
             steps += 1
@@ -80,7 +81,7 @@ def long_record(seed: int = 9) -> str:
     while not game.over:
         state = game.state
         if state.throw is None:
-            game.throw()
+            game.throw()  # jequier: no choice before a throw
             continue
         actions = state.legal_actions()
         opponent = "b" if state.side == "w" else "w"

@@ -17,10 +17,10 @@ Record format (docs/record.md), one item per line:
     result b                  "result w", "result b" or "result draw: reason"
 """
 
-from .errors import SPACES, RecordError, SenetError, decimal, shown
-from .moves import Move, format_move, parse_move
+from .errors import SPACES, IllegalMove, RecordError, SenetError, decimal, shown
+from .moves import THROW, format_move, parse_move
 from .notation import parse_position
-from .state import BLACK, WHITE, State
+from .state import BLACK, CHANCE, WHITE, State
 from .throws import (
     COMMIT,
     DEFAULT_GENERATOR,
@@ -99,6 +99,8 @@ def entry_fields(line: str) -> tuple:
     if throw_text == "-":
         if action is None or action == "draw":
             raise SenetError("a line without a throw must name an action")
+        if action == "throw":
+            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it")
         return side, None, action, False
     throw = decimal(throw_text, 1)  # one ASCII digit; the rule set says which are possible
     if throw is None:
@@ -282,43 +284,63 @@ class Game:
         return count[2]
 
     # -- play ----------------------------------------------------------------------
-    def throw(self, value: int | None = None) -> int:
-        """Throw the sticks (or inject ``value``); returns the throw."""
-        if self.over:
-            raise SenetError("the game is over")
-        if value is None:
-            value = self.generator.throw(self.rules.none_value)
-        before = self.state
-        after = before.with_throw(value)  # validates
-        if before.opening:
-            self._push(Entry(before.side, value, None, draw=True), after)
-            if not after.opening:  # the thrower of the 1 takes black
-                seat = 1 if before.side == WHITE else 2
-                self.seat_colours = {seat: BLACK, 3 - seat: WHITE}
-        else:
-            self._push(Entry(before.side, value, None), after)
-        return value
+    def apply(self, action) -> State:
+        """Apply ``action`` to the state, as State.apply does (a throw value at a chance
+        node, a Move or its notation at a decision), and record it; returns the new state.
 
-    def play(self, move: Move | str) -> State:
-        """Apply an action (after a throw, or a rescue instead of one)."""
+        A throw gets a record line of its own (``b 4``) that its action completes
+        (``b 4 14-18``); THROW adds no line (the line of the throw that follows says it);
+        an action taken instead of a throw is written ``w - rescue``."""
         if self.over:
             raise SenetError("the game is over")
-        if isinstance(move, str):
-            move = parse_move(move)
+        if isinstance(action, str):
+            action = parse_move(action)
         before = self.state
-        after = before.apply(move)  # raises IllegalMove, state unchanged
+        after = before.apply(action)  # raises IllegalMove, state unchanged
+        if type(action) is int:
+            if before.opening:
+                self._push(Entry(before.side, action, None, draw=True), after)
+                if not after.opening:  # the thrower of the 1 takes black
+                    seat = 1 if before.side == WHITE else 2
+                    self.seat_colours = {seat: BLACK, 3 - seat: WHITE}
+            else:
+                self._push(Entry(before.side, action, None), after)
+            return after
+        if action == THROW:
+            self.state = after  # not in self.states: an undo comes back to the choice
+            return after
         if before.throw is not None:
             # the throw's entry gets its action
             last = self.entries.pop()  # a throw without an action: the count stays
             self.states.pop()
             if self._count[0] is self.entries:
                 self._count = (self.entries, len(self.entries), self._count[2])
-            self._push(Entry(last.side, last.throw, move), after)
+            self._push(Entry(last.side, last.throw, action), after)
         else:
-            self._push(Entry(before.side, None, move), after)
+            self._push(Entry(before.side, None, action), after)
         if not after.is_terminal and self.actions >= MAX_ACTIONS:
             self.limit_reason = MOVE_LIMIT_REASON
         return after
+
+    play = apply  # the older name, for an action
+
+    def throw(self, value: int | None = None) -> int:
+        """Throw the sticks: a throw drawn from the generator (or the throw ``value``,
+        injected) applied through apply(); returns the throw. Where the side could
+        rescue instead, throwing is its choice: THROW is applied first."""
+        if self.over:
+            raise SenetError("the game is over")
+        state = self.state
+        if state.throw is not None:
+            raise IllegalMove(f"a throw of {state.throw} is already waiting to be used")
+        if value is not None and value not in self.rules.throw_values:
+            state.apply(value)  # raises IllegalMove saying why
+        if value is None:
+            value = self.generator.throw(self.rules.none_value)
+        if state.to_act != CHANCE:
+            self.apply(THROW)
+        self.apply(value)
+        return value
 
     def _push(self, entry: Entry, state: State) -> None:
         entries, count = self.entries, self._count
@@ -343,7 +365,9 @@ class Game:
         self.state = self.states[-1]
         self.limit_reason = None
         if pending is not None and pending.throw is not None:
-            self._push(Entry(pending.side, pending.throw, None), self.state.with_throw(pending.throw))
+            if self.state.to_act != CHANCE:
+                self.state = self.state.apply(THROW)
+            self._push(Entry(pending.side, pending.throw, None), self.state.apply(pending.throw))
         self._sync_generator()
         if self.state.opening:
             self.seat_colours = None

@@ -1,4 +1,4 @@
-"""Moves and move notation: ``A-B``, ``A-off``, ``in-B``, ``rescue``, ``pass``."""
+"""Moves and move notation: ``A-B``, ``A-off``, ``in-B``, ``rescue``, ``pass``, ``throw``."""
 
 from collections import namedtuple
 
@@ -11,8 +11,8 @@ OFF = 31  # destination of a bearing off
 class Move(namedtuple("Move", ("src", "dst"))):
     """A move from square ``src`` to square ``dst`` (1..30).
 
-    ``src == SUPPLY`` enters a piece, ``dst == OFF`` bears one off; PASS and RESCUE
-    use negative numbers. Moves compare and hash as tuples; ``str()`` gives notation.
+    ``src == SUPPLY`` enters a piece, ``dst == OFF`` bears one off; PASS, RESCUE and
+    THROW (the choice to throw where a rescue could be taken instead) use negative numbers. Moves compare and hash as tuples; ``str()`` gives notation.
     """
 
     __slots__ = ()
@@ -27,12 +27,13 @@ class Move(namedtuple("Move", ("src", "dst"))):
 
 PASS = Move(-1, -1)
 RESCUE = Move(-2, -2)
+THROW = Move(-3, -3)
 
 
 def format_move(move) -> str:
     src, dst = move
     if src < 0:
-        return "pass" if move == PASS else "rescue"
+        return "pass" if move == PASS else "rescue" if move == RESCUE else "throw"
     a = "in" if src == SUPPLY else str(src)
     b = "off" if dst == OFF else str(dst)
     return f"{a}-{b}"
@@ -57,10 +58,12 @@ def parse_move(text: str) -> "Move":
         return PASS
     if t == "rescue":
         return RESCUE
+    if t == "throw":
+        return THROW
     parts = t.split("-")
     if len(parts) != 2 or not parts[0] or not parts[1]:
         raise MoveSyntaxError(
-            f"'{shown(t)}' is not a move (write A-B, A-off, in-B, rescue or pass)"
+            f"'{shown(t)}' is not a move (write A-B, A-off, in-B, rescue, pass or throw)"
         )
     a, b = parts
     src = SUPPLY if a == "in" else _square(a, t)

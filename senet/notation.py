@@ -69,7 +69,7 @@ def parse_position(text: str) -> State:
         raise PositionError(f"the off-board field must look like w=0/0,b=0/0, not '{shown(offboard)}'")
     sw, ow, sb, ob = counts
     odd = None
-    again = opening = draw = False
+    again = opening = draw = throwing = False
     seen = set()
     for flag in ([] if flag_text == "-" else flag_text.split(",")):
         if flag in seen:
@@ -79,6 +79,8 @@ def parse_position(text: str) -> State:
             odd = flag[-1]
         elif flag == "again":
             again = True
+        elif flag == "throwing" and rules.has_rescue:
+            throwing = True
         elif flag == "opening" and rules.has_opening:
             opening = True
         elif flag == "draw":
@@ -98,9 +100,13 @@ def parse_position(text: str) -> State:
         if off and not rules.bears_off:
             raise PositionError(f"pieces are never borne off in {name}")
     state = State(rules, board, side, throw, (sw, sb), (ow, ob), odd=odd, again=again,
-                  opening=opening, draw_reason=DRAW_REASON if draw else None)
+                  opening=opening, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
     if opening and (board != rules.start_board() or throw is not None or again):
         raise PositionError("the 'opening' flag needs the starting board and no pending throw")
+    if throwing and (throw is not None or draw or rules.winner(state) is not None
+                     or not rules.pre_throw_actions(state)):
+        raise PositionError("the 'throwing' flag is only for a position where the side to act could "
+                            "rescue instead of throwing and chose to throw: no pending throw")
     reason = rules.validate(state)
     if reason:
         raise PositionError(reason)

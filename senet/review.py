@@ -32,9 +32,11 @@ draws the numbers the worker sends).
 
 from .ai.players import Expert
 from .game import Game
+from .moves import THROW as THROW_ACTION
 from .moves import format_move
 from .state import BLACK, WHITE
 from .throws import OUT_OF
+from .turns import after_throw
 
 # Thresholds of the classes, in equity (win probability) lost by the played option.
 INACCURACY = 0.02
@@ -69,7 +71,7 @@ def classify(loss: float) -> str:
 
 
 def _name(option) -> str:
-    return THROW if option is None else format_move(option)
+    return THROW if option is None or option == THROW_ACTION else format_move(option)
 
 
 class Reviewer:
@@ -119,13 +121,13 @@ class Reviewer:
         entry = game.entries[index]
         before = game.states[index]
         ply = index + 1
-        if before.throw is None and before.pre_throw_actions():
+        if before.throw is None and before.is_decision:
             # a decision before the throw: an allowed action instead, or the throw
-            played = None if entry.throw is not None else entry.action
+            played = THROW_ACTION if entry.throw is not None else entry.action
             self._decision(ply, before, None, played)
         if entry.throw is None:
             return
-        thrown = before.with_throw(entry.throw)
+        thrown = after_throw(before, entry.throw)
         self._luck(ply, before, entry.throw)
         if entry.action is not None:
             self._decision(ply, thrown, entry.throw, entry.action)
@@ -150,7 +152,7 @@ class Reviewer:
         average = 0.0
         got = 0.0
         for t, w in before.chance_outcomes():
-            p = self._analyse(before.with_throw(t))[0][1]
+            p = self._analyse(after_throw(before, t))[0][1]
             average += w / OUT_OF * p
             if t == throw:
                 got = p

@@ -18,7 +18,7 @@ from .game import (
     entry_fields,
     player_name_problem,
 )
-from .moves import PASS, parse_move
+from .moves import PASS, THROW, parse_move
 from .state import WHITE, State
 from .variants import VARIANTS
 
@@ -266,7 +266,9 @@ def redo_problem(game: Game, groups: list) -> str | None:
                 elif entry.draw != state.opening:
                     raise SenetError("a colour-draw throw only during the colour draw")
                 elif entry.throw is not None:
-                    state = state.with_throw(entry.throw)
+                    if state.is_decision and state.throw is None:
+                        state = state.apply(THROW)  # the choice before the throw: throw
+                    state = state.apply(entry.throw)
                 if entry.action is not None:
                     state = state.apply(entry.action)
                     actions += 1

@@ -1,18 +1,23 @@
 """The game state shared by every rule set, and the base class of the rule sets.
 
-A State is immutable. It says whose turn it is and whether the next step is a throw
-(chance) or an action on a pending throw, lists the legal actions and applies one,
-returning a new State. Everything a rule set does differently lives in its Rules
+A State is immutable. ``to_act`` says who acts next: a side ("w" or "b") at a decision,
+CHANCE when the sticks are thrown next, None when the game is over. ``legal_actions()``
+lists what may happen next (at a chance node: the throw values, plain ints) and
+``apply(action)`` is the one transition, for a throw as for a move, returning a new
+State. Where the side may rescue instead of throwing (Kendall, Thibault), the state
+before the throw is a decision between THROW and RESCUE, and THROW leads to a chance
+node of the same position, marked by the flag ``throwing``. Everything a rule set does differently lives in its Rules
 subclass in ``senet/variants/``; this module holds only what all of them share.
 """
 
 from abc import ABC, abstractmethod
 
 from .errors import IllegalMove
-from .moves import OFF, PASS, RESCUE, SUPPLY, Move
+from .moves import OFF, PASS, RESCUE, SUPPLY, THROW, Move
 from .throws import distribution
 
 WHITE, BLACK = "w", "b"
+CHANCE = "chance"  # State.to_act at a chance node: the sticks are thrown next
 COLOUR_NAME = {WHITE: "white", BLACK: "black"}
 
 
@@ -25,7 +30,7 @@ class State:
 
     __slots__ = (
         "rules", "board", "side", "throw", "supply", "off",
-        "odd", "again", "opening", "draw_reason", "_legal", "_key",
+        "odd", "again", "opening", "draw_reason", "throwing", "_legal", "_key",
     )
 
     def __init__(
@@ -41,6 +46,7 @@ class State:
         again: bool = False,
         opening: bool = False,
         draw_reason: str | None = None,
+        throwing: bool = False,
     ):
         self.rules = rules
         self.board = board
@@ -52,6 +58,8 @@ class State:
         self.again = again
         self.opening = opening
         self.draw_reason = draw_reason
+        # the side chose THROW where it could have rescued: the sticks are thrown next
+        self.throwing = throwing
         self._legal = None  # list of Move, once computed
         self._key = None  # tuple, once computed
 
@@ -68,6 +76,7 @@ class State:
             k = self._key = (
                 self.rules.name, self.board, self.side, self.throw, self.supply,
                 self.off, self.odd, self.again, self.opening, self.draw_reason is not None,
+                self.throwing,
             )
         return k
 
@@ -87,6 +96,8 @@ class State:
             f.append("odd=" + self.odd)
         if self.again:
             f.append("again")
+        if self.throwing:
+            f.append("throwing")
         if self.opening:
             f.append("opening")
         if self.draw_reason is not None:
@@ -102,11 +113,13 @@ class State:
 
         return format_position(self)
 
-    def replace(self, **changes) -> "State":
+    def _replace(self, **changes) -> "State":
+        """A copy with some fields changed, unchecked: for the engine's own transitions."""
         fields = {
             "board": self.board, "side": self.side, "throw": self.throw,
             "supply": self.supply, "off": self.off, "odd": self.odd,
             "again": self.again, "opening": self.opening, "draw_reason": self.draw_reason,
+            "throwing": self.throwing,
         }
         fields.update(changes)
         return State(self.rules, **fields)
@@ -130,9 +143,27 @@ class State:
         return self.winner is not None
 
     @property
+    def to_act(self):
+        """Who acts next: WHITE or BLACK at a decision, CHANCE when the sticks are thrown
+        next (the colour draw's throws included), None when the game is over."""
+        if self.throw is not None:
+            return self.side
+        if self.is_terminal:
+            return None
+        if self.throwing or self.opening or not self.rules.has_rescue:
+            return CHANCE
+        return self.side if self.rules.pre_throw_actions(self) else CHANCE
+
+    @property
     def is_chance(self) -> bool:
-        """True when the side to act must throw next (and the game is not over)."""
-        return self.throw is None and not self.is_terminal
+        """True when the sticks are thrown next (and the game is not over)."""
+        return self.to_act == CHANCE
+
+    @property
+    def is_decision(self) -> bool:
+        """True when a side chooses the next action (a move, a pass, THROW or RESCUE)."""
+        to_act = self.to_act
+        return to_act is not None and to_act != CHANCE
 
     def chance_outcomes(self) -> tuple:
         """((throw, ways), ...): each throw with its probability in sixteenths, ``ways``
@@ -140,27 +171,65 @@ class State:
         return self.rules.outcomes
 
     def pre_throw_actions(self) -> list[Move]:
-        """Actions allowed instead of throwing (the water rescue), usually none."""
-        if self.throw is not None or self.opening or self.is_terminal:
+        """Actions allowed instead of throwing (the water rescue), usually none; none
+        once the side has chosen to throw (flag ``throwing``)."""
+        if self.throw is not None or self.opening or self.throwing or self.is_terminal:
             return []
         return self.rules.pre_throw_actions(self)
 
-    def legal_actions(self) -> list[Move]:
-        """Legal actions for the pending throw; [PASS] when none is legal; [] without a throw."""
+    def legal_actions(self) -> list:
+        """What may happen next: with a pending throw its legal actions ([PASS] when no
+        move is legal); before a throw where the side may rescue, [THROW, RESCUE]; at a
+        chance node the throw values (ints, see chance_outcomes()); [] when it is over."""
         moves = self._legal
         if moves is None:
-            if self.throw is None or self.is_terminal:
-                moves = []
-            else:
+            if self.throw is not None:
                 moves = self.rules.moves(self) or [PASS]
+            else:
+                to_act = self.to_act
+                if to_act is None:
+                    moves = []
+                elif to_act == CHANCE:
+                    moves = list(self.rules.throw_values)
+                else:
+                    moves = [THROW] + self.rules.pre_throw_actions(self)
             self._legal = moves
         return moves
 
-    # -- transitions ------------------------------------------------------------
-    def with_throw(self, throw: int) -> "State":
-        """The state after the side to act throws ``throw`` (the colour draw included)."""
+    # -- the transition ------------------------------------------------------------
+    def apply(self, action) -> "State":
+        """The state after ``action``: a throw (an int) at a chance node, a Move (or its
+        notation) at a decision. Raises IllegalMove, saying why, when it is not legal."""
         if self.throw is not None:
-            raise IllegalMove(f"a throw of {self.throw} is already waiting to be used")
+            if type(action) is int:
+                raise IllegalMove(f"a throw of {self.throw} is already waiting to be used")
+            if isinstance(action, str):
+                from .moves import parse_move
+
+                action = parse_move(action)
+            if action not in self.legal_actions():
+                raise IllegalMove(self.rules.explain(self, action))
+            if action == PASS:
+                return self.rules.apply_pass(self)
+            return self.rules.apply_move(self, action)
+        if type(action) is int:
+            return self._thrown(action)
+        if isinstance(action, str):
+            from .moves import parse_move
+
+            action = parse_move(action)
+        if self.is_terminal:
+            raise IllegalMove("the game is over")
+        if action == THROW:
+            if self.to_act == CHANCE:
+                raise IllegalMove("there is nothing to choose before this throw: throw the sticks")
+            return self._replace(throwing=True)
+        if action in self.pre_throw_actions():
+            return self.rules.apply_pre_throw(self, action)
+        raise IllegalMove(self.rules.explain(self, action))
+
+    def _thrown(self, throw: int) -> "State":
+        """The state after the throw ``throw`` at a chance node (the colour draw included)."""
         if self.is_terminal:
             raise IllegalMove("the game is over")
         if throw not in self.rules.throw_values:
@@ -170,23 +239,10 @@ class State:
             )
         if self.opening:
             return self.rules.opening_throw(self, throw)
-        return self.replace(throw=throw)
-
-    def apply(self, move) -> "State":
-        """Apply a legal action and return the new state; raises IllegalMove otherwise."""
-        if isinstance(move, str):
-            from .moves import parse_move
-
-            move = parse_move(move)
-        if self.throw is None:
-            if move in self.pre_throw_actions():
-                return self.rules.apply_pre_throw(self, move)
-            raise IllegalMove(self.rules.explain(self, move))
-        if move not in self.legal_actions():
-            raise IllegalMove(self.rules.explain(self, move))
-        if move == PASS:
-            return self.rules.apply_pass(self)
-        return self.rules.apply_move(self, move)
+        if not self.throwing and self.rules.has_rescue and self.rules.pre_throw_actions(self):
+            raise IllegalMove("choose first: throw the sticks (THROW) or rescue")
+        return State(self.rules, self.board, self.side, throw, self.supply, self.off,
+                     odd=self.odd, again=self.again)
 
 
 class Rules(ABC):
@@ -279,7 +335,7 @@ class Rules(ABC):
         nxt = self.end_turn(state, state.board, state.supply, state.off,
                             self.pass_keeps_turn(state))
         if self.is_frozen(nxt):
-            return nxt.replace(draw_reason="neither side can ever move again (C6)")
+            return nxt._replace(draw_reason="neither side can ever move again (C6)")
         return nxt
 
     def is_frozen(self, state: State) -> bool:
@@ -300,10 +356,14 @@ class Rules(ABC):
             return "the game is over"
         if state.opening:
             return "the colour draw comes first: throw the sticks"
+        if move == THROW:
+            if state.throw is not None:
+                return f"a throw of {state.throw} is already waiting to be used"
+            return "there is nothing to choose before this throw: throw the sticks"
         if move == RESCUE:
             if not self.has_rescue:
                 return f"there is no water rescue in {self.name}"
-            if state.throw is not None:
+            if state.throw is not None or state.throwing:
                 return "a rescue replaces the throw, so it is not possible once you have thrown"
             if state.again:
                 return "no rescue on an extra throw: it is only possible at the start of a turn"

@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from senet import turns
 from senet.ai import get_player
 from senet.ai.evaluate import FEATURES, evaluator
 from senet.game import Game
@@ -44,21 +45,19 @@ def collect(variant: str, games: int, seed: int, feat, every: int = 3) -> list[t
         players = {c: get_player(rng.choice(("average", "average", "novice")), seed=g) for c in "wb"}
         samples = []
         k = 0
-        while not game.over:
-            s = game.state
-            if s.opening or s.throw is None:
-                if not s.opening and s.pre_throw_actions():
-                    m = players[s.side].choose_pre_throw(s)
-                    if m is not None:
-                        game.play(m)
-                        continue
+        while True:
+            kind, action = turns.game_step(game)
+            if kind == turns.OVER:
+                break
+            if kind == turns.CHANCE:
                 game.throw()
                 continue
-            k += 1
-            if k % every == 0:
-                samples.append(feat(s))
-            moves = s.legal_actions()
-            game.play(moves[0] if len(moves) == 1 else players[s.side].choose(s))
+            s = game.state
+            if s.throw is not None:  # every state with a pending throw, forced or not
+                k += 1
+                if k % every == 0:
+                    samples.append(feat(s))
+            game.apply(action if kind == turns.FORCED else players[s.side].choose(s))
         y = 0.5 if game.result == "draw" else 1.0 if game.result == WHITE else 0.0
         # a sure result (Kendall's last piece on 30) says nothing about the weights
         rows += [(f[:6], y) for f in samples if f[5] != 1.0]

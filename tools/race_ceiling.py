@@ -43,6 +43,7 @@ from senet.ai.endgame import own_squares, solo_state
 from senet.ai.evaluate import evaluator
 from senet.ai.players import Average
 from senet.throws import OUT_OF
+from senet.turns import after_throw
 from senet.variants import get_rules
 
 VARIANTS = ("jequier", "havens")
@@ -83,7 +84,7 @@ class Solitaire:
             st = solo_state(self.variant, key, bool(again), self.total)
             row, by_average, by_expert = [], [], []
             for t, _ in rules.outcomes:
-                thrown = st.with_throw(t)
+                thrown = after_throw(st, t)
                 moves = thrown.legal_actions()  # PASS when nothing else: the turn is lost
                 outs, values = [], []
                 for m in moves:

@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from senet import turns  # noqa: E402
 from senet.ai.network import N_INPUTS, N_INPUTS_BELL, N_INPUTS_TRAPS, encoder, pack  # noqa: E402
 from senet.game import Game  # noqa: E402
 from senet.state import BLACK, WHITE  # noqa: E402
@@ -89,7 +90,7 @@ class Trainer:
         steps = 0
         while not game.over:
             s = game.state
-            if s.opening or s.throw is None:
+            if turns.step(s)[0] == turns.CHANCE:
                 game.throw()
                 continue
             game.play(self.choose(s))

@@ -2,9 +2,8 @@
 
     from senet.ai import get_player
     p = get_player("expert", seed=0, nodes=3000)
-    move = p.choose(state)               # state has a pending throw
-    pre = p.choose_pre_throw(state)      # before a throw: RESCUE or None (= throw)
-    p.analyse(state)                     # Expert only: [(move or None, win prob)], best first
+    move = p.choose(state)               # at a decision: a move, or THROW or RESCUE before a throw
+    p.analyse(state)                     # Expert only: [(action, win prob)], best first; [(None, p)] at a chance node
     p.win_probability(state)             # Expert only: white's win probability
 
 See docs/opponents.md. Pure Python, standard library only (runs in Pyodide).

@@ -18,6 +18,7 @@ from itertools import combinations
 
 from ..notation import parse_position
 from ..throws import OUT_OF
+from ..turns import after_throw
 from ..variants import get_rules
 
 SOLO_VARIANTS = ("kendall", "thibault", "jequier", "havens")
@@ -59,7 +60,7 @@ def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
             st = solo_state(variant, key, again, rules.pieces)
             options = []
             for t, p in probs:
-                th = st.with_throw(t)
+                th = after_throw(st, t)
                 outs = []
                 for m in th.legal_actions():
                     nx = th.apply(m)

@@ -1,11 +1,13 @@
 """The three opponents: Novice, Average and Expert, behind one interface.
 
-    player.choose(state) -> Move              state has a pending throw
-    player.choose_pre_throw(state) -> Move | None
-                                              state must throw next; RESCUE, or None to throw
+    player.choose(state) -> Move              at any decision (state.is_decision): an
+                                              action for the pending throw, or before a
+                                              throw where a rescue is possible, THROW or
+                                              RESCUE
     Expert.analyse(state) -> [(Move | None, p)]
-                                              ranked best first; p is the estimated win
-                                              probability of the side to act; None = throw
+                                              the legal actions ranked best first; p is the
+                                              estimated win probability of the side to act;
+                                              at a chance node one entry, (None, p)
     Expert.win_probability(state) -> float    white's estimated win probability (any state)
 
 Every player is deterministic: the same state, seed and budget give the same action,
@@ -16,9 +18,10 @@ import gc
 import hashlib
 import time
 
-from ..moves import OFF, PASS, SUPPLY, Move
+from ..moves import OFF, PASS, SUPPLY, THROW, Move
 from ..state import BLACK, WHITE, State
 from ..throws import OUT_OF
+from ..turns import decisions
 from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator
 from .network import network_evaluation
 from .search import Search
@@ -35,12 +38,16 @@ DEFAULT_TIME_CAP = 1.5
 
 
 def _check_decision(state: State) -> list[Move]:
-    if state.throw is None:
-        raise ValueError("choose() needs a state with a pending throw (throw first)")
-    moves = state.legal_actions()
-    if not moves:
+    if state.to_act is None:
         raise ValueError("the game is over")
-    return moves
+    if not state.is_decision:
+        raise ValueError("choose() needs a decision: the sticks are thrown next")
+    return state.legal_actions()
+
+
+def _rescue_or_throw(moves: list, rng: "SeededRandom") -> Move:
+    """Before a throw ([THROW, RESCUE]): the rescue half of the time."""
+    return moves[1] if rng.random() < 0.5 else THROW
 
 
 def play_out(game, white, black=None):
@@ -52,26 +59,7 @@ def play_out(game, white, black=None):
     decides, so that tools can look at the games as they go.
     """
     players = {WHITE: white, BLACK: black or white}
-    while not game.over:
-        s = game.state
-        if s.opening:
-            game.throw()
-            continue
-        if s.throw is None:
-            if s.pre_throw_actions():
-                yield s
-                m = players[s.side].choose_pre_throw(s)
-                if m is not None:
-                    game.play(m)
-                    continue
-            game.throw()
-            continue
-        moves = s.legal_actions()
-        if len(moves) == 1:
-            game.play(moves[0])
-            continue
-        yield s
-        game.play(players[s.side].choose(s))
+    yield from decisions(game, lambda s: players[s.side].choose(s))
 
 
 class Player:
@@ -85,9 +73,6 @@ class Player:
 
     def choose(self, state: State) -> Move:
         raise NotImplementedError
-
-    def choose_pre_throw(self, state: State) -> Move | None:
-        return None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -154,6 +139,8 @@ class Novice(Player):
         if len(moves) == 1:
             return moves[0]
         rng = self._rng(state)
+        if state.throw is None:
+            return _rescue_or_throw(moves, rng)
         bell = state.rules.name == "bell"
         best, best_score = moves[0], None
         for m in moves:
@@ -184,11 +171,6 @@ class Novice(Player):
             return 4.0
         return float(dst - src)
 
-    def choose_pre_throw(self, state: State) -> Move | None:
-        pre = state.pre_throw_actions()
-        if not pre:
-            return None
-        return pre[0] if self._rng(state).random() < 0.5 else None
 
 
 class RandomMover(Player):
@@ -201,13 +183,10 @@ class RandomMover(Player):
         moves = _check_decision(state)
         if len(moves) == 1:
             return moves[0]
-        return SeededRandom(f"{self.seed}|{state.position()}").choice(moves)
-
-    def choose_pre_throw(self, state: State) -> Move | None:
-        pre = state.pre_throw_actions()
-        if not pre:
-            return None
-        return pre[0] if SeededRandom(f"{self.seed}|{state.position()}").random() < 0.5 else None
+        rng = SeededRandom(f"{self.seed}|{state.position()}")
+        if state.throw is None:
+            return _rescue_or_throw(moves, rng)
+        return rng.choice(moves)
 
 
 class Average(Player):
@@ -232,25 +211,15 @@ class Average(Player):
         sign = 1.0 if state.side == WHITE else -1.0
         best, best_v = moves[0], None
         for m in moves:
-            v = sign * ev(state.apply(m))
+            child = state.apply(m)
+            if m == THROW:  # the expected value of the best action after each throw
+                v = 0.0
+                for t, w in child.chance_outcomes():
+                    s = child.apply(t)
+                    v += w / OUT_OF * max(sign * ev(s.apply(a)) for a in s.legal_actions())
+            else:
+                v = sign * ev(child)
             if best_v is None or v > best_v:
-                best, best_v = m, v
-        return best
-
-    def choose_pre_throw(self, state: State) -> Move | None:
-        pre = state.pre_throw_actions()
-        if not pre:
-            return None
-        ev = evaluator(state.rules.name)
-        sign = 1.0 if state.side == WHITE else -1.0
-        throw_v = 0.0
-        for t, w in state.chance_outcomes():
-            s = state.with_throw(t)
-            throw_v += w / OUT_OF * max(sign * ev(s.apply(m)) for m in s.legal_actions())
-        best, best_v = None, throw_v
-        for m in pre:
-            v = sign * ev(state.apply(m))
-            if v > best_v:
                 best, best_v = m, v
         return best
 
@@ -324,20 +293,15 @@ class Expert(Player):
             return moves[0]
         return self._search(state, exact=False)[0][0]
 
-    def choose_pre_throw(self, state: State) -> Move | None:
-        if state.throw is not None or not state.pre_throw_actions():
-            return None
-        return self._search(state, exact=False)[0][0]
-
     def analyse(self, state: State) -> list[tuple[Move | None, float]]:
         """Every option ranked best first with the mover's estimated win probability.
 
-        With a pending throw the options are the legal actions; before a throw they are
-        the pre-throw actions (RESCUE) and None, meaning "throw".
+        At a decision the options are its legal actions (THROW and RESCUE before a
+        throw where a rescue is possible); at a chance node there is one, None.
         """
         if state.is_terminal:
             return []
-        if state.throw is None and not state.pre_throw_actions():
+        if state.is_chance:
             return [(None, _for_mover(state, self.win_probability(state)))]
         return [(m, _for_mover(state, v)) for m, v in self._search(state, exact=True)]
 

@@ -10,14 +10,17 @@ are handled exactly as the rules say: the search just follows the states.
 Node kinds:
 
 * terminal: 1, 0 or 1/2;
-* chance (``state.throw is None``): the probability-weighted mean of the states after
-  each throw (C2 probabilities). If the side may rescue instead of throwing (kendall,
-  thibault), it is a decision between the rescue and the throw;
-* decision (a pending throw): the best legal action; a forced action (one legal action,
-  such as a pass) is followed like any other.
+* chance (``state.is_chance``): the probability-weighted mean of the states after
+  each throw (C2 probabilities);
+* decision: the best legal action; a forced action (one legal action, such as a pass)
+  is followed like any other. Where the side may rescue instead of throwing (kendall,
+  thibault) the state before the throw is a decision too, between RESCUE and THROW, and
+  THROW leads to the chance node of the same position.
 
-``depth`` counts decisions; a leaf is the state after the last decision (a chance
-state), valued by the evaluation. Star1 pruning at chance nodes is sound because every
+``depth`` counts decisions; a leaf is the state after the last decision (a state
+before a throw), valued by the evaluation. THROW is part of the decision of the throw
+that follows it, so it counts no depth of its own and its chance node is searched at
+once (it is never a leaf, and takes no node of the budget). Star1 pruning at chance nodes is sound because every
 value is bounded by 0 and 1.
 
 The node budget makes results reproducible: the search stops when the budget is spent
@@ -26,12 +29,11 @@ and keeps the last completed iteration. The wall-clock cap is a safety net only.
 
 import time
 
-from ..moves import RESCUE, Move
+from ..moves import RESCUE, THROW, Move
 from ..state import WHITE, State
 from ..throws import OUT_OF
 
 EXACT, LOWER, UPPER = 0, 1, 2
-THROW = None  # the "throw" option of a pre-throw decision
 
 
 class Abort(Exception):
@@ -101,12 +103,8 @@ class Search:
                     return hi
                 if lo == hi:
                     return lo
-        if state.throw is None:
-            pre = state.pre_throw_actions()
-            if pre:
-                v, best_move = self._pre_throw(state, pre, depth, alpha, beta, best_move)
-            else:
-                v = self._chance(state, depth, alpha, beta)
+        if state.throw is None and state.is_chance:
+            v = self._chance(state, depth, alpha, beta)
         else:
             v, best_move = self._decide(state, depth, alpha, beta, best_move)
         if v <= alpha:
@@ -125,7 +123,7 @@ class Search:
             rest -= p
             lo = (alpha - done - rest) / p
             hi = (beta - done) / p
-            v = self.value(state.with_throw(t), depth, lo if lo > 0.0 else 0.0, hi if hi < 1.0 else 1.0)
+            v = self.value(state.apply(t), depth, lo if lo > 0.0 else 0.0, hi if hi < 1.0 else 1.0)
             done += p * v
             if v <= lo:
                 return done + rest  # an upper bound, <= alpha
@@ -133,13 +131,21 @@ class Search:
                 return done  # a lower bound, >= beta
         return done
 
+    def _child(self, move: Move, child: State, depth: int, alpha: float, beta: float) -> float:
+        """The value of the state after ``move`` in a decision searched to ``depth``."""
+        if move == THROW:
+            return self._chance(child, depth, alpha, beta)
+        return self.value(child, depth - 1, alpha, beta)
+
     def _decide(self, state: State, depth: int, alpha: float, beta: float, hint: Move | None):
         moves = state.legal_actions()
         if len(moves) == 1:
             return self.value(state.apply(moves[0]), depth - 1, alpha, beta), moves[0]
         maximise = state.side == WHITE
         children = [(m, state.apply(m)) for m in moves]
-        if depth >= 2:
+        # before a throw ([THROW, RESCUE]) the throw is tried first, not ordered by the
+        # evaluation of the position it leads to
+        if depth >= 2 and state.throw is not None:
             ev = self.evaluate
             children.sort(key=(lambda mc: -ev(mc[1])) if maximise else (lambda mc: ev(mc[1])))
         if hint is not None:
@@ -151,35 +157,7 @@ class Search:
         best = -1.0 if maximise else 2.0
         best_move = children[0][0]
         for m, child in children:
-            v = self.value(child, depth - 1, alpha, beta)
-            if maximise:
-                if v > best:
-                    best, best_move = v, m
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, best_move = v, m
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        return best, best_move
-
-    def _pre_throw(self, state: State, pre: list[Move], depth: int, alpha: float, beta: float,
-                   hint: Move | None):
-        """A decision between the actions allowed instead of throwing and the throw."""
-        maximise = state.side == WHITE
-        options = [THROW] + pre
-        if hint in pre:
-            options.remove(hint)
-            options.insert(0, hint)
-        best = -1.0 if maximise else 2.0
-        best_move = options[0]
-        for m in options:
-            if m is THROW:
-                v = self._chance(state, depth, alpha, beta)
-            else:
-                v = self.value(state.apply(m), depth - 1, alpha, beta)
+            v = self._child(m, child, depth, alpha, beta)
             if maximise:
                 if v > best:
                     best, best_move = v, m
@@ -194,12 +172,6 @@ class Search:
         return best, best_move
 
     # -- the root -----------------------------------------------------------------------
-    def root_options(self, state: State) -> list:
-        """(option, child state or None for the throw) at a decision or pre-throw state."""
-        if state.throw is None:
-            return [(THROW, None)] + [(m, state.apply(m)) for m in state.pre_throw_actions()]
-        return [(m, state.apply(m)) for m in state.legal_actions()]
-
     def root(self, state: State, depth: int, options: list, exact: bool) -> list:
         """Values of the root options at ``depth``; exact values for all when ``exact``."""
         maximise = state.side == WHITE
@@ -207,11 +179,8 @@ class Search:
         out = []
         for m, child in options:
             a, b = (0.0, 1.0) if exact else (alpha, beta)
-            if child is None:
-                v = self._chance(state, depth, a, b)
-            else:
-                v = self.value(child, depth - 1, a, b)
-            out.append((m, v))
+            out.append((m, self._child(m, child, depth, a, b)))
+            v = out[-1][1]
             if not exact:
                 if maximise and v > alpha:
                     alpha = v
@@ -220,14 +189,18 @@ class Search:
         return out
 
     def run(self, state: State, exact: bool = False) -> list:
-        """Iterative deepening; returns [(option, value)] best first for the side to act.
+        """Iterative deepening; returns [(action, value)] best first for the side to act.
 
-        ``option`` is a Move, or None for "throw" at a pre-throw decision. Values are
+        At a decision the actions are its legal actions (THROW and RESCUE before a
+        throw); at a chance node there is one entry, (THROW, the node's value). Values are
         white's win probability. Only the first entry's value is exact unless ``exact``.
         """
         if self.time_cap is not None:
             self.deadline = time.perf_counter() + self.time_cap
-        options = self.root_options(state)
+        if state.is_chance:  # the value of the throw that comes
+            options = [(THROW, state)]
+        else:
+            options = [(m, state.apply(m)) for m in state.legal_actions()]
         maximise = state.side == WHITE
         result = None
         prev_nodes = None
@@ -254,7 +227,7 @@ class Search:
         if result is None:  # not even depth 1 fitted: value the options by the evaluation
             values = []
             for m, child in options:
-                values.append((m, self.evaluate(state if child is None else child)))
+                values.append((m, self.evaluate(state if m == THROW else child)))
             result = sorted(values, key=lambda mv: -mv[1] if maximise else mv[1])
         return result
 

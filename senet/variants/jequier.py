@@ -35,7 +35,7 @@ class Jequier(Rules):
     # J2 / V2: the colour draw. SIDE names the seat to throw: "w" the first seat, "b" the second.
     def opening_throw(self, state: State, throw: int) -> State:
         if throw != 1:
-            return state.replace(side=other(state.side))
+            return state._replace(side=other(state.side))
         b = state.board
         board = b[:9] + "." + b[9] + b[11:]  # the black piece on 10 moves to 11
         return State(self, board, BLACK, None, state.supply, state.off, again=True)

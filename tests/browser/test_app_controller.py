@@ -66,11 +66,6 @@ async def engine_think(position, level, seed):
     return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
 
 
-async def engine_pre_throw(position, level, seed):
-    move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
-    return "throw" if move is None else str(move)
-
-
 async def no_sleep(_seconds):
     await asyncio.sleep(0)
 
@@ -84,7 +79,7 @@ def run_async(coro):
 
 def make(setup: Setup, view=None, **kw) -> Controller:
     kw.setdefault("sleep", no_sleep)
-    return Controller(view or RecordingView(), engine_think, engine_pre_throw, setup=setup, **kw)
+    return Controller(view or RecordingView(), engine_think, setup=setup, **kw)
 
 
 # ---------------------------------------------------------------- setup from the URL
@@ -170,7 +165,7 @@ def test_a_new_game_stops_the_old_computer_turn():
         return str(senet.parse_position(position).legal_actions()[0])
 
     async def run():
-        ctl = Controller(RecordingView(), slow_think, engine_pre_throw, sleep=no_sleep,
+        ctl = Controller(RecordingView(), slow_think, sleep=no_sleep,
                          setup=Setup("kendall", ("expert", "expert"), seed=5, speed="instant"))
         ctl.start()
         while not calls:
@@ -338,7 +333,7 @@ def test_loc_of():
 
 
 def test_the_top_piece_of_a_supply_enters():
-    state = senet.start("bell").with_throw(2)
+    state = senet.start("bell").apply(2)
     tracker = PieceTracker(state)
     assert tracker.at("supply", "b") == [f"b{n}" for n in range(1, 11)]
     after = state.apply("in-29")
@@ -372,7 +367,7 @@ def test_an_imported_record_replays_with_the_names_it_recorded():
         async def quick_think(position, level, seed):  # the Expert's seat, played fast
             return await engine_think(position, "novice", seed)
 
-        ann = Controller(RecordingView(), quick_think, engine_pre_throw, sleep=no_sleep,
+        ann = Controller(RecordingView(), quick_think, sleep=no_sleep,
                          setup=Setup("kendall", ("human", "expert"), ("Ann Lee", ""), seed=5, speed="instant"))
         ann.start()
         for _ in range(400):  # Ann plays her first legal move until the game is over

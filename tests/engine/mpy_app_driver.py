@@ -113,7 +113,7 @@ async def failing_worker():
         raise RuntimeError("simulated worker failure")
 
     setup = Setup("kendall", ("expert", "human"), seed=3, speed="instant")
-    ctl = Controller(view, broken, broken, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
+    ctl = Controller(view, broken, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
     await human_steps(ctl, 30)
     return {"actions": ctl.game.actions, "notices": view.notices, "asked": asked,

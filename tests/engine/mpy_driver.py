@@ -52,6 +52,12 @@ def play_game(variant, seed, max_actions=None):
         if s.throw is None:
             pre = s.pre_throw_actions()
             lines.append("pre " + " ".join(str(m) for m in pre))
+            lines.append(f"to_act {s.to_act} " + " ".join(str(a) for a in s.legal_actions()))
+            if pre:  # the chance node after THROW, in notation and back
+                chance = s.apply(senet.THROW)
+                lines.append("T " + chance.position())
+                if parse_position(chance.position()) != chance:
+                    lines.append("NOTATION MISMATCH")
             if pre and lcg.below(2):
                 move = pre[lcg.below(len(pre))]
             else:
@@ -225,7 +231,7 @@ def task_average():
                 continue
             if s.throw is None:
                 if s.pre_throw_actions():
-                    lines.append(f"pre {s.position()} | {average.choose_pre_throw(s)} {novice.choose_pre_throw(s)} {mover.choose_pre_throw(s)}")
+                    lines.append(f"pre {s.position()} | {average.choose(s)} {novice.choose(s)} {mover.choose(s)}")
                     decisions += 1
                 g.throw()
                 continue

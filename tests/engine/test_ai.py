@@ -32,14 +32,14 @@ def random_positions(variant, count, seed):
         for _ in range(steps):
             if s.is_terminal:
                 break
-            if s.is_chance:
-                pre = s.pre_throw_actions()
-                if pre and rng.random() < 0.3:
-                    s = s.apply(pre[0])
-                    continue
+            if s.throw is None:
+                if s.is_decision:  # before a throw: RESCUE or THROW
+                    s = s.apply(senet.RESCUE if rng.random() < 0.3 else senet.THROW)
+                    if s.throw is None and not s.throwing:
+                        continue
                 values = [t for t, _ in s.chance_outcomes()]
                 weights = [w / OUT_OF for _, w in s.chance_outcomes()]
-                s = s.with_throw(rng.choices(values, weights)[0])
+                s = s.apply(rng.choices(values, weights)[0])
             else:
                 s = s.apply(rng.choice(s.legal_actions()))
         if s.is_terminal or s.opening:
@@ -49,10 +49,10 @@ def random_positions(variant, count, seed):
 
 
 def drive_to_decision(s, rng):
-    """From a chance state, throw until there is a pending throw (keeps pre-throw states)."""
-    while s.is_chance and not s.pre_throw_actions():
+    """From a chance state, throw until there is a decision (keeps pre-throw decisions)."""
+    while s.is_chance:
         values = [t for t, _ in s.chance_outcomes()]
-        s = s.with_throw(rng.choice(values))
+        s = s.apply(rng.choice(values))
     return s
 
 
@@ -66,14 +66,9 @@ def test_never_an_illegal_action(variant):
         if s.is_terminal or s.opening:
             continue
         for p in players:
-            if s.throw is None:
-                pre = s.pre_throw_actions()
-                choice = p.choose_pre_throw(s)
-                assert choice is None or choice in pre, (p, s.position(), choice)
-            else:
-                move = p.choose(s)
-                assert move in s.legal_actions(), (p, s.position(), move)
-                s.apply(move)  # raises if illegal
+            move = p.choose(s)  # a move, or THROW or RESCUE before a throw
+            assert move in s.legal_actions(), (p, s.position(), move)
+            s.apply(move)  # raises if illegal
 
 
 @pytest.mark.parametrize("variant", senet.VARIANTS)
@@ -84,11 +79,8 @@ def test_whole_games_between_levels_end(variant):
         seats = {"w": player(a, 1, nodes=60), "b": player(b, 2, nodes=60)}
         while not g.over and g.actions < 400:
             s = g.state
-            if s.opening:
+            if s.is_chance:
                 g.throw()
-            elif s.throw is None:
-                move = seats[s.side].choose_pre_throw(s) if s.pre_throw_actions() else None
-                g.throw() if move is None else g.play(move)
             else:
                 g.play(seats[s.side].choose(s))
 
@@ -109,9 +101,9 @@ def test_deterministic_for_seed_and_budget(variant):
     for level in LEVELS:
         first = player(level, seed=4)
         second = player(level, seed=4)
-        a = [first.choose(s) if s.throw is not None else first.choose_pre_throw(s) for s in states]
+        a = [first.choose(s) for s in states]
         # a fresh player, asked in the reverse order, gives the same answers
-        b = [second.choose(s) if s.throw is not None else second.choose_pre_throw(s) for s in reversed(states)]
+        b = [second.choose(s) for s in reversed(states)]
         assert a == list(reversed(b)), level
 
 
@@ -217,12 +209,10 @@ def test_search_matches_plain_expectimax():
         if s.throw is None:
             if d <= 0:
                 return evaluate(s)
-            v = sum(w / OUT_OF * plain(s.with_throw(t), d) for t, w in s.chance_outcomes())
-            pre = s.pre_throw_actions()
-            if pre:
-                vals = [v] + [plain(s.apply(m), d - 1) for m in pre]
+            if s.is_decision:  # THROW (no depth of its own: its throw's decision counts) or RESCUE
+                vals = [plain(s.apply(senet.THROW), d)] + [plain(s.apply(m), d - 1) for m in s.legal_actions()[1:]]
                 return max(vals) if s.side == "w" else min(vals)
-            return v
+            return sum(w / OUT_OF * plain(s.apply(t), d) for t, w in s.chance_outcomes())
         vals = [plain(s.apply(m), d - 1) for m in s.legal_actions()]
         return max(vals) if s.side == "w" else min(vals)
 
@@ -240,7 +230,7 @@ def test_rescue_decision_compares_with_throwing():
     s = position("kendall", white=[27, 3, 5, 7, 9, 11, 13], black=[2, 4, 6, 8, 10, 12, 14], side="w")
     assert s.pre_throw_actions() == [senet.RESCUE]
     ranked = player("expert", nodes=1500).analyse(s)
-    assert {m for m, _ in ranked} == {senet.RESCUE, None}
+    assert {m for m, _ in ranked} == {senet.RESCUE, senet.THROW}
     assert ranked[0][1] >= ranked[1][1]
 
 
@@ -297,13 +287,13 @@ def test_J8_V6_expert_sees_the_forced_landing_on_27(variant):
     # white's only move on a 1 is 26-27 (black's pair 23-24 protects 23), which sends the
     # piece back to square 1, the lowest empty square: a quarter of the time
     s = position(variant, white=[26, 22], black=[23, 24, 2, 4, 6], side="w")
-    assert moves(s.with_throw(1)) == {"26-27"}
+    assert moves(s.apply(1)) == {"26-27"}
     white_risk, black_risk = trap(s)
     assert white_risk == pytest.approx(0.25 * (cost[1] - cost[26]))
     assert black_risk == 0.0
     # with a piece that can take the 1 elsewhere there is no risk
     s = position(variant, white=[26, 20], black=[23, 24, 2, 4, 6], side="w")
-    assert "20-21" in moves(s.with_throw(1))
+    assert "20-21" in moves(s.apply(1))
     assert trap(s)[0] == 0.0
     # and Expert values the safe position above the trapped one
     ev = evaluator(variant, expert=True)

@@ -199,13 +199,6 @@ async def engine_think(position, level, seed):
     return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
 
 
-async def engine_pre_throw(position, level, seed):
-    from senet.ai import get_player
-
-    move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
-    return "throw" if move is None else str(move)
-
-
 def test_the_dialog_offers_a_fresh_commitment_and_fresh_random_words_each_time():
     ctl = two_people()
     offers = [ctl.offer_new_game() for _ in range(6)]
@@ -221,7 +214,7 @@ def test_the_dialogs_phrase_is_in_the_throws_from_throw_one_when_the_computer_th
     phrase typed in the dialog is the game's from its first throw, with the seed whose
     commitment the dialog showed before the phrase was typed."""
     async def run():
-        ctl = Controller(View(), engine_think, engine_pre_throw, sleep=no_sleep,
+        ctl = Controller(View(), engine_think, sleep=no_sleep,
                          setup=Setup("kendall", ("human", "human"), speed="instant"))
         ctl.start()
         offer = ctl.offer_new_game()

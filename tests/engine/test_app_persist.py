@@ -25,12 +25,7 @@ async def engine_think(position, level, seed):
     return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
 
 
-async def engine_pre_throw(position, level, seed):
-    move = get_player(level, seed=seed).choose_pre_throw(senet.parse_position(position))
-    return "throw" if move is None else str(move)
-
-
-def make(setup, store=None, think=engine_think, pre=engine_pre_throw, **kw) -> Controller:
+def make(setup, store=None, think=engine_think, **kw) -> Controller:
     saves = []
 
     def autosave(ctl):
@@ -38,7 +33,7 @@ def make(setup, store=None, think=engine_think, pre=engine_pre_throw, **kw) -> C
         if store is not None:
             store.save_game(SavedGame(ctl.session, ctl.setup.expert_nodes, ctl.counted))
 
-    ctl = Controller(View(), think, pre, sleep=no_sleep, setup=setup, autosave=autosave, **kw)
+    ctl = Controller(View(), think, sleep=no_sleep, setup=setup, autosave=autosave, **kw)
     ctl.saves = saves
     return ctl
 
@@ -107,7 +102,7 @@ def test_undo_against_a_computer_takes_back_its_reply_and_redo_restores():
                 break
         entries = ctl.game.entries
         i = max(k for k, e in enumerate(entries) if e.side == "w" and e.action not in (None, senet.PASS))
-        decision = ctl.game.states[i].with_throw(entries[i].throw)
+        decision = ctl.game.states[i].apply(entries[i].throw)
         after = ctl.state
         record = ctl.game.record_text()
         assert ctl.can_undo
@@ -157,7 +152,7 @@ def test_undo_while_the_computer_thinks_drops_its_answer():
         assert ctl.thinking
         entries = ctl.game.entries
         i = max(k for k, e in enumerate(entries) if e.side == "w" and e.action not in (None, senet.PASS))
-        decision = ctl.game.states[i].with_throw(entries[i].throw)
+        decision = ctl.game.states[i].apply(entries[i].throw)
         assert ctl.undo()
         gate.set()
         await ctl.idle()
@@ -230,7 +225,7 @@ def test_a_failing_worker_falls_back_and_the_game_ends():
         raise RuntimeError("simulated worker failure")
 
     async def run():
-        ctl = make(Setup("kendall", ("expert", "average"), seed=2, speed="instant"), think=broken, pre=broken)
+        ctl = make(Setup("kendall", ("expert", "average"), seed=2, speed="instant"), think=broken)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
         return ctl
@@ -247,7 +242,7 @@ def test_a_hanging_worker_times_out():
         await asyncio.sleep(3600)
 
     async def run():
-        ctl = make(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang, pre=hang,
+        ctl = make(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang,
                    think_timeout=0.05)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)

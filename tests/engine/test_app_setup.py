@@ -169,7 +169,7 @@ def test_a_failing_worker_without_a_stand_in(monkeypatch):
         raise RuntimeError("simulated worker failure")
 
     async def run():
-        ctl = Controller(View(), broken, broken, setup=Setup("kendall", ("expert", "expert"), seed=4,
+        ctl = Controller(View(), broken, setup=Setup("kendall", ("expert", "expert"), seed=4,
                                                                speed="instant"), sleep=no_sleep)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -194,7 +194,7 @@ def test_a_worker_may_answer_with_any_awaitable():
         return future
 
     async def run():
-        ctl = Controller(View(), think, think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
+        ctl = Controller(View(), think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
                          sleep=no_sleep)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -219,7 +219,7 @@ def test_before_think_is_awaited_outside_the_timeout():
         return "throw"
 
     async def run(before_think):
-        ctl = Controller(View(), think, think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
+        ctl = Controller(View(), think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
                          sleep=no_sleep, think_timeout=0.03, before_think=before_think)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), 60)
@@ -254,7 +254,7 @@ def test_novice_and_average_decide_on_the_page_without_the_worker():
         return lambda: marked.append((level, what))
 
     async def run():
-        ctl = Controller(View(), worker, worker, setup=Setup("kendall", ("novice", "average"), seed=6,
+        ctl = Controller(View(), worker, setup=Setup("kendall", ("novice", "average"), seed=6,
                                                              speed="instant"),
                          sleep=no_sleep, before_think=boot, think_timer=timer)
         ctl.start()

@@ -47,7 +47,7 @@ def test_each_lesson_parses_and_plays_legally_to_its_end(lesson):
             assert senet.parse_move(action) in before.pre_throw_actions()
         else:
             assert throw in dict(before.chance_outcomes())  # the sticks can throw it (C2)
-            assert senet.parse_move(action) in before.with_throw(throw).legal_actions()
+            assert senet.parse_move(action) in before.apply(throw).legal_actions()
         assert beat.before and (beat.throw is None or beat.after)
     assert steps[-1][3].position() == lesson.ends
     assert lesson.title and lesson.text and lesson.done
@@ -74,7 +74,7 @@ def test_k5_a_bump_swaps_the_pieces():
 
 def test_k3_a_pair_cannot_be_landed_on_but_can_be_jumped():
     lesson = BY_KEY["pair"]
-    state = lesson.start().with_throw(3)
+    state = lesson.start().apply(3)
     assert state.square(21) == state.square(22) == "w"
     assert senet.Move(19, 22) not in state.legal_actions()
     assert "protect" in state.rules.explain(state, senet.Move(19, 22))
@@ -84,14 +84,14 @@ def test_k3_a_pair_cannot_be_landed_on_but_can_be_jumped():
 def test_k6_no_piece_passes_26():
     start = BY_KEY["beauty"].start()
     for throw in (4, 5):
-        assert not any(m.src == 23 for m in start.with_throw(throw).legal_actions() if not m.is_special)
+        assert not any(m.src == 23 for m in start.apply(throw).legal_actions() if not m.is_special)
     (_, _, _, after), = play_through(BY_KEY["beauty"])
     assert after.square(26) == "b"
 
 
 def test_k4_with_no_forward_move_a_piece_must_go_back_by_the_same_landing_rules():
     lesson = BY_KEY["back"]
-    state = lesson.start().with_throw(3)
+    state = lesson.start().apply(3)
     assert not [m for m in state.legal_actions() if m.dst == senet.OFF or m.dst > m.src]  # nothing forward
     assert "past square 26" in state.rules.explain(state, senet.Move(24, 27))  # K6 holds both pieces
     assert "past square 26" in state.rules.explain(state, senet.Move(25, 28))
@@ -105,7 +105,7 @@ def test_k4_with_no_forward_move_a_piece_must_go_back_by_the_same_landing_rules(
 def test_k4_c4_when_no_piece_can_move_either_way_the_throw_is_lost_even_a_4():
     """The "back" lesson's words: a 4 in its position moves nothing (forward past 26,
     back onto the guarded pair), so the throw is lost and the turn passes."""
-    state = BY_KEY["back"].start().with_throw(4)
+    state = BY_KEY["back"].start().apply(4)
     assert state.legal_actions() == [senet.PASS]
     after = state.apply(senet.PASS)
     assert after.side == "w" and not after.again and after.board == state.board
@@ -115,12 +115,12 @@ def test_k4_backward_moves_bump_like_forward_ones_and_stop_at_square_1():
     """The "back" lesson says a piece forced back may land on a lone piece (a swap, K5)
     and never goes behind square 1."""
     lone = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 22), black=(25,), off_black=6))
-    state = lone.with_throw(3)
+    state = lone.apply(3)
     assert state.legal_actions() == [senet.Move(25, 22)]
     after = state.apply(senet.Move(25, 22))
     assert after.square(22) == "b" and after.square(25) == "w"  # swapped backward
     low = senet.parse_position(tutorial._position(white=(3, 4, 5, 7, 9, 11, 13), black=(2,), off_black=6))
-    assert low.with_throw(2).legal_actions() == [senet.PASS]  # 2-0 would leave the board behind square 1
+    assert low.apply(2).legal_actions() == [senet.PASS]  # 2-0 would leave the board behind square 1
 
 
 def test_k9_the_water_ends_the_turn_even_after_a_1():
@@ -136,7 +136,7 @@ def test_k9_the_rescue_puts_the_piece_on_15_and_ends_the_turn():
 
 def test_k8_with_nothing_else_to_move_a_piece_on_28_or_29_falls_into_the_water_and_the_turn_ends():
     lesson = BY_KEY["fall"]
-    state = lesson.start().with_throw(1)
+    state = lesson.start().apply(1)
     # neither piece can bear off with a 1 (K7), nothing else can move: either may fall, the side chooses
     assert sorted(state.legal_actions()) == [senet.Move(28, 27), senet.Move(29, 27)]
     (before, throw, _, after), = play_through(lesson)
@@ -150,15 +150,15 @@ def test_k8_with_nothing_else_to_move_a_piece_on_28_or_29_falls_into_the_water_a
 
 def test_k8_the_fall_only_when_nothing_else_moves_and_k11_it_swaps_with_a_piece_in_the_water():
     state = BY_KEY["fall"].start()
-    assert senet.Move(29, senet.OFF) in state.with_throw(2).legal_actions()
-    assert not any(m.dst == 27 for m in state.with_throw(2).legal_actions())  # a 2 bears off from 29: no fall
+    assert senet.Move(29, senet.OFF) in state.apply(2).legal_actions()
+    assert not any(m.dst == 27 for m in state.apply(2).legal_actions())  # a 2 bears off from 29: no fall
     other = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 13), black=(20, 28), off_black=5))
-    assert senet.Move(28, 27) not in other.with_throw(1).legal_actions()  # 20-21 is possible
+    assert senet.Move(28, 27) not in other.apply(1).legal_actions()  # 20-21 is possible
     # the lesson's last words: a white piece in the water swaps with the falling one
     wet = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 11, 27), black=(28, 29), off_black=5))
-    after = wet.with_throw(1).apply(senet.Move(28, 27))
+    after = wet.apply(1).apply(senet.Move(28, 27))
     assert after.square(27) == "b" and after.square(28) == "w" and after.side == "w"
-    assert senet.describe(wet.with_throw(1), senet.Move(28, 27), after)[1:] == [
+    assert senet.describe(wet.apply(1), senet.Move(28, 27), after)[1:] == [
         "black's piece falls back into the water", "white's piece on 27 is bumped to square 28"]
     # B2: in Bell pieces run down towards 1, so 28-27 is a plain move, with no water in it
     bell = senet.parse_position("bell " + "." * 9 + "w" + "." * 17 + "b.. b 1 w=9/0,b=9/0 -")
@@ -177,17 +177,17 @@ def test_k12_a_lone_piece_on_28_to_30_bumped_from_26_drops_into_the_water():
 
 def test_k12_with_the_water_taken_the_swap_is_to_26_and_a_pair_on_28_to_30_is_guarded():
     taken = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 27, 29), black=(2, 4, 6, 8, 10, 12, 26)))
-    after = taken.with_throw(3).apply(senet.Move(26, 29))
+    after = taken.apply(3).apply(senet.Move(26, 29))
     assert after.square(26) == "w" and after.square(27) == "w" and after.square(29) == "b"
     pair = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 29, 30), black=(2, 4, 6, 8, 10, 12, 26)))
-    state = pair.with_throw(3)
+    state = pair.apply(3)
     assert senet.Move(26, 29) not in state.legal_actions()
     assert "protect" in state.rules.explain(state, senet.Move(26, 29))
 
 
 def test_k7_k13_exact_throws_bear_off_and_the_last_one_wins():
     lesson = BY_KEY["off"]
-    state = lesson.start().with_throw(4)
+    state = lesson.start().apply(4)
     assert senet.Move(29, senet.OFF) not in state.legal_actions()  # 29 needs a 2
     assert senet.Move(30, senet.OFF) in state.legal_actions()  # 30 leaves on any throw
     steps = play_through(lesson)

@@ -74,13 +74,8 @@ def test_random_mover_plays_only_legal_actions(variant):
     chosen = set()
     while not game.over and game.actions < 400:
         s = game.state
-        if s.opening or s.throw is None:
-            pre = None if s.opening else mover.choose_pre_throw(s)
-            if pre is not None:
-                assert pre in s.pre_throw_actions()
-                game.play(pre)
-            else:
-                game.throw()
+        if s.is_chance:
+            game.throw()
             continue
         m = mover.choose(s)
         assert m in s.legal_actions()

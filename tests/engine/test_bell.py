@@ -12,7 +12,7 @@ from senet.variants.bell import home_squares, is_home, open_goal, stranded
 def test_B1_ten_in_supply_black_first_no_extra_throws():
     s = senet.start("bell")
     assert s.position() == "bell .............................. b - w=10/0,b=10/0 -"
-    nxt = after(s.with_throw(1), "in-30")
+    nxt = after(s.apply(1), "in-30")
     assert nxt.side == "w"
 
 
@@ -23,7 +23,7 @@ def test_B2_pieces_travel_towards_square_1():
 
 @pytest.mark.parametrize("throw", [1, 2, 3, 4, 5])
 def test_B3_enter_on_31_minus_throw_if_empty(throw):
-    s = senet.start("bell").with_throw(throw)
+    s = senet.start("bell").apply(throw)
     assert moves(s) == {f"in-{31 - throw}"}
     blocked = position("bell", white=[31 - throw], side="b", throw=throw, supply=(9, 10))
     assert f"in-{31 - throw}" not in moves(blocked)
@@ -52,14 +52,14 @@ def test_B5_claim_with_pieces_already_on_goal_squares_of_both_sides():
     assert home_squares(nxt, "b") == (1, 3) and open_goal(nxt, "b") == 5
     # white: 2 is home at once; 4 has just emptied, so white's 6 is above a gap
     assert home_squares(nxt, "w") == (2,) and open_goal(nxt, "w") == 4
-    assert "6-4" in moves(nxt.replace(throw=2))  # white's 6 moves on
-    assert "5-4" in moves(nxt.replace(throw=1))  # so does white's stray on black's goal 5
-    assert "20-17" in moves(nxt.replace(throw=3))  # and 7 may be hit: it is not home
-    assert "22-20" not in moves(nxt.replace(throw=2))  # own piece
-    black = nxt.replace(side="b", throw=2)
+    assert "6-4" in moves(nxt._replace(throw=2))  # white's 6 moves on
+    assert "5-4" in moves(nxt._replace(throw=1))  # so does white's stray on black's goal 5
+    assert "20-17" in moves(nxt._replace(throw=3))  # and 7 may be hit: it is not home
+    assert "22-20" not in moves(nxt._replace(throw=2))  # own piece
+    black = nxt._replace(side="b", throw=2)
     assert "7-5" in moves(black)  # black may hit white's stray on its goal 5
     assert "22-20" in moves(black)
-    assert not any(m.endswith("-2") for m in moves(nxt.replace(side="b", throw=5)))  # white home on 2
+    assert not any(m.endswith("-2") for m in moves(nxt._replace(side="b", throw=5)))  # white home on 2
 
 
 def test_B6_the_chains_pieces_never_move_and_cannot_be_hit_but_can_be_passed():
@@ -73,7 +73,7 @@ def test_B6_the_chains_pieces_never_move_and_cannot_be_hit_but_can_be_passed():
     assert "10-7" not in moves(hit)  # and so is 7
     own = position("bell", white=[1, 3, 5, 9], black=[2, 4, 8, 10], side="w", throw=2, supply=(6, 6), flags="odd=w")
     assert "9-7" in moves(own)
-    assert "10-8" not in moves(own.replace(side="b"))  # black's own piece, home anyway
+    assert "10-8" not in moves(own._replace(side="b"))  # black's own piece, home anyway
     passing = position("bell", white=[1, 12], black=[2, 4, 6, 8, 10], side="w", throw=5, supply=(8, 5),
                        flags="odd=w")
     assert "12-7" in moves(passing)  # passes over black's home pieces on 8 and 10
@@ -84,8 +84,8 @@ def test_B6_a_piece_above_a_gap_moves_and_can_be_hit():
     s = position("bell", white=[1, 5], black=[8, 12], side="w", throw=2, supply=(8, 8), flags="odd=w")
     assert home_squares(s, "w") == (1,) and not is_home(s, 5)
     assert "5-3" in moves(s)  # it may move on, down to the gap
-    assert "5-4" in moves(s.replace(throw=1))
-    black = s.replace(side="b", throw=3)
+    assert "5-4" in moves(s._replace(throw=1))
+    black = s._replace(side="b", throw=3)
     assert "8-5" in moves(black)  # and it may be hit
     nxt = after(black, "8-5")
     assert where(nxt, "w") == [1] and nxt.supply == (9, 8)
@@ -102,9 +102,9 @@ def test_B6_filling_the_gap_makes_the_pieces_above_it_home():
     assert home_squares(nxt, "w") == (1, 3, 5, 7, 9)
     assert open_goal(nxt, "w") == 11
     # now black cannot hit 9 (it could before) and white's 5 never moves again
-    assert "14-9" in moves(s.replace(side="b", throw=5))
-    assert "14-9" not in moves(nxt.replace(throw=5))
-    assert not any(m.startswith(("5-", "7-", "9-")) for m in moves(nxt.replace(side="w", throw=2)))
+    assert "14-9" in moves(s._replace(side="b", throw=5))
+    assert "14-9" not in moves(nxt._replace(throw=5))
+    assert not any(m.startswith(("5-", "7-", "9-")) for m in moves(nxt._replace(side="w", throw=2)))
 
 
 def test_B7_a_piece_stranded_below_the_lowest_open_goal_cannot_move_and_can_be_hit():
@@ -113,8 +113,8 @@ def test_B7_a_piece_stranded_below_the_lowest_open_goal_cannot_move_and_can_be_h
                  flags="odd=w")
     assert open_goal(s, "w") == 9 and stranded(s, "w") == (6,)
     for t in (1, 2, 3, 4, 5):
-        assert not any(m.startswith("6-") for m in moves(s.replace(throw=t)))
-    hit = after(s.replace(side="b", throw=2), "8-6")  # black's lowest open goal is 2: it may land on 6
+        assert not any(m.startswith("6-") for m in moves(s._replace(throw=t)))
+    hit = after(s._replace(side="b", throw=2), "8-6")  # black's lowest open goal is 2: it may land on 6
     assert where(hit, "w") == [1, 3, 5, 7, 15] and hit.supply == (5, 8)
     with pytest.raises(senet.IllegalMove, match="B7"):
         s.apply("6-4")
@@ -124,7 +124,7 @@ def test_B7_no_landing_below_lowest_free_goal():
     # white owns the odd squares and has 1 and 3: its lowest free goal square is 5
     s2 = position("bell", white=[1, 3, 8], black=[12, 14], side="w", throw=4, supply=(7, 8), flags="odd=w")
     assert "8-4" not in moves(s2)  # 4 < 5
-    assert "8-5" in moves(s2.replace(throw=3))
+    assert "8-5" in moves(s2._replace(throw=3))
 
 
 def test_B7_may_capture_a_stray_on_its_own_goal_square():

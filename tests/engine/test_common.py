@@ -63,7 +63,7 @@ def test_C4_no_legal_action_means_pass_and_loses_extra_throw():
 
 
 def test_C4_a_throw_is_used_by_exactly_one_action():
-    s = senet.start("kendall").with_throw(2)
+    s = senet.start("kendall").apply(2)
     nxt = s.apply(s.legal_actions()[0])
     assert nxt.throw is None
     with pytest.raises(senet.IllegalMove, match="throw the sticks first"):
@@ -84,7 +84,7 @@ def test_C5_replays_inject_throws():
     g.throw(3)
     assert g.state.throw == 3
     with pytest.raises(senet.IllegalMove):
-        senet.start("kendall").with_throw(6)  # not a kendall throw
+        senet.start("kendall").apply(6)  # not a kendall throw
 
 
 def test_C6_frozen_position_is_a_draw_with_reason():
@@ -112,7 +112,7 @@ def test_C6_bell_home_pieces_no_longer_wall_the_board_off():
                   supply=(6, 6), flags="odd=w")
     nxt2 = s2.apply("21-20")
     assert nxt2.winner is None and nxt2.draw_reason is None
-    assert "19-18" in moves(nxt2.with_throw(1))  # white's 19 hits black's 18
+    assert "19-18" in moves(nxt2.apply(1))  # white's 19 hits black's 18
 
 
 def test_C6_bell_never_freezes_and_always_finishes():

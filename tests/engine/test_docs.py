@@ -33,4 +33,4 @@ def test_notation_examples_parse_and_round_trip():
         assert senet.parse_position(p).position() == p
     # the second example follows the first after black's 14-18 on a 4
     first = senet.parse_position(positions[0])
-    assert first.with_throw(4).apply("14-18").position() == positions[1]
+    assert first.apply(4).apply("14-18").position() == positions[1]

@@ -130,7 +130,7 @@ def _check_state(state: senet.State) -> None:
             state.apply(move).position()
         if not state.is_terminal:
             for throw in state.rules.throw_values:
-                after = state.with_throw(throw)
+                after = state.apply(throw)
                 assert senet.parse_position(after.position()) == after
     else:
         for move in state.legal_actions():

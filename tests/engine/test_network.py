@@ -93,7 +93,7 @@ def test_forced_onto_27_J8_V6(variant, white, black, forced_w, forced_b):
     for side, expected in (("w", forced_w), ("b", forced_b)):
         got = [t for t, f in zip(values, forced_onto_27(s, side)) if f]
         brute = [t for t in values
-                 if (m := s.replace(side=side, throw=t).legal_actions())
+                 if (m := s._replace(side=side, throw=t).legal_actions())
                  and all(x[1] == 27 for x in m)]
         assert got == brute == expected
 
@@ -110,7 +110,7 @@ def test_forced_onto_27_agrees_with_the_moves_in_played_positions_J8_V6(variant)
                 for side in ("w", "b"):
                     brute = []
                     for t in s.rules.throw_values:
-                        m = s.replace(side=side, throw=t).legal_actions()
+                        m = s._replace(side=side, throw=t).legal_actions()
                         brute.append(bool(m) and all(x[1] == 27 for x in m))
                     assert forced_onto_27(s, side) == brute, s.position()
                     seen += sum(brute)
@@ -129,7 +129,7 @@ def test_encode_with_traps_adds_the_forced_throws_of_both_sides():
     assert on[:len(base)] == base
     # white: a 6 forces 21-27 (values 1, 2, 3, 4, 6: the fifth); black: a 3 forces 24-27
     assert on[len(base):] == [72 + 4, 77 + 2]
-    s = s.replace(side="b")
+    s = s._replace(side="b")
     assert encode(s, traps=True)[len(encode(s)):] == [72 + 2, 77 + 4]
     with pytest.raises(ValueError, match="no input encoding has 50 inputs"):
         NetworkEvaluation(Network(50, 1, [0.0] * 53))
@@ -147,7 +147,7 @@ def test_B5_B6_bell_encoding_sees_the_goal_claim_the_supply_and_the_home_chain()
     assert on == [30 + 0, 30 + 2, 30 + 6, 120 + 1, 120 + 3, 120 + 7,
                   *range(180, 187), *range(190, 197), 200, 201, 210, 211]
     # the same position with black to throw: black's view, it owns the even goals (block 60)
-    s = s.replace(side="b")
+    s = s._replace(side="b")
     assert encode_bell(s) == [60 + 1, 60 + 3, 60 + 7, 150 + 0, 150 + 2, 150 + 6,
                               *range(180, 187), *range(190, 197), 200, 201, 210, 211]
     # B7: a white piece on 4 (black's goal) below white's lowest open goal 5 is stranded

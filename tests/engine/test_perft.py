@@ -1,9 +1,13 @@
-"""Pinned action counts (like perft in chess) so a refactor cannot silently change the rules.
+"""Pinned counts (like perft in chess) so a refactor cannot silently change the rules.
 
-count(state, depth) is the number of distinct sequences of (throw, action) steps of the
-given depth from the start, over every throw value; a throw of the jequier/havens colour
-draw counts as a step too. The numbers were produced by the engine; depth 1 is checked
-against hand counts in test_perft_depth1_by_hand.
+walk(state, depth) is the number of distinct sequences of ``depth`` transitions from a
+state, every legal action of State.apply alike: a throw at a chance node (the
+jequier/havens colour draw included), a move or a pass, THROW or RESCUE before a throw.
+steps(state, depth) groups the same walk as the engine before the turn model did: a
+step is a throw with the action on it (THROW, when it comes first, with them), an
+action taken instead of a throw, or a colour-draw throw; its numbers (PINNED_STEPS)
+were pinned before the turn model and must not change. Depth 1 is checked against hand
+counts in test_perft_depth1_by_hand.
 """
 
 from __future__ import annotations
@@ -13,21 +17,27 @@ import pytest
 import senet
 
 
-def count(state: senet.State, depth: int) -> int:
+def walk(state: senet.State, depth: int) -> int:
+    if depth == 0 or state.is_terminal:
+        return 1
+    return sum(walk(state.apply(a), depth - 1) for a in state.legal_actions())
+
+
+def steps(state: senet.State, depth: int) -> int:
     if depth == 0 or state.is_terminal:
         return 1
     total = 0
-    if state.throw is None:
-        for move in state.pre_throw_actions():
-            total += count(state.apply(move), depth - 1)
-        for throw in state.rules.throw_values:
-            nxt = state.with_throw(throw)
-            if nxt.throw is None:  # a colour-draw throw is a whole step
-                total += count(nxt, depth - 1)
-            else:
-                total += sum(count(nxt.apply(m), depth - 1) for m in nxt.legal_actions())
-        return total
-    return sum(count(state.apply(m), depth - 1) for m in state.legal_actions())
+    for a in state.legal_actions():
+        nxt = state.apply(a)
+        if a == senet.THROW:  # THROW, a throw and its action: one step
+            for t in nxt.legal_actions():
+                thrown = nxt.apply(t)
+                total += sum(steps(thrown.apply(m), depth - 1) for m in thrown.legal_actions())
+        elif state.is_chance and nxt.throw is not None:  # a throw and its action: one step
+            total += sum(steps(nxt.apply(m), depth - 1) for m in nxt.legal_actions())
+        else:  # an action (a rescue instead of a throw, or on a pending throw), a colour-draw throw
+            total += steps(nxt, depth - 1)
+    return total
 
 
 def test_perft_depth1_by_hand():
@@ -35,18 +45,18 @@ def test_perft_depth1_by_hand():
     # white piece between two black ones is isolated; 15, 17, 19 are empty); a 2 only
     # 14-16 (every other even square holds black); a 4 only 12-16 and 14-18: 7+1+7+2+7.
     s = senet.start("kendall")
-    by_throw = {t: len(s.with_throw(t).legal_actions()) for t in s.rules.throw_values}
+    by_throw = {t: len(s.apply(t).legal_actions()) for t in s.rules.throw_values}
     assert by_throw == {1: 7, 2: 1, 3: 7, 4: 2, 5: 7}
     # Thibault start, white first: the same shape with 5 pieces: 5+1+5+2+5
     s = senet.start("thibault")
-    assert {t: len(s.with_throw(t).legal_actions()) for t in s.rules.throw_values} == {1: 5, 2: 1, 3: 5, 4: 2, 5: 5}
+    assert {t: len(s.apply(t).legal_actions()) for t in s.rules.throw_values} == {1: 5, 2: 1, 3: 5, 4: 2, 5: 5}
     # Tait and Bell: one entry square per throw (or a pass), five throw values
-    assert sorted(map(str, senet.start("tait").with_throw(4).legal_actions())) == ["in-4"]
-    assert sorted(map(str, senet.start("bell").with_throw(2).legal_actions())) == ["in-29"]
+    assert sorted(map(str, senet.start("tait").apply(4).legal_actions())) == ["in-4"]
+    assert sorted(map(str, senet.start("bell").apply(2).legal_actions())) == ["in-29"]
 
 
-# depth 1, 2, 3 from the start position
-PINNED = {
+# steps of depth 1, 2, 3 from the start position (pinned before the turn model)
+PINNED_STEPS = {
     "kendall": (24, 485, 8977),
     "jequier": (5, 38, 435),
     "tait": (5, 26, 139),
@@ -56,11 +66,29 @@ PINNED = {
 }
 
 
+# walk of depth 1 to 6 from the start position
+PINNED = {
+    "kendall": (5, 24, 120, 485, 2425, 8977),
+    "jequier": (5, 25, 118, 562, 2531, 11539),
+    "tait": (5, 5, 25, 26, 130, 139),
+    "bell": (5, 5, 25, 25, 125, 197),
+    "thibault": (5, 18, 90, 273, 1365, 4073),
+    "havens": (5, 25, 118, 562, 2532, 11548),
+}
+
+
 @pytest.mark.parametrize("variant", senet.VARIANTS)
 def test_perft_pinned(variant):
     s = senet.start(variant)
-    got = tuple(count(s, d) for d in (1, 2, 3))
+    got = tuple(walk(s, d) for d in range(1, 7))
     assert got == PINNED[variant], got
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_perft_steps_as_before_the_turn_model(variant):
+    s = senet.start(variant)
+    got = tuple(steps(s, d) for d in (1, 2, 3))
+    assert got == PINNED_STEPS[variant], got
 
 
 # Bell's goals are set only once a piece reaches square 1, far beyond depth 3 from the
@@ -71,10 +99,29 @@ def test_perft_pinned(variant):
 # 10 (above the gap on 6) may move and be hit, and only 1 (white) and 2, 4 (black) are
 # home. The counts from the start did not change (5, 25, 197, 1391, 12633 to depth 5).
 BELL_GOALS_SET = "bell wb.bw.wb.b.w.b.......w...b.... w - w=5/0,b=4/0 odd=w"
-BELL_GOALS_SET_PINNED = (16, 281, 4374)
+BELL_GOALS_SET_STEPS = (16, 281, 4374)
+BELL_GOALS_SET_PINNED = (5, 16, 80, 281, 1405, 4374)
 
 
 def test_perft_pinned_bell_with_goals_set():
     s = senet.parse_position(BELL_GOALS_SET)
-    got = tuple(count(s, d) for d in (1, 2, 3))
-    assert got == BELL_GOALS_SET_PINNED, got
+    assert tuple(steps(s, d) for d in (1, 2, 3)) == BELL_GOALS_SET_STEPS
+    assert tuple(walk(s, d) for d in range(1, 7)) == BELL_GOALS_SET_PINNED
+
+
+# Kendall and Thibault with the water rescue on offer at the root (K9, H8): THROW and
+# RESCUE are actions of the walk; the steps were counted before the turn model
+WATER = {
+    "kendall": "kendall wbwbwbwbwbwb.b............w... w - w=0/0,b=0/0 -",
+    "thibault": "thibault wbwbwbwb.b................w... w - w=0/0,b=0/0 -",
+}
+WATER_STEPS = {"kendall": (6, 141, 2508), "thibault": (6, 79, 1148)}
+WATER_PINNED = {"kendall": (2, 10, 29, 145, 616), "thibault": (2, 10, 23, 115, 367)}
+
+
+@pytest.mark.parametrize("variant", sorted(WATER))
+def test_perft_pinned_with_a_rescue(variant):
+    s = senet.parse_position(WATER[variant])
+    assert s.legal_actions() == [senet.THROW, senet.RESCUE]
+    assert tuple(steps(s, d) for d in (1, 2, 3)) == WATER_STEPS[variant]
+    assert tuple(walk(s, d) for d in range(1, 6)) == WATER_PINNED[variant]

@@ -76,7 +76,7 @@ def test_refused_move_leaves_state_unchanged(variant, seed):
         if state.is_terminal:
             break
         if state.throw is None:
-            state = state.with_throw(rng.choice(state.rules.throw_values))
+            state = state.apply(rng.choice(state.rules.throw_values))
         else:
             state = state.apply(rng.choice(state.legal_actions()))
     before = state.position()

@@ -73,7 +73,7 @@ def test_forced_decisions_lose_nothing_and_are_not_counted():
 
 def test_a_decision_whose_options_are_all_equal_is_forced(monkeypatch):
     # two options of exactly the same equity: nothing to lose, whichever is played
-    state = SURE_WIN.with_throw(5)
+    state = SURE_WIN.apply(5)
     reviewer = Reviewer(senet.Game.from_record(record(SURE_WIN, "w 5 30-off")), NODES)
     options = state.legal_actions()
     monkeypatch.setattr(reviewer, "_analyse", lambda s: [(m, 0.625) for m in options])
@@ -107,7 +107,7 @@ def test_c2_the_luck_of_the_possible_throws_averages_to_zero():
     start = position("kendall", white=(20, 23, 25), black=(18, 21, 24), side="w")
     lucks = {}
     for t, w in start.chance_outcomes():
-        best = senet.ai.Expert(nodes=NODES, time_cap=None).analyse(start.with_throw(t))[0][0]
+        best = senet.ai.Expert(nodes=NODES, time_cap=None).analyse(start.apply(t))[0][0]
         review = review_record(record(start, f"w {t} {best}"), NODES)
         (throw,) = review["throws"]
         assert throw["throw"] == t and throw["side"] == "w"

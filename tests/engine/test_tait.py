@@ -16,10 +16,10 @@ def test_T1_all_pieces_in_supply_black_first_six_for_none():
 
 def test_T2_enter_on_4_and_6_only():
     s = senet.start("tait")
-    assert moves(s.with_throw(4)) == {"in-4"}
-    assert moves(s.with_throw(6)) == {"in-6"}
+    assert moves(s.apply(4)) == {"in-4"}
+    assert moves(s.apply(6)) == {"in-6"}
     for t in (1, 2, 3):
-        assert moves(s.with_throw(t)) == {"pass"}
+        assert moves(s.apply(t)) == {"pass"}
 
 
 @pytest.mark.parametrize("square", [25, 28, 29, 30])
