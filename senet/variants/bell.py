@@ -99,6 +99,25 @@ class Bell(Rules):
     bears_off = False
 
     floor = staticmethod(_floor)
+    direction = -1  # B2
+    has_goals = True  # B5
+    safe_squares = frozenset(range(26, 31))  # B4
+
+    @staticmethod
+    def entry_square(throw: int):
+        """B3: a piece enters on 31 - throw (if that square is empty)."""
+        return 31 - throw
+
+    @staticmethod
+    def goals_for(odd, side: str) -> tuple:
+        """B5: the odd goal squares for the side that claimed them (``odd``), the even
+        ones for the other; none before the claim."""
+        if odd is None:
+            return ()
+        return ODD_GOALS if odd == side else EVEN_GOALS
+
+    home_squares = staticmethod(home_squares)  # B6
+    stranded = staticmethod(stranded)  # B7
 
     def moves(self, state: State) -> list:
         side, t = state.side, state.throw
