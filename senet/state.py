@@ -350,6 +350,7 @@ class Rules(ABC):
     blockade = 0  # a run of this many pieces no opponent passes (0: no blockades)
     gate_square = None  # no piece passes this square in one move
     fall_back_squares = ()  # squares from which a stuck piece falls back into the water
+    bear_off_only_squares = frozenset()  # pieces there make no move but bearing off
     has_penalty = False  # the loser scores a penalty (Rules.penalty)
     has_goals = False  # goal squares, claimed by reaching square 1 (the odd= flag)
 
@@ -391,6 +392,10 @@ class Rules(ABC):
     def home_squares(self, state: State, side: str) -> tuple:
         """Squares of ``side``'s pieces that are home and never move again (none here)."""
         return ()
+
+    def open_goal(self, state: State, side: str):
+        """The lowest goal square of ``side`` still without one of its pieces (None here)."""
+        return None
 
     def stranded(self, state: State, side: str) -> tuple:
         """Squares of ``side``'s pieces that can never move until hit (none here)."""

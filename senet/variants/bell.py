@@ -24,7 +24,7 @@ frozen-position check of the engine (``Rules.is_frozen``) stays in place regardl
 """
 
 from ..moves import SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State
+from ..state import BLACK, WHITE, Rules, State, other
 
 ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))
@@ -118,10 +118,11 @@ class Bell(Rules):
 
     home_squares = staticmethod(home_squares)  # B6
     stranded = staticmethod(stranded)  # B7
+    open_goal = staticmethod(open_goal)  # B7
 
     def moves(self, state: State) -> list:
         side, t = state.side, state.throw
-        opp = "b" if side == WHITE else "w"
+        opp = other(side)
         cells = " " + state.board
         moves = []
         if state.supply[0 if side == WHITE else 1] and cells[31 - t] == ".":  # B3
@@ -187,7 +188,7 @@ class Bell(Rules):
     def explain_variant(self, state: State, move: Move):
         side, t = state.side, state.throw
         src, dst = move
-        opp = "b" if side == WHITE else "w"
+        opp = other(side)
         cells = " " + state.board
         if src == SUPPLY:
             if dst != 31 - t:

@@ -7,7 +7,7 @@ Havens (havens.py) shares most of this and overrides what differs.
 """
 
 from ..moves import OFF, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 SAFE = "square {dst} is safe: a piece there cannot be attacked"
@@ -168,4 +168,4 @@ class Jequier(Rules):
 
 
 def _name(side: str) -> str:
-    return "white" if side == WHITE else "black"
+    return COLOUR_NAME[side]

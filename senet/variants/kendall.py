@@ -5,7 +5,7 @@ Seven pieces each, bumps are swaps, square 26 must be reached before the last sq
 """
 
 from ..moves import OFF, RESCUE, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 PAST_26 = "no piece may move past square 26 in one move (K6)"
@@ -31,6 +31,7 @@ class Kendall(Rules):
     rescue_target = 15  # K9
     gate_square = 26  # K6
     fall_back_squares = (28, 29)  # K8
+    bear_off_only_squares = frozenset({27, 28, 29, 30})  # K7, K9 (K8 aside)
 
     def start_board(self) -> str:
         return "wb" * 7 + "." * 16
@@ -178,4 +179,4 @@ class Kendall(Rules):
 
 
 def _name(side: str) -> str:
-    return "white" if side == WHITE else "black"
+    return COLOUR_NAME[side]

@@ -5,7 +5,7 @@ a pair; 26 must be reached exactly; 27 drowns a piece, which can be rescued to 1
 """
 
 from ..moves import OFF, RESCUE, Move
-from ..state import WHITE, Rules, State, other
+from ..state import COLOUR_NAME, WHITE, Rules, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour (H4)"
 WATER_ONLY = "while your piece is drowning on 27 you may move no other piece (H8)"
@@ -31,6 +31,7 @@ class Thibault(Rules):
     water_holds_turn = True  # H8: while drowning, no other piece moves
     rescue_target = 15  # H8
     gate_square = 26  # H5
+    bear_off_only_squares = frozenset({27, 28, 29, 30})  # H6
 
     rescue_square = staticmethod(rescue_square)  # H7, H8
 
@@ -160,6 +161,6 @@ class Thibault(Rules):
         if dst != OFF and abs(dst - src) == t:
             reason = self.landing(cells, side, dst)
             if reason and reason != "own":
-                return reason.format(opp="white" if other(side) == WHITE else "black", dst=dst)
+                return reason.format(opp=COLOUR_NAME[other(side)], dst=dst)
         return None
 
