@@ -90,3 +90,22 @@ def test_events_of_a_bump_and_an_extra_throw():
     ]
     assert senet.describe(state, move, state.apply(move)) == [
         "white moves from 13 to 17", "black's piece on 17 is bumped to square 13", "white throws again"]
+
+
+def test_the_app_words_of_events_and_why_tait_loses_a_throw():
+    import app_harness  # noqa: F401  (puts app/ on the path)
+    from controller import voice
+
+    state = parse_position(f"tait {'.' * 30} b 2 w=5/0,b=5/0 -")
+    (event,) = events(state, PASS, state.apply(PASS))
+    assert voice(event) == "black cannot move with a 2: the throw is lost (only a 4 or a 6 would enter a piece)"
+    assert voice(event, "b") == "you cannot move with a 2: the throw is lost (only a 4 or a 6 would enter a piece)"
+    # elsewhere the throw's message names the rule: the pass says no more than before
+    board = _board(w=[1, 3, 5, 7, 9, 11, 13], b=[2, 4, 6, 8, 10, 12, 27])
+    state = parse_position(f"kendall {board} b 2 w=0/0,b=0/0 -")
+    (event,) = events(state, PASS, state.apply(PASS))
+    assert voice(event, "b") == "you cannot move with a 2: the throw is lost"
+    state = parse_position(f"kendall {_board(w=[1, 3, 5, 7, 9, 11, 13], b=[2, 4, 6, 8, 10, 12, 17])} w 4 w=0/0,b=0/0 -")
+    move = senet.parse_move("13-17")
+    words = [voice(e, "b") for e in events(state, move, state.apply(move))]
+    assert words == ["white moves from 13 to 17", "your piece on 17 is bumped to square 13", "white throws again"]
