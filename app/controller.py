@@ -25,6 +25,8 @@ from setup import KIND_NAMES, KINDS, SPEEDS, WORKER_KINDS, Setup, dialog_setup, 
 
 import senet
 from senet import PASS, RESCUE, THROW, turns
+from senet.describe import event_text
+from senet.describe import events as action_events
 from senet.game import clean_player_name
 from senet.session import Seat, Session
 from senet.throws import COMMIT, commitment, phrase_problem
@@ -98,9 +100,6 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-# The verbs of senet.describe()'s events, as they read after "you".
-YOU_VERBS = {"moves": "move", "bears": "bear", "enters": "enter", "rescues": "rescue", "throws": "throw",
-             "wins": "win", "takes": "take"}
 # Words of the engine's explanations that a reason in plain words leaves out: the rule's
 # clause ("(K9)") and the general "not possible" lines that name no rule.
 RULE_CLAUSE = re.compile(r"\s*\([A-Z]\d+[^)]*\)")
@@ -113,23 +112,18 @@ def plain_reason(text: str) -> str:
     return RULE_CLAUSE.sub("", str(text)).strip()
 
 
-def voice(event: str, colour: str | None, name: str | None = None) -> str:
-    """A describe() event about ``colour`` ("white"/"black") said of the player ``name``:
-    "You" (the one human) reads "you move", "your piece"; another name replaces the colour."""
-    if not colour or not name:
-        return event
-    you = name == "You"
-    if event.startswith(colour + "'s "):
-        return ("your " if you else name + "'s ") + event[len(colour) + 3:]
-    if not event.startswith(colour + " "):
-        return event
-    rest = event[len(colour) + 1:]
-    if you:
-        verb, _, tail = rest.partition(" ")
-        rest = YOU_VERBS.get(verb, verb) + (" " + tail if tail else "")
-        rest = rest.replace(" and takes ", " and take ")
-        return "you " + rest
-    return name + " " + rest
+def voice(event: dict, you: str | None = None) -> str:
+    """A senet.describe event (a dict) in the app's words; ``you``: the colour of the one
+    human, who reads "you move", "your piece". A lost throw says why when no piece of the
+    side can enter (its pieces wait in the supply, T2); otherwise the throw's own message
+    has named the rule already (Controller.lost_reason)."""
+    reason = event["kind"] == "pass" and (event.get("reason") or {}).get("why") == "no_entry"
+    return event_text(event, you, reason)
+
+
+def settled(event: dict) -> bool:
+    """A win or a draw (said once, with the players' names, by Controller.result_text)."""
+    return event["kind"] in ("win", "draw")
 
 
 class NullView:
@@ -389,14 +383,12 @@ class Controller:
         return SIDE_NAMES[colour]
 
     def said(self, events, side: str) -> list:
-        """describe() events of ``side``'s action, with "you" for the one human."""
-        out = []
-        for event in events:
-            for colour in ("w", "b"):
-                if self.actor(colour) == "You":
-                    event = voice(event, COLOUR[colour], "You")
-            out.append(event)
-        return out
+        """senet.describe events of ``side``'s action in words, with "you" for the one human."""
+        you = None
+        for colour in ("w", "b"):
+            if self.actor(colour) == "You":
+                you = colour
+        return [voice(event, you) for event in events]
 
     # -- why not: the rules in plain words ---------------------------------------
     def _piece_reason(self, state: senet.State, src) -> str | None:
@@ -667,11 +659,11 @@ class Controller:
             self.last_move = None
         else:
             self.last_move = (loc_of(move.src), loc_of(move.dst))
-        events = senet.describe(before, move, after)
+        events = action_events(before, move, after)
         self._sound(self._sound_of(move, events, before.side, after))
         text = ""
         if self.game.over:  # said once, with the players' names, by result_text()
-            events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
+            events = [e for e in events if not settled(e)]
         text += " ".join(sentence(e) for e in self.said(events, before.side))
         if self.game.over:
             text = (text + " " + self.result_text()).strip()
@@ -695,9 +687,9 @@ class Controller:
             return "win"
         if move == PASS:
             return None
-        if any(" is bumped " in e or " sent back to the supply" in e for e in events):
+        if any(e["kind"] == "bump" for e in events):
             return "bump"
-        if any("falls into the water" in e for e in events) or (
+        if any(e["kind"] == "into_water" for e in events) or (
                 not move.is_special and move.dst == 27 and after.square(27) == side):
             return "water"
         if not move.is_special and move.dst == senet.OFF:
@@ -932,8 +924,7 @@ class Controller:
                 before = turns.after_throw(before, entry.throw)
         if entry.action is not None:
             after = game.states[step]
-            events = senet.describe(before, entry.action, after)
-            events = [e for e in events if not (e.endswith(" wins") or e.startswith("the game is drawn"))]
+            events = [e for e in action_events(before, entry.action, after) if not settled(e)]
             text += "".join(" " + sentence(e) for e in self.said(events, before.side))
         if step == replay.last and game.over:
             text += " " + self.result_text()
@@ -1061,7 +1052,7 @@ class Controller:
             if before.throw is None:
                 before = turns.after_throw(before, entry.throw)
         if entry.action is not None:
-            events = senet.describe(before, entry.action, game.states[index + 1])
+            events = action_events(before, entry.action, game.states[index + 1])
             parts += [sentence(e) for e in self.said(events, entry.side)]
         return " ".join(parts)
 
@@ -1115,13 +1106,13 @@ class Controller:
             other = "b" if entry.side == "w" else "w"
             after = game.states[i + 1]
             fell = False
-            for event in senet.describe(before, entry.action, after):
-                if " is bumped to square " in event or " is sent back to the supply" in event:
+            for event in action_events(before, entry.action, after):
+                if event["kind"] == "bump":
                     out[entry.side]["bumps"] += 1
                     out[other]["bumped"] += 1
-                    if event.endswith("(into the water)"):
+                    if event["water"]:
                         out[other]["water"] += 1
-                elif " falls into the water" in event:
+                elif event["kind"] == "into_water" and not event["fall_back"]:
                     fell = True
             action = entry.action
             # Kendall, Thibault: a piece that lands on 27 stays there, in the water

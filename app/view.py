@@ -13,8 +13,6 @@ import way
 from controller import COLOUR, KIND_NAMES, NUMBER_WORDS, SIDE_NAMES, loc_of, loc_order
 
 from senet.board import MARKED, square_cell
-from senet.variants.bell import goals as bell_goals
-from senet.variants.bell import home_squares, open_goal
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SYMBOLS = "./assets/symbols.svg"
@@ -341,13 +339,13 @@ class View:
         goal_of = {}
         home = ()
         next_goal = None
-        if state.variant == "bell" and state.odd:
+        if state.rules.has_goals and state.odd:
             for colour in ("w", "b"):
-                for g in bell_goals(state, colour):
+                for g in state.rules.goal_squares(state, colour):
                     goal_of[g] = colour
-            home = home_squares(state, "w") + home_squares(state, "b")
+            home = state.rules.home_squares(state, "w") + state.rules.home_squares(state, "b")
             if not over:
-                next_goal = open_goal(state, side)
+                next_goal = state.rules.open_goal(state, side)
 
         # squares
         for n, rect in self.squares.items():
@@ -902,7 +900,7 @@ class View:
             bumps = side["bumps"]
             text = (f"{who} bumped {bumps} piece{'s' if bumps != 1 else ''} and "
                     f"{'were' if you else 'was'} bumped {side['bumped']} time{'s' if side['bumped'] != 1 else ''}")
-            if ctl.rules.name in ("kendall", "thibault", "jequier", "havens", "tait"):
+            if ctl.rules.water_square is not None:
                 water = side["water"]
                 text += f"; {water} piece{'s' if water != 1 else ''} lost to the water"
             rows.append(text + ".")
@@ -925,11 +923,11 @@ class View:
                 text += f", {state.supply[i]} to enter"
             if ctl.rules.bears_off:
                 text += f", {state.off[i]} borne off"
-            if state.variant == "bell" and state.odd:
-                home = home_squares(state, colour)
+            if state.rules.has_goals and state.odd:
+                home = state.rules.home_squares(state, colour)
                 text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
                 text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
-                low = open_goal(state, colour)
+                low = state.rules.open_goal(state, colour)
                 if low is not None:
                     text += f", next goal {low}"
             parts.append(text + ".")

@@ -17,7 +17,7 @@ HALF_WIDTH = 8
 
 def backwards(rules) -> bool:
     """Bell's pieces enter on 26..30 and run towards square 1 (B2, B3)."""
-    return rules.name == "bell"
+    return rules.direction < 0
 
 
 def gap_centre(a: int, b: int) -> tuple[float, float]:

@@ -16,6 +16,7 @@ import time
 
 from . import VARIANTS, start
 from .game import MAX_ACTIONS, Game
+from .state import other
 from .throws import OUT_OF
 
 
@@ -84,7 +85,7 @@ def long_record(seed: int = 9) -> str:
             game.throw()  # jequier: no choice before a throw
             continue
         actions = state.legal_actions()
-        opponent = "b" if state.side == "w" else "w"
+        opponent = other(state.side)
         hits = [a for a in actions if 0 < a.dst <= 30 and state.board[a.dst - 1] == opponent]
         stay = hits or [a for a in actions if a.dst <= 30] or actions
         game.play(stay[len(game.entries) % len(stay)])

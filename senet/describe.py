@@ -1,4 +1,25 @@
-"""Short English descriptions of what an action did, for messages and screen readers."""
+"""What an action did, as data (``events``) and in short English (``describe``), for
+messages, logs and screen readers.
+
+``events(before, move, after)`` returns a list of dicts, each with a ``kind`` and the
+side concerned (docs/engine-api.md, "Events"):
+
+    {"kind": "move", "side": s, "from": a, "to": b}
+    {"kind": "enter", "side": s, "to": b}
+    {"kind": "bear_off", "side": s, "from": a}
+    {"kind": "rescue", "side": s, "to": b}
+    {"kind": "pass", "side": s, "throw": t, "reason": {...}}   (lost_throw_reason)
+    {"kind": "into_water", "side": s, "square": 27, "then": "supply" | square | None,
+     "fall_back": bool}                                 the mover's own piece
+    {"kind": "bump", "side": s, "from": a, "to": square | "supply", "water": bool}
+                                                        the opponent's piece on a is moved
+    {"kind": "claim", "side": s, "goals": "odd" | "even"}
+    {"kind": "draw", "reason": text}
+    {"kind": "win", "side": s}
+    {"kind": "extra_throw", "side": s}
+
+``describe(before, move, after)`` is the same list in English (``event_text``).
+"""
 
 from .moves import OFF, PASS, RESCUE, SUPPLY, Move
 from .state import COLOUR_NAME, WHITE, State, other
@@ -8,54 +29,236 @@ def _where(state: State, side: str) -> set[int]:
     return {i + 1 for i, c in enumerate(state.board) if c == side}
 
 
-def describe(before: State, move: Move, after: State) -> list[str]:
-    """Events of ``move`` played from ``before`` (with its pending throw) giving ``after``."""
+def events(before: State, move: Move, after: State) -> list:
+    """The events of ``move`` played from ``before`` (with its pending throw) giving ``after``."""
     side = before.side
-    me, them = COLOUR_NAME[side], COLOUR_NAME[other(side)]
+    rules = before.rules
     i = 0 if side == WHITE else 1
-    events: list[str] = []
+    out: list = []
     if move == PASS:
-        events.append(f"{me} cannot move with a {before.throw}: the throw is lost")
+        out.append({"kind": "pass", "side": side, "throw": before.throw,
+                    "reason": rules.lost_throw_reason(before)})
     elif move == RESCUE:
         (dst,) = _where(after, side) - _where(before, side) or {0}
-        events.append(f"{me} rescues the piece from the water to square {dst}")
+        out.append({"kind": "rescue", "side": side, "to": dst})
     else:
         src, dst = move
         if dst == OFF:
-            events.append(f"{me} bears off the piece from square {src}")
+            out.append({"kind": "bear_off", "side": side, "from": src})
         elif src == SUPPLY:
-            events.append(f"{me} enters a piece on square {dst}")
+            out.append({"kind": "enter", "side": side, "to": dst})
         else:
-            events.append(f"{me} moves from {src} to {dst}")
+            out.append({"kind": "move", "side": side, "from": src, "to": dst})
+        water = rules.water_square
         if dst != OFF:
             mine_new = _where(after, side) - _where(before, side)
             if after.board[dst - 1] != side:
-                if after.supply[i] > before.supply[i]:
-                    events.append(f"{me}'s piece falls into the water and goes back to the supply")
-                elif dst == 27 and mine_new:
-                    events.append(f"{me}'s piece falls into the water and restarts on square {min(mine_new)}")
-            elif dst == 27 and src in (28, 29) and before.rules.bears_off:
-                # K8: where pieces run up to 30, a step down onto 27 is a fall back into the
-                # water (in Bell, which runs down towards 1, it is an ordinary move)
-                events.append(f"{me}'s piece falls back into the water")
-        theirs_before, theirs_after = _where(before, other(side)), _where(after, other(side))
+                if after.supply[i] > before.supply[i]:  # T4
+                    out.append({"kind": "into_water", "side": side, "square": dst,
+                                "then": "supply", "fall_back": False})
+                elif dst == water and mine_new:  # J8, V6
+                    out.append({"kind": "into_water", "side": side, "square": dst,
+                                "then": min(mine_new), "fall_back": False})
+            elif dst == water and src in rules.fall_back_squares:
+                # K8: a step down from 28 or 29 onto 27 is a fall back into the water
+                out.append({"kind": "into_water", "side": side, "square": dst,
+                            "then": None, "fall_back": True})
+        them = other(side)
+        theirs_before, theirs_after = _where(before, them), _where(after, them)
         lost = theirs_before - theirs_after
         gained = theirs_after - theirs_before
         for sq in sorted(lost):
             if gained:
                 to = min(gained)
-                note = " (into the water)" if to == 27 else ""
-                events.append(f"{them}'s piece on {sq} is bumped to square {to}{note}")
+                out.append({"kind": "bump", "side": them, "from": sq, "to": to,
+                            "water": to == water})
             else:
-                events.append(f"{them}'s piece on {sq} is sent back to the supply")
+                out.append({"kind": "bump", "side": them, "from": sq, "to": "supply", "water": False})
     if after.odd and not before.odd:
-        parity = "odd" if after.odd == side else "even"
-        events.append(f"{me} reached square 1 first and takes the {parity} goal squares")
+        out.append({"kind": "claim", "side": side, "goals": "odd" if after.odd == side else "even"})
     winner = after.winner
     if winner == "draw":
-        events.append(f"the game is drawn: {after.draw_reason}")
+        out.append({"kind": "draw", "reason": after.draw_reason})
     elif winner:
-        events.append(f"{COLOUR_NAME[winner]} wins")
+        out.append({"kind": "win", "side": winner})
     elif after.side == side:
-        events.append(f"{me} throws again")
-    return events
+        out.append({"kind": "extra_throw", "side": side})
+    return out
+
+
+# -- why a throw is lost -----------------------------------------------------------------
+def _obstacle(state: State, cells: str, sq: int, homes: tuple, stuck: tuple, low) -> str:
+    """Why the piece of the side to act on ``sq`` makes no forward move with the throw."""
+    rules, side, t = state.rules, state.side, state.throw
+    if sq in homes:
+        return "home"  # B6
+    if sq in stuck:
+        return "stranded"  # B7
+    if sq in rules.bear_off_only_squares:
+        return "exact"  # K7, H6: these pieces only bear off, on an exact throw
+    dst = sq + rules.direction * t
+    gate = rules.gate_square
+    if gate is not None and sq < gate < dst:
+        return "gate"  # K6, H5, V6
+    if dst > 30:
+        return "exact"  # J9, T2, V7: no move goes past the end
+    if low is not None and dst < low:
+        return "below_goal"  # B7
+    if dst < 1:
+        return "end"  # B7
+    if dst == 30 and rules.bears_off and not rules.may_bear_off(cells, side):
+        return "not_all_home"  # J9, V7
+    lo, hi = (sq, dst) if dst > sq else (dst, sq)
+    for a, b in rules.blockades(cells, other(side)):
+        if lo < a and b < hi:
+            return "blockade"  # J4, V5
+    c = cells[dst]
+    if c == side:
+        return "own"
+    if c != ".":
+        if dst in rules.safe_squares or dst in rules.home_squares(state, c):
+            return "safe"  # J5, T3, B4, B6
+        if rules.protected(cells, dst):
+            return "protected"  # K3, H4, J4, V5
+    return "other"
+
+
+def lost_throw_reason(state: State) -> dict:
+    """Why no action is legal with ``state``'s throw (C4), as data:
+
+    {"why": "water", "square": 27, "throws": (4,)}      K9, H8: only the piece in the
+                                                         water may act, on these throws
+    {"why": "no_entry", "throws": (4, 6)}                T2: every piece waits in the
+                                                         supply and only these throws enter
+    {"why": "entry_blocked", "square": n}                B3: every piece waits in the
+                                                         supply and square n is taken
+    {"why": "blocked", "obstacles": {square: obstacle}}  what stops each piece on the board
+                                                         (and "supply": the entry)
+
+    An obstacle is one of "home", "stranded", "below_goal" (B6, B7), "exact" (bearing
+    off needs an exact throw), "not_all_home" (J9, V7), "gate" (no passing 26), "end",
+    "blockade", "own", "safe", "protected", "no_entry", "entry_blocked" or "other".
+    """
+    rules, side, t = state.rules, state.side, state.throw
+    cells = " " + state.board + " "
+    water = rules.water_square
+    if rules.water_holds_turn and cells[water] == side:
+        return {"why": "water", "square": water, "throws": rules.bear_off_throws(water)}
+    supply = rules.has_supply and state.supply[0 if side == WHITE else 1] > 0
+    entry = rules.entry_square(t) if supply else None
+    entry_obstacle = None
+    if supply:
+        entry_obstacle = "no_entry" if entry is None else "entry_blocked"
+    mine = state.pieces(side)
+    if supply and not mine:
+        if entry is None:
+            return {"why": "no_entry",
+                    "throws": tuple(x for x in rules.throw_values if rules.entry_square(x) is not None)}
+        return {"why": "entry_blocked", "square": entry}
+    homes = rules.home_squares(state, side)
+    stuck = rules.stranded(state, side)
+    goals = rules.goal_squares(state, side)
+    low = None
+    if goals:
+        low = 31
+        for g in goals:
+            if cells[g] != side:
+                low = g
+                break
+    obstacles = {sq: _obstacle(state, cells, sq, homes, stuck, low) for sq in mine}
+    if entry_obstacle:
+        obstacles["supply"] = entry_obstacle
+    return {"why": "blocked", "obstacles": obstacles}
+
+
+OBSTACLE_WORDS = {
+    "home": "pieces home never move again",
+    "stranded": "pieces below the lowest free goal square wait to be hit",
+    "below_goal": "no piece may go below the lowest free goal square",
+    "exact": "bearing off needs an exact throw",
+    "not_all_home": "pieces bear off only when all are on the last row",
+    "gate": "no piece may pass square 26",
+    "end": "no piece may go past square 1",
+    "blockade": "a blockade stands in the way",
+    "own": "own pieces stand where the pieces would land",
+    "safe": "the pieces that would be hit are safe there",
+    "protected": "the pieces that would be hit are protected",
+    "no_entry": "this throw enters no piece",
+    "entry_blocked": "the entry square is taken",
+    "other": "no piece can move that far",
+}
+
+
+def _or(values) -> str:
+    words = ["a " + str(v) for v in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def reason_text(reason: dict) -> str:
+    """A lost throw's reason (lost_throw_reason) in a few English words."""
+    why = reason.get("why")
+    if why == "water":
+        return f"only {_or(reason['throws'])} bears off the piece in the water ({reason['square']})"
+    if why == "no_entry":
+        return f"only {_or(reason['throws'])} would enter a piece"
+    if why == "entry_blocked":
+        return f"square {reason['square']} is taken, so no piece can enter"
+    kinds = []
+    for sq in sorted(reason.get("obstacles", {}), key=str):
+        kind = reason["obstacles"][sq]
+        if kind not in kinds:
+            kinds.append(kind)
+    return "; ".join(OBSTACLE_WORDS[k] for k in kinds) or "no piece can move"
+
+
+# -- in English -----------------------------------------------------------------------------
+def event_text(event: dict, you: str | None = None, reason: bool = True) -> str:
+    """One event in English. ``you``: the side that reads "you" ("you move", "your
+    piece"); ``reason``: whether a lost throw says why."""
+    kind = event["kind"]
+    side = event.get("side")
+    if side is not None and side == you:
+        me, mine, s = "you", "your", ""
+    elif side is not None:
+        me = COLOUR_NAME[side]
+        mine, s = me + "'s", "s"
+    if kind == "move":
+        return f"{me} move{s} from {event['from']} to {event['to']}"
+    if kind == "enter":
+        return f"{me} enter{s} a piece on square {event['to']}"
+    if kind == "bear_off":
+        return f"{me} bear{s} off the piece from square {event['from']}"
+    if kind == "rescue":
+        return f"{me} rescue{s} the piece from the water to square {event['to']}"
+    if kind == "pass":
+        text = f"{me} cannot move with a {event['throw']}: the throw is lost"
+        if reason and event.get("reason"):
+            text += f" ({reason_text(event['reason'])})"
+        return text
+    if kind == "into_water":
+        if event["fall_back"]:
+            return f"{mine} piece falls back into the water"
+        then = event["then"]
+        if then == "supply":
+            return f"{mine} piece falls into the water and goes back to the supply"
+        return f"{mine} piece falls into the water and restarts on square {then}"
+    if kind == "bump":
+        if event["to"] == "supply":
+            return f"{mine} piece on {event['from']} is sent back to the supply"
+        note = " (into the water)" if event["water"] else ""
+        return f"{mine} piece on {event['from']} is bumped to square {event['to']}{note}"
+    if kind == "claim":
+        return f"{me} reached square 1 first and take{s} the {event['goals']} goal squares"
+    if kind == "draw":
+        return f"the game is drawn: {event['reason']}"
+    if kind == "win":
+        return f"{me} win{s}"
+    if kind == "extra_throw":
+        return f"{me} throw{s} again"
+    raise ValueError(f"unknown event kind '{kind}'")
+
+
+def describe(before: State, move: Move, after: State) -> list[str]:
+    """The events of ``move`` played from ``before`` (with its pending throw) giving
+    ``after``, in English."""
+    return [event_text(e) for e in events(before, move, after)]

@@ -1,7 +1,7 @@
 """Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md)."""
 
 from .errors import SPACES, PositionError, decimal, shown
-from .state import BLACK, WHITE, State
+from .state import BLACK, COLOUR_NAME, WHITE, State
 
 DRAW_REASON = "neither side can ever move again (C6)"
 
@@ -75,7 +75,7 @@ def parse_position(text: str) -> State:
         if flag in seen:
             raise PositionError(f"the flag '{shown(flag)}' is given twice")
         seen.add(flag)
-        if flag in ("odd=w", "odd=b") and name == "bell":
+        if flag in ("odd=w", "odd=b") and rules.has_goals:
             odd = flag[-1]
         elif flag == "again":
             again = True
@@ -89,7 +89,7 @@ def parse_position(text: str) -> State:
             raise PositionError(f"unknown flag '{shown(flag)}' for {name}")
     for colour, on_board, supply, off in ((WHITE, board.count("w"), sw, ow), (BLACK, board.count("b"), sb, ob)):
         total = on_board + supply + off
-        who = "white" if colour == WHITE else "black"
+        who = COLOUR_NAME[colour]
         if total != rules.pieces:
             raise PositionError(
                 f"{who} has {total} pieces (board {on_board}, supply {supply}, off {off}); "

@@ -7,9 +7,10 @@ import sys
 from .errors import SenetError
 from .game import Game
 from .review import BLUNDER, INACCURACY, MISTAKE, Reviewer
+from .state import COLOUR_NAME
 
 USAGE = "usage: python -m senet review RECORD [--nodes N] [--json]   (RECORD: a file, or - for standard input)"
-SIDE_NAME = {"w": "white", "b": "black"}
+SIDE_NAME = COLOUR_NAME
 
 
 def _error(text: str) -> int:

@@ -397,3 +397,85 @@ class Rules(ABC):
 
     def no_rescue_reason(self, state: State) -> str:
         return "no rescue is possible now"
+
+    # -- rule-set queries ---------------------------------------------------------------
+    # What the evaluation, the players, the endgame tables and the descriptions ask of a
+    # rule set instead of stating its rules again (docs/engine-api.md, "Rule-set
+    # queries"). ``cells`` is always " " + board + " " (index 1..30, blanks at 0 and 31).
+    direction = 1  # C1: pieces travel towards square 30 (Bell: -1, B2)
+    water_square = None  # the square of the water, None where there is none
+    water_holds_turn = False  # while a side has a piece in the water it moves no other
+    rescue_target = None  # where a rescued piece goes (the water rescue)
+    safe_squares = frozenset()  # squares where a piece can never be attacked
+    blockade = 0  # a run of this many pieces no opponent passes (0: no blockades)
+    gate_square = None  # no piece passes this square in one move
+    fall_back_squares = ()  # squares from which a stuck piece falls back into the water
+    bear_off_only_squares = frozenset()  # pieces there make no move but bearing off
+    has_penalty = False  # the loser scores a penalty (Rules.penalty)
+    has_goals = False  # goal squares, claimed by reaching square 1 (the odd= flag)
+
+    def protected(self, cells: str, sq: int) -> bool:
+        """Whether the piece on ``sq`` is protected by its neighbours (none here)."""
+        return False
+
+    def blockades(self, cells: str, side: str) -> list:
+        """The blockades of ``side``: runs of ``blockade`` or more of its pieces, as
+        (first square, last square); [] where the rule set has none."""
+        n = self.blockade
+        out = []
+        if not n:
+            return out
+        s = 1
+        while s <= 30:
+            if cells[s] == side:
+                e = s
+                while e + 1 <= 30 and cells[e + 1] == side:
+                    e += 1
+                if e - s >= n - 1:
+                    out.append((s, e))
+                s = e + 1
+            else:
+                s += 1
+        return out
+
+    def entry_square(self, throw: int):
+        """The square a piece from the supply enters on with ``throw``, or None."""
+        return None
+
+    def goals_for(self, odd, side: str) -> tuple:
+        """The goal squares of ``side`` when ``odd`` owns the odd ones (none here)."""
+        return ()
+
+    def goal_squares(self, state: State, side: str) -> tuple:
+        return self.goals_for(state.odd, side)
+
+    def home_squares(self, state: State, side: str) -> tuple:
+        """Squares of ``side``'s pieces that are home and never move again (none here)."""
+        return ()
+
+    def open_goal(self, state: State, side: str):
+        """The lowest goal square of ``side`` still without one of its pieces (None here)."""
+        return None
+
+    def stranded(self, state: State, side: str) -> tuple:
+        """Squares of ``side``'s pieces that can never move until hit (none here)."""
+        return ()
+
+    def may_bear_off(self, cells: str, side: str) -> bool:
+        """Whether ``side``'s pieces may bear off now (the board allowing)."""
+        return self.bears_off
+
+    def bear_off_throws(self, sq: int) -> tuple:
+        """The throws that bear a piece off from ``sq`` (may_bear_off allowing)."""
+        return ()
+
+    def rescue_square(self, cells: str):
+        """Where a rescue would put the piece in the water now, or None (no rescue)."""
+        return None
+
+    def lost_throw_reason(self, state: State) -> dict:
+        """Why no action is legal with ``state``'s throw (C4), as data (senet.describe):
+        {"why": kind, "clause": id, ...}; see docs/engine-api.md, "Events"."""
+        from .describe import lost_throw_reason
+
+        return lost_throw_reason(state)

@@ -17,11 +17,19 @@ squares of the remaining pieces, sorted.
 from itertools import combinations
 
 from ..notation import parse_position
+from ..state import BLACK, WHITE
 from ..throws import OUT_OF
 from ..turns import after_throw
-from ..variants import get_rules
+from ..variants import VARIANTS, get_rules
 
-SOLO_VARIANTS = ("kendall", "thibault", "jequier", "havens")
+
+def has_tables(rules) -> bool:
+    """Whether the tables suit a rule set: every piece starts on the board and the last
+    ones must bear off (not Tait, whose pieces wait in the supply, nor Bell)."""
+    return rules.bears_off and not rules.has_supply
+
+
+SOLO_VARIANTS = tuple(v for v in VARIANTS if has_tables(get_rules(v)))
 _CACHE: dict = {}
 
 
@@ -30,10 +38,10 @@ def solo_state(variant: str, squares: tuple[int, ...], again: bool, pieces: int)
     off; ``again`` marks an extra throw inside the turn. Black has one piece out of the way."""
     cells = ["."] * 30
     for s in squares:
-        cells[s - 1] = "w"
+        cells[s - 1] = WHITE
     # the opponent needs a piece on the board: put it where it is least in the way
     spot = next(q for q in (1, 2, 3, 4, 5, 6, 7) if cells[q - 1] == ".")
-    cells[spot - 1] = "b"
+    cells[spot - 1] = BLACK
     flags = "again" if again else "-"
     off = pieces - len(squares)
     return parse_position(f"{variant} {''.join(cells)} w - w=0/{off},b=0/{pieces - 1} {flags}")
@@ -41,7 +49,7 @@ def solo_state(variant: str, squares: tuple[int, ...], again: bool, pieces: int)
 
 def own_squares(state) -> tuple[int, ...]:
     """The squares of white's pieces on the board, in order (the key of the tables)."""
-    return tuple(i + 1 for i, c in enumerate(state.board) if c == "w")
+    return tuple(i + 1 for i, c in enumerate(state.board) if c == WHITE)
 
 
 def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
@@ -68,7 +76,7 @@ def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
                     if not k2:
                         outs.append((0, ()))
                     else:
-                        outs.append((1 if nx.side == "w" else 2, k2))
+                        outs.append((1 if nx.side == WHITE else 2, k2))
                 options.append((p, outs))
             rescue = [own_squares(st.apply(m)) for m in st.pre_throw_actions()]
             trans[(key, again)] = (options, rescue)

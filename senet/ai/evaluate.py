@@ -28,7 +28,7 @@ Python on strings and lists, so that it runs in Pyodide too.
 from math import exp, sqrt
 
 from ..state import BLACK, WHITE, State
-from ..variants import bell as bell_rules
+from ..variants import get_rules
 
 # C2: throw probabilities (1..4 and the value for no light side)
 _P = {1: 4 / 16, 2: 6 / 16, 3: 4 / 16, 4: 1 / 16}
@@ -92,8 +92,20 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + exp(-x))
 
 
+def _p_bear_off(rules, sq: int) -> float:
+    """The probability that one throw bears a piece off from ``sq`` (the rule set's exact
+    throws, C2)."""
+    p = 0
+    for t, ways in _probs(rules.none_value):
+        if t in rules.bear_off_throws(sq):
+            p += ways
+    return p
+
+
 # --------------------------------------------------------------------------------------
-# Kendall (K1-K13)
+# Kendall (K1-K13): the rules come from the rule set (protection K3/K10, the water and
+# its rescue K9, the fall back K8, the exact throws K7); the costs are tuning values
+KENDALL = get_rules("kendall")
 # Race cost of a piece on square s: squares to 26, then the exact throws at the end.
 K26 = 6.0
 K_COST = [0.0] * 32
@@ -103,16 +115,12 @@ K_COST[26] = K26
 K_COST[28] = 4.5  # needs a 3
 K_COST[29] = 3.5  # needs a 2
 K_COST[30] = 2.3  # any throw
-K_WATER_FREE = K_COST[15] + 4.0  # rescue to 15 and lose the turn
-K_WATER_BLOCKED = K_COST[15] + 14.0  # 15 taken: wait for a 4 (or for 15 to clear)
-K_EXACT = {28: 4 / 16, 29: 6 / 16}
-
-
-def _k_protected(c: str, cells: str, s: int) -> bool:
-    """K3, K10: an own-colour neighbour protects, except across 27 and never on 27."""
-    if s == 27:
-        return False
-    return (s != 28 and cells[s - 1] == c) or (s != 26 and cells[s + 1] == c)
+K_WATER_FREE = K_COST[KENDALL.rescue_target] + 4.0  # rescue to 15 and lose the turn
+K_WATER_BLOCKED = K_COST[KENDALL.rescue_target] + 14.0  # 15 taken: wait for a 4 (or for 15 to clear)
+K_EXACT = {s: _p_bear_off(KENDALL, s) for s in KENDALL.fall_back_squares}
+# squares from which any throw bears off (K7: 30): the last piece there is a sure win
+K_ANY_THROW = frozenset(s for s in range(1, 31)
+                        if len(KENDALL.bear_off_throws(s)) == len(KENDALL.throw_values))
 
 
 _RANGE = range(1, 31)
@@ -135,10 +143,15 @@ def _positions(board: str) -> tuple[list[int], list[int]]:
 def _kendall(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
     side = state.side
-    if state.off[0 if side == WHITE else 1] == 6 and cells[30] == side and state.board.count(side) == 1:
+    if (state.off[0 if side == WHITE else 1] == KENDALL.pieces - 1 and state.board.count(side) == 1
+            and state.board.find(side) + 1 in K_ANY_THROW):
         # K7: the last piece is on 30 and bears off on any throw: a sure win
         return (100.0, 0.0, 0.0, 0.0, 0.0, 1.0) if side == WHITE else (-100.0, 0.0, 0.0, 0.0, 0.0, 1.0)
-    water_cost = K_WATER_FREE if cells[15] == "." else K_WATER_BLOCKED
+    water_cost = K_WATER_FREE if KENDALL.rescue_square(cells) else K_WATER_BLOCKED
+    water = KENDALL.water_square
+    protected = KENDALL.protected
+    fall_back = KENDALL.fall_back_squares
+    gate = KENDALL.gate_square  # K6: a piece beyond 26 is reached from 26 only
     wpos, bpos = _positions(state.board)
     race = {}
     extra = {}
@@ -147,35 +160,35 @@ def _kendall(state: State) -> tuple[float, ...]:
         r = 0.0
         movable = 0
         for s in mine:
-            if s == 27:
+            if s == water:
                 r += water_cost
             else:
                 r += K_COST[s]
-                if s <= 26 or s == 30:
+                if s < water or s in K_ANY_THROW:
                     movable += 1
         # K8: with nothing else to move, a piece on 28/29 falls back into the water
         stuck = 0.0
         if movable <= 1:
-            for s in (28, 29):
+            for s in fall_back:
                 if cells[s] == x:
                     stuck += (1 - K_EXACT[s]) * (water_cost - K_COST[s]) * (0.6 if movable == 0 else 0.25)
         race[x] = r
         extra[x] = stuck
         # the bump threat against x: y's pieces (unless y is in the water, K9)
         t_loss = 0.0
-        if cells[27] != y:
+        if cells[water] != y:
             worst = [0.0] * 6
             for s in mine:
-                # K3, K10: an own neighbour protects (not across 27, never on 27)
-                if s == 27 or (s != 28 and cells[s - 1] == x) or (s != 26 and cells[s + 1] == x):
+                # K3, K10: protected pieces, and the one in the water, are safe from a hit
+                if s == water or protected(cells, s):
                     continue
                 for t in (1, 2, 3, 4, 5):
                     a = s - t
                     if a < 1:
                         break
-                    if cells[a] != y or (s > 26 and a != 26):
+                    if cells[a] != y or (s > gate and a != gate):
                         continue
-                    if a == 26 and s >= 28 and cells[27] == ".":
+                    if a == gate and s > water and cells[water] == ".":
                         loss = water_cost - K_COST[s]  # K12
                     else:
                         loss = K_COST[a] - K_COST[s]
@@ -188,7 +201,9 @@ def _kendall(state: State) -> tuple[float, ...]:
 
 
 # --------------------------------------------------------------------------------------
-# Thibault (H1-H9)
+# Thibault (H1-H9): protection (H4), the water and its rescue square (H7, H8) come
+# from the rule set
+THIBAULT = get_rules("thibault")
 H26 = 6.5
 H_COST = [0.0] * 32
 for _s in range(1, 26):
@@ -199,16 +214,12 @@ H_COST[29] = 3.5  # needs a 2
 H_COST[30] = 4.5  # needs a 1
 
 
-def _rescue_square(cells: str) -> int:
-    for sq in range(15, 0, -1):
-        if cells[sq] == ".":
-            return sq
-    return 1
-
-
 def _thibault(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
-    water_cost = H_COST[_rescue_square(cells)] + 4.0
+    water_cost = H_COST[THIBAULT.rescue_square(cells)] + 4.0
+    water = THIBAULT.water_square
+    gate = THIBAULT.gate_square
+    protected = THIBAULT.protected
     wpos, bpos = _positions(state.board)
     race = {}
     extra = {WHITE: 0.0, BLACK: 0.0}
@@ -216,22 +227,21 @@ def _thibault(state: State) -> tuple[float, ...]:
     for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
         r = 0.0
         for s in mine:
-            r += water_cost if s == 27 else H_COST[s]
+            r += water_cost if s == water else H_COST[s]
         race[x] = r
-        drowning = cells[27] == x  # H4: then none of x's pieces is protected
         t_loss = 0.0
-        if cells[27] != y:
+        if cells[water] != y:  # H8: a drowning side moves no other piece
             worst = [0.0] * 6
             for s in mine:
-                if s == 27 or (s <= 26 and not drowning and (cells[s - 1] == x or cells[s + 1] == x)):
+                if s == water or protected(cells, s):  # H4
                     continue
                 for t in (1, 2, 3, 4, 5):
                     a = s - t
                     if a < 1:
                         break
-                    if cells[a] != y or (s > 26 and (a != 26 or s < 28)):
+                    if cells[a] != y or (s > gate and (a != gate or s <= water)):
                         continue
-                    if s >= 28:
+                    if s > water:
                         loss = water_cost - H_COST[s]  # H7: dropped into the water
                     else:
                         loss = H_COST[a] - H_COST[s]
@@ -244,25 +254,33 @@ def _thibault(state: State) -> tuple[float, ...]:
 
 
 # --------------------------------------------------------------------------------------
-# Jequier (J1-J10) and Havens (V1-V8)
-def _exact_costs(none_value: int, gate26: bool) -> list[float]:
+# Jequier (J1-J10) and Havens (V1-V8): protection and safe squares (J4, J5, V5), the
+# blockades (J4, V5), square 27 (J8, V6), no passing 26 (V6) and bearing off (J9, V7)
+# come from the rule set
+JEQUIER = get_rules("jequier")
+HAVENS = get_rules("havens")
+
+
+def _exact_costs(rules) -> list[float]:
     """Race cost of a piece: squares to 30 plus a share of the wait for an exact landing."""
-    probs = _probs(none_value)
+    probs = _probs(rules.none_value)
+    gate = rules.gate_square or 0
+    water = rules.water_square
     cost = [0.0] * 32
     # expected throws for a lone piece to land exactly on 30 from 21..29 (27 is a reset)
     e = [0.0] * 32
     for _ in range(200):
         for s in range(29, 20, -1):
-            if s == 27:
+            if s == water:
                 continue
             total, stay = 1.0, 0.0
             for t, p in probs:
                 d = s + t
-                if d > 30 or (gate26 and s < 26 < d):
+                if d > 30 or s < gate < d:
                     stay += p
                 elif d == 30:
                     pass
-                elif d == 27:
+                elif d == water:
                     total += p * 12.0  # back to the lowest empty square: a heavy loss
                 else:
                     total += p * e[d]
@@ -270,37 +288,24 @@ def _exact_costs(none_value: int, gate26: bool) -> list[float]:
     for s in range(1, 30):
         if s <= 20:
             cost[s] = 30 - s + 3.0
-        elif s != 27:
+        elif s != water:
             cost[s] = (30 - s) * 0.5 + e[s] * 1.3
     # keep the table monotonic below 21 (further back is never better)
     for s in range(20, 0, -1):
-        cost[s] = max(cost[s], cost[s + 1] + 1.0 if s + 1 != 27 else cost[s])
+        cost[s] = max(cost[s], cost[s + 1] + 1.0 if s + 1 != water else cost[s])
     return cost
 
 
-J_COST = _exact_costs(6, False)
-V_COST = _exact_costs(5, True)
+J_COST = _exact_costs(JEQUIER)
+V_COST = _exact_costs(HAVENS)
 
 
-def _runs(cells: str, x: str) -> list[tuple[int, int]]:
-    """Runs of three or more consecutive pieces of x: (first square, last square)."""
-    out = []
-    s = 1
-    while s <= 30:
-        if cells[s] == x:
-            e = s
-            while e + 1 <= 30 and cells[e + 1] == x:
-                e += 1
-            if e - s >= 2:
-                out.append((s, e))
-            s = e + 1
-        else:
-            s += 1
-    return out
-
-
-def _make_jequier(none_value: int, cost: list[float], gate26: bool):
-    probs = _probs(none_value)
+def _make_jequier(rules, cost: list[float]):
+    probs = _probs(rules.none_value)
+    blockades = rules.blockades
+    protected = rules.protected
+    safe = rules.safe_squares
+    long_throw = rules.blockade + 1  # only a throw this long can pass a blockade
 
     def evaluate(state: State) -> tuple[float, ...]:
         cells = " " + state.board + " "
@@ -314,7 +319,7 @@ def _make_jequier(none_value: int, cost: list[float], gate26: bool):
                 r += cost[s]
             race[x] = r
             # blockades of x: y pieces behind a run of three cannot pass it
-            blocks = _runs(cells, x)
+            blocks = blockades(cells, x)
             trapped = 0.0
             if blocks:
                 for s in range(1, 27):
@@ -330,11 +335,11 @@ def _make_jequier(none_value: int, cost: list[float], gate26: bool):
             for t, p in probs:
                 worst = 0.0
                 for s in mine:
-                    if s >= 26 or s - t < 1 or cells[s - t] != y:
+                    if s in safe or s - t < 1 or cells[s - t] != y:
                         continue
-                    if cells[s - 1] == x or cells[s + 1] == x:
+                    if protected(cells, s):
                         continue
-                    if t >= 4 and blocks:
+                    if t >= long_throw and blocks:
                         a = s - t
                         if any(a < lo and hi < s for lo, hi in blocks):
                             continue
@@ -349,7 +354,8 @@ def _make_jequier(none_value: int, cost: list[float], gate26: bool):
 
 
 # --------------------------------------------------------------------------------------
-# Tait (T1-T6)
+# Tait (T1-T6): the entry (T2) and the safe square (T3) come from the rule set
+TAIT = get_rules("tait")
 T_SUPPLY = 27.0 + 9.0  # enter on 4 or 6 (2/16 a throw), then 27 squares
 T_COST = [0.0] * 32
 for _s in range(1, 31):
@@ -360,6 +366,8 @@ T_COST[27] = T_SUPPLY
 
 def _tait(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
+    safe = TAIT.safe_squares
+    entry = TAIT.entry_square
     race = {}
     extra = {}
     threat = {}
@@ -375,10 +383,10 @@ def _tait(state: State) -> tuple[float, ...]:
         for t, p in P6:
             worst = 0.0
             for s in mine:
-                if s == 15:
+                if s in safe:
                     continue
                 a = s - t
-                if (a >= 1 and cells[a] == y) or (a == 0 and y_supply and s in (4, 6)):
+                if (a >= 1 and cells[a] == y) or (a == 0 and y_supply and entry(t) == s):
                     loss = T_SUPPLY - T_COST[s]
                     if loss > worst:
                         worst = loss
@@ -388,9 +396,9 @@ def _tait(state: State) -> tuple[float, ...]:
 
 
 # --------------------------------------------------------------------------------------
-# Bell (B1-B8): the goal squares and the lowest open goal come from the rule set
-ODD = bell_rules.ODD_GOALS
-EVEN = bell_rules.EVEN_GOALS
+# Bell (B1-B8): the goal squares, the lowest open goal, the entry square and the
+# squares that cannot be attacked come from the rule set
+BELL = get_rules("bell")
 B_SUPPLY = 30.0 + 1.5  # enters on 26..30
 # A piece left below its side's lowest open goal (B7) cannot move until the opponent
 # hits it, which the opponent does only when its own chain needs that square: the piece
@@ -456,8 +464,8 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
             unfilled_sum = 105.0
             floor = 1
         else:
-            goals = ODD if odd == x else EVEN
-            floor = bell_rules.Bell.floor(cells, goals, x)  # B7: the lowest open goal (31: none)
+            goals = BELL.goals_for(odd, x)
+            floor = BELL.floor(cells, goals, x)  # B7: the lowest open goal (31: none)
             unfilled_sum = 0.0
             for g in goals:
                 if cells[g] != x:
@@ -478,7 +486,9 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
                 movers.append(s)
         race[x] = r
         info[x] = (goals, floor, movers)
+    safe = BELL.safe_squares
     if full:
+        entry = BELL.entry_square
         for i, (x, y) in enumerate(((WHITE, BLACK), (BLACK, WHITE))):
             goals, floor, movers = info[x]
             ygoals, yfloor = info[y][0], info[y][1]
@@ -487,7 +497,7 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
             p_enter = 0.0
             p_pass = 0.0
             for t, p in P5:
-                if supply > 0 and cells[31 - t] == ".":
+                if supply > 0 and cells[entry(t)] == ".":
                     p_enter += p
                     continue
                 for s in movers:
@@ -495,7 +505,7 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
                     if d < floor:
                         continue
                     c = cells[d]
-                    if c == x or (c == y and (d >= 26 or (d < yfloor and d in ygoals))):
+                    if c == x or (c == y and (d in safe or (d < yfloor and d in ygoals))):
                         continue
                     break
                 else:
@@ -514,7 +524,7 @@ def _bell_core(state: State, cells: str, odd, full: bool = True) -> tuple:
                 worst = 0.0
                 for a in ymovers:
                     s = a - t
-                    if s < yfloor or s >= 26 or cells[s] != x:
+                    if s < yfloor or s in safe or cells[s] != x:
                         continue
                     if s < floor and s in goals:  # home (B6)
                         continue
@@ -554,11 +564,14 @@ def _combine(state: State, race: dict, threat: dict, extra: dict) -> tuple[float
     )
 
 
+# Expert's own terms where they differ from Average's (tuning, keyed by rule set)
+_EXPERT_FEATURES = {"bell": _bell}
+
 _FEATURES = {
     "kendall": _kendall,
     "thibault": _thibault,
-    "jequier": _make_jequier(6, J_COST, False),
-    "havens": _make_jequier(5, V_COST, True),
+    "jequier": _make_jequier(JEQUIER, J_COST),
+    "havens": _make_jequier(HAVENS, V_COST),
     "tait": _tait,
     "bell": _bell_simple,
 }
@@ -603,7 +616,7 @@ def _solo_race(state: State, start: dict, mid: dict, table: list[float], per_tur
     return out[0], out[1]
 
 
-def _make_trap(none_value: int, cost: list[float], gate26: bool):
+def _make_trap(rules, cost: list[float]):
     """Jéquier, Havens: the expected loss of a forced landing on 27 on the next throw.
 
     A side must move forward when it can (J6, V4), and a piece landing on 27 restarts
@@ -611,7 +624,14 @@ def _make_trap(none_value: int, cost: list[float], gate26: bool):
     a side has lands on 27, it loses a piece's progress: the cheapest such loss,
     weighted by the throw's probability. Returns (white's risk, black's risk) in squares.
     """
-    probs = _probs(none_value)
+    probs = _probs(rules.none_value)
+    gate = rules.gate_square or 0
+    water = rules.water_square
+    safe = rules.safe_squares
+    protected = rules.protected
+    blockades = rules.blockades
+    may_bear_off = rules.may_bear_off
+    long_throw = rules.blockade + 1  # only a throw this long can pass a blockade
 
     def trap(state: State) -> tuple[float, float]:
         cells = " " + state.board + " "
@@ -620,16 +640,17 @@ def _make_trap(none_value: int, cost: list[float], gate26: bool):
         wpos, bpos = _positions(state.board)
         out = []
         for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
-            last_row = x not in cells[1:21]
+            last_row = may_bear_off(cells, x)
+            blocks = None
             risk = 0.0
             for t, p in probs:
                 into27 = None
                 free = False
                 for s in mine:
                     d = s + t
-                    if d > 30 or (gate26 and s < 26 < d):
+                    if d > 30 or s < gate < d:
                         continue
-                    if d == 27:
+                    if d == water:
                         loss = back - cost[s]
                         if into27 is None or loss < into27:
                             into27 = loss
@@ -642,11 +663,13 @@ def _make_trap(none_value: int, cost: list[float], gate26: bool):
                     c = cells[d]
                     if c == x:
                         continue
-                    if c == y and (d >= 26 or cells[d - 1] == y or cells[d + 1] == y):
+                    if c == y and (d in safe or protected(cells, d)):
                         continue
-                    if t >= 4 and any(cells[k] == y and cells[k + 1] == y and cells[k + 2] == y
-                                      for k in range(s + 1, d - 2)):
-                        continue
+                    if t >= long_throw:
+                        if blocks is None:
+                            blocks = blockades(cells, y)
+                        if blocks and any(s < lo and hi < d for lo, hi in blocks):
+                            continue
                     free = True
                     break
                 if not free and into27 is not None and into27 > 0:
@@ -658,8 +681,8 @@ def _make_trap(none_value: int, cost: list[float], gate26: bool):
 
 
 _TRAP = {
-    "jequier": _make_trap(6, J_COST, False),
-    "havens": _make_trap(5, V_COST, True),
+    "jequier": _make_trap(JEQUIER, J_COST),
+    "havens": _make_trap(HAVENS, V_COST),
 }
 
 
@@ -679,9 +702,11 @@ class Evaluator:
         self.weights = w
         s = w["scale"]
         self.coef = tuple(w[f] / s for f in FEATURES)
-        self.bell = variant == "bell" and solo  # Expert's Bell: entry, mobility, the claim
+        # Expert's Bell: entry, mobility, the goal claim (B5) weighed before it is made
+        expert_feat = _EXPERT_FEATURES.get(variant) if solo else None
+        self.bell = expert_feat is not None
         if self.bell:
-            self.feat = _bell
+            self.feat = expert_feat
         self.solo = None
         if solo and variant in _SOLO:
             from .endgame import turns

@@ -62,8 +62,7 @@ except ImportError:  # the page's MicroPython has no operator module (it only im
     def add(a, b):
         return a + b
 
-from ..state import BLACK, WHITE, State
-from ..variants import bell
+from ..state import WHITE, State, other
 from .evaluate import _sigmoid, settled_value
 
 N_INPUTS = 72
@@ -94,13 +93,14 @@ def forced_onto_27(state: State, side: str) -> list[bool]:
     """
     board = state.board
     rules = state.rules
+    water = rules.water_square
     out = []
     for t in rules.throw_values:
-        if board[26 - t] != side and (t > 3 or board[26 + t] != side):
+        if board[water - 1 - t] != side and (t > 30 - water or board[water - 1 + t] != side):
             out.append(False)
             continue
         moves = rules.moves(_Probe(board, side, t))
-        out.append(bool(moves) and all(m[1] == 27 for m in moves))
+        out.append(bool(moves) and all(m[1] == water for m in moves))
     return out
 
 
@@ -109,7 +109,7 @@ def encode(state: State, traps: bool = False) -> list[int]:
     ``traps`` adds inputs 72..81."""
     me = state.side
     board = state.board
-    op = BLACK if me == WHITE else WHITE
+    op = other(me)
     mine = [i for i in _SQUARES if board[i] == me]
     theirs = [30 + i for i in _SQUARES if board[i] == op]
     off_me, off_op = state.off if me == WHITE else (state.off[1], state.off[0])
@@ -138,7 +138,7 @@ def encode_bell(state: State, compact: bool = False) -> list[int]:
     next. ``compact``: of each thermometer only its highest input that is on (for a
     network whose thermometer rows hold running sums, see ``Network.cumulative``)."""
     me = state.side
-    op = BLACK if me == WHITE else WHITE
+    op = other(me)
     board = state.board
     # the goal claim, from the side to throw (B5): not yet, its goals odd, its goals even
     block = 0 if state.odd is None else 30 if state.odd == me else 60
@@ -148,8 +148,9 @@ def encode_bell(state: State, compact: bool = False) -> list[int]:
     s_me, s_op = state.supply if me == WHITE else (state.supply[1], state.supply[0])
     # the home chain (B6) and the pieces stranded below the lowest open goal (B7), as
     # the rule set reads them
-    homes = (len(bell.home_squares(state, me)), len(bell.home_squares(state, op)))
-    stuck = (len(bell.stranded(state, me)), len(bell.stranded(state, op)))
+    rules = state.rules
+    homes = (len(rules.home_squares(state, me)), len(rules.home_squares(state, op)))
+    stuck = (len(rules.stranded(state, me)), len(rules.stranded(state, op)))
     for base, n in ((180, s_me), (190, s_op), (200, homes[0]), (210, homes[1])):
         if n:
             if compact:

@@ -141,35 +141,31 @@ class Novice(Player):
         rng = self._rng(state)
         if state.throw is None:
             return _rescue_or_throw(moves, rng)
-        bell = state.rules.name == "bell"
+        goals = state.rules.goal_squares(state, state.side)
         best, best_score = moves[0], None
         for m in moves:
-            score = self._progress(state, m, bell) + rng.gauss(0.0, self.blur)
+            score = self._progress(state, m, goals) + rng.gauss(0.0, self.blur)
             if best_score is None or score > best_score:
                 best, best_score = m, score
         return best
 
     @staticmethod
-    def _progress(state: State, m: Move, bell: bool) -> float:
+    def _progress(state: State, m: Move, goals: tuple) -> float:
+        """The progress of ``m`` along the rule set's direction of travel; ``goals``: the
+        mover's goal squares (Bell, B5), worth a bonus."""
         src, dst = m
         if m == PASS:
             return 0.0
-        if bell:
-            from .evaluate import EVEN, ODD
-
-            if src == SUPPLY:
-                return 1.0 + (31 - dst) * 0.2
-            gain = float(src - dst)
-            if state.odd is not None:
-                mine = ODD if state.odd == state.side else EVEN
-                if dst in mine:
-                    gain += 3.0
-            return gain
         if dst == OFF:
             return 6.0
+        rules = state.rules
         if src == SUPPLY:
-            return 4.0
-        return float(dst - src)
+            # entering at the far end of a track run backwards (Bell, B3): the deeper the better
+            return 4.0 if rules.direction > 0 else 1.0 + (31 - dst) * 0.2
+        gain = float((dst - src) * rules.direction)
+        if dst in goals:
+            gain += 3.0
+        return gain
 
 
 

@@ -24,7 +24,7 @@ frozen-position check of the engine (``Rules.is_frozen``) stays in place regardl
 """
 
 from ..moves import SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State
+from ..state import BLACK, WHITE, Rules, State, other
 
 ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))
@@ -99,10 +99,30 @@ class Bell(Rules):
     bears_off = False
 
     floor = staticmethod(_floor)
+    direction = -1  # B2
+    has_goals = True  # B5
+    safe_squares = frozenset(range(26, 31))  # B4
+
+    @staticmethod
+    def entry_square(throw: int):
+        """B3: a piece enters on 31 - throw (if that square is empty)."""
+        return 31 - throw
+
+    @staticmethod
+    def goals_for(odd, side: str) -> tuple:
+        """B5: the odd goal squares for the side that claimed them (``odd``), the even
+        ones for the other; none before the claim."""
+        if odd is None:
+            return ()
+        return ODD_GOALS if odd == side else EVEN_GOALS
+
+    home_squares = staticmethod(home_squares)  # B6
+    stranded = staticmethod(stranded)  # B7
+    open_goal = staticmethod(open_goal)  # B7
 
     def moves(self, state: State) -> list:
         side, t = state.side, state.throw
-        opp = "b" if side == WHITE else "w"
+        opp = other(side)
         cells = " " + state.board
         moves = []
         if state.supply[0 if side == WHITE else 1] and cells[31 - t] == ".":  # B3
@@ -168,7 +188,7 @@ class Bell(Rules):
     def explain_variant(self, state: State, move: Move):
         side, t = state.side, state.throw
         src, dst = move
-        opp = "b" if side == WHITE else "w"
+        opp = other(side)
         cells = " " + state.board
         if src == SUPPLY:
             if dst != 31 - t:

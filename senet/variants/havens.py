@@ -19,6 +19,8 @@ class Havens(Jequier):
     extra_throws = frozenset({1, 4, 5})
     clause = "V"
     no_passing_26 = True  # V6
+    gate_square = 26  # V6
+    has_penalty = True  # V8
 
     def penalty(self, state: State, side: str) -> int:
         total = 0

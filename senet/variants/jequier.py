@@ -7,7 +7,7 @@ Havens (havens.py) shares most of this and overrides what differs.
 """
 
 from ..moves import OFF, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 SAFE = "square {dst} is safe: a piece there cannot be attacked"
@@ -28,6 +28,9 @@ class Jequier(Rules):
     transit_squares = frozenset({27, 30})  # J8, J9: a piece never rests on 27 or 30
     clause = "J"
     no_passing_26 = False
+    water_square = 27  # J8 / V6: a piece landing there restarts on the lowest empty square
+    safe_squares = frozenset(range(26, 31))  # J5 / V5
+    blockade = 3  # J4 / V5
 
     def start_board(self) -> str:
         return "wb" * 5 + "." * 20
@@ -69,6 +72,22 @@ class Jequier(Rules):
 
     def all_on_last_row(self, cells: str, side: str) -> bool:
         return side not in cells[1:21]
+
+    @staticmethod
+    def protected(cells: str, sq: int) -> bool:
+        """J4 / V5: a neighbour of the piece's colour protects it (26..30 are safe anyway)."""
+        c = cells[sq]
+        return cells[sq - 1] == c or cells[sq + 1] == c
+
+    def may_bear_off(self, cells: str, side: str) -> bool:
+        """J9 / V7: only with every piece of the side on the board on 21..30."""
+        return self.all_on_last_row(cells, side)
+
+    def bear_off_throws(self, sq: int) -> tuple:
+        """J9 / V7: landing exactly on 30 bears off (V6: not from below 26 in Havens)."""
+        if sq in self.transit_squares or (self.gate_square is not None and sq < self.gate_square):
+            return ()
+        return (30 - sq,) if 30 - sq in self.throw_values else ()
 
     def moves(self, state: State) -> list[Move]:
         side, t = state.side, state.throw
@@ -149,4 +168,4 @@ class Jequier(Rules):
 
 
 def _name(side: str) -> str:
-    return "white" if side == WHITE else "black"
+    return COLOUR_NAME[side]

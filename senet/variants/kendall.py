@@ -5,7 +5,7 @@ Seven pieces each, bumps are swaps, square 26 must be reached before the last sq
 """
 
 from ..moves import OFF, RESCUE, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 PAST_26 = "no piece may move past square 26 in one move (K6)"
@@ -26,6 +26,12 @@ class Kendall(Rules):
     first = BLACK
     extra_throws = frozenset({1, 4, 5})
     has_rescue = True
+    water_square = 27  # K9
+    water_holds_turn = True  # K9: while a piece is in the water no other piece moves
+    rescue_target = 15  # K9
+    gate_square = 26  # K6
+    fall_back_squares = (28, 29)  # K8
+    bear_off_only_squares = frozenset({27, 28, 29, 30})  # K7, K9 (K8 aside)
 
     def start_board(self) -> str:
         return "wb" * 7 + "." * 16
@@ -42,6 +48,25 @@ class Kendall(Rules):
         if dst != 27 and ((dst != 28 and cells[dst - 1] == c) or (dst != 26 and cells[dst + 1] == c)):
             return PROTECTED
         return None
+
+    @staticmethod
+    def protected(cells: str, sq: int) -> bool:
+        """K3, K10: a neighbour of the piece's colour protects it, not across 27, and
+        never on 27 (the test of ``landing``)."""
+        c = cells[sq]
+        return sq != 27 and ((sq != 28 and cells[sq - 1] == c) or (sq != 26 and cells[sq + 1] == c))
+
+    def bear_off_throws(self, sq: int) -> tuple:
+        """K7: the exact throw from 26..29; any throw from 30."""
+        if sq == 30:
+            return self.throw_values
+        need = BEAR_OFF.get(sq)
+        return (need,) if need else ()
+
+    @staticmethod
+    def rescue_square(cells: str):
+        """K9: square 15, if it is empty."""
+        return 15 if cells[15] == "." else None
 
     def forward_target(self, src: int, throw: int) -> int | None:
         """Destination of a forward move (OFF for bearing off), None when impossible."""
@@ -154,4 +179,4 @@ class Kendall(Rules):
 
 
 def _name(side: str) -> str:
-    return "white" if side == WHITE else "black"
+    return COLOUR_NAME[side]

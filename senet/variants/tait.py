@@ -20,6 +20,17 @@ class Tait(Rules):
     extra_throws = frozenset({6})
     has_supply = True
     transit_squares = frozenset({27})  # T4: a piece never rests on 27
+    water_square = 27  # T4: a piece landing there goes back to its owner's supply
+    safe_squares = frozenset({15})  # T3
+
+    @staticmethod
+    def entry_square(throw: int):
+        """T2: a 4 enters on 4, a 6 on 6; other throws enter no piece."""
+        return throw if throw in ENTRY_SQUARES else None
+
+    def bear_off_throws(self, sq: int) -> tuple:
+        """T2: from square n on the throw 31 - n."""
+        return (31 - sq,) if 31 - sq in self.throw_values else ()
 
     @staticmethod
     def landing(cells: str, side: str, dst: int) -> str | None:

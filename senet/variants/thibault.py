@@ -5,7 +5,7 @@ a pair; 26 must be reached exactly; 27 drowns a piece, which can be rescued to 1
 """
 
 from ..moves import OFF, RESCUE, Move
-from ..state import WHITE, Rules, State, other
+from ..state import COLOUR_NAME, WHITE, Rules, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour (H4)"
 WATER_ONLY = "while your piece is drowning on 27 you may move no other piece (H8)"
@@ -27,6 +27,13 @@ class Thibault(Rules):
     first = WHITE
     extra_throws = frozenset({1, 4, 5})
     has_rescue = True
+    water_square = 27  # H8
+    water_holds_turn = True  # H8: while drowning, no other piece moves
+    rescue_target = 15  # H8
+    gate_square = 26  # H5
+    bear_off_only_squares = frozenset({27, 28, 29, 30})  # H6
+
+    rescue_square = staticmethod(rescue_square)  # H7, H8
 
     def start_board(self) -> str:
         return "wb" * 5 + "." * 20
@@ -42,6 +49,18 @@ class Thibault(Rules):
         if dst <= 26 and cells[27] != c and (cells[dst - 1] == c or cells[dst + 1] == c):
             return PROTECTED
         return None
+
+    @staticmethod
+    def protected(cells: str, sq: int) -> bool:
+        """H4: two or more consecutive pieces of a side protect each other, but never on
+        28..30, nor while their side has a piece on 27 (the test of ``landing``)."""
+        c = cells[sq]
+        return sq <= 26 and cells[27] != c and (cells[sq - 1] == c or cells[sq + 1] == c)
+
+    def bear_off_throws(self, sq: int) -> tuple:
+        """H5, H6, H8: from 26 on a 5, 27 on a 4, 28, 29, 30 on 3, 2, 1."""
+        need = 31 - sq if sq >= 28 else {26: 5, 27: 4}.get(sq)
+        return (need,) if need else ()
 
     def moves(self, state: State) -> list[Move]:
         side, t = state.side, state.throw
@@ -142,6 +161,6 @@ class Thibault(Rules):
         if dst != OFF and abs(dst - src) == t:
             reason = self.landing(cells, side, dst)
             if reason and reason != "own":
-                return reason.format(opp="white" if other(side) == WHITE else "black", dst=dst)
+                return reason.format(opp=COLOUR_NAME[other(side)], dst=dst)
         return None
 
