@@ -11,6 +11,7 @@ the test before (the `shared` and `app` fixtures of conftest.py).
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 
@@ -243,10 +244,14 @@ def test_computer_game_to_the_end(app, variant):
         assert f"{senet.penalty(state, loser)} point" in panel.inner_text()
     thinks = app.evaluate("performance.getEntriesByName('senet:think').length")
     assert thinks > 0
-    # Play again starts a fresh game with the same players.
+    # Play again starts a fresh game with the same players. (Novice and Average decide on
+    # the page: at speed "instant" the new game may be over again before the test looks,
+    # so the test checks that it is another game, saved under a new id.)
+    game_id = "JSON.parse(localStorage.getItem('senet:save')).game_id"
+    first = app.evaluate(game_id)
     app.click('[data-action="play-again"]')
-    app.wait_for_function("!document.getElementById('board').dataset.winner")
-    assert not panel.is_visible()
+    app.wait_for_function(f"{game_id} !== {json.dumps(first)}")
+    assert position(app).startswith(variant + " ")
 
 
 def _frames_during_thinks(page, level="expert"):

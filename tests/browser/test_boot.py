@@ -6,7 +6,7 @@ import tomllib
 import zipfile
 
 import pytest
-from conftest import CLICK_PASS, ROOT, wait_app_ready
+from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
 
 WORKER_TIMEOUT_MS = 180_000
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
@@ -25,6 +25,16 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
                       attributeFilter: ['data-worker']});
 """
+
+
+# Every side to act the board has shown since this ran (window.__sides).
+SIDES_SEEN = """() => {
+  window.__sides = [];
+  const board = document.getElementById('board');
+  const seen = () => window.__sides.push(board.dataset.position.split(' ')[2]);
+  seen();
+  new MutationObserver(seen).observe(board, {attributes: true, attributeFilter: ['data-position']});
+}"""
 
 
 # What the page showed at the very moment it said ready.
@@ -88,8 +98,22 @@ def test_people_novice_and_average_need_no_worker(opponent, page, server, browse
     page.click('[data-action="throw"]')  # black throws first in Kendall
     page.locator('[data-movable="true"], [data-action="pass"]:visible').first.wait_for()
     # A reload resumes the same game between people: still no worker.
-    if opponent != "human":  # the computer answers the human's move, on the page
-        page.wait_for_function("performance.getEntriesByName('senet:think').length > 0")
+    if opponent != "human":  # the human plays on until the computer (white) has acted
+        page.evaluate(SIDES_SEEN)
+        for _ in range(20):
+            if page.evaluate("window.__sides.includes('w')"):
+                break
+            page.wait_for_function(HUMAN_TURN)
+            if page.locator('[data-action="throw"]').is_enabled():
+                page.click('[data-action="throw"]')
+            elif page.locator('[data-action="pass"]').is_visible():
+                page.evaluate(CLICK_PASS)
+            elif page.locator('[data-movable="true"]').count():
+                page.locator('[data-movable="true"]').first.click()
+                if page.locator('[data-target="true"]').count():
+                    page.locator('[data-target="true"]').first.click()
+        page.wait_for_function(HUMAN_TURN)
+        assert page.evaluate("window.__sides.includes('w')")
     page.reload()
     _boot(page, server.url)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"

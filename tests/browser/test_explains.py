@@ -44,7 +44,7 @@ def test_messages_about_the_human_say_you(app):
 
 
 def test_no_developer_words_when_the_computer_player_fails(app):
-    app.open("?variant=kendall&white=average&black=novice&seed=3&speed=instant&fail_worker=1")
+    app.open("?variant=kendall&white=expert&black=novice&seed=3&speed=instant&fail_worker=1")
     notice = app.locator("#notice")
     notice.wait_for(state="visible")
     text = notice.inner_text()
