@@ -1,9 +1,10 @@
 """The app's game flow, free of the DOM: one Controller owns the game.
 
 app/main.py turns DOM events into Controller calls and app/view.py draws what the
-Controller holds. Computer players never run here: their decisions come from the
-injected ``think`` coroutine (the worker, app/worker.py), while
-the throws stay with the Game and its seeded generator on this side. Nothing in this
+Controller holds. Novice and Average decide here, on the page; the Expert's decisions
+come from the injected ``think`` coroutine (the worker, app/worker.py, reached once
+``before_think``, WorkerLink.free, says it is free), while the throws stay with the Game
+and its seeded generator on this side. Nothing in this
 module touches the browser, so tests drive it under CPython (tests/browser/test_app_controller.py,
 tests/engine/test_app_persist.py) and MicroPython (tests/engine/test_micropython_app.py).
 

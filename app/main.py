@@ -1,9 +1,9 @@
 """The page's entry point, run by PyScript on MicroPython.
 
 A thin layer: DOM events become Controller calls (app/controller.py), app/view.py
-draws, and the computer players think in the Pyodide worker "players" (app/worker.py,
-started on first need by app/worker_link.py), so the page keeps drawing while the
-Expert thinks. The game, the settings and the statistics live in localStorage through
+draws. Novice and Average decide on the page; the Expert, hints, the win meter and the
+game review run in the Pyodide worker "players" (app/worker.py, started on first need by
+app/worker_link.py), so the page keeps drawing while the Expert thinks. The game, the settings and the statistics live in localStorage through
 app/storage.py. The board is live as soon as MicroPython has run this file: nothing
 here waits for the worker. Everything this file imports runs unchanged in MicroPython
 and Pyodide (docs/app.md). See docs/app.md and docs/saving.md.

@@ -1,4 +1,6 @@
-"""Background worker ("players"): every computer player thinks here, off the main thread.
+"""Background worker ("players"): the Expert thinks here, off the main thread, with its
+analysis for hints and the win meter and the game review (Novice and Average decide on
+the page itself, app/controller.py).
 
 The page calls the functions of ``__export__`` with
 ``await (await workers["players"]).think(position, level, seed)``; only plain strings

@@ -1,12 +1,12 @@
-"""The page's link to the worker "players" (app/worker.py), where the computer players,
-hints and the win meter run on Pyodide, off the page's thread.
+"""The page's link to the worker "players" (app/worker.py), where the Expert, hints,
+the win meter and the game review run on Pyodide, off the page's thread.
 
 The page itself runs on MicroPython and is ready long before Pyodide could be: the
-worker is started only when a game needs it (a computer seat, hints or the win meter),
-by adding its script tag, with its own config (worker.toml). Until it answers, callers
-wait in ``call``; its state is shown on the page as ``data-worker`` on <html>:
+worker is started only when a game needs it (an Expert seat, hints, the win meter or a
+review), by adding its script tag, with its own config (worker.toml). Until it answers,
+callers wait in ``call``; its state is shown on the page as ``data-worker`` on <html>:
 
-    off          not needed yet (a game between two people, no hints)
+    off          not needed yet (no Expert seat, no hints or meter, no review)
     starting     Pyodide is booting in the worker
     VARIANTS     ready: the rule sets the worker's engine knows, comma-separated
     failed       it did not start (or a test asked it to fail); the page decides instead

@@ -5,7 +5,8 @@ Record format (docs/record.md), one item per line:
     senet-record 1
     variant kendall
     seed 7
-    throws sha256             the throw generator (absent: the legacy mt19937)
+    throws sha256             the throw generator: sha256 or sha256-commit (absent: the
+                              legacy mt19937); senet/throws.py describes all three
     commit <64 hex>           sha256-commit only: SHA-256 of the seed's decimal digits
     phrase <text>             sha256-commit only: the player's phrase (absent: empty)
     start <position>          (only when the game did not begin at the standard start)
@@ -234,7 +235,7 @@ class Game:
 
     @property
     def throws(self) -> str:
-        """The name of the throw generator: "sha256" or "mt19937" (legacy)."""
+        """The name of the throw generator: "sha256", "sha256-commit" or "mt19937" (legacy)."""
         return self.generator.kind
 
     @property
