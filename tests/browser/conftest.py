@@ -294,7 +294,7 @@ READY_OR_FAILED = (
     "() => document.documentElement.dataset.ready === 'true'"
     " || document.querySelector('.py-error') !== null"
 )
-READY_TIMEOUT_MS = 60_000
+READY_TIMEOUT_MS = DEFAULT_TIMEOUT_MS  # a wait that succeeds returns at once
 # Runs before the page's own scripts on every load of an `app` page: localStorage is
 # cleared on its first load only (sessionStorage survives its reloads and its visits to
 # the other pages), and the Content-Security-Policy violations are kept for the check at

@@ -38,7 +38,7 @@ def test_boot_shows_the_game_with_no_off_origin_request(page, server, browser_lo
     assert re.search(r'<p id="status"[^>]*>(<span[^>]*></span>)?Setting out the board', html)
     page.goto(server.url)
     assert page.locator("#board rect.square").count() == 30
-    page.wait_for_function(READY_OR_FAILED, timeout=60_000)
+    page.wait_for_function(READY_OR_FAILED)
     assert page.locator(".py-error").count() == 0
     assert page.evaluate("performance.getEntriesByName('senet:ready').length") == 1
     state = state_of(page)
@@ -395,7 +395,7 @@ def test_nav_links_open_the_pages(app, server):
             app.locator("header nav").get_by_role("link", name=name, exact=True).click()
         assert app.locator("h1").count() == 1 and heading in app.locator("h1").inner_text()
         app.go_back()
-    app.wait_for_function(READY_OR_FAILED, timeout=60_000)
+    app.wait_for_function(READY_OR_FAILED)
     app.click("#rules-link")
     app.wait_for_url("**/pages/rules-bell.html")
     assert app.url.endswith("pages/rules-bell.html")
@@ -479,5 +479,5 @@ def test_axe_finds_no_serious_violations(app, size):
 
 def test_axe_on_the_game_over_panel(app):
     app.open("?variant=thibault&white=novice&black=novice&seed=3&speed=instant")
-    app.wait_for_selector("#board[data-winner]", timeout=120_000)
+    app.wait_for_selector("#board[data-winner]")
     assert axe_violations(app) == []

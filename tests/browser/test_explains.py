@@ -120,11 +120,10 @@ def test_nothing_moves_after_ready_not_even_the_offline_banner(guarded_context, 
     steady = {sel: page.locator(sel).first.bounding_box() for sel in STEADY}
     # the banner comes (the service worker installed) and goes again
     page.wait_for_function("document.querySelector('#pwa-slot .pwa-message')"
-                           " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')",
-                           timeout=90_000)
+                           " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')")
     assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
     _play_turns(page, 3)  # your turns; the computer's in between
-    page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent", timeout=90_000)
+    page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent")
     ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
     shifts = page.evaluate("window.__shifts")
     after = [s for s in shifts if s["t"] >= ready and not s["input"]]

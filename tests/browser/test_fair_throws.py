@@ -62,7 +62,7 @@ def step(page) -> bool:
         page.locator('[data-movable="true"]').first.click()
         if page.get_attribute("#board", "data-position") == old and page.locator('[data-target="true"]').count():
             page.locator('[data-target="true"]').first.click()
-    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save, timeout=60_000)
+    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
     return True
 
 

@@ -74,7 +74,7 @@ def human_step(page) -> str | None:
         if position(page) == old and page.locator('[data-target="true"]').count():
             page.locator('[data-target="true"]').first.click()
         done = "move"
-    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save, timeout=60_000)
+    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
     return done
 
 
@@ -389,7 +389,7 @@ def test_undo_and_redo_against_a_computer(app):
 
 def test_export_then_import_replays_to_the_same_position(app):
     app.open("?variant=thibault&white=novice&black=average&seed=4&speed=instant")
-    app.wait_for_selector("#board[data-winner]", timeout=120_000)
+    app.wait_for_selector("#board[data-winner]")
     end = position(app)
     app.locator(".toolbar [data-action='record']").click()
     dialog = app.locator("#record-dialog")
@@ -496,7 +496,7 @@ def test_hostile_input_never_breaks_the_page_or_loses_a_game(app):
     assert human_step(app) == "throw"  # a fresh game plays
     app.click('[data-action="notice-dismiss"]')
     app.locator(".toolbar [data-action='stats']").click()  # the deep statistics: set aside, told
-    notice.wait_for(state="visible", timeout=30_000)
+    notice.wait_for(state="visible")
     assert "statistics" in notice.inner_text().lower()
     app.locator("#stats-dialog").get_by_role("button", name="Close").click()
     app.click('[data-action="notice-dismiss"]')
@@ -533,7 +533,7 @@ def test_hostile_input_never_breaks_the_page_or_loses_a_game(app):
         app.evaluate("document.getElementById('record-error').textContent = ''")
         dialog.get_by_role("button", name="Replay").click()
         app.wait_for_function("t => document.getElementById('record-error').textContent.includes(t)",
-                              arg=line, timeout=30_000)
+                              arg=line)
         message = error.text_content()
         assert "\n" not in message and "\u202e" not in message and "\x0b" not in message, message
         assert dialog.is_visible() and not app.locator("#replay").is_visible()
