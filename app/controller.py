@@ -30,6 +30,7 @@ from senet.describe import event_text
 from senet.describe import events as action_events
 from senet.game import clean_player_name
 from senet.session import Seat, Session
+from senet.state import BLACK, WHITE, other
 from senet.throws import COMMIT, commitment, phrase_problem
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
@@ -721,11 +722,12 @@ class Controller:
 
     @property
     def penalty(self) -> int | None:
-        """Havens (V8): the loser's penalty points once the game is won; None elsewhere."""
+        """The loser's penalty points once the game is won, in a rule set that scores one
+        (Havens, V8); None elsewhere."""
         result = self.game.result
-        if self.game.variant != "havens" or result not in ("w", "b"):
+        if not self.game.rules.has_penalty or result not in (WHITE, BLACK):
             return None
-        return senet.penalty(self.state, "b" if result == "w" else "w")
+        return senet.penalty(self.state, other(result))
 
     def changed(self) -> None:
         self.view.render(self)
@@ -1104,15 +1106,15 @@ class Controller:
             before = game.states[i]
             if before.throw is None and entry.throw is not None:
                 before = turns.after_throw(before, entry.throw)
-            other = "b" if entry.side == "w" else "w"
+            opp = other(entry.side)
             after = game.states[i + 1]
             fell = False
             for event in action_events(before, entry.action, after):
                 if event["kind"] == "bump":
                     out[entry.side]["bumps"] += 1
-                    out[other]["bumped"] += 1
+                    out[opp]["bumped"] += 1
                     if event["water"]:
-                        out[other]["water"] += 1
+                        out[opp]["water"] += 1
                 elif event["kind"] == "into_water" and not event["fall_back"]:
                     fell = True
             action = entry.action
