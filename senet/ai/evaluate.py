@@ -629,9 +629,10 @@ def _make_trap(rules, cost: list[float]):
     water = rules.water_square
     safe = rules.safe_squares
     protected = rules.protected
-    blockades = rules.blockades
     may_bear_off = rules.may_bear_off
-    long_throw = rules.blockade + 1  # only a throw this long can pass a blockade
+    # only a throw this long can pass a blockade; a blockade is a run of this text
+    long_throw = rules.blockade + 1 if rules.blockade else 99
+    wall = {WHITE: WHITE * rules.blockade, BLACK: BLACK * rules.blockade}
 
     def trap(state: State) -> tuple[float, float]:
         cells = " " + state.board + " "
@@ -641,7 +642,6 @@ def _make_trap(rules, cost: list[float]):
         out = []
         for x, y, mine in ((WHITE, BLACK, wpos), (BLACK, WHITE, bpos)):
             last_row = may_bear_off(cells, x)
-            blocks = None
             risk = 0.0
             for t, p in probs:
                 into27 = None
@@ -665,11 +665,10 @@ def _make_trap(rules, cost: list[float]):
                         continue
                     if c == y and (d in safe or protected(cells, d)):
                         continue
-                    if t >= long_throw:
-                        if blocks is None:
-                            blocks = blockades(cells, y)
-                        if blocks and any(s < lo and hi < d for lo, hi in blocks):
-                            continue
+                    # a blockade of y strictly between s and d bars the way (a run that
+                    # reaches d protects the piece on d, which was skipped above)
+                    if t >= long_throw and wall[y] in cells[s + 1:d]:
+                        continue
                     free = True
                     break
                 if not free and into27 is not None and into27 > 0:
