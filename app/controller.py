@@ -194,7 +194,6 @@ class Controller:
         self._live: dict | None = None  # the game in progress, kept while a replay shows
         self.review = None  # the review shown: a review_data.GameReview (imported when needed)
         self.fallback_error: str | None = None  # why the stand-in player cannot run on this thread
-        self._page_players: dict = {}  # (level, seed) -> the player deciding on this thread
         self._log_cache = (None, [])  # (game, [(entry, text)]): the move log's words, kept
         self.replay_speed = "1"  # settings: how fast a replay plays itself (REPLAY_SPEEDS)
         self.autoplay: int | None = None  # the replay is playing itself: its run's number
@@ -1482,7 +1481,11 @@ class Controller:
         None when that one cannot run either (the caller then plays the first legal action,
         or throws)."""
         if level not in WORKER_KINDS:  # Novice and Average: on the page, never the worker
-            return self._decide_on_page(state, level, seed)
+            done = self._mark_think(state, level)
+            try:
+                return self._decide_here(state, level, seed)
+            finally:
+                done()
         self.thinking = seat
         self.view.render(self)
         try:
@@ -1493,33 +1496,29 @@ class Controller:
                         await self.before_think()
                     if self.game.state is not state:
                         return None  # undone or replaced meanwhile: the caller drops it
-                    answer = await asyncio.wait_for(_awaited(fn(state.position(), level, seed)),
-                                                    self.think_timeout)
+                    done = self._mark_think(state, level)  # the worker's own work, not its queue
+                    try:
+                        answer = await asyncio.wait_for(_awaited(fn(state.position(), level, seed)),
+                                                        self.think_timeout)
+                    finally:
+                        done()
                 except Exception as exc:  # a failing or hanging worker must not stop the game
                     failure = exc
                 else:
                     self.worker_failures = 0
                     return answer
-            broken_before = self.fallback_error is not None
-            answer = self._decide_here(state, level, seed)
+            answer = self._decide_here(state, level, seed, tell=failure is None)
             if failure is not None:
                 self._worker_failed(failure, level)
-            elif self.fallback_error is not None and not broken_before:
-                self._tell(FALLBACK_BROKEN.format(why=self.fallback_error))
             return answer
         finally:
             self.thinking = None
 
-    def _decide_on_page(self, state: senet.State, level: str, seed: int) -> str | None:
-        """Novice's or Average's decision, made on this thread (quick on MicroPython)."""
-        done = self.think_timer(level, "move" if state.throw is not None else "pre-throw") if self.think_timer else None
-        broken_before = self.fallback_error is not None
-        answer = self._decide_here(state, level, seed)
-        if done is not None:
-            done()
-        if self.fallback_error is not None and not broken_before:
-            self._tell(FALLBACK_BROKEN.format(why=self.fallback_error))
-        return answer
+    def _mark_think(self, state: senet.State, level: str):
+        """Starts the page's mark of one computer decision; returns the call that ends it."""
+        if self.think_timer is None:
+            return lambda: None
+        return self.think_timer(level, "move" if state.throw is not None else "pre-throw")
 
     def _worker_failed(self, exc: BaseException, level: str) -> None:
         """Tell the player what stood in for the worker that failed (``_decide_here`` has run)."""
@@ -1548,24 +1547,21 @@ class Controller:
         """A notice for the player (the error was reported on its own)."""
         self.view.notice(text)
 
-    def _decide_here(self, state: senet.State, level: str, seed: int) -> str | None:
-        """The fallback: Novice or Average, run on this thread (quick; imported on first
-        use). None when it cannot run: ``fallback_error`` then says why, and it is not
-        tried again."""
+    def _decide_here(self, state: senet.State, level: str, seed: int, tell: bool = True) -> str | None:
+        """Novice's or Average's decision on this thread (quick; imported on first use):
+        their own, or the stand-in for a failed Expert. None when it cannot run:
+        ``fallback_error`` then says why, and it is not tried again; the player is told
+        once (``tell``: here, else the caller's own words name it)."""
         if self.fallback_error is not None:
             return None
         try:
-            from senet.ai import get_player
+            from senet.ai import kept_player
 
-            key = (fallback_level(level), seed)
-            player = self._page_players.get(key)
-            if player is None:
-                if len(self._page_players) > 8:
-                    self._page_players.clear()
-                player = self._page_players[key] = get_player(key[0], seed=seed)
-            return str(player.choose(state))
+            return str(kept_player(fallback_level(level), seed).choose(state))
         except Exception as exc:  # not expected, but it must not stop the game either
             self.fallback_error = error_text(exc)
+            if tell:
+                self._tell(FALLBACK_BROKEN.format(why=self.fallback_error))
             return None
 
     async def idle(self) -> None:

@@ -260,29 +260,21 @@ def _on(target, event, handler):
     target.addEventListener(event, proxy)
 
 
-def _measure(start, level, what):
-    detail = {"level": level, "what": what}
-    options = {"start": start, "end": window.performance.now(), "detail": detail}
-    window.performance.measure("senet:think", to_js(options))
-
-
 def think_timer(level, what):
-    """Marks one computer decision made on the page: returns the call that ends it."""
+    """Starts the mark of one computer decision (performance "senet:think"); returns the
+    call that ends it (Controller._mark_think calls both)."""
     start = window.performance.now()
-    return lambda: _measure(start, level, what)
+
+    def done():
+        options = {"start": start, "end": window.performance.now(), "detail": {"level": level, "what": what}}
+        window.performance.measure("senet:think", to_js(options))
+
+    return done
 
 
 def think(position, level, seed):
-    # the call is queued with the worker now (link.free() callers see it at once)
-    return _measured(link.call("think", position, level, str(seed), ctl.setup.expert_nodes or 0), level, "move")
-
-
-async def _measured(answer, level, what):
-    start = window.performance.now()
-    try:
-        return await answer
-    finally:
-        _measure(start, level, what)
+    """The Expert's decision, from the worker (queued there at once: WorkerLink.call)."""
+    return link.call("think", position, level, str(seed), ctl.setup.expert_nodes or 0)
 
 
 def analyse(position):

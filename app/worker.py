@@ -11,24 +11,12 @@ not made here: they stay with the Game (and its seeded generator) on the main th
 import json
 
 import senet
-from senet.ai import get_player
-
-# One player per (level, seed, budget): the page gives each seat of a game its own seed.
-_players: dict = {}
+from senet.ai import kept_player
 
 
 def _player(level, seed, nodes=0):
-    level, seed, nodes = str(level), int(seed), int(nodes or 0)
-    if level != "expert":
-        nodes = 0
-    key = (level, seed, nodes)
-    player = _players.get(key)
-    if player is None:
-        if len(_players) > 16:
-            _players.clear()
-        budget = {"nodes": nodes} if nodes else {}
-        player = _players[key] = get_player(level, seed=seed, **budget)
-    return player
+    """The player of a seat (the page gives each seat of a game its own seed), kept."""
+    return kept_player(str(level), int(seed), int(nodes or 0))
 
 
 def ping():

@@ -28,7 +28,25 @@ def get_player(level: str, seed: int = 0, **budget) -> Player:
     return cls(seed, **budget)
 
 
+_kept: dict = {}
+
+
+def kept_player(level: str, seed: int = 0, nodes: int = 0) -> Player:
+    """get_player, made once per (level, seed, node budget) and kept (a few dozen at
+    most): every player decides the same whatever it was asked before, so the page and
+    the worker ask the one of a seat again instead of building it for each decision.
+    ``nodes`` > 0 sets the Expert's budget; the other levels have none."""
+    nodes = int(nodes or 0) if level == "expert" else 0
+    key = (level, int(seed), nodes)
+    player = _kept.get(key)
+    if player is None:
+        if len(_kept) > 16:
+            _kept.clear()
+        player = _kept[key] = get_player(level, seed=int(seed), **({"nodes": nodes} if nodes else {}))
+    return player
+
+
 __all__ = [
     "DEFAULT_NODES", "DEFAULT_TIME_CAP", "LEVELS", "Average", "Expert", "Novice", "Player", "RandomMover",
-    "evaluate", "evaluator", "get_player", "play_out",
+    "evaluate", "evaluator", "get_player", "kept_player", "play_out",
 ]
