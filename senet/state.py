@@ -200,13 +200,13 @@ class State:
     def apply(self, action) -> "State":
         """The state after ``action``: a throw (an int) at a chance node, a Move (or its
         notation) at a decision. Raises IllegalMove, saying why, when it is not legal."""
+        if isinstance(action, str):
+            from .moves import parse_move
+
+            action = parse_move(action)
         if self.throw is not None:
             if type(action) is int:
                 raise IllegalMove(f"a throw of {self.throw} is already waiting to be used")
-            if isinstance(action, str):
-                from .moves import parse_move
-
-                action = parse_move(action)
             if action not in self.legal_actions():
                 raise IllegalMove(self.rules.explain(self, action))
             if action == PASS:
@@ -214,10 +214,6 @@ class State:
             return self.rules.apply_move(self, action)
         if type(action) is int:
             return self._thrown(action)
-        if isinstance(action, str):
-            from .moves import parse_move
-
-            action = parse_move(action)
         if self.is_terminal:
             raise IllegalMove("the game is over")
         if action == THROW:
