@@ -16,8 +16,12 @@ rule set, ``DIFFERENCES`` says in one line what is different there.
 Runs unchanged in CPython, Pyodide and MicroPython (the page).
 """
 
+from setup import Setup
+from table import Table
+
 import senet
 from senet import RESCUE
+from senet.session import Seat, Session
 
 VARIANT = "kendall"
 # Any seed would do: every throw of a lesson is prepared, none comes from the generator.
@@ -249,6 +253,19 @@ class Tutorial:
         self.variant = variant
         self.index = 0
         self.go(index)
+
+    def table(self, live_setup, game_id: str) -> Table:
+        """The board of the current lesson, from its start (app/table.py): its position
+        with black, "You", to act; the speed and the Expert's budget of the game in
+        progress (``live_setup``). The Controller shows it while the game waits aside."""
+        lesson = self.lesson
+        self.go(self.index)
+        game = senet.Game(VARIANT, seed=SEED, start=lesson.start())
+        # white never acts in a lesson; the player is "You", black
+        seats = {1: Seat("human", "White"), 2: Seat("human", "You")}
+        setup = Setup(VARIANT, ("human", "human"), ("White", "You"), SEED, live_setup.speed, lesson.position,
+                      live_setup.expert_nodes)
+        return Table(Session(VARIANT, seats, game=game), setup.checked(), game_id, True, tutorial=self)
 
     # -- which lesson -------------------------------------------------------------
     @property

@@ -1,33 +1,22 @@
-"""Drives the page's DOM-free modules (app/controller.py, app/storage.py) the same way
-in CPython and in MicroPython; tests/engine/test_micropython_app.py runs it in both and
-compares what came out. Written in the subset both understand (no asyncio.run, no
-dataclasses...). ``run(inputs)`` is a coroutine returning a dict of plain JSON values.
+"""Drives the page's DOM-free modules (app/controller.py and its parts, app/storage.py)
+the same way in CPython and in MicroPython; tests/engine/test_micropython_app.py runs it
+in both and compares what came out. Written in the subset both understand (no
+asyncio.run, no dataclasses...), as is tests/engine/app_harness.py, whose person at the
+board it uses. ``run(inputs)`` is a coroutine returning a dict of plain JSON values.
 """
 
 import asyncio
 import json
 import sys
 
-from controller import FALLBACK_BROKEN, Controller, NullView, Setup, loc_order, parse_query, setup_from_query
+from app_harness import View, last, no_sleep, play_as_human
+from controller import Controller, Setup
+from pieces import loc_order
+from setup import parse_query, setup_from_query
 from storage import MemoryBackend, SavedGame, Settings, Store
+from turn_loop import FALLBACK_BROKEN
 
 CLOCK = 1_700_000_000.25  # the stores' clock: the saved times are the same in both
-
-
-class View(NullView):
-    def __init__(self):
-        self.messages = []
-        self.notices = []
-        self.errors = []
-
-    def announce(self, text):
-        self.messages.append(text)
-
-    def notice(self, text):
-        self.notices.append(text)
-
-    def report_error(self, text):
-        self.errors.append(text)
 
 
 def counting_bytes():
@@ -42,30 +31,6 @@ def counting_bytes():
     return random_bytes
 
 
-async def no_sleep(_seconds):
-    await asyncio.sleep(0)
-
-
-async def human_steps(ctl, steps):
-    """Throw, move (the piece furthest along, to its nearest place) or pass, as a person
-    clicking would, for ``steps`` human decisions or until the game ends."""
-    for _ in range(steps):
-        await ctl.idle()
-        if ctl.game.over:
-            break
-        if ctl.can_throw:
-            ctl.throw()
-        elif ctl.must_pass:
-            ctl.pass_turn()
-        elif ctl.movable:
-            ctl.activate(sorted(ctl.movable, key=loc_order)[-1])
-            if ctl.selected is not None:
-                ctl.activate(sorted(ctl.targets, key=loc_order)[0])
-        else:
-            await asyncio.sleep(0)
-    await ctl.idle()
-
-
 def pieces(ctl):
     return [[pid, ctl.tracker.loc[pid]] for pid in sorted(ctl.tracker.loc)]
 
@@ -75,7 +40,7 @@ async def two_humans():
     setup = Setup("kendall", ("human", "human"), ("Ann", "Bé"), seed=7, speed="instant")
     ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
-    await human_steps(ctl, 60)
+    await play_as_human(ctl, 60, piece=last)  # the piece furthest along
     undone = ctl.undo()
     after_undo = ctl.state.position()
     redone = ctl.redo()
@@ -86,7 +51,7 @@ async def two_humans():
     }
     # a new game without a seed: 128 bits from random_bytes, the same throws in both
     ctl.play_again()
-    await human_steps(ctl, 20)
+    await play_as_human(ctl, 20, piece=last)  # the piece furthest along
     out["again"] = {"seed": ctl.game.seed, "game_id": ctl.game_id, "record": ctl.session.record_text(),
                     "setup": ctl.setup.as_dict()}
     return ctl, out
@@ -99,7 +64,7 @@ async def computer_without_worker():
     setup = Setup("tait", ("human", "novice"), seed=5, speed="instant")
     ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
-    await human_steps(ctl, 40)
+    await play_as_human(ctl, 40, piece=last)  # the piece furthest along
     return {"actions": ctl.game.actions, "notices": view.notices, "fallback_error": ctl.fallback_error,
             "broken_text": FALLBACK_BROKEN.split("(")[0]}
 
@@ -115,7 +80,7 @@ async def failing_worker():
     setup = Setup("kendall", ("expert", "human"), seed=3, speed="instant")
     ctl = Controller(view, broken, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
-    await human_steps(ctl, 30)
+    await play_as_human(ctl, 30, piece=last)  # the piece furthest along
     return {"actions": ctl.game.actions, "notices": view.notices, "asked": asked,
             "worker_down": ctl.worker_down, "fallback_error": ctl.fallback_error}
 
@@ -137,7 +102,7 @@ async def fair_round():
     ctl.throw()
     out["late"] = ctl.set_phrase("too late")
     out["sealed_record"] = ctl.session.record_text()
-    await human_steps(ctl, 3000)
+    await play_as_human(ctl, 3000, piece=last)  # the piece furthest along
     out["over"] = ctl.game.over
     out["after"] = ctl.fair_info()
     out["verify"] = ctl.verify_text()
@@ -174,7 +139,7 @@ async def tutorial_walk():
     ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes(),
                      autosave=lambda c: saves.append(c.state.position()))
     ctl.start()
-    await human_steps(ctl, 3)
+    await play_as_human(ctl, 3, piece=last)  # the piece furthest along
     before = [ctl.session.record_text(), ctl.game_id, ctl.state.position()]
     saved_before = len(saves)
     lessons = Tutorial(ctl.game.variant)

@@ -10,9 +10,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from app_harness import View, no_sleep, run_async  # noqa: E402
-from controller import Controller, Setup, setup_from_query  # noqa: E402
+from app_harness import View, engine_think, no_sleep, people_play_to_end, run_async  # noqa: E402
+from controller import Controller, Setup  # noqa: E402
+from fair import verify_words  # noqa: E402
 from phrases import WORDS  # noqa: E402
+from setup import setup_from_query  # noqa: E402
 from storage import MemoryBackend, SavedGame, Store, parse_game  # noqa: E402
 from throw_chart import chart_svg  # noqa: E402
 
@@ -26,22 +28,10 @@ def two_people(**kw):
     return ctl
 
 
-def play_to_end(ctl):
+def finish(ctl):
     """Two people's game to its end, by the controller's own calls (no task waits)."""
-    for _ in range(5000):
-        if ctl.game.over:
-            return
-        if ctl.can_throw:
-            ctl.throw()
-        elif ctl.must_pass:
-            ctl.pass_turn()
-        elif ctl.movable:
-            ctl.activate(next(iter(ctl.movable)))
-            if ctl.selected is not None:
-                ctl.activate(next(iter(ctl.targets)))
-        else:
-            raise AssertionError(f"stuck at {ctl.state.position()}")
-    raise AssertionError("the game did not end")
+    people_play_to_end(ctl)
+    assert ctl.game.over
 
 
 def test_new_game_commits_and_shows_no_seed_until_the_end():
@@ -56,7 +46,7 @@ def test_new_game_commits_and_shows_no_seed_until_the_end():
     ctl.throw()
     assert not ctl.fair_info()["editable"] and "seed" not in ctl.record_text()
     assert ctl.verify_text().startswith("Cannot verify yet: the game is not over")
-    play_to_end(ctl)
+    finish(ctl)
     info = ctl.fair_info()
     assert info["seed"] == str(game.seed) and "seed revealed" in info["summary"]
     assert f"\nseed {game.seed}\n" in ctl.record_text()
@@ -115,7 +105,7 @@ def test_an_imported_sealed_record_replays_but_cannot_go_on():
 
 def test_verify_names_the_line_of_a_tampered_imported_record():
     finished = two_people()
-    play_to_end(finished)
+    finish(finished)
     text = "# a comment first\n" + finished.record_text()
     lines = text.split("\n")
     n = next(i for i, ln in enumerate(lines) if ln[:2] in ("w ", "b ") and ln.split()[1] in "1234") + 1
@@ -129,8 +119,6 @@ def test_verify_names_the_line_of_a_tampered_imported_record():
     try:
         game = senet.Game.from_record(tampered)
     except senet.RecordError:  # the changed throw made the move illegal: the record dialog's Verify
-        from controller import verify_words
-
         from senet.verify import verify_record
 
         words = verify_words(verify_record(tampered))
@@ -185,18 +173,12 @@ def test_the_chart_shows_the_counts_and_the_odds():
 
 def test_a_finished_game_counts_its_throws():
     ctl = two_people()
-    play_to_end(ctl)
+    finish(ctl)
     counts, none_value = ctl.throw_counts()
     assert none_value == 5 and sum(counts.values()) == ctl.game.thrown > 0
 
 
 # ---------------------------------------------------------------- the New game dialog's phrase
-
-
-async def engine_think(position, level, seed):
-    from senet.ai import get_player
-
-    return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
 
 
 def test_the_dialog_offers_a_fresh_commitment_and_fresh_random_words_each_time():

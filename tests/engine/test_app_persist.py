@@ -13,16 +13,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from app_harness import View, no_sleep, run_async  # noqa: E402
-from controller import UNDO_NOTE, Controller, Setup, game_prefix  # noqa: E402
+from app_harness import View, engine_think, no_sleep, play_to_end, run_async  # noqa: E402
+from controller import Controller, Setup  # noqa: E402
+from history import UNDO_NOTE  # noqa: E402
+from replay import game_prefix  # noqa: E402
 from storage import MemoryBackend, SavedGame, Store, outcome_for_stats  # noqa: E402
 
 import senet  # noqa: E402
 from senet.ai import get_player  # noqa: E402
-
-
-async def engine_think(position, level, seed):
-    return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
 
 
 def make(setup, store=None, think=engine_think, **kw) -> Controller:
@@ -260,17 +258,8 @@ def test_statistics_are_counted_once_for_human_against_computer():
     async def run():
         ctl = make(Setup("tait", ("human", "novice"), seed=1, speed="instant"), on_result=results.append)
         ctl.start()
-        for _ in range(3000):
-            await ctl.idle()
-            if ctl.game.over:
-                break
-            if ctl.can_throw:
-                ctl.throw()
-            elif ctl.must_pass:
-                ctl.pass_turn()
-            elif ctl.movable:
-                play(ctl, 0)
-        assert ctl.game.over and ctl.counted
+        await play_to_end(ctl, 3000)
+        assert ctl.counted
         ctl.undo()
         ctl.redo()
         return ctl

@@ -14,17 +14,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from app_harness import View, no_sleep, run_async  # noqa: E402
-from controller import (  # noqa: E402
-    FALLBACK_BROKEN,
-    Controller,
-    Setup,
-    parse_query,
-    setup_from_query,
-    system_random_bytes,
-)
-from setup import utf8_text  # noqa: E402
+from app_harness import View, no_sleep, play_as_human, run_async  # noqa: E402
+from controller import Controller, Setup, system_random_bytes  # noqa: E402
+from setup import parse_query, setup_from_query, utf8_text  # noqa: E402
 from storage import KeptGame, SavedGame, Settings  # noqa: E402
+from turn_loop import FALLBACK_BROKEN  # noqa: E402
 
 from senet.session import Session  # noqa: E402
 
@@ -133,28 +127,13 @@ def test_new_games_take_their_seed_and_id_from_random_bytes():
 # ---------------------------------------------------------------- the stand-in player
 
 
-async def play_as_human(ctl, steps=200):
-    for _ in range(steps):
-        await ctl.idle()
-        if ctl.game.over:
-            return
-        if ctl.can_throw:
-            ctl.throw()
-        elif ctl.movable:
-            ctl.activate(next(iter(ctl.movable)))
-            if ctl.selected is not None:
-                ctl.activate(next(iter(ctl.targets)))
-        else:
-            await asyncio.sleep(0)
-
-
 def test_without_a_stand_in_the_first_legal_move_is_played(monkeypatch):
     monkeypatch.setitem(sys.modules, "senet.ai", None)  # `from senet.ai import ...` fails
 
     async def run():
         ctl = Controller(View(), setup=Setup("tait", ("human", "novice"), seed=2, speed="instant"), sleep=no_sleep)
         ctl.start()
-        await play_as_human(ctl)
+        assert await play_as_human(ctl, 200)  # to the end, with the first legal moves
         return ctl
 
     ctl = run_async(run())

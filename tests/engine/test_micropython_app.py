@@ -1,8 +1,8 @@
 """The page's DOM-free modules under MicroPython 1.27 (the page's interpreter), in Node.
 
 tests/engine/mpy_app_driver.py drives app/controller.py and app/storage.py (and the
-modules they import) the same way here in CPython and under MicroPython through
-tools/mpy_run.mjs; the two must agree: the same messages and record for a game between
+modules they import), with tests/engine/app_harness.py, the same way here in CPython
+and under MicroPython through tools/mpy_run.mjs; the two must agree: the same messages and record for a game between
 two people, saved games and settings that each reads from the other, the URL read as
 urllib.parse.parse_qs reads it. Needs Node.js and `npm ci` (node_modules): without them
 the tests fail, saying so.
@@ -20,18 +20,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
+import app_harness  # noqa: E402
 import mpy_app_driver  # noqa: E402
 import tutorial  # noqa: E402
 from app_harness import run_async  # noqa: E402
-from controller import FALLBACK_BROKEN, parse_query  # noqa: E402
+from setup import parse_query  # noqa: E402
+from turn_loop import FALLBACK_BROKEN  # noqa: E402
 
 import senet  # noqa: E402
 from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
-# The page's Python modules, as pyscript.toml ships them (app/main.py and app/view.py
-# need the browser and are not run here).
-APP_MODULES = ("controller.py", "storage.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
-               "throw_chart.py", "tutorial.py")
+# The page's Python modules, as page.zip ships them (tools/build.py takes every app/*.py
+# but these; app/view.py needs the browser and is not run here either).
+NOT_RUN_HERE = ("main.py", "view.py", "worker.py", "worker_link.py")
+APP_MODULES = tuple(sorted(p.name for p in (ROOT / "app").glob("*.py") if p.name not in NOT_RUN_HERE))
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 QUERIES = [
@@ -64,7 +66,8 @@ def run_micropython(tmp_path: Path, script: str) -> str:
     shutil.copytree(ROOT / "senet", lib / "senet", ignore=shutil.ignore_patterns("__pycache__"))
     for name in APP_MODULES:
         shutil.copyfile(ROOT / "app" / name, lib / name)
-    shutil.copyfile(Path(mpy_app_driver.__file__), lib / "mpy_app_driver.py")
+    for module in (mpy_app_driver, app_harness):
+        shutil.copyfile(Path(module.__file__), lib / Path(module.__file__).name)
     path = tmp_path / "main.py"
     path.write_text(script, encoding="utf-8")
     done = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(lib), str(path)],

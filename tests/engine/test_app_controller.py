@@ -5,10 +5,7 @@ page does (throws, clicks on places, the computer loop with a `think` coroutine)
 and check the piece identities the view animates, the messages and the URL setup.
 """
 
-from __future__ import annotations
-
 import asyncio
-import concurrent.futures
 import random
 import sys
 from pathlib import Path
@@ -17,36 +14,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
-sys.path.insert(0, str(ROOT))
 
-from controller import (  # noqa: E402
-    PACE,
-    PASS_DELAY,
-    Controller,
-    NullView,
-    PieceTracker,
-    Setup,
-    loc_of,
-    setup_from_query,
-)
+from app_harness import View, engine_think, no_sleep, play_to_end, run_async  # noqa: E402
+from controller import Controller, Setup  # noqa: E402
+from pieces import PieceTracker, loc_of  # noqa: E402
+from setup import setup_from_query  # noqa: E402
+from turn_loop import PACE, PASS_DELAY  # noqa: E402
 
 import senet  # noqa: E402
-from senet.ai import get_player  # noqa: E402
 
 
-class RecordingView(NullView):
+class RecordingView(View):
     """Checks after every render that the piece identities match the board."""
 
     def __init__(self):
-        self.messages: list[str] = []
-        self.errors: list[str] = []
+        super().__init__()
         self.renders = 0
-
-    def announce(self, text):
-        self.messages.append(text)
-
-    def report_error(self, text):
-        self.errors.append(text)
 
     def render(self, ctl):
         self.renders += 1
@@ -59,22 +42,6 @@ def assert_tracker_matches(tracker: PieceTracker, state: senet.State) -> None:
         assert squares == state.pieces(colour), state.position()
         assert len(tracker.at("supply", colour)) == state.supply[i], state.position()
         assert len(tracker.at("off", colour)) == state.off[i], state.position()
-
-
-async def engine_think(position, level, seed):
-    """What the worker does, in-process."""
-    return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
-
-
-async def no_sleep(_seconds):
-    await asyncio.sleep(0)
-
-
-def run_async(coro):
-    """asyncio.run in a thread of its own: Playwright's sync API keeps a loop running
-    in the main thread when browser tests ran before these."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def make(setup: Setup, view=None, **kw) -> Controller:
@@ -149,8 +116,9 @@ def test_paces_and_pass_delays_are_waited():
         ctl = make(Setup("kendall", ("novice", "novice"), seed=3, speed="slow"), sleep=sleep)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), timeout=60)
+        return ctl
 
-    run_async(run())
+    assert run_async(run()).game.over
     assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
     assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
 
@@ -171,7 +139,7 @@ def test_a_new_game_stops_the_old_computer_turn():
         while not calls:
             await asyncio.sleep(0)
         old_game = ctl.game
-        old_turns = list(ctl._tasks)  # the old game's computer turn, still waiting for its answer
+        old_turns = list(ctl.turn_loop.tasks)  # the old game's computer turn, still waiting for its answer
         assert old_turns
         ctl.new_game(Setup("tait", ("human", "human"), seed=1))
         gate.set()
@@ -188,33 +156,12 @@ def test_a_new_game_stops_the_old_computer_turn():
 
 
 def play_human_game(variant: str, seed: int, rng: random.Random) -> Controller:
-    """A human (random clicks) against a Novice, through the controller's API."""
+    """A human (random clicks, a rescue half the time) against a Novice, to the end."""
 
     async def run():
         ctl = make(Setup(variant, ("human", "novice"), seed=seed, speed="instant"))
         ctl.start()
-        for _ in range(5000):
-            await ctl.idle()
-            if ctl.game.over:
-                break
-            assert ctl.human_to_act
-            if ctl.can_rescue and rng.random() < 0.5:
-                assert ctl.rescue()
-            elif ctl.can_throw:
-                assert ctl.throw()
-            elif ctl.must_pass:
-                assert ctl.movable == {}
-                assert ctl.pass_turn()
-            else:
-                movable = ctl.movable
-                assert movable, ctl.state.position()
-                loc = rng.choice(sorted(movable, key=str))
-                before = ctl.state
-                assert ctl.activate(loc)
-                if ctl.state is before:  # several destinations: the piece is selected
-                    assert ctl.selected == loc and ctl.targets
-                    assert ctl.activate(rng.choice(sorted(ctl.targets, key=str)))
-                assert ctl.state is not before
+        await play_to_end(ctl, piece=rng.choice, target=rng.choice, rescue=lambda: rng.random() < 0.5)
         return ctl
 
     return run_async(run())
@@ -370,15 +317,7 @@ def test_an_imported_record_replays_with_the_names_it_recorded():
         ann = Controller(RecordingView(), quick_think, sleep=no_sleep,
                          setup=Setup("kendall", ("human", "expert"), ("Ann Lee", ""), seed=5, speed="instant"))
         ann.start()
-        for _ in range(400):  # Ann plays her first legal move until the game is over
-            await ann.idle()
-            if ann.game.over:
-                break
-            if ann.can_throw:
-                ann.throw()
-            elif ann.movable:
-                ann.activate(next(iter(ann.movable)))
-        await ann.idle()
+        await play_to_end(ann)  # Ann plays her first legal move until the game is over
         exported = ann.record_text()
         assert "\nplayer 1 human Ann Lee\nplayer 2 expert\n" in exported
         assert ann.is_live_record(exported) and ann.is_live_record(ann.game.record_text())
