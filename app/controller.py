@@ -8,11 +8,12 @@ app/view.py use, composed of small parts that each hold one duty.
 - app/advice.py: hints and the win meter. app/narration.py and app/reasons.py: the
   messages and the reasons a click does nothing. app/move_log.py: the move log.
 - app/replay_flow.py and app/review_focus.py: replays, the replay playing itself, the
-  game review on the board. app/fair.py: throws anyone can verify.
+  game review on the board. app/fair.py: throws anyone can verify. app/history.py: undo.
 
 Here: new games, saved games resumed, the human's actions, each throw and action played
-and told, saving, undo and redo, and the tutorial's lessons shown on a table of their
-own. Nothing here touches the browser, so tests drive it under CPython
+and told, saving, and which table shows (a tutorial lesson's too). Its names with an
+underscore (``_play``, ``_throw``, ``_show``...) are for its parts, not for the page.
+Nothing here touches the browser, so tests drive it under CPython
 (tests/engine/test_app_controller.py and the other test_app_*.py) and MicroPython
 (tests/engine/test_micropython_app.py). The same code runs in CPython, Pyodide and
 MicroPython (the page): no dataclasses, typing, urllib or secrets.

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from app_harness import View, engine_think, no_sleep, play_to_end, run_async  # noqa: E402
+from app_harness import View, engine_think, human_step, no_sleep, play_to_end, run_async  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from history import UNDO_NOTE  # noqa: E402
 from replay import game_prefix  # noqa: E402
@@ -36,19 +36,15 @@ def make(setup, store=None, think=engine_think, **kw) -> Controller:
     return ctl
 
 
-async def human_decides(ctl, pick=0):
-    """Throw until the human has a real choice; returns the state of that decision."""
+async def human_decides(ctl):
+    """Play the human's turns (app_harness.human_step) until they have a real choice;
+    returns the state of that decision."""
     for _ in range(200):
         await ctl.idle()
-        if ctl.can_throw:
-            ctl.throw()
-            continue
         if ctl.movable and len(ctl.state.legal_actions()) > 1:
             return ctl.state
-        if ctl.movable:
-            ctl.activate(next(iter(ctl.movable)))
-            continue
-        await asyncio.sleep(0)
+        if not human_step(ctl):
+            await asyncio.sleep(0)
     raise AssertionError("no decision")
 
 
