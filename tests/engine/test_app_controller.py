@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from app_harness import View, engine_think, no_sleep, play_to_end, run_async  # noqa: E402
+from app_harness import View, engine_think, no_sleep, play_as_human, play_to_end, run_async  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from pieces import PieceTracker, loc_of  # noqa: E402
 from setup import setup_from_query  # noqa: E402
@@ -353,3 +353,45 @@ def test_an_imported_record_replays_with_the_names_it_recorded():
         assert (ann.seat_name(1), ann.seat_name(2)) == ("Ann Lee", "Expert")
 
     run_async(run())
+
+
+# ---------------------------------------------------------------- one table shown, the live one aside
+
+
+def test_a_replay_and_a_lesson_each_show_on_a_table_of_their_own():
+    """The live game's Table waits aside, untouched, while a replay or a tutorial lesson
+    shows on its own; closing them puts that very table back (what the controller once
+    did by swapping 17 fields in and out)."""
+    from tutorial import Tutorial
+
+    async def run():
+        ctl = make(Setup("kendall", ("human", "novice"), seed=9, speed="instant"))
+        ctl.start()
+        assert not await play_as_human(ctl, 8)
+        live = ctl.table
+        assert ctl.live is live and live.replay is None and live.tutorial is None
+        kept = (ctl.session.record_text(), ctl.state, ctl.game_id, ctl.last_move, ctl.last_throw, ctl.sticks,
+                ctl.throws, dict(ctl.tracker.loc), ctl.message)
+
+        ctl.open_replay(ctl.game, 1, own=True)
+        shown = ctl.table
+        assert shown is not live and ctl.live is live and ctl.replay is shown.replay is not None
+        assert ctl.game_id != live.game_id and ctl.state is not live.state and not ctl.can_undo
+        ctl.replay_to(ctl.replay.last)
+        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay, step")
+
+        ctl.open_tutorial(Tutorial("kendall"))  # closes the replay first
+        lesson = ctl.table
+        assert lesson is not live and lesson is not shown and ctl.live is live
+        assert ctl.tutorial is lesson.tutorial is not None and ctl.replay is None
+        assert ctl.throw() and ctl.state is not lesson.session.game.start_state  # played on the lesson's board
+        assert ctl.close_tutorial()
+        return ctl, live, kept
+
+    ctl, live, kept = run_async(run())
+    assert ctl.table is live and ctl.live is live
+    now = (ctl.session.record_text(), ctl.state, ctl.game_id, ctl.last_move, ctl.last_throw, ctl.sticks,
+           ctl.throws, dict(ctl.tracker.loc), ctl.message)
+    assert now[:6] == kept[:6] and now[7] == kept[7]
+    assert now[6] == 0  # the sticks are drawn again unanimated
+    assert now[8] == "Back to your game."
