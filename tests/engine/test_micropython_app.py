@@ -30,7 +30,7 @@ from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
 # The page's Python modules, as pyscript.toml ships them (app/main.py and app/view.py
 # need the browser and are not run here).
-APP_MODULES = ("controller.py", "storage.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
+APP_MODULES = ("controller.py", "storage.py", "save_formats.py", "backends.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
                "throw_chart.py", "tutorial.py")
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
