@@ -30,7 +30,7 @@ from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
 # The page's Python modules, as pyscript.toml ships them (app/main.py and app/view.py
 # need the browser and are not run here).
-APP_MODULES = ("controller.py", "storage.py", "save_formats.py", "backends.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
+APP_MODULES = ("controller.py", "storage.py", "save_formats.py", "backends.py", "save_policy.py", "actions.py", "setup.py", "pieces.py", "replay.py", "values.py", "phrases.py",
                "throw_chart.py", "tutorial.py")
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
@@ -199,3 +199,16 @@ def test_the_tutorial_plays_the_same_way_and_leaves_the_game_as_it_was(both):
     assert walk["same"] is True and walk["saves"] == 0
     assert "Tait" in walk["steps"][-1][2]  # the last lesson says what differs in the player's rule set
     assert theirs["tutorial"] == walk
+
+
+def test_the_save_policy_and_the_button_table_run_the_same_way(both):
+    """app/save_policy.py (two tabs on one storage) and app/actions.py under MicroPython."""
+    mine, theirs, _ = both
+    tabs = mine["tabs"]
+    assert tabs["a"] == [None, False] and tabs["b"][1] is True and tabs["b"][0].startswith("Another tab had saved")
+    assert tabs["b_again"] == [None, False] and tabs["resume_key"].startswith("senet:save:other:")
+    assert tabs["event"][0] is not None and tabs["event"][1] is None  # A is told of B's game; B knows its own
+    assert tabs["back"][:2] == ["tab-a", "tab-b"] and tabs["back"][2][1] is True
+    assert tabs["tutorial"] == "finished"
+    assert tabs["dispatch"] == [True, False, ["ctl.undo", "view.restore_focus"]]
+    assert theirs["tabs"] == tabs
