@@ -1,28 +1,9 @@
-"""What the app keeps in the browser, and how it reads it back without trusting it.
+"""The app's keys in the browser: ``Store`` reads and writes them without trusting them.
 
-Free of the DOM: app/main.py hands ``Store`` a small backend over ``localStorage``
-(``get``/``set``/``remove``/``all_keys``), scoped to the page's directory by
-``ScopedBackend``; the tests hand it a dict. See docs/saving.md.
-
-Keys (all text, JSON):
-
-- ``senet:save``           the game in progress: an app envelope around the engine's
-                           ``Session.to_json()`` (record with seed, seats, redo stack)
-                           plus what the app adds (the Expert's budget, whether the
-                           result is already in the statistics)
-- ``senet:save:previous``  the unfinished game a new game replaced
-- ``senet:save:earlier:<ms>`` a previous game that a newer one pushed out of
-                           ``senet:save:previous`` (the newest MAX_EARLIER are kept)
-- ``senet:save:other:<ms>`` a game another tab had saved in ``senet:save``, kept when
-                           this tab saved over it (one copy per game, the newest
-                           MAX_OTHER are kept)
-- ``senet:settings``       speed, hints, win meter, move highlighting, sound, and the
-                           answer to the first-game tutorial's offer
-- ``senet:stats``          wins, losses and draws per rule set and opponent level
-- ``senet:throws``         how many throws of each kind every finished game on this
-                           device made (docs/fair-throws.md)
-- ``senet:quarantine:<ms>`` a value that could not be read, set aside with the reason,
-                           never overwritten (the newest MAX_QUARANTINE are kept)
+Free of the DOM: app/main.py hands ``Store`` a backend over ``localStorage``
+(``get``/``set``/``remove``/``all_keys``, app/backends.py), scoped to the page's directory
+by ``ScopedBackend``; the tests hand it a dict. The keys and the formats of their values
+are in app/save_formats.py (their names are importable from here too). See docs/saving.md.
 
 Reading never raises: a corrupt or foreign value is moved to a quarantine key and the
 caller gets a readable reason to show. Writing never raises either: a full or blocked
@@ -43,358 +24,41 @@ The previous game, the earlier ones and the other tabs' games are the "kept game
 import json
 import time
 
-from replay import REPLAY_SPEEDS
-from values import FrozenValue, Value
-
-from senet.errors import SenetError, shown
-from senet.session import SaveError, Session, empty_stats, load_json, load_stats, record_result
-
-SAVE_KEY = "senet:save"
-PREVIOUS_KEY = "senet:save:previous"
-OTHER_PREFIX = "senet:save:other:"
-MAX_OTHER = 10
-EARLIER_PREFIX = "senet:save:earlier:"
-MAX_EARLIER = 20
-SETTINGS_KEY = "senet:settings"
-STATS_KEY = "senet:stats"
-THROWS_KEY = "senet:throws"
-THROWS_FORMAT = "senet-throw-stats"
-# The categories of senet.throw_stats (light sides up; 0: none) as the stored keys.
-THROW_KEYS = (("1", 1), ("2", 2), ("3", 3), ("4", 4), ("none", 0))
-QUARANTINE_PREFIX = "senet:quarantine:"
-MAX_QUARANTINE = 10
-
-APP_FORMAT = "senet-app-save"
-APP_VERSION = 1
-SETTINGS_FORMAT = "senet-settings"
-SPEEDS = ("slow", "normal", "fast", "instant")
-TUTORIAL_ANSWERS = ("declined", "taken", "finished")  # Settings.tutorial
-MAX_TEXT = 2_000_000  # characters; anything longer is not ours
-GAME_ID_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-")
-MAX_GAME_ID = 64
-
-
-def is_game_id(value: object) -> bool:
-    """1 to 64 letters, digits, "_" or "-" (what a tab names its game)."""
-    return isinstance(value, str) and 0 < len(value) <= MAX_GAME_ID and all(c in GAME_ID_CHARS for c in value)
-
-
-def to_json(data) -> str:
-    """JSON with the text as it is (é, not \\u00e9): MicroPython's json.dumps writes it
-    so and has no ensure_ascii."""
-    try:
-        return json.dumps(data, ensure_ascii=False)
-    except TypeError:  # MicroPython
-        return json.dumps(data)
-
-
-def to_json_safe(value) -> str:
-    """``value`` as JSON text for a message (its repr when it has none)."""
-    try:
-        return to_json(value)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-# ------------------------------------------------------------------ the saved game
-
-
-class SavedGame(Value):
-    """A session plus what the app needs to resume it exactly. A copy with some fields
-    changed: ``saved.replace(saved_at=...)``.
-
-    ``expert_nodes``: the Expert's search budget (None: the engine's); ``counted``: the
-    finished game is already in the statistics; ``game_id``: which game this is (saves
-    older than the id have none); ``saved_at``: when it was written, in ms since 1970
-    (older saves: None).
-    """
-
-    __slots__ = ("session", "expert_nodes", "counted", "game_id", "saved_at")
-
-    def __init__(self, session: Session, expert_nodes: int | None = None, counted: bool = False,
-                 game_id: str | None = None, saved_at: int | None = None):
-        self.session = session
-        self.expert_nodes = expert_nodes
-        self.counted = counted
-        self.game_id = game_id
-        self.saved_at = saved_at
-
-
-def dump_game(saved: SavedGame) -> str:
-    data = {
-        "format": APP_FORMAT,
-        "version": APP_VERSION,
-        "session": json.loads(saved.session.to_json()),
-        "expert_nodes": saved.expert_nodes,
-        "counted": saved.counted,
-    }
-    if saved.game_id is not None:
-        data["game_id"] = saved.game_id
-    if saved.saved_at is not None:
-        data["saved_at"] = saved.saved_at
-    return to_json(data)
-
-
-def game_id_of(text: object) -> str | None:
-    """The ``game_id`` of a saved game's text, without checking the rest; None when it
-    has none or is not a saved game at all. Cheap: no record is replayed."""
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        return None
-    try:
-        data = load_json(text, "the saved game")
-    except SaveError:
-        return None
-    value = data.get("game_id") if isinstance(data, dict) else None
-    return value if is_game_id(value) else None
-
-
-def parse_game(text: object) -> SavedGame:
-    """Read a saved game; raises SaveError saying what is wrong. A bare
-    ``Session.to_json()`` (format ``senet-save``) is accepted too."""
-    if not isinstance(text, str):
-        raise SaveError("the saved game is not text")
-    if len(text) > MAX_TEXT:
-        raise SaveError("the saved game is too long to be a Senet game")
-    data = load_json(text, "the saved game")
-    if isinstance(data, dict) and data.get("format") == "senet-save":
-        return SavedGame(Session.from_json(text))
-    if not isinstance(data, dict) or data.get("format") != APP_FORMAT:
-        raise SaveError("this is not a saved Senet game")
-    version = data.get("version")
-    if type(version) is not int or version != APP_VERSION:  # not true, not 1.0
-        raise SaveError(f"saved game version {shown(to_json_safe(version))} is not supported")
-    session_data = data.get("session")
-    if not isinstance(session_data, dict):
-        raise SaveError("the saved game has no game in it")
-    session = Session.from_json(json.dumps(session_data))
-    nodes = data.get("expert_nodes")
-    if nodes is not None and not (isinstance(nodes, int) and not isinstance(nodes, bool)
-                                  and 100 <= nodes <= 1_000_000):
-        raise SaveError("the saved Expert budget is not a number from 100 to 1000000")
-    counted = data.get("counted", False)
-    if not isinstance(counted, bool):
-        raise SaveError("the saved game's statistics flag is malformed")
-    game_id = data.get("game_id")  # absent in saves made before games had an id
-    if game_id is not None and not is_game_id(game_id):
-        raise SaveError("the saved game's id is malformed")
-    # Only shown in the list of kept games: a strange value is dropped, not fatal.
-    saved_at = data.get("saved_at")
-    if not (isinstance(saved_at, int) and not isinstance(saved_at, bool) and 0 <= saved_at < 10**15):
-        saved_at = None
-    return SavedGame(session, nodes, counted, game_id, saved_at)
-
-
-# ------------------------------------------------------------------ kept games
-
-SEAT_KINDS = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
-
-
-class KeptGame(FrozenValue):
-    """One kept game, as the New game dialog lists it.
-
-    ``key``: PREVIOUS_KEY, an EARLIER_PREFIX or an OTHER_PREFIX key; ``text``: the
-    stored value as listed (delete_kept checks it is still the same); ``title``: the
-    rule set's name, "Kendall"; ``players``: seat 1 and seat 2, named as the board
-    names them; ``saved_at``: ms since 1970, None when not known.
-    """
-
-    __slots__ = ("key", "text", "variant", "title", "players", "moves", "over", "saved_at")
-
-    def __init__(self, key: str, text: str, variant: str, title: str, players: tuple, moves: int,
-                 over: bool, saved_at: int | None):
-        self._init(key, text, variant, title, tuple(players), moves, over, saved_at)
-
-    @property
-    def source(self) -> str:
-        if self.key == PREVIOUS_KEY:
-            return "previous"
-        return "earlier" if self.key.startswith(EARLIER_PREFIX) else "other"
-
-    def summary(self) -> str:
-        """Rule set, players and moves: "Kendall, Average v You, 12 moves"."""
-        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
-        if self.over:
-            moves += ", finished"
-        return f"{self.title}, {self.players[0]} v {self.players[1]}, {moves}"
-
-    def line(self, now_ms: int) -> str:
-        """The summary with where it came from and when it was saved."""
-        where = "from another tab" if self.source == "other" else "replaced by a new game"
-        when = f", saved {ago_text(self.saved_at, now_ms)}" if self.saved_at is not None else ""
-        return f"{self.summary()} ({where}{when})"
-
-
-def seat_label(seats: dict, seat: int) -> str:
-    """A seat's name as the board shows it (app/controller.py, Controller.seat_name)."""
-    name = seats[seat].name.strip()
-    if name:
-        return name
-    kinds = [seats[1].kind, seats[2].kind]
-    kind = kinds[seat - 1]
-    if kind == "human":
-        return "You" if kinds.count("human") == 1 else f"Player {seat}"
-    label = SEAT_KINDS.get(kind, kind)
-    return f"{label} {seat}" if kinds[0] == kinds[1] else label
-
-
-def ago_text(then_ms: int, now_ms: int) -> str:
-    """How long ago, in words: "just now", "5 minutes ago", "3 days ago"."""
-    seconds = max(0, (now_ms - then_ms) // 1000)
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        n, unit = seconds // 60, "minute"
-    elif seconds < 2 * 86_400:
-        n, unit = seconds // 3600, "hour"
-    else:
-        n, unit = seconds // 86_400, "day"
-    return f"{n} {unit}{'s' if n != 1 else ''} ago"
-
-
-def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -> KeptGame:
-    import senet
-
-    session = saved.session
-    game = session.game
-    seats = session.seats
-    return KeptGame(key, text, game.variant, senet.get_rules(game.variant).title,
-                    (seat_label(seats, 1), seat_label(seats, 2)), game.actions, game.over,
-                    saved.saved_at if saved.saved_at is not None else stamp)
-
-
-# ------------------------------------------------------------------ settings
-
-
-class Settings(FrozenValue):
-    """The player's choices, remembered across visits.
-    A copy with some changed: ``settings.replace(speed="fast")``.
-
-    ``speed``: slow, normal, fast, instant; ``hints``: the Expert's suggested action on
-    a human's turn; ``meter``: the Expert's estimate of the win probability of the side
-    to act; ``highlight``: the last move, the movable pieces and the destinations;
-    ``sound``: the sounds of the game (app/sound.js) on or off, or None when never chosen
-    (on, except in a browser driven by a test); ``volume``: their loudness, a whole
-    number from 0 to 100; ``replay_speed``: how fast a replay plays itself, one of
-    replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x); ``tutorial``: the player's
-    answer to the first-game tutorial (app/tutorial.py), None until it is offered and
-    answered: "declined", "taken" or "finished". Settings saved before a field existed
-    load with its default (None for ``tutorial``).
-    """
-
-    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed", "tutorial")
-
-    def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True,
-                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1", tutorial: str | None = None):
-        self._init(speed, hints, meter, highlight, sound, volume, replay_speed, tutorial)
-
-    def checked(self) -> "Settings":
-        defaults = Settings()
-        clean = {}
-        for name in self.__slots__:
-            value = getattr(self, name)
-            if name == "speed":
-                ok = value in SPEEDS
-            elif name == "replay_speed":
-                ok = value in REPLAY_SPEEDS
-            elif name == "volume":
-                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
-            elif name == "sound":
-                ok = value is None or isinstance(value, bool)
-            elif name == "tutorial":
-                ok = value is None or value in TUTORIAL_ANSWERS
-            else:
-                ok = isinstance(value, bool)
-            clean[name] = value if ok else getattr(defaults, name)
-        return Settings(**clean)
-
-
-def dump_settings(settings: Settings) -> str:
-    data = {"format": SETTINGS_FORMAT, "version": 1}
-    data.update(settings.as_dict())
-    return json.dumps(data)
-
-
-def parse_settings(text: object) -> Settings:
-    """Read settings; a value of the wrong kind falls back to its default, but text that
-    is not settings at all raises SaveError (and is set aside by the Store)."""
-    if not isinstance(text, str) or len(text) > 10_000:
-        raise SaveError("the settings are not short text")
-    data = load_json(text, "the settings")
-    if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
-        raise SaveError("these are not Senet settings")
-    return Settings(**{k: v for k, v in data.items() if k in Settings.__slots__}).checked()
-
-
-# ------------------------------------------------------------------ statistics
-
-
-def parse_stats(text: object) -> dict:
-    """Read statistics; raises SaveError when the value is not statistics at all
-    (rows of the wrong shape are dropped by senet.session.load_stats)."""
-    if not isinstance(text, str) or len(text) > 100_000:
-        raise SaveError("the statistics are not short text")
-    data = load_json(text, "the statistics")
-    if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
-        raise SaveError("these are not Senet statistics")
-    return load_stats(text)
-
-
-def parse_throw_stats(text: object) -> tuple:
-    """(counts by category, games) from ``senet:throws``; raises SaveError for anything
-    that is not exactly what dump_throw_stats writes (the Store sets it aside)."""
-    if not isinstance(text, str) or len(text) > 10_000:
-        raise SaveError("the throw statistics are not short text")
-    data = load_json(text, "the throw statistics")
-    if not isinstance(data, dict) or data.get("format") != THROWS_FORMAT:
-        raise SaveError("these are not Senet throw statistics")
-    version = data.get("version")
-    if type(version) is not int or version != 1:
-        raise SaveError(f"throw statistics version {shown(str(version))} is not supported")
-    counts, games = data.get("counts"), data.get("games")
-    if not isinstance(counts, dict) or set(counts) != {k for k, _ in THROW_KEYS}:
-        raise SaveError("the throw statistics do not hold a count of each throw (\"counts\")")
-    for value in list(counts.values()) + [games]:
-        if type(value) is not int or not 0 <= value < 10 ** 15:
-            raise SaveError("a count of the throw statistics is not a whole number from 0")
-    return {category: counts[key] for key, category in THROW_KEYS}, games
-
-
-def dump_throw_stats(counts: dict, games: int) -> str:
-    return to_json({"format": THROWS_FORMAT, "version": 1,
-                    "counts": {key: counts.get(category, 0) for key, category in THROW_KEYS}, "games": games})
-
-
-def stats_rows(stats: dict) -> list[tuple[str, str, int, int, int]]:
-    """(variant, opponent, won, lost, drawn) rows, in rule-set then level order."""
-    from senet import VARIANTS
-
-    levels = ("novice", "average", "expert")
-    rows = []
-    for key, value in stats.get("results", {}).items():
-        variant, _, opponent = key.partition("/")
-        if variant in VARIANTS and opponent in levels:
-            rows.append((variant, opponent, value.get("won", 0), value.get("lost", 0), value.get("drawn", 0)))
-    rows.sort(key=lambda r: (VARIANTS.index(r[0]), levels.index(r[1])))
-    return rows
-
-
-def outcome_for_stats(session: Session) -> tuple[str, str, str] | None:
-    """(variant, opponent level, "won"/"lost"/"drawn") for a finished game between exactly
-    one human and one computer; None for any other game (not counted)."""
-    game = session.game
-    if not game.over:
-        return None
-    humans = [seat for seat, s in session.seats.items() if s.is_human]
-    if len(humans) != 1:
-        return None
-    human = humans[0]
-    opponent = session.seats[3 - human].kind
-    result = game.result
-    if result == "draw":
-        return game.variant, opponent, "drawn"
-    colours = game.seat_colours or {1: "w", 2: "b"}
-    return game.variant, opponent, "won" if colours[human] == result else "lost"
-
+from backends import MIGRATED_KEY, LocalStorage, MemoryBackend, ScopedBackend, scope_of
+from save_formats import (
+    EARLIER_PREFIX,
+    MAX_EARLIER,
+    MAX_OTHER,
+    MAX_QUARANTINE,
+    OTHER_PREFIX,
+    PREVIOUS_KEY,
+    QUARANTINE_PREFIX,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    STATS_KEY,
+    THROW_KEYS,
+    THROWS_KEY,
+    KeptGame,
+    SavedGame,
+    Settings,
+    ago_text,
+    dump_game,
+    dump_settings,
+    dump_throw_stats,
+    game_id_of,
+    kept_game,
+    outcome_for_stats,
+    parse_game,
+    parse_settings,
+    parse_stats,
+    parse_throw_stats,
+    seat_label,
+    stats_rows,
+    to_json,
+)
+
+from senet.errors import SenetError
+from senet.session import empty_stats, record_result
 
 # ------------------------------------------------------------------ the store
 
@@ -769,96 +433,10 @@ def _stamp_of(key: str, prefix: str = QUARANTINE_PREFIX) -> tuple[int, int]:
         return 0, 0
 
 
-def scope_of(pathname: str) -> str:
-    """The storage scope of the copy of the app served at ``pathname``: the directory
-    of the page ("/senet/" for "/senet/index.html"), or "" at the root of a site."""
-    base = pathname[:pathname.rfind("/") + 1] if "/" in pathname else "/"
-    return "" if base in ("", "/") else base
-
-
-MIGRATED_KEY = "senet:migrated"
-
-
-class ScopedBackend:
-    """Keeps one copy of the app's keys apart from another's on the same origin.
-
-    ``localStorage`` belongs to the origin, so two copies of the app on one site (two
-    forks on ``USER.github.io``) would read and overwrite each other's games. Each
-    copy's keys are stored under its scope (``/senet/senet:save``); at the root of a
-    site the scope is empty and the keys are the plain ones. The first time a copy
-    runs under a scope, it copies the plain keys (written before keys had a scope) into
-    it, leaving them in place for the other copies, and notes that with
-    ``senet:migrated``; a copy that fails half-way is tried again at the next start.
-    """
-
-    def __init__(self, backend, scope: str):
-        self.backend = backend
-        self.scope = scope
-        self.copied = 0  # plain keys copied into the scope at this start
-        self.problem: str | None = None
-        if scope:
-            try:
-                self._migrate()
-            except Exception as exc:  # full or blocked: the plain keys stay; tried again next time
-                self.problem = (f"the games saved before this copy of the app had its own storage "
-                                f"could not all be copied ({exc}); they are still there")
-
-    def _migrate(self) -> None:
-        if self.backend.get(self.scope + MIGRATED_KEY) is not None:
-            return
-        for key in self.backend.all_keys():
-            key = str(key)
-            if key.startswith("senet:") and self.backend.get(self.scope + key) is None:
-                value = self.backend.get(key)
-                if isinstance(value, str):
-                    self.backend.set(self.scope + key, value)
-                    self.copied += 1
-        self.backend.set(self.scope + MIGRATED_KEY, "1")
-
-    def key_of(self, stored_key: str) -> str | None:
-        """The app's name for a key as stored (a storage event's key); None when the key
-        belongs to another scope (or to none, under a scope)."""
-        if not self.scope:
-            return None if stored_key.startswith("/") else stored_key
-        return stored_key[len(self.scope):] if stored_key.startswith(self.scope) else None
-
-    def get(self, key):
-        return self.backend.get(self.scope + key)
-
-    def set(self, key, value):
-        self.backend.set(self.scope + key, value)
-
-    def remove(self, key):
-        self.backend.remove(self.scope + key)
-
-    def all_keys(self):
-        keys = (str(k) for k in self.backend.all_keys())
-        return [k for k in map(self.key_of, keys) if k is not None]
-
-
-class MemoryBackend:
-    """A dict with the backend interface (tests, and the page when storage is blocked)."""
-
-    def __init__(self, data: dict | None = None):
-        self.data = dict(data or {})
-
-    def get(self, key):
-        return self.data.get(key)
-
-    def set(self, key, value):
-        self.data[key] = str(value)
-
-    def remove(self, key):
-        self.data.pop(key, None)
-
-    def all_keys(self):
-        return list(self.data)
-
-
 __all__ = [
-    "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "OTHER_PREFIX",
+    "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "MIGRATED_KEY", "OTHER_PREFIX",
     "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "THROWS_KEY", "ago_text",
-    "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "MemoryBackend",
+    "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "LocalStorage", "MemoryBackend",
     "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "parse_throw_stats", "SavedGame",
     "scope_of", "ScopedBackend", "seat_label", "Settings", "stats_rows", "Store",
 ]

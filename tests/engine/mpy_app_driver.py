@@ -1,8 +1,9 @@
-"""Drives the page's DOM-free modules (app/controller.py and its parts, app/storage.py)
-the same way in CPython and in MicroPython; tests/engine/test_micropython_app.py runs it
-in both and compares what came out. Written in the subset both understand (no
-asyncio.run, no dataclasses...), as is tests/engine/app_harness.py, whose person at the
-board it uses. ``run(inputs)`` is a coroutine returning a dict of plain JSON values.
+"""Drives the page's DOM-free modules (app/controller.py and its parts, app/storage.py,
+app/save_policy.py, app/actions.py) the same way in CPython and in MicroPython;
+tests/engine/test_micropython_app.py runs it in both and compares what came out. Written
+in the subset both understand (no asyncio.run, no dataclasses...), as is
+tests/engine/app_harness.py, whose person at the board it uses. ``run(inputs)`` is a
+coroutine returning a dict of plain JSON values.
 """
 
 import asyncio
@@ -204,6 +205,52 @@ def queries(texts):
     return out
 
 
+def two_tabs(ctl):
+    """app/save_policy.py: two tabs on one storage, each saving its own game; then the
+    button table (app/actions.py) on a page that records what it is asked."""
+    from actions import dispatch
+    from save_policy import SavePolicy
+
+    backend = MemoryBackend()
+    tabs = []
+    for _ in range(2):
+        store = Store(backend, clock=lambda: CLOCK)
+        store.load_game()
+        tabs.append(SavePolicy(store, store.load_settings()))
+    a, b = tabs
+    saved = SavedGame(ctl.session, None, False, "tab-a")
+    out = {"a": a.autosave(saved)}
+    out["b"] = b.autosave(saved.replace(game_id="tab-b"))
+    out["b_again"] = b.autosave(saved.replace(game_id="tab-b"))
+    out["resume_key"] = b.resume_key
+    out["event"] = [a.other_tab_saved("senet:save", backend.data["senet:save"], False),
+                    b.other_tab_saved("senet:save", backend.data["senet:save"], False)]
+    back, kept = b.swap(b.resume_key)
+    out["back"] = [back.game_id, kept[1], list(b.resumed(out["resume_key"], kept, True))]
+    b.answer_tutorial("finished")
+    b.answer_tutorial("taken")
+    out["tutorial"] = b.settings.tutorial
+
+    class Part:
+        def __init__(self, name, log):
+            self.name, self.log = name, log
+
+        def undo(self):
+            self.log.append(self.name + ".undo")
+            return True
+
+        def restore_focus(self, ctl, only_if_lost=False):
+            self.log.append(self.name + ".restore_focus")
+
+    class Page:
+        pass
+
+    page, log = Page(), []
+    page.ctl, page.view = Part("ctl", log), Part("view", log)
+    out["dispatch"] = [dispatch(page, "undo"), dispatch(page, "no-such-button"), log]
+    return out
+
+
 async def run(inputs):
     ctl, humans = await two_humans()
     return {
@@ -215,6 +262,7 @@ async def run(inputs):
         "failing_worker": await failing_worker(),
         "fair": await fair_round(),
         "tutorial": await tutorial_walk(),
+        "tabs": two_tabs(ctl),
     }
 
 

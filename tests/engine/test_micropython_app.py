@@ -31,8 +31,10 @@ import senet  # noqa: E402
 from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
 # The page's Python modules, as page.zip ships them (tools/build.py takes every app/*.py
-# but these; app/view.py needs the browser and is not run here either).
-NOT_RUN_HERE = ("main.py", "view.py", "worker.py", "worker_link.py")
+# but these; the drawing and the DOM handlers need the browser and are not run here).
+NOT_RUN_HERE = ("main.py", "page.py", "dom.py", "board_input.py", "dialogs.py", "record_dialog.py",
+                "settings_dialogs.py", "view.py", "view_board.py", "view_controls.py", "view_panels.py",
+                "worker.py", "worker_link.py")
 APP_MODULES = tuple(sorted(p.name for p in (ROOT / "app").glob("*.py") if p.name not in NOT_RUN_HERE))
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
@@ -202,3 +204,16 @@ def test_the_tutorial_plays_the_same_way_and_leaves_the_game_as_it_was(both):
     assert walk["same"] is True and walk["saves"] == 0
     assert "Tait" in walk["steps"][-1][2]  # the last lesson says what differs in the player's rule set
     assert theirs["tutorial"] == walk
+
+
+def test_the_save_policy_and_the_button_table_run_the_same_way(both):
+    """app/save_policy.py (two tabs on one storage) and app/actions.py under MicroPython."""
+    mine, theirs, _ = both
+    tabs = mine["tabs"]
+    assert tabs["a"] == [None, False] and tabs["b"][1] is True and tabs["b"][0].startswith("Another tab had saved")
+    assert tabs["b_again"] == [None, False] and tabs["resume_key"].startswith("senet:save:other:")
+    assert tabs["event"][0] is not None and tabs["event"][1] is None  # A is told of B's game; B knows its own
+    assert tabs["back"][:2] == ["tab-a", "tab-b"] and tabs["back"][2][1] is True
+    assert tabs["tutorial"] == "finished"
+    assert tabs["dispatch"] == [True, False, ["ctl.undo", "view.restore_focus"]]
+    assert theirs["tabs"] == tabs

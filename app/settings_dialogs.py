@@ -1,0 +1,104 @@
+"""The Settings and Statistics dialogs, the speed selectors and the sound's volume.
+
+The settings themselves are the page's SavePolicy's (app/save_policy.py): each change is
+saved there at once."""
+
+from dom import window
+from save_formats import stats_rows
+from setup import KIND_NAMES, SPEEDS
+
+import senet
+
+CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound"}
+# Sound (settings.sound, settings.volume) is on until the player turns it off, except in a
+# browser driven by a test (navigator.webdriver): there it is off until the Settings
+# dialog turns it on (settings.sound is None until the player chooses).
+WEBDRIVER = bool(window.navigator.webdriver)
+
+
+class SettingsDialogs:
+    def __init__(self, page):
+        self.page = page
+        document = page.document
+        self.settings_dialog = document.getElementById("settings-dialog")
+        self.stats_dialog = document.getElementById("stats-dialog")
+        self.volume_input = document.getElementById("set-volume")
+
+    def sound_on(self):
+        settings = self.page.policy.settings
+        return settings.sound if settings.sound is not None else not WEBDRIVER
+
+    def apply_sound(self):
+        on = self.sound_on()
+        self.page.view.volume = self.page.policy.settings.volume / 100 if on else 0.0
+        self.volume_input.disabled = not on
+
+    def open_settings(self):
+        document, settings = self.page.document, self.page.policy.settings
+        for name, element_id in CHECKS.items():
+            document.getElementById(element_id).checked = bool(getattr(settings, name))
+        document.getElementById("set-sound").checked = self.sound_on()
+        self.volume_input.value = str(settings.volume)
+        self.settings_dialog.showModal()
+
+    def on_setting(self, _event):
+        page = self.page
+        policy, document = page.policy, page.document
+        values = {name: bool(document.getElementById(element_id).checked) for name, element_id in CHECKS.items()}
+        try:
+            values["volume"] = max(0, min(100, int(float(str(self.volume_input.value)))))
+        except ValueError:
+            values["volume"] = policy.settings.volume
+        policy.set_settings(policy.settings.replace(**values))
+        settings = policy.settings
+        self.apply_sound()
+        page.view.set_highlight(settings.highlight)
+        page.ctl.set_advice(settings.hints, settings.meter)
+        page.need_worker()
+
+    def on_speed(self, event):
+        speed = str(event.target.value)
+        if speed in SPEEDS:
+            self.page.ctl.set_speed(speed)
+            policy = self.page.policy
+            policy.set_settings(policy.settings.replace(speed=speed))
+
+    def on_replay_speed(self, event):
+        """The replay's speed: used from its next step, and remembered."""
+        speed = str(event.target.value)
+        ctl, policy = self.page.ctl, self.page.policy
+        ctl.set_replay_speed(speed)
+        if ctl.replay_speed == speed and policy.settings.replay_speed != speed:
+            policy.set_settings(policy.settings.replace(replay_speed=speed))
+
+    def open_stats(self):
+        page = self.page
+        document, store = page.document, page.policy.store
+        body = document.querySelector("#stats-table tbody")
+        body.replaceChildren()
+        rows = stats_rows(store.load_stats())
+        for variant, opponent, won, lost, drawn in rows:
+            tr = document.createElement("tr")
+            for value in (senet.get_rules(variant).title, KIND_NAMES.get(opponent, opponent), won, lost, drawn):
+                td = document.createElement("td")
+                td.textContent = str(value)
+                tr.append(td)
+            body.append(tr)
+        document.getElementById("stats-table").hidden = not rows
+        document.getElementById("stats-empty").hidden = bool(rows)
+        self.draw_throw_stats()
+        page.show_problems()
+        self.stats_dialog.showModal()
+
+    def draw_throw_stats(self):
+        """The throw charts: the game on the board, and every finished game on this device."""
+        from throw_chart import chart_svg, chart_words
+
+        page = self.page
+        counts, none_value = page.ctl.throw_counts()
+        total, games = page.policy.store.load_throw_stats()
+        for box_id, c, nv, extra in (("throws-game", counts, none_value, ""),
+                                     ("throws-all", total, None, f" ({games} game{'' if games == 1 else 's'} counted)")):
+            box = page.document.getElementById(box_id)
+            box.querySelector(".chart").innerHTML = chart_svg(c, nv)
+            box.querySelector(".verdict").textContent = chart_words(c) + extra

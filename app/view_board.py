@@ -1,0 +1,319 @@
+"""The board's part of the View: the pieces and trays of a game (built once a game), the
+way the pieces run, and every square's, tray's and piece's attributes, the better move's
+arrow, and the board's own description. A mixin of app/view.py's View (its DOM helpers
+``_set``, ``_text`` and ``_svg`` and its elements are View's)."""
+
+import way
+from controller import COLOUR, SIDE_NAMES, loc_of
+
+from senet.board import MARKED, square_cell
+
+SYMBOLS = "./assets/symbols.svg"
+SHAPE = {"w": "piece-spool", "b": "piece-cone"}
+TRAY_Y, TRAY_H = 314, 96
+PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
+TRAY_SCALE = 0.66
+TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
+TRAY_TAG = {"supply": "enter", "off": "off"}  # drawn in the tray (short: it must fit on a phone)
+
+
+def square_centre(n: int) -> tuple[float, float]:
+    row, col = square_cell(n)
+    return 100 * col + 54, 100 * row + 55  # a little off centre: the number sits top left
+
+
+def loc_text(loc) -> str:
+    if loc == "supply":
+        return "in the supply"
+    if loc == "off":
+        return "borne off"
+    name = MARKED.get(loc)
+    return f"on square {loc}" + (f", the {name}" if name else "")
+
+
+
+
+class BoardDrawing:
+    # -- building a game's pieces and trays ---------------------------------------
+    def _build(self, ctl) -> None:
+        rules = ctl.rules
+        self._cache.clear()
+        self._throws_seen = 0
+        self._jumps_seen = ctl.jumps
+        self._was_over = False
+        self.tray_layer.replaceChildren()
+        self.piece_layer.replaceChildren()
+        self.pieces = {}
+        self.trays = {}
+        kinds = [k for k, on in (("supply", rules.has_supply), ("off", rules.bears_off)) if on]
+        gap = 12
+        for colour, x0, x1 in (("w", 0, 494), ("b", 506, 1000)):
+            width = (x1 - x0 - gap * (len(kinds) - 1)) / len(kinds)
+            for i, kind in enumerate(kinds):
+                x = x0 + i * (width + gap)
+                name = f"{colour}-{kind}"
+                rect = self._svg("rect", self.tray_layer, class_=f"tray {COLOUR[colour]}", x=x, y=TRAY_Y,
+                                 width=width, height=TRAY_H, rx=10)
+                rect.setAttribute("data-tray", name)
+                label = self._svg("text", self.tray_layer, class_="tray-label", x=x + 14, y=TRAY_Y + 32)
+                label.setAttribute("aria-hidden", "true")
+                label.textContent = TRAY_TAG[kind]
+                count = self._svg("text", self.tray_layer, class_="tray-count", x=x + width - 16,
+                                  y=TRAY_Y + 76)
+                count.setAttribute("aria-hidden", "true")
+                self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
+                                    "colour": colour, "kind": kind}
+        half = PIECE / 2
+        for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
+            colour = pid[0]
+            g = self._svg("g", self.piece_layer, class_=f"piece {COLOUR[colour]}")
+            g.setAttribute("data-piece", pid)
+            g.setAttribute("data-colour", COLOUR[colour])
+            self._svg("circle", g, class_="halo", r=half + 6)
+            self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
+                      x=-half, y=-half, width=PIECE, height=PIECE)
+            self.pieces[pid] = g
+        self._gen = ctl.gen
+        self._draw_way(rules)
+        self.rules_link.setAttribute("href", f"./pages/rules-{rules.name}.html")
+        self.rules_link.textContent = f"{rules.title} rules"
+        self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
+
+    def _draw_way(self, rules) -> None:
+        """The chevrons between neighbouring squares, pointing the way the pieces run
+        (decorative: the group is aria-hidden), and the same in the board's description."""
+        backwards = way.backwards(rules)
+        if self._way == backwards:
+            return
+        self._way = backwards
+        self.way_layer.replaceChildren()
+        for a, b, points in way.arrows(rules):
+            arrow = self._svg("polyline", self.way_layer, class_="way-arrow", points=way.points_text(points))
+            arrow.setAttribute("data-from", str(a))
+            arrow.setAttribute("data-to", str(b))
+        self.way_text.textContent = way.words(rules)
+
+    def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
+        """Positions (x, y, scale) of the pieces lying in the trays."""
+        out = {}
+        for _name, tray in self.trays.items():
+            pids = sorted(ctl.tracker.at(tray["kind"], tray["colour"]), key=lambda p: int(p[1:]))
+            size = PIECE * TRAY_SCALE
+            room = tray["width"] - 28 - 70 - size
+            step = min(size * 0.9, room / max(1, len(pids) - 1)) if len(pids) > 1 else 0
+            for i, pid in enumerate(pids):
+                out[pid] = (tray["x"] + 14 + size / 2 + i * step, TRAY_Y + 64, TRAY_SCALE)
+        return out
+
+
+    def _render_board(self, ctl):
+        """Squares, marks, trays and pieces; returns the better move shown (or None)."""
+        state = ctl.state
+        game = ctl.game
+        over = game.over
+        side = state.side
+        movable = ctl.movable if self.ready else {}
+        targets = ctl.targets if self.ready else {}
+        selected = ctl.selected
+        preview = ctl.preview
+        last = (ctl.last_move if self.highlight else None) or (None, None)
+        suggested = ctl.hint_move if self.ready else None
+        better = ctl.better_move
+        better_src = loc_of(better.src) if better is not None else None
+        better_dst = loc_of(better.dst) if better is not None else None
+        hints = set()
+        if selected is None and self.hint_loc in movable and self.highlight:
+            hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
+
+        self._set("board", self.board, "data-position", state.position())
+        self._set("board", self.board, "data-variant", state.variant)
+        self._set("board", self.board, "data-winner", game.result if over else None)
+        self._set("board", self.board, "data-side", None if over else side)
+
+        # Bell (B5-B7), from the engine: whose goal each square is, the home pieces, and
+        # the lowest open goal of the side to act (the next square its chain needs)
+        goal_of = {}
+        home = ()
+        next_goal = None
+        if state.rules.has_goals and state.odd:
+            for colour in ("w", "b"):
+                for g in state.rules.goal_squares(state, colour):
+                    goal_of[g] = colour
+            home = state.rules.home_squares(state, "w") + state.rules.home_squares(state, "b")
+            if not over:
+                next_goal = state.rules.open_goal(state, side)
+
+        # squares
+        for n, rect in self.squares.items():
+            classes = ["square"]
+            if n in MARKED:
+                classes.append("marked")
+            if n == last[0]:
+                classes.append("from")
+            if n == last[1]:
+                classes.append("to")
+            is_target = n in targets
+            if is_target:
+                classes.append("target")
+            if preview is not None and preview.dst == n:
+                classes.append("preview")
+            if n in hints:
+                classes.append("hint")
+            if suggested is not None and suggested.dst == n:
+                classes.append("suggest")
+            if n == better_src:
+                classes.append("better-from")
+            if n == better_dst:
+                classes.append("better-to")
+            owner = goal_of.get(n)
+            if owner:
+                classes.append(f"goal-{owner}")
+            if n == next_goal:
+                classes.append("next-goal")
+            self._set(n, rect, "class", " ".join(classes))
+            self._set(n, rect, "data-goal", owner)
+            self._set(n, rect, "data-next-goal", "true" if n == next_goal else None)
+            self._set(n, rect, "data-better", "from" if n == better_src else "to" if n == better_dst else None)
+            self._set(n, rect, "data-target", "true" if is_target else None)
+            self._set(n, rect, "role", "button" if is_target else None)
+            self._set(n, rect, "tabindex", "0" if is_target else None)
+            label = f"Move to square {n}" if is_target else None
+            if label and owner:
+                label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
+            self._set(n, rect, "aria-label", label)
+
+        for n, mark in self.marks.items():
+            self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
+
+        # trays
+        for name, tray in self.trays.items():
+            colour, kind = tray["colour"], tray["kind"]
+            i = 0 if colour == "w" else 1
+            count = (state.supply if kind == "supply" else state.off)[i]
+            self._text(name, tray["count"], str(count))
+            is_target = kind == "off" and colour == side and "off" in targets
+            classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
+            if preview is not None and kind == "off" and colour == side and preview.dst == 31:
+                classes += " preview"
+            if kind == "off" and colour == side and "off" in hints:
+                classes += " hint"
+            if suggested is not None and kind == "off" and colour == side and suggested.dst == 31:
+                classes += " suggest"
+            tray_better = better is not None and colour == side and better_dst == kind
+            if tray_better:
+                classes += " better-to"
+            self._set(name, tray["rect"], "class", classes)
+            self._set(name, tray["rect"], "data-better", "to" if tray_better else None)
+            self._set(name, tray["rect"], "data-target", "true" if is_target else None)
+            self._set(name, tray["rect"], "role", "button" if is_target else "img")
+            self._set(name, tray["rect"], "tabindex", "0" if is_target else None)
+            label = f"{COLOUR[colour]} pieces {TRAY_LABEL[kind]}: {count}"
+            self._set(name, tray["rect"], "aria-label", "Bear off here. " + label if is_target else label)
+
+        # pieces
+        slots = self._tray_slots(ctl)
+        supply_movable = None
+        if "supply" in movable:
+            in_supply = sorted(ctl.tracker.at("supply", side), key=lambda p: int(p[1:]))
+            supply_movable = in_supply[-1] if in_supply else None
+        for pid, g in self.pieces.items():
+            loc = ctl.tracker.loc[pid]
+            colour = pid[0]
+            if isinstance(loc, int):
+                x, y = square_centre(loc)
+                scale = 1
+            else:
+                x, y, scale = slots.get(pid, (0, 0, 0))
+            is_movable = colour == side and (pid == supply_movable if loc == "supply" else loc in movable)
+            is_selected = is_movable and loc == selected
+            is_chosen = preview is not None and colour == side and (
+                loc == preview.src or (loc == "supply" and preview.src == 0 and pid == self._top_supply(ctl, side)))
+            is_victim = loc in targets and colour != side
+            is_suggested = suggested is not None and is_movable and loc == loc_of(suggested.src)
+            is_home = loc in home and state.square(loc) == colour
+            classes = ["piece", COLOUR[colour]]
+            if is_home:
+                classes.append("home")
+            if is_selected or is_chosen:
+                classes.append("selected")
+            if is_suggested:
+                classes.append("suggested")
+            if loc == last[1]:
+                classes.append("moved")
+            self._set(pid, g, "class", " ".join(classes))
+            self._set(pid, g, "style", f"transform: translate({x:g}px, {y:g}px) scale({scale:g})")
+            self._set(pid, g, "data-at", loc)
+            self._set(pid, g, "data-movable", "true" if is_movable else None)
+            self._set(pid, g, "data-selected", "true" if is_selected else None)
+            self._set(pid, g, "data-suggested", "true" if is_suggested else None)
+            self._set(pid, g, "data-home", "true" if is_home else None)
+            self._set(pid, g, "tabindex", "0" if is_movable else None)
+            self._set(pid, g, "role", "button" if is_movable else "img")
+            label = f"{COLOUR[colour]} piece {loc_text(loc)}"
+            if is_home:
+                label += ", home"
+            if is_movable:
+                moves = movable.get(loc, [])
+                if len(moves) == 1:
+                    label += f", movable to {self._dst_text(moves[0].dst)}"
+                else:
+                    label += ", movable"
+                if is_selected:
+                    label += ", selected"
+            elif is_victim:
+                label += ", can be attacked: move here"
+            self._set(pid, g, "aria-label", label)
+        return better
+
+    def _loc_point(self, ctl, loc, side):
+        """Where an arrow to or from ``loc`` points: a square's centre, or a tray's."""
+        if isinstance(loc, int):
+            return square_centre(loc)
+        tray = self.trays.get(f"{side}-{loc}")
+        if tray is None:
+            return None
+        return tray["x"] + tray["width"] / 2, TRAY_Y + TRAY_H / 2
+
+    def _render_arrow(self, ctl, better) -> None:
+        """The better action of the reviewed decision shown: an arrow from its piece."""
+        arrow = self.better_arrow
+        ends = None
+        if better is not None:
+            side = ctl.state.side
+            a = self._loc_point(ctl, loc_of(better.src), side)
+            b = self._loc_point(ctl, loc_of(better.dst), side)
+            if a is not None and b is not None:
+                ends = (a, b)
+        self._set("arrow", arrow, "hidden", None if ends else "")
+        if ends:
+            (x1, y1), (x2, y2) = ends
+            for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
+                self._set(("arrow", name), arrow, name, f"{value:g}")
+            self._set("arrow-move", arrow, "data-move", f"{better}")
+
+    def _render_board_label(self, ctl) -> None:
+        state = ctl.state
+        parts = [f"Senet board, {ctl.rules.title} rules."]
+        for i, colour in enumerate("wb"):
+            squares = state.pieces(colour)
+            text = f"{SIDE_NAMES[colour]}: " + (
+                ("on " + ", ".join(map(str, squares))) if squares else "none on the board")
+            if ctl.rules.has_supply:
+                text += f", {state.supply[i]} to enter"
+            if ctl.rules.bears_off:
+                text += f", {state.off[i]} borne off"
+            if state.rules.has_goals and state.odd:
+                home = state.rules.home_squares(state, colour)
+                text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
+                text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
+                low = state.rules.open_goal(state, colour)
+                if low is not None:
+                    text += f", next goal {low}"
+            parts.append(text + ".")
+        self._set("board", self.board, "aria-label", " ".join(parts))
+
+    def hint(self, ctl, loc) -> None:
+        """Show where the movable piece at ``loc`` would go (pointer over it, or focus)."""
+        if loc != self.hint_loc:
+            self.hint_loc = loc
+            self.render(ctl)
