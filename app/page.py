@@ -16,6 +16,7 @@ from pyscript.ffi import to_js
 from save_formats import SavedGame
 from save_policy import NOT_BROUGHT_BACK
 from setup import WORKER_KINDS
+from turn_loop import THINK_TIMEOUT
 
 # The worker could not start (its error goes to the console): what the player needs to know.
 PAGE_PLAYER_NOTE = ("The computer opponents play a little more simply for now (Average in place of the "
@@ -33,6 +34,7 @@ class Page:
         self.ctl = None  # the Controller, made after the Page (it calls the Page back)
         self.link = None  # the WorkerLink
         self.dialogs = self.record = self.settings_dialogs = None
+        self.prepared = set()  # the rule sets whose Expert the worker has made ready
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra=""):
@@ -106,6 +108,24 @@ class Page:
         ctl = self.ctl
         if ctl.hints or ctl.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
             self.link.start()
+            self.prepare(ctl.live_setup.variant)
+
+    def prepare(self, variant):
+        """Have the worker build the Expert's evaluation for ``variant`` (its endgame
+        tables: about a second) as a call of its own, queued before any decision: the
+        timeout of the first decision then counts its search alone. Bounded like a
+        decision; a failure here is the first decision's to report."""
+        if variant in self.prepared:
+            return
+        self.prepared.add(variant)
+
+        async def go():
+            try:
+                await asyncio.wait_for(self.link.call("prepare", variant), THINK_TIMEOUT)
+            except Exception:  # the decision that follows tells the player
+                self.prepared.discard(variant)
+
+        asyncio.create_task(go())
 
     def think(self, position, level, seed):
         """The Expert's decision, from the worker (queued there at once: WorkerLink.call)."""

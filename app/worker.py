@@ -28,6 +28,16 @@ def ping():
     return ",".join(senet.VARIANTS)
 
 
+def prepare(variant):
+    """Build the Expert's evaluation of ``variant`` (its endgame tables, cached for the
+    visit): the page queues this before the first decision, so that the decision's
+    timeout counts the search alone. Returns the rule set's name."""
+    from senet.ai.evaluate import evaluator
+
+    evaluator(str(variant), expert=True)
+    return str(variant)
+
+
 def think(position, level, seed, nodes=0):
     """The action (notation) the player of ``level`` chooses at a decision: a move for a
     pending throw, or before a throw "throw" or "rescue". ``nodes`` > 0 sets the Expert's
@@ -73,4 +83,4 @@ def review_result():
     return json.dumps(_review.result())
 
 
-__export__ = ["ping", "think", "analyse", "review_start", "review_step", "review_result"]
+__export__ = ["ping", "prepare", "think", "analyse", "review_start", "review_step", "review_result"]

@@ -202,3 +202,19 @@ def test_analyses_of_positions_already_left_are_never_sent(monkeypatch):
     assert steps == 6
     assert worker.log == ["start review_step", "end review_step", "start analyse", "end analyse"]
     assert ctl.view.errors == []
+
+
+def test_the_workers_prepare_builds_the_experts_tables_before_any_decision():
+    """app/worker.py's prepare (queued by the page ahead of the first decision, so that
+    the decision's timeout counts its search alone) leaves the rule set's endgame tables
+    built, where the Expert uses them."""
+    import worker
+
+    from senet.ai import endgame
+    from senet.ai.evaluate import _SOLO
+
+    for variant in senet.VARIANTS:
+        endgame._CACHE.pop(variant, None)
+        assert worker.prepare(variant) == variant
+        assert (variant in endgame._CACHE) == (variant in _SOLO), variant
+    assert any(variant in _SOLO for variant in senet.VARIANTS)
