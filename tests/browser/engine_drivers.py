@@ -187,6 +187,7 @@ class Firefox:
         (profile / "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
         self._log: list[str] = []
+        self._forgotten: set[str] = set()
         self._proc = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--profile", str(profile),
              "--remote-debugging-port=0", "--remote-allow-hosts=127.0.0.1", "about:blank"],
@@ -287,8 +288,15 @@ class Firefox:
                 continue
             entry = event["params"]
             if entry.get("level") == "error":
-                out.append(f"{entry.get('type')}: {entry.get('text')}")
+                text = f"console.error: {entry.get('text')}" if entry.get("type") == "console" else \
+                    f"{entry.get('type')}: {entry.get('text')}"
+                if text not in self._forgotten:
+                    out.append(text)
         return out
+
+    def forget_errors(self, errors: list[str]) -> None:
+        """Leave these (known, checked) errors out of `errors()` from now on."""
+        self._forgotten.update(errors)
 
     def quit(self) -> None:
         if self._ws is not None:
@@ -332,6 +340,7 @@ class WebKit:
     name = "webkit"
 
     def __init__(self, proxy: DeadEndProxy):
+        self._forgotten: set[str] = set()
         self._display = Xvfb()
         self._driver = None
         self._session = None
@@ -403,7 +412,12 @@ class WebKit:
         return self.evaluate(wait_script(expression, timeout_ms), timeout_ms / 1000 + COMMAND_MARGIN_S)
 
     def errors(self) -> list[str]:
-        return self.evaluate("JSON.parse(sessionStorage.getItem('senet-test-errors') || '[]')") or []
+        return [e for e in self.evaluate("JSON.parse(sessionStorage.getItem('senet-test-errors') || '[]')") or []
+                if e not in self._forgotten]
+
+    def forget_errors(self, errors: list[str]) -> None:
+        """Leave these (known, checked) errors out of `errors()` from now on."""
+        self._forgotten.update(errors)
 
     def quit(self) -> None:
         if self._session is not None:
