@@ -33,7 +33,11 @@ all: build
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required, found " + sys.version.split()[0])'
 
+# A node_modules that is a symlink (a git worktree sharing another checkout's) is
+# replaced by a directory of its own first: npm ci empties the target of a link, which
+# would wipe the other checkout's packages.
 $(NODE_STAMP): package.json package-lock.json
+	@if [ -L node_modules ]; then echo "node_modules is a symlink: installing a copy of its own here"; rm node_modules; fi
 	npm ci --no-audit --no-fund
 	@touch $@
 

@@ -44,14 +44,15 @@ XVFB = "/usr/bin/Xvfb"
 START_TIMEOUT_S = 120
 COMMAND_MARGIN_S = 60
 
-# Resolves when the JS expression EXPR is truthy (with its value), rejects after TIMEOUT ms.
-_WAIT_JS = """new Promise((resolve, reject) => {
+# A function of (test, timeoutMs, source): resolves with test()'s value once it is truthy,
+# rejects after timeoutMs.
+_WAIT_FN = """(test, timeoutMs, source) => new Promise((resolve, reject) => {
   const started = performance.now();
   const check = () => {
     let value;
-    try { value = (EXPR); } catch (e) { reject(e); return; }
+    try { value = test(); } catch (e) { reject(e); return; }
     if (value) { resolve(value); return; }
-    if (performance.now() - started > TIMEOUT) { reject(new Error("timed out waiting for: " + SOURCE)); return; }
+    if (performance.now() - started > timeoutMs) { reject(new Error("timed out waiting for: " + source)); return; }
     setTimeout(check, 50);
   };
   check();
@@ -59,8 +60,8 @@ _WAIT_JS = """new Promise((resolve, reject) => {
 
 
 def wait_script(expression: str, timeout_ms: int) -> str:
-    return (_WAIT_JS.replace("EXPR", expression).replace("TIMEOUT", str(int(timeout_ms)))
-            .replace("SOURCE", json.dumps(expression)))
+    """A JS expression: a promise of ``expression``'s value once it is truthy."""
+    return f"({_WAIT_FN})(() => ({expression}), {int(timeout_ms)}, {json.dumps(expression)})"
 
 
 class DriverError(RuntimeError):
