@@ -188,7 +188,7 @@ def _play(browser, stop_after: int = -1) -> dict:
 
 def test_smoke(engine, engine_server, proxy, record_timing):
     browser, srv = engine, engine_server
-    srv.start()  # the other engine's offline step stopped it
+    srv.start()  # serving, whatever the other engine's test left (a no-op when it is)
     proxy.seen.clear()
     version = json.loads((srv.directory / "build-info.json").read_text())["version"]
 
