@@ -588,7 +588,9 @@ class Game:
                 continue
             if key == "player":
                 raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
-            game._replay_line(n, ln, last=pos == len(body) - 1)
+            # a pending throw ends the body, maybe before a result (a side resigned holding it)
+            last = pos == len(body) - 1 or (pos == len(body) - 2 and _fields(body[-1][1])[0] == "result")
+            game._replay_line(n, ln, last=last)
         if result_seen is not None:
             game._check_result(*result_seen)
         game._sync_generator()  # continue the generator after the recorded throws
