@@ -142,6 +142,7 @@ def pack(sdp):
         raise SenetError("a session description is non-empty text")
     if len(sdp) > MAX_SDP:
         raise SenetError(f"a session description has at most {MAX_SDP} characters, this one has {len(sdp)}")
+    _check_text(sdp)
     if any(ord(c) > 0x7F for c in sdp):
         return bytes([RAW]) + sdp.encode()
     out = [PACKED]
@@ -192,6 +193,7 @@ def unpack(data):
         text = utf8(data[1:])
         if not text or len(text) > MAX_SDP:
             raise SenetError("the connection data is not a session description")
+        _check_text(text)
         return text
     if data[0] != PACKED:
         raise SenetError("the connection data is packed in an unknown way")
@@ -239,7 +241,16 @@ def unpack(data):
     text = "".join(out)
     if not text:
         raise SenetError("the connection data is empty")
+    _check_text(text)
     return text
+
+
+def _check_text(text):
+    """A session description is text without control characters but CR, LF and tab."""
+    for c in text:
+        o = ord(c)
+        if (o < 0x20 and c not in "\r\n\t") or 0x7F <= o <= 0x9F:
+            raise SenetError(f"a session description holds no control characters (found U+{o:04X})")
 
 
 def utf8(data):
