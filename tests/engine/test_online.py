@@ -610,3 +610,37 @@ def test_fuzz_the_code_readers_with_changed_bytes(pick, changes):
 def test_a_chance_node_waits_for_the_thrower():
     host, guest, lcg = pair("jequier")
     assert host.game.state.to_act == CHANCE and host.waiting_for() == host.thrower() == 1
+
+
+def test_statistics_count_online_games_apart_and_older_statistics_still_load():
+    import json
+
+    from senet.session import ONLINE, empty_stats, load_stats, record_result
+
+    older = {"format": "senet-stats", "version": 1, "results": {"kendall/expert": {"won": 2, "lost": 1, "drawn": 0}}}
+    stats = load_stats(json.dumps(older))
+    assert stats == older
+    stats = record_result(stats, "kendall", ONLINE, "won")
+    stats = record_result(stats, "kendall", ONLINE, "lost")
+    loaded = load_stats(json.dumps(stats))
+    assert loaded["results"]["kendall/online"] == {"won": 1, "lost": 1, "drawn": 0}
+    assert loaded["results"]["kendall/expert"] == {"won": 2, "lost": 1, "drawn": 0}
+    assert load_stats(json.dumps({"format": "senet-stats", "results": {"kendall/wizard": {"won": 1}}})) == empty_stats()
+
+
+def test_the_documented_record_verifies_and_its_commands_match_the_engine():
+    import re
+
+    text = (HERE.parents[1] / "docs" / "online.md").read_text()
+    block = re.search(r"(?m)^    senet-record 1\n(?:^    .*\n)+", text).group(0)
+    record = "\n".join(line[4:] for line in block.splitlines()) + "\n"
+    verdict = verify_record(record)
+    assert verdict.status == VERIFIED and verdict.throws == 1
+    one, two = Chain(bytes(16)), Chain(bytes([1] * 16))
+    assert f"anchor 1 {hex_of(one.anchor)}" in record and f"reveal 2 {hex_of(two.contribution(0))}" in record
+    commands = re.findall(r"(?m)^    \$ (.*)\n    (\S+)$", text)
+    assert len(commands) == 2
+    for command, expected in commands:
+        out = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True).stdout.split()[0]
+        assert out == expected
+    assert duel_throw(0, one.contribution(0), two.contribution(0), 5) == 3
