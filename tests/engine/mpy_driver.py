@@ -289,6 +289,7 @@ def task_online():
 
     from senet.online.invite import answer_code, invite_code, read_answer, read_invite, reconnect_code
     from senet.online.offer import Answer
+    from senet.online.save import dump_duel, load_duel
     from senet.online.sdp import pack, unpack
     from senet.throws import hex_of
     from senet.verify import verify_record
@@ -313,6 +314,10 @@ def task_online():
             host.stopped = None
             lines.append(f"refused {reply.ok} {reply.refusal}")
         lines.append(f"unchanged {snapshot(host) == before}")
+        kept = dump_duel(host)
+        again = load_duel(kept)
+        lines.append(f"kept {dump_duel(again) == kept} {again.mark == host.mark} {len(kept)}")
+        wire.duels[host.seat] = host = again
         wire.play(lcg)
         record = host.game.record_text()
         lines.append(f"online {variant} {record == guest.game.record_text()} {host.events} {host.mark} "

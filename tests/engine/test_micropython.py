@@ -137,6 +137,7 @@ def test_games_between_two_devices_run_the_same_in_micropython(lib):
     assert all(ln.endswith("True True") for ln in lines if ln.startswith("synced "))
     assert all(ln.startswith("refused False ") for ln in lines if ln.startswith("refused "))
     assert lines.count("unchanged True") == len(senet.VARIANTS)
+    assert sum(1 for ln in lines if ln.startswith("kept True True ")) == len(senet.VARIANTS)
     assert sum(1 for ln in lines if ln.startswith("verify verified: ")) == len(senet.VARIANTS)
     assert all(ln == "tampered mismatch" for ln in lines if ln.startswith("tampered "))
     assert all(ln.endswith("True True True") for ln in lines if ln.startswith("invite "))

@@ -644,3 +644,72 @@ def test_the_documented_record_verifies_and_its_commands_match_the_engine():
         out = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True).stdout.split()[0]
         assert out == expected
     assert duel_throw(0, one.contribution(0), two.contribution(0), 5) == 3
+
+
+# -- kept on the device ---------------------------------------------------------------------------
+
+def test_a_duel_kept_on_the_device_loads_back_and_plays_on_to_the_same_record():
+    import json
+
+    from senet.online.save import dump_duel, load_duel
+
+    host, guest, lcg = pair("bell", host_seat=1, seed=21)
+    wire = Wire(host, guest)
+    wire.play(lcg, turns=15)
+    # the host starts a throw and the page reloads before the answer comes
+    while host.thrower() != host.seat:
+        wire.turn(lcg)
+        wire.flush()
+    wire.post(host, host.throw())
+    text = dump_duel(host)
+    assert json.loads(text)["pending"] is not None
+    again = load_duel(text)
+    assert (again.events, again.mark, again.pending, again.known, again.sent) == \
+        (host.events, host.mark, host.pending, host.known, host.sent[-8:])
+    assert again.game.record_text() == host.game.record_text() and dump_duel(again) == text
+    wire.duels[host.seat] = again
+    wire.flush()
+    wire.play(lcg)
+    assert again.game.over and again.game.record_text() == guest.game.record_text()
+    assert load_duel(dump_duel(again)).game.result == again.game.result
+
+
+def test_a_kept_duel_that_does_not_fit_together_is_refused_in_one_line():
+    import json
+
+    from senet.online.save import dump_duel, load_duel
+    from senet.session import SaveError
+
+    host, guest, wire, lcg = _mid_game()
+    good = json.loads(dump_duel(host))
+
+    def changed(**kw):
+        data = dict(good)
+        data.update(kw)
+        return json.dumps(data)
+
+    record = good["record"]
+    reveal = next(ln for ln in record.split("\n") if ln.startswith(f"reveal {guest.seat}"))
+    cases = [
+        ("{", "not valid JSON"),
+        ("[" * 100 + "]" * 100, "nests deeper"),
+        (changed(format="senet-save"), "not a saved online game"),
+        (changed(version=2), "version"),
+        (changed(secret="00" * 16), "anchor"),
+        (changed(secret="zz"), "secret"),
+        (changed(seat=3), "seat"),
+        (changed(record=record.replace("player 1 human", "player 1 expert")), "not the game"),
+        (changed(record=record.replace(reveal, reveal[:-1] + ("0" if reveal[-1] != "0" else "1"))), "anchor"),
+        (changed(record="senet-record 1\nvariant kendall\n"), "seed"),
+        (changed(pending="00" * 16), "under way"),
+        (changed(sent=[[0, "garbage"]]), "broken message"),
+        (changed(sent=[[10**6, "q 0 " + "0" * 16 + " hello"]]), "[count, text]"),
+        (changed(offer=dict(good["offer"], variant="chess")), "rule set"),
+        (changed(offer={"variant": "kendall"}), "host seat"),
+        (changed(stopped=5), "stopped"),
+    ]
+    for text, match in cases:
+        with pytest.raises(SaveError) as err:
+            load_duel(text)
+        assert match in str(err.value), (match, str(err.value))
+        assert one_line(str(err.value)) == str(err.value)
