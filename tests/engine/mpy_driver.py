@@ -336,6 +336,13 @@ def task_online():
         lines.append(f"invite {code} {got == offer} {back == sdp} {unpack(pack(sdp)) == sdp}")
         code = answer_code(answer, sdp)
         lines.append(f"answer {code} {read_answer(code)[0] == answer} {reconnect_code(offer.tag(), 7, sdp)}")
+    from senet.online.qr import qr_matrix, svg_path
+
+    for level, text in (("L", "senet"), ("M", "https://example.org/senet/#j=" + code)):
+        m = qr_matrix(text, level)
+        bits = "".join("1" if c else "0" for row in m for c in row)
+        lines.append(f"qr {level} {len(m)} {bits}")
+        lines.append(f"svg {len(svg_path(m))} {svg_path(m)[:200]}")
     for bad in ("", "!!!!", "AQ", "AQEA", "AQIA" + "A" * 40):
         for read in (read_invite, read_answer):
             try:

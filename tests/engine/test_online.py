@@ -713,3 +713,79 @@ def test_a_kept_duel_that_does_not_fit_together_is_refused_in_one_line():
             load_duel(text)
         assert match in str(err.value), (match, str(err.value))
         assert one_line(str(err.value)) == str(err.value)
+
+
+# -- QR codes ---------------------------------------------------------------------------------------
+
+def _bits(matrix):
+    return "\n".join("".join("1" if c else "0" for c in row) for row in matrix)
+
+
+# Matrices that zbarimg 0.23.92 (Debian's zbar-tools) read back as the text, checked when
+# the encoder was written together with every version 1-20 at L and M filled to capacity
+# and each of the 8 masks forced: their SHA-256 pins the encoder's output.
+QR_GOLDEN = (
+    ("L", "senet", "bcd08a6ef6000bd740b23c380839ae2610bc55c0101315de6e9ba43786b5ae5a"),
+    ("M", "https://example.org/senet/#j=AQEFAqurq6urq6urq6urq6urq6sDQW5u",
+     "f5627b73f8716dc4abe6e63256c9dfa89eeb396567238769cb4d3de238952940"),
+)
+
+
+def test_qr_codes_match_the_ones_a_reader_decoded():
+    import hashlib
+
+    from senet.online.qr import qr_matrix
+
+    for level, text, digest in QR_GOLDEN:
+        assert hashlib.sha256(_bits(qr_matrix(text, level)).encode()).hexdigest() == digest
+
+
+def test_qr_reed_solomon_codewords_have_zero_syndromes():
+    from senet.online.qr import _EXP, _mul, ec_codewords
+
+    for degree in (7, 10, 18, 30):
+        data = [(i * 37 + degree) % 256 for i in range(40)]
+        word = data + ec_codewords(data, degree)
+        for i in range(degree):  # the codeword polynomial vanishes at each root of the generator
+            value = 0
+            for c in word:
+                value = _mul(value, _EXP[i]) ^ c
+            assert value == 0
+
+
+def test_qr_structure_version_format_and_svg():
+    from senet.online.qr import QUIET_ZONE, choose_version, format_bits, qr_matrix, svg_path, version_bits
+
+    assert format_bits("L", 4) == 0b110011000101111 and format_bits("M", 5) == 0b100000011001110
+    assert version_bits(7) == 0x07C94
+    assert choose_version(17, "L") == 1 and choose_version(18, "L") == 2 and choose_version(14, "M") == 1
+    code = invite_code(Offer("kendall", 1, "Ann", "ab" * 16), OFFER_SDP)
+    link = "https://example.org/senet/#j=" + code
+    for level in ("L", "M"):
+        m = qr_matrix(link, level)
+        size = len(m)
+        assert (size - 17) % 4 == 0 and all(len(row) == size for row in m) and (size - 17) // 4 <= 20
+        for x0, y0 in ((0, 0), (size - 7, 0), (0, size - 7)):  # the three finder patterns
+            ring = [m[y0][x0 + i] for i in range(7)] + [m[y0 + 6][x0 + i] for i in range(7)]
+            assert all(ring) and m[y0 + 3][x0 + 3] and not m[y0 + 1][x0 + 1]
+        assert [m[6][x] for x in range(8, size - 8)] == [x % 2 == 0 for x in range(8, size - 8)]
+        first = sum(m[y][8] << i for i, y in enumerate((0, 1, 2, 3, 4, 5, 7)))  # bits 0-6 by the top left
+        second = sum(m[8][size - 1 - i] << i for i in range(7))  # and their copy by the top right
+        assert first == second
+        assert any(format_bits(level, k) & 0x7F == first for k in range(8))  # the level asked for
+        path = svg_path(m)
+        area = sum(int(h) for h in __import__("re").findall(r"h(\d+)", path))
+        assert area == sum(1 for row in m for c in row if c)
+        assert path.startswith(f"M{QUIET_ZONE} {QUIET_ZONE}h7")
+    assert (len(qr_matrix(link, "L")) - 17) // 4 == 11  # an invite link fits version 11 at level L
+
+
+def test_qr_refuses_what_it_cannot_encode():
+    from senet.online.qr import qr_matrix
+
+    with pytest.raises(SenetError, match="at most"):
+        qr_matrix("x" * 900)
+    with pytest.raises(SenetError, match="level"):
+        qr_matrix("x", "H")
+    with pytest.raises(SenetError):
+        qr_matrix(12)
