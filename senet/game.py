@@ -579,6 +579,8 @@ class Game:
                 game.reveals[seat] = headers[f"reveal {seat}"][1]
         result_seen = None
         body = numbered[body_start:]
+        # a pending throw ends the body, maybe before a result (a side resigned holding it)
+        last_entry = len(body) - (2 if body and _fields(body[-1][1])[0] == "result" else 1)
         for pos, (n, ln) in enumerate(body):
             if result_seen is not None:
                 raise RecordError(n, "nothing may follow the result line")
@@ -588,9 +590,7 @@ class Game:
                 continue
             if key == "player":
                 raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
-            # a pending throw ends the body, maybe before a result (a side resigned holding it)
-            last = pos == len(body) - 1 or (pos == len(body) - 2 and _fields(body[-1][1])[0] == "result")
-            game._replay_line(n, ln, last=last)
+            game._replay_line(n, ln, last=pos >= last_entry)
         if result_seen is not None:
             game._check_result(*result_seen)
         game._sync_generator()  # continue the generator after the recorded throws
