@@ -213,20 +213,20 @@ def _function_patterns(grid, version):
             grid.set(b, a, bit)
 
 
+def _format_places(size):
+    """(x, y, bit) of the format information's modules: bit i of the 15, or -1 for the
+    module that is always dark."""
+    places = [(8, i, i) for i in range(6)] + [(8, 7, 6), (8, 8, 7), (7, 8, 8)]
+    places += [(14 - i, 8, i) for i in range(9, 15)]
+    places += [(size - 1 - i, 8, i) for i in range(8)]
+    places += [(8, size - 15 + i, i) for i in range(8, 15)]
+    places.append((8, size - 8, -1))
+    return places
+
+
 def _draw_format(grid, bits):
-    size = grid.size
-    for i in range(6):
-        grid.set(8, i, bool(bits >> i & 1))
-    grid.set(8, 7, bool(bits >> 6 & 1))
-    grid.set(8, 8, bool(bits >> 7 & 1))
-    grid.set(7, 8, bool(bits >> 8 & 1))
-    for i in range(9, 15):
-        grid.set(14 - i, 8, bool(bits >> i & 1))
-    for i in range(8):
-        grid.set(size - 1 - i, 8, bool(bits >> i & 1))
-    for i in range(8, 15):
-        grid.set(8, size - 15 + i, bool(bits >> i & 1))
-    grid.set(8, size - 8, True)  # the dark module
+    for x, y, i in _format_places(grid.size):
+        grid.set(x, y, i < 0 or bool(bits >> i & 1))
 
 
 def _place(grid, words):
@@ -266,13 +266,46 @@ def _mask_at(mask, x, y):
     return ((x + y) % 2 + x * y % 3) % 2 == 0
 
 
-def _masked(grid, mask, level):
+def _to_int(bits):
+    n = 0
+    for b in bits:
+        n = n << 1 | (1 if b else 0)
+    return n
+
+
+def _masked_lines(grid, level):
+    """For each mask: (mask, rows, columns), each line an int whose most significant of
+    ``size`` bits is the first module, with the mask applied and the format drawn. Masks
+    repeat every 12 rows and columns, so 12 lines of each pattern are computed."""
     size = grid.size
-    dark = [[grid.dark[y][x] ^ (not grid.fixed[y][x] and _mask_at(mask, x, y)) for x in range(size)]
-            for y in range(size)]
-    out = _Grid(size, dark, grid.fixed)
-    _draw_format(out, format_bits(level, mask))
+    dark, fixed = grid.dark, grid.fixed
+    rows = [_to_int(r) for r in dark]
+    rows_fixed = [_to_int(r) for r in fixed]
+    cols = [_to_int(dark[y][x] for y in range(size)) for x in range(size)]
+    cols_fixed = [_to_int(fixed[y][x] for y in range(size)) for x in range(size)]
+    places = _format_places(size)
+    top = size - 1
+    out = []
+    for mask in range(8):
+        row_pattern = [_to_int(_mask_at(mask, x, y) for x in range(size)) for y in range(12)]
+        col_pattern = [_to_int(_mask_at(mask, x, y) for y in range(size)) for x in range(12)]
+        r = [rows[y] ^ (row_pattern[y % 12] & ~rows_fixed[y]) for y in range(size)]
+        c = [cols[x] ^ (col_pattern[x % 12] & ~cols_fixed[x]) for x in range(size)]
+        bits = format_bits(level, mask)
+        for x, y, i in places:
+            on = i < 0 or bits >> i & 1
+            if on:
+                r[y] |= 1 << (top - x)
+                c[x] |= 1 << (top - y)
+            else:
+                r[y] &= ~(1 << (top - x))
+                c[x] &= ~(1 << (top - y))
+        out.append((mask, r, c))
     return out
+
+
+def _text(line, size):
+    return ("0" * size + bin(line)[2:])[-size:]
 
 
 _FINDERS = ("10111010000", "00001011101")
@@ -281,16 +314,15 @@ _FINDERS = ("10111010000", "00001011101")
 def _runs_and_finders(line):
     """Penalty rules 1 and 3 on one row or column written as "0"/"1" text."""
     score = 0
-    run = 1
-    for i in range(1, len(line)):
-        if line[i] == line[i - 1]:
-            run += 1
-        else:
-            if run >= 5:
-                score += run - 2
-            run = 1
-    if run >= 5:
-        score += run - 2
+    n = len(line)
+    for five, one in (("11111", "1"), ("00000", "0")):
+        i = line.find(five)
+        while i >= 0:
+            j = i + 5
+            while j < n and line[j] == one:
+                j += 1
+            score += j - i - 2
+            i = line.find(five, j)
     for pattern in _FINDERS:
         i = line.find(pattern)
         while i >= 0:
@@ -299,23 +331,21 @@ def _runs_and_finders(line):
     return score
 
 
-def _penalty(m):
+def _penalty(rows, cols, size):
     """The standard's penalty of a masked matrix (rules 1 to 4): the lowest wins."""
-    size = len(m)
-    rows = ["".join("1" if c else "0" for c in row) for row in m]
-    cols = ["".join(row[x] for row in rows) for x in range(size)]
     score = 0
+    dark = 0
     for line in rows:
-        score += _runs_and_finders(line)
+        text = _text(line, size)
+        dark += text.count("1")
+        score += _runs_and_finders(text)
     for line in cols:
-        score += _runs_and_finders(line)
-    bits = [int(row, 2) for row in rows]  # 2x2 blocks of one colour, by whole rows at once
-    full = (1 << (size - 1)) - 1
+        score += _runs_and_finders(_text(line, size))
+    full = (1 << (size - 1)) - 1  # 2x2 blocks of one colour, by whole rows at once
     for y in range(size - 1):
-        a, b = bits[y], bits[y + 1]
+        a, b = rows[y], rows[y + 1]
         same = ~(a ^ b) & ~(a ^ (a >> 1)) & ~(b ^ (b >> 1)) & full
         score += 3 * bin(same).count("1")
-    dark = sum(row.count("1") for row in rows)
     total = size * size
     k = (abs(dark * 20 - total * 10) + total - 1) // total - 1
     score += max(k, 0) * 10
@@ -336,14 +366,15 @@ def qr_matrix(data, level="L", mask=None):
     grid = _Grid(17 + 4 * version)
     _function_patterns(grid, version)
     _place(grid, _codewords(data, version, level))
-    masks = range(8) if mask is None else (mask,)
+    size = grid.size
     best = None
-    for m in masks:
-        candidate = _masked(grid, m, level).dark
-        score = _penalty(candidate) if mask is None else 0
+    for m, rows, cols in _masked_lines(grid, level):
+        if mask is not None and m != mask:
+            continue
+        score = _penalty(rows, cols, size) if mask is None else 0
         if best is None or score < best[0]:
-            best = (score, candidate)
-    return best[1]
+            best = (score, rows)
+    return [[c == "1" for c in _text(row, size)] for row in best[1]]
 
 
 def svg_path(matrix):
