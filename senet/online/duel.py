@@ -56,7 +56,8 @@ def _refuse(reason):
     return Reply(False, refusal=str(SenetError(reason)))
 
 
-def _mark(previous, event):
+def next_mark(previous, event):
+    """The sync mark after ``event`` ("tVALUE" or "aACTION"), from the mark before it."""
     return hashlib.sha256(previous + event.encode()).digest()[:8]
 
 
@@ -90,7 +91,7 @@ class Duel:
         self.chain = chain
         self.pending = {}  # seat -> contribution (bytes) to the throw under way
         self.known = {1: bytes_of_hex(self.game.anchors[1]), 2: bytes_of_hex(self.game.anchors[2])}
-        self.marks = [_mark(b"senet-duel/1", f"{offer.tag()}|{answer.anchor}|{answer.name}")]
+        self.marks = [next_mark(b"senet-duel/1", f"{offer.tag()}|{answer.anchor}|{answer.name}")]
         self.sent = []  # (events when sent, text) of the messages that change the game
         self.stopped = None  # why the game stopped: the two games differ
         self.lost_at = None  # when the connection was lost (ms), None while connected
@@ -331,7 +332,7 @@ class Duel:
         return text
 
     def _marked(self, event):
-        self.marks.append(_mark(self.marks[-1], event))
+        self.marks.append(next_mark(self.marks[-1], event))
 
     def _forced(self):
         """Play what is forced (a lone legal action), on both pages alike."""

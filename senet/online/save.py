@@ -8,7 +8,7 @@ from ..game import Game
 from ..moves import format_move
 from ..session import SaveError, _dumps, _json_object, load_json
 from ..throws import Chain, bytes_of_hex, chain_climb, hex_of, is_chain_hex
-from .duel import Duel, _mark
+from .duel import Duel, next_mark
 from .messages import ProtocolError, parse_message
 from .offer import Answer, Offer
 
@@ -95,9 +95,9 @@ def load_duel(text):
     duel.known = known
     for entry in game.entries:  # the sync marks, as the game made them
         if entry.throw is not None:
-            duel.marks.append(_mark(duel.marks[-1], f"t{entry.throw}"))
+            duel.marks.append(next_mark(duel.marks[-1], f"t{entry.throw}"))
         if entry.action is not None:
-            duel.marks.append(_mark(duel.marks[-1], "a" + format_move(entry.action)))
+            duel.marks.append(next_mark(duel.marks[-1], "a" + format_move(entry.action)))
     pending = data.get("pending")
     if pending is not None:
         if pending != hex_of(duel.chain.contribution(thrown)) or duel.thrower() != seat:

@@ -139,24 +139,23 @@ def _refused(duel, text, match):
 
 def test_out_of_turn_illegal_and_malformed_messages_are_refused_and_change_nothing():
     host, guest, wire, lcg = _mid_game()
-    waiting = host.waiting_for()
-    mover, other = (host, guest) if waiting == host.seat else (guest, host)
-    ev, mark = other.events, other.mark
-    # the one who is not to act tries to act or throw
-    _refused(mover, f"a {ev} {mark} pass", "not your turn")
-    _refused(mover, f"t {ev} {mark} {host.game.thrown} {hex_of(other.chain.contribution(host.game.thrown))}",
-             "my throw" if mover.thrower() == mover.seat else "no throw")
-    # the waiting side: a throw is due or a move; make it a move that is illegal
-    reply = mover.throw() if mover.thrower() == mover.seat else None
-    if reply is not None:
-        wire.post(mover, reply)
+    # bring the game to a move: the side to act has thrown and must choose
+    while host.actor() is None or len(host.game.state.legal_actions()) < 2:
+        wire.turn(lcg)
         wire.flush()
-    actor = host if host.actor() == host.seat else guest
-    receiver = guest if actor is host else host
-    if actor.actor() == actor.seat:
-        _refused(receiver, f"a {receiver.events} {receiver.mark} 1-30", "")
-        _refused(receiver, f"a {receiver.events} {receiver.mark} throw", "throw")
-        _refused(receiver, f"a {receiver.events} {receiver.mark} zz", "")
+    mover = host if host.actor() == host.seat else guest  # the one to move
+    idle = guest if mover is host else host
+    ev, mark = idle.events, idle.mark
+    legal = mover.game.state.legal_actions()
+    # the one who is not to act: its page refuses, and the mover's page refuses its message
+    assert "not your turn" in idle.act(legal[0]).refusal and "not your throw" in idle.throw().refusal
+    _refused(mover, f"a {ev} {mark} {senet.format_move(legal[0])}", "not your turn")
+    _refused(mover, f"t {ev} {mark} {mover.game.thrown} {hex_of(idle.chain.contribution(mover.game.thrown))}",
+             "no throw is due")
+    # the mover's own messages: an illegal move, a throw as an action, garbage in the action
+    _refused(idle, f"a {ev} {mark} 1-30", "")
+    _refused(idle, f"a {ev} {mark} throw", "throw")
+    _refused(idle, f"a {ev} {mark} zz", "")
     for text, match in (
         ("x" * (MAX_MESSAGE + 1), "at most"),
         ("", "expected"),
@@ -171,8 +170,11 @@ def test_out_of_turn_illegal_and_malformed_messages_are_refused_and_change_nothi
         (f"t {ev} {mark} 3 abc", "32 lowercase hex"),
         (f"a {ev + 1} {mark} pass", "ahead"),
     ):
-        _refused(host, text, match)
+        _refused(idle, text, match)
     assert not host.stopped and not guest.stopped
+    # and the legal move goes through
+    reply = mover.act(legal[0])
+    assert reply.ok and idle.handle(reply.send[0]).ok and idle.mark == mover.mark
 
 
 def test_a_contribution_that_does_not_lead_to_the_anchor_is_refused():
@@ -321,8 +323,9 @@ def test_sync_with_a_different_game_stops():
 
 def test_sync_when_in_step_says_so_and_resends_nothing():
     host, guest, wire, lcg = _mid_game()
+    assert not host.pending and not guest.pending
     reply = host.handle(guest.sync().send[0])
-    assert reply.ok and reply.events == [("in-step",)] and reply.send == [] or host.pending
+    assert reply.ok and reply.events == [("in-step",)] and reply.send == []
 
 
 # -- records and verify ---------------------------------------------------------------------------
@@ -789,3 +792,9 @@ def test_qr_refuses_what_it_cannot_encode():
         qr_matrix("x", "H")
     with pytest.raises(SenetError):
         qr_matrix(12)
+
+
+def test_an_invite_numbers_every_rule_set():
+    from senet.online.invite import RULE_SETS
+
+    assert sorted(RULE_SETS) == sorted(senet.VARIANTS) and len(set(RULE_SETS)) == len(RULE_SETS)
