@@ -798,3 +798,22 @@ def test_an_invite_numbers_every_rule_set():
     from senet.online.invite import RULE_SETS
 
     assert sorted(RULE_SETS) == sorted(senet.VARIANTS) and len(set(RULE_SETS)) == len(RULE_SETS)
+
+
+def test_sync_marks_are_made_as_documented():
+    import hashlib
+
+    host, guest, wire, lcg = _mid_game()
+    a = host.answer
+    first = hashlib.sha256(f"senet-duel/1{host.offer.tag()}|{a.anchor}|{a.name}".encode()).digest()[:8]
+    assert host.marks[0] == guest.marks[0] == first
+    events = []
+    for entry in host.game.entries:
+        if entry.throw is not None:
+            events.append(f"t{entry.throw}")
+        if entry.action is not None:
+            events.append("a" + senet.format_move(entry.action))
+    mark = first
+    for event in events:
+        mark = hashlib.sha256(mark + event.encode()).digest()[:8]
+    assert len(events) == host.events and hex_of(mark) == host.mark
