@@ -13,7 +13,8 @@ USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITI
 
 
 def verify(path: str) -> int:
-    """Print whether a record's committed throws check out (senet.verify): exit code 0 when
+    """Print whether a record's committed throws (or, for a game between two devices, both
+    players' contributions) check out (senet.verify): exit code 0 when
     verified, 1 when not (or not verifiable), 2 when the record cannot be read at all."""
     from .verify import INVALID, verify_record
 

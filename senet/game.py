@@ -9,6 +9,8 @@ Record format (docs/record.md), one item per line:
                               legacy mt19937); senet/throws.py describes all three
     commit <64 hex>           sha256-commit only: SHA-256 of the seed's decimal digits
     phrase <text>             sha256-commit only: the player's phrase (absent: empty)
+    anchor 1 <32 hex>         sha256-duel only (a game between two devices): each seat's
+    reveal 1 <32 hex>         anchor, and the last contribution it revealed (senet.online)
     start <position>          (only when the game did not begin at the standard start)
     player 1 human Ann        optional: who sat at seat 1 or 2, a kind and maybe a name
     b 3 14-17                 side, throw, action
@@ -25,12 +27,15 @@ from .state import BLACK, CHANCE, WHITE, State
 from .throws import (
     COMMIT,
     DEFAULT_GENERATOR,
+    DUEL,
     GENERATORS,
     MAX_SEED_DIGITS,
     MT19937,
+    DuelThrows,
     SealedThrows,
     ThrowGenerator,
     commitment,
+    is_chain_hex,
     is_commitment,
     phrase_problem,
 )
@@ -43,6 +48,11 @@ MOVE_LIMIT_REASON = f"no winner after {MAX_ACTIONS} actions (C6 safeguard)"
 # Who may sit at a seat, as a record's "player" line names them (senet.session uses the same).
 PLAYER_KINDS = ("human", "novice", "average", "expert")
 MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
+# The generators a record may name: the three of senet.throws, and the throws of a game
+# between two devices, which come from both players (senet.online) and not from a seed.
+RECORD_GENERATORS = GENERATORS + (DUEL,)
+# How a game between two devices can end outside the rules: "result w: resigned".
+CONCEDED = ("resigned", "abandoned")
 
 
 def _unwritable(char: str) -> bool:
@@ -192,13 +202,26 @@ class Game:
     """
 
     def __init__(self, variant: str, seed: int | None = None, start: State | None = None,
-                 throws: str = DEFAULT_GENERATOR, phrase: str = "", commit: str | None = None):
+                 throws: str = DEFAULT_GENERATOR, phrase: str = "", commit: str | None = None,
+                 anchors: dict | None = None):
         self.rules = get_rules(variant)
         if throws != COMMIT and (phrase or commit is not None):
             raise SenetError(f"a phrase and a commitment belong to the '{COMMIT}' throws")
         if commit is not None and not is_commitment(commit):
             raise SenetError("a commitment is 64 lowercase hex digits")
-        if throws == COMMIT and seed is None and commit is not None:
+        # a game between two devices: seat -> its chain's anchor, and seat -> the last
+        # contribution it revealed (hex), which senet.online keeps up to date
+        self.anchors = {}
+        self.reveals = {}
+        if throws == DUEL:
+            if seed is not None or anchors is None or sorted(anchors) != [1, 2] \
+                    or not all(is_chain_hex(anchors[k]) for k in anchors):
+                raise SenetError(f"the '{DUEL}' throws take no seed but both seats' anchors (32 hex digits each)")
+            self.anchors = {1: anchors[1], 2: anchors[2]}
+            self.generator = DuelThrows(0)
+        elif anchors is not None:
+            raise SenetError(f"anchors belong to the '{DUEL}' throws")
+        elif throws == COMMIT and seed is None and commit is not None:
             problem = phrase_problem(phrase)
             if problem is not None:
                 raise SenetError(problem)
@@ -225,6 +248,7 @@ class Game:
         # seat -> colour; None during a colour draw
         self.seat_colours = None if self.start_state.opening else {1: WHITE, 2: BLACK}
         self.limit_reason = None  # why the game was drawn by the C6 safeguard
+        self.conceded = None  # (winner, one of CONCEDED) when a side resigned or left
         # seat -> (kind, name) from the record's "player" lines; empty when not known
         self.players = {}
 
@@ -241,7 +265,12 @@ class Game:
     @property
     def sealed(self) -> bool:
         """A record's game whose seed is not revealed: it replays but cannot go on."""
-        return self.seed is None
+        return self.seed is None and self.generator.kind == COMMIT
+
+    @property
+    def online(self) -> bool:
+        """A game between two devices (its throws come from both players)."""
+        return self.generator.kind == DUEL
 
     @property
     def thrown(self) -> int:
@@ -263,11 +292,26 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.limit_reason is not None or self.state.is_terminal
+        return self.limit_reason is not None or self.conceded is not None or self.state.is_terminal
+
+    def concede(self, winner: str, how: str) -> None:
+        """End a game between two devices outside the rules: ``winner`` ('w' or 'b') wins
+        because the other side resigned or left (``how``, one of CONCEDED)."""
+        if not self.online:
+            raise SenetError("only a game between two devices ends by resigning or leaving")
+        if self.over:
+            raise SenetError("the game is over")
+        if winner not in (WHITE, BLACK) or how not in CONCEDED:
+            raise SenetError(f"a conceded game names its winner (w or b) and how ({', '.join(CONCEDED)})")
+        if self.seat_colours is None:
+            raise SenetError("the colour draw decides the colours first")
+        self.conceded = (winner, how)
 
     @property
     def result(self) -> str | None:
         """'w', 'b', 'draw' or None while the game goes on."""
+        if self.conceded is not None:
+            return self.conceded[0]
         if self.limit_reason is not None:
             return "draw"
         return self.state.winner
@@ -365,6 +409,7 @@ class Game:
         del self.states[n_entries + 1:]
         self.state = self.states[-1]
         self.limit_reason = None
+        self.conceded = None
         if pending is not None and pending.throw is not None:
             if self.state.to_act != CHANCE:
                 self.state = self.state.apply(THROW)
@@ -377,7 +422,9 @@ class Game:
         """Point the generator just after the throws recorded so far."""
         throws = self.thrown
         if self.generator.count != throws:
-            if self.seed is None:
+            if self.online:
+                self.generator = DuelThrows(throws)
+            elif self.seed is None:
                 self.generator = SealedThrows(throws, self.phrase)
             else:
                 self.generator = ThrowGenerator(self.seed, throws, self.generator.kind, self.phrase)
@@ -398,6 +445,12 @@ class Game:
                 lines.append(f"phrase {self.phrase}")
             if self.seed is not None and (keep_seed or self.over):
                 lines.append(f"seed {self.seed}")
+        elif self.online:
+            lines.append(f"throws {self.throws}")
+            for key, values in (("anchor", self.anchors), ("reveal", self.reveals)):
+                for seat in (1, 2):
+                    if seat in values:
+                        lines.append(f"{key} {seat} {values[seat]}")
         else:
             lines.append(f"seed {self.seed}")
             if self.throws != MT19937:  # no line: the legacy generator, as in older records
@@ -413,7 +466,9 @@ class Game:
             lines.append(f"player {seat} {kind} {name}" if name else f"player {seat} {kind}")
         lines.extend(e.text() for e in self.entries)
         result = self.result
-        if result == "draw":
+        if self.conceded is not None:
+            lines.append(f"result {self.conceded[0]}: {self.conceded[1]}")
+        elif result == "draw":
             lines.append(f"result draw: {self.draw_reason}")
         elif result:
             lines.append(f"result {result}")
@@ -438,7 +493,12 @@ class Game:
                     raise RecordError(n, f"'player {seat}' is given twice")
                 players[seat] = player
                 continue
-            if key in ("variant", "seed", "throws", "start", "commit", "phrase"):
+            if key in ("anchor", "reveal"):
+                seat_text, value = _first(value)
+                if seat_text not in ("1", "2"):
+                    raise RecordError(n, f"expected '{key} SEAT HEX' with the seat 1 or 2, not '{shown(seat_text)}'")
+                key = f"{key} {seat_text}"
+            if key in ("variant", "seed", "throws", "start", "commit", "phrase") or key[:7] in ("anchor ", "reveal "):
                 if key in headers:
                     raise RecordError(n, f"'{key}' is given twice")
                 headers[key] = (n, value)
@@ -463,8 +523,9 @@ class Game:
         throws = MT19937  # no line: a record of the older versions
         if "throws" in headers:
             n, throws = headers["throws"]
-            if throws not in GENERATORS:
-                raise RecordError(n, f"unknown throw generator '{shown(throws)}' (choose from {', '.join(GENERATORS)})")
+            if throws not in RECORD_GENERATORS:
+                raise RecordError(n, f"unknown throw generator '{shown(throws)}' (choose from "
+                                     f"{', '.join(RECORD_GENERATORS)})")
         phrase, commit = "", None
         for key in ("commit", "phrase"):
             if key in headers and throws != COMMIT:
@@ -480,6 +541,22 @@ class Game:
                 problem = phrase_problem(phrase)
                 if problem is not None:
                     raise RecordError(n, problem)
+        anchors = None
+        chain_keys = [k for k in ("anchor 1", "anchor 2", "reveal 1", "reveal 2") if k in headers]
+        if throws != DUEL and chain_keys:
+            raise RecordError(headers[chain_keys[0]][0], f"an '{chain_keys[0][:6]}' line belongs to 'throws {DUEL}'")
+        if throws == DUEL:
+            if "seed" in headers:
+                raise RecordError(headers["seed"][0], f"'throws {DUEL}' has no seed: both players make the throws")
+            for key in ("anchor 1", "anchor 2"):
+                if key not in headers:
+                    raise RecordError(headers["throws"][0], f"'throws {DUEL}' needs both seats' anchors "
+                                                            f"('{key} HEX')")
+            for key in chain_keys:
+                n, value = headers[key]
+                if not is_chain_hex(value):
+                    raise RecordError(n, f"'{key[:6]}' gives 32 lowercase hex digits, not '{shown(value)}'")
+            anchors = {1: headers["anchor 1"][1], 2: headers["anchor 2"][1]}
         start = None
         if "start" in headers:
             n, position = headers["start"]
@@ -492,12 +569,18 @@ class Game:
             if start.throw is not None:
                 raise RecordError(n, "the start position may not have a pending throw (THROW '-'): "
                                      "the first throw is the record's first line")
-        if seed is None and throws != COMMIT:  # no default: the throws after the record would be made up
+        if seed is None and throws not in (COMMIT, DUEL):  # no default: the throws after the record would be made up
             raise RecordError(first, "the record does not give the seed of its throws ('seed N')")
-        game = cls(rules.name, seed=seed, start=start, throws=throws, phrase=phrase, commit=commit)
+        game = cls(rules.name, seed=seed, start=start, throws=throws, phrase=phrase, commit=commit,
+                   anchors=anchors)
         game.players = players
+        for seat in (1, 2):
+            if f"reveal {seat}" in headers:
+                game.reveals[seat] = headers[f"reveal {seat}"][1]
         result_seen = None
         body = numbered[body_start:]
+        # a pending throw ends the body, maybe before a result (a side resigned holding it)
+        last_entry = len(body) - (2 if body and _fields(body[-1][1])[0] == "result" else 1)
         for pos, (n, ln) in enumerate(body):
             if result_seen is not None:
                 raise RecordError(n, "nothing may follow the result line")
@@ -507,7 +590,7 @@ class Game:
                 continue
             if key == "player":
                 raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
-            game._replay_line(n, ln, last=pos == len(body) - 1)
+            game._replay_line(n, ln, last=pos >= last_entry)
         if result_seen is not None:
             game._check_result(*result_seen)
         game._sync_generator()  # continue the generator after the recorded throws
@@ -518,6 +601,12 @@ class Game:
         with the reason the game was drawn for, as record_text() writes it."""
         head, colon, reason = claimed.partition(":")
         head, reason = head.strip(SPACES), reason.strip(SPACES)
+        if head in (WHITE, BLACK) and colon and reason in CONCEDED and self.online:
+            try:
+                self.concede(head, reason)
+            except SenetError as exc:
+                raise RecordError(n, str(exc)) from None
+            return
         if head not in ("w", "b", "draw") or (colon and head != "draw") or (colon and not reason):
             raise RecordError(n, f"the result must be w, b or draw: REASON, not '{shown(claimed)}'")
         actual = self.result

@@ -352,6 +352,12 @@ def _parse_entry(line: object) -> Entry:
 
 
 # -- statistics ---------------------------------------------------------------------
+# The opponents a statistics row counts against ("kendall/expert"): the computer levels,
+# and "online", a person on another device (games between two devices, kept apart).
+ONLINE = "online"
+STATS_OPPONENTS = tuple(k for k in KINDS if k != "human") + (ONLINE,)
+
+
 def empty_stats() -> dict:
     return {"format": "senet-stats", "version": 1, "results": {}}
 
@@ -369,15 +375,16 @@ def load_stats(text: str | None) -> dict:
     clean = empty_stats()
     for key, value in data["results"].items():
         variant, _, opponent = key.partition("/") if isinstance(key, str) else ("", "", "")
-        if variant in VARIANTS and opponent in KINDS and opponent != "human" and isinstance(value, dict):
+        if variant in VARIANTS and opponent in STATS_OPPONENTS and isinstance(value, dict):
             clean["results"][key] = {k: v for k, v in value.items()
                                      if k in ("won", "lost", "drawn") and type(v) is int and 0 <= v < 10 ** 15}
     return clean
 
 
 def record_result(stats: dict, variant: str, opponent: str, outcome: str) -> dict:
-    """Count a finished game: ``outcome`` is 'won', 'lost' or 'drawn' for the human."""
-    if variant not in VARIANTS or opponent not in KINDS or outcome not in ("won", "lost", "drawn"):
+    """Count a finished game: ``outcome`` is 'won', 'lost' or 'drawn' for the human;
+    ``opponent`` a computer level or ONLINE (a game between two devices, counted apart)."""
+    if variant not in VARIANTS or opponent not in KINDS + (ONLINE,) or outcome not in ("won", "lost", "drawn"):
         raise SenetError("unknown variant, opponent or outcome for statistics")
     row = stats["results"].setdefault(f"{variant}/{opponent}", {"won": 0, "lost": 0, "drawn": 0})
     row[outcome] = row.get(outcome, 0) + 1

@@ -260,3 +260,124 @@ class SealedThrows:
 
 SEALED_REASON = ("this record keeps its seed sealed until the game ends, so the game cannot go on "
                  "here: its committed throws are unknown (replaying it works)")
+
+
+# -- Throws of a game between two devices (docs/online.md) ------------------------------
+#
+# Each player draws a secret and builds a hash chain from it: e_0 is the secret and
+# e_{i+1} = H(e_i), H being the first 16 bytes of SHA-256. The chain's last element
+# (after CHAIN_LENGTH steps) is the player's anchor, sent before the first throw. The
+# player's contribution to throw n is the element n + 1 steps below the anchor, so that
+# hashing it n + 1 times gives the anchor: revealing it proves it was fixed from the
+# start, and it tells nothing about the elements below it, the later throws'.
+DUEL = "sha256-duel"
+CHAIN_LENGTH = 10240  # throws a chain covers: more than MAX_ACTIONS and any colour draw
+CHAIN_BYTES = 16
+_CHECKPOINT = 64  # a chain keeps every 64th element and rebuilds the others
+
+
+def chain_step(element):
+    """The element above ``element`` (bytes) in a hash chain."""
+    return hashlib.sha256(element).digest()[:CHAIN_BYTES]
+
+
+def hex_of(data):
+    """``data`` (bytes) in lowercase hex."""
+    return "".join(f"{b:02x}" for b in data)
+
+
+def bytes_of_hex(text):
+    """The bytes that ``text`` writes as lowercase hex digits, or None when it does not."""
+    if not isinstance(text, str) or len(text) % 2 or any(c not in "0123456789abcdef" for c in text):
+        return None
+    return bytes(int(text[i:i + 2], 16) for i in range(0, len(text), 2))
+
+
+def is_chain_hex(text):
+    """Whether ``text`` writes one chain element: 32 lowercase hex digits."""
+    return isinstance(text, str) and len(text) == 2 * CHAIN_BYTES and bytes_of_hex(text) is not None
+
+
+def chain_climb(element, steps):
+    """``element`` hashed ``steps`` times."""
+    for _ in range(steps):
+        element = chain_step(element)
+    return element
+
+
+class Chain:
+    """A player's own hash chain from a secret (CHAIN_BYTES bytes): ``anchor`` and
+    ``contribution(n)``, the element revealed for throw n. Keeps one element in 64 and
+    rebuilds the rest, so a contribution costs at most 63 hashes."""
+
+    __slots__ = ("secret", "_marks", "anchor")
+
+    def __init__(self, secret):
+        if not isinstance(secret, bytes) or len(secret) != CHAIN_BYTES:
+            raise SenetError(f"a chain's secret is {CHAIN_BYTES} bytes")
+        self.secret = secret
+        marks = []
+        e = secret
+        for i in range(CHAIN_LENGTH):
+            if i % _CHECKPOINT == 0:
+                marks.append(e)
+            e = chain_step(e)
+        self._marks = marks
+        self.anchor = e
+
+    def element(self, height):
+        """The element ``height`` steps above the secret (0 <= height <= CHAIN_LENGTH)."""
+        if height == CHAIN_LENGTH:
+            return self.anchor
+        return chain_climb(self._marks[height // _CHECKPOINT], height % _CHECKPOINT)
+
+    def contribution(self, n):
+        """The element revealed for throw ``n`` (0-based): n + 1 steps below the anchor."""
+        if not 0 <= n < CHAIN_LENGTH:
+            raise SenetError(f"a game between two devices has at most {CHAIN_LENGTH} throws")
+        return self.element(CHAIN_LENGTH - 1 - n)
+
+
+def new_secret():
+    """A fresh secret of CHAIN_BYTES bytes (see new_seed for where it comes from; the
+    page passes its own from crypto.getRandomValues)."""
+    return new_seed().to_bytes(CHAIN_BYTES, "big")
+
+
+def duel_bits(n, first, second):
+    """The 4 stick bits of throw ``n`` of a game between two devices, from the
+    contributions (bytes) of seat 1 (``first``) and seat 2 (``second``): the low 4 bits
+    of the first byte of SHA-256 of ``senet-duel/1:N:HEX1:HEX2``."""
+    data = f"senet-duel/1:{n}:{hex_of(first)}:{hex_of(second)}".encode()
+    return hashlib.sha256(data).digest()[0] & 15
+
+
+def duel_throw(n, first, second, none_value):
+    """The value of throw ``n`` from both contributions (see duel_bits)."""
+    bits = duel_bits(n, first, second)
+    light = (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1) + (bits >> 3 & 1)
+    return light if light else none_value
+
+
+class DuelThrows:
+    """The generator of a game between two devices: its throws come from both players'
+    contributions (senet.online), never from the game itself; ``count`` follows the
+    recorded throws so that the record and undo logic stay as for the others."""
+
+    __slots__ = ("seed", "count", "kind", "phrase", "last_sticks")
+
+    def __init__(self, count=0):
+        self.seed = None
+        self.count = count
+        self.kind = DUEL
+        self.phrase = ""
+        self.last_sticks = (False, False, False, False)
+
+    def sticks(self):
+        raise SenetError(DUEL_REASON)
+
+    def throw(self, none_value):
+        raise SenetError(DUEL_REASON)
+
+
+DUEL_REASON = "in a game between two devices every throw comes from both players' contributions"

@@ -1,5 +1,7 @@
 """Check a record's committed throws (docs/fair-throws.md): the revealed seed matches the
-commitment, and every recorded throw follows from (seed, phrase, n).
+commitment, and every recorded throw follows from (seed, phrase, n). For a game between
+two devices (docs/online.md): each seat's last revealed contribution leads to its anchor,
+and every recorded throw follows from both seats' contributions.
 
 ``verify_record(text)`` returns a Verdict; ``python -m senet verify RECORD`` prints its
 message. Portable (CPython, Pyodide, MicroPython): the page runs it too.
@@ -7,7 +9,19 @@ message. Portable (CPython, Pyodide, MicroPython): the page runs it too.
 
 from .errors import SPACES, RecordError, SenetError, shown
 from .game import RECORD_MAGIC, Game, entry_fields, parse_seed, record_lines
-from .throws import COMMIT, commit_bits, commitment, is_commitment, phrase_problem
+from .throws import (
+    COMMIT,
+    DUEL,
+    bytes_of_hex,
+    chain_step,
+    commit_bits,
+    commitment,
+    duel_throw,
+    hex_of,
+    is_chain_hex,
+    is_commitment,
+    phrase_problem,
+)
 
 VERIFIED = "verified"  # the commitment and every throw check out
 MISMATCH = "mismatch"  # a line does not follow: Verdict.line names it
@@ -15,7 +29,7 @@ SEALED = "sealed"  # the seed is not revealed (yet)
 NO_COMMITMENT = "no-commitment"  # throws of a generator without commitment
 INVALID = "invalid"  # not a record that replays
 
-_HEADERS = ("variant", "seed", "throws", "start", "commit", "phrase", "player")
+_HEADERS = ("variant", "seed", "throws", "start", "commit", "phrase", "player", "anchor", "reveal")
 
 
 class Verdict:
@@ -50,6 +64,9 @@ def _parts(text):
             i += 1
         key, value = ln[:i], ln[i:].strip(SPACES)
         if not body and key in _HEADERS:
+            if key in ("anchor", "reveal"):  # one line per seat: "anchor 1 HEX"
+                seat, value = _first_field(value)
+                key = f"{key} {seat}"
             if key not in headers:
                 headers[key] = (n, value)
             continue
@@ -63,6 +80,51 @@ def _parts(text):
         if throw is not None:
             throws.append((n, throw))
     return headers, throws
+
+
+def _first_field(text):
+    i = 0
+    while i < len(text) and text[i] not in " \t":
+        i += 1
+    return text[:i], text[i:].strip(SPACES)
+
+
+def _duel_check(headers, throws, none_value):
+    """A Verdict for a game between two devices: MISMATCH for the first line at fault,
+    SEALED when a seat's contributions are not revealed, None when every throw follows."""
+    total = len(throws)
+    chains = {}  # seat -> the contributions of throws 0..total-1, as bytes
+    for seat in (1, 2):
+        if f"anchor {seat}" not in headers:
+            return None  # the replay names the line
+        anchor_line, anchor = headers[f"anchor {seat}"]
+        if not total:
+            continue
+        if f"reveal {seat}" not in headers:
+            return Verdict(SEALED, f"the record does not reveal the contributions of seat {seat} "
+                                   f"('reveal {seat} HEX'): its {total} throws cannot be verified", None, total)
+        reveal_line, reveal = headers[f"reveal {seat}"]
+        if not is_chain_hex(reveal) or not is_chain_hex(anchor):
+            return None  # the replay names the line
+        element = bytes_of_hex(reveal)
+        down = [element]  # the contribution of the last throw, then each earlier one
+        for _ in range(total):
+            element = chain_step(element)
+            down.append(element)
+        if hex_of(down[-1]) != anchor:
+            return Verdict(MISMATCH, f"line {reveal_line}: the contribution seat {seat} revealed does not lead "
+                                     f"to its anchor on line {anchor_line} in {total} steps (one per throw): the "
+                                     f"record was changed, or this seat did not play by its anchor",
+                           reveal_line, total)
+        down.pop()
+        down.reverse()
+        chains[seat] = down
+    for k, (n, throw) in enumerate(throws):
+        expected = duel_throw(k, chains[1][k], chains[2][k], none_value)
+        if expected != throw:
+            return Verdict(MISMATCH, f"line {n}: the record has a {throw}, but throw {k} (counted from 0) "
+                                     f"from both seats' revealed contributions is a {expected}", n, total)
+    return None
 
 
 def _expected(seed, phrase, k, none_value):
@@ -127,14 +189,24 @@ def verify_record(text):
         error = exc
     kind = headers.get("throws", (None, "mt19937"))[1]
     found = None
-    if kind == COMMIT:
+    if kind in (COMMIT, DUEL):
         none_value = game.rules.none_value if game is not None else _none_value(headers)
         if none_value is not None:
-            found = _throw_check(headers, throws, none_value)
+            check = _throw_check if kind == COMMIT else _duel_check
+            found = check(headers, throws, none_value)
+    if found is not None and found.status == SEALED:
+        if error is not None:
+            return Verdict(INVALID, f"the record does not replay: {error}", error.line, total)
+        return found
     if error is not None and (found is None or error.line < found.line):
         return Verdict(INVALID, f"the record does not replay: {error}", error.line, total)
     if found is not None:
         return found
+    if kind == DUEL:
+        tail = "" if game.over else " (the game is not over)"
+        return Verdict(VERIFIED, f"verified: {total} throws follow from both players' revealed contributions, "
+                                 f"each of which leads to the anchor that player gave before the first "
+                                 f"throw{tail}", None, total)
     if kind != COMMIT:
         return Verdict(NO_COMMITMENT, f"this record has no commitment (its throws are '{shown(kind)}', not "
                                       f"'{COMMIT}'): its throws cannot be verified", None, total)

@@ -282,8 +282,83 @@ def task_fair():
     return lines
 
 
+def task_online():
+    """A game between two devices (docs/online.md): two in-memory pages play every rule
+    set through the messages; refusals, resync, records and verify; invite codes."""
+    from online_play import Wire, pair, snapshot
+
+    from senet.online.invite import answer_code, invite_code, read_answer, read_invite, reconnect_code
+    from senet.online.offer import Answer
+    from senet.online.save import dump_duel, load_duel
+    from senet.online.sdp import pack, unpack
+    from senet.throws import hex_of
+    from senet.verify import verify_record
+
+    lines = []
+    for variant in senet.VARIANTS:
+        host, guest, lcg = pair(variant, 1 + len(variant) % 2, len(variant))
+        wire = Wire(host, guest)
+        wire.play(lcg, turns=40)
+        # a drop: the next step's messages are lost, then both pages sync
+        wire.turn(lcg)
+        wire.flush(drop=True)
+        wire.post(host, host.sync())
+        wire.post(guest, guest.sync())
+        wire.flush()
+        lines.append(f"synced {variant} {host.events == guest.events} {host.mark == guest.mark}")
+        before = snapshot(host)
+        for text in ("garbage", "a 0 0000000000000000 pass", "t 1 " + host.mark + " 3 " + "0" * 32,
+                     "q " + str(host.events) + " " + host.mark + " caf\u00e9", "x" * 500,
+                     "a " + str(host.events + 5) + " " + host.mark + " pass"):
+            reply = host.handle(text)
+            host.stopped = None
+            lines.append(f"refused {reply.ok} {reply.refusal}")
+        lines.append(f"unchanged {snapshot(host) == before}")
+        kept = dump_duel(host)
+        again = load_duel(kept)
+        lines.append(f"kept {dump_duel(again) == kept} {again.mark == host.mark} {len(kept)}")
+        wire.duels[host.seat] = host = again
+        wire.play(lcg)
+        record = host.game.record_text()
+        lines.append(f"online {variant} {record == guest.game.record_text()} {host.events} {host.mark} "
+                     f"{host.game.result}")
+        lines.append(f"verify {verify_record(record).message}")
+        lines.append(f"tail {record[-60:]!r}")
+        at = record.index("reveal 1 ") + len("reveal 1 ")
+        tampered = record[:at] + ("1" if record[at] == "0" else "0") + record[at + 1:]
+        lines.append(f"tampered {verify_record(tampered).status}")
+        offer, answer = host.offer, host.answer
+        sdp = "v=0\r\no=- 2156794616885716279 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n" \
+              "a=candidate:3101651126 1 udp 2113937151 48b91799-a900-4965-bd8e-ca406309c1b7.local 35893 typ host\r\n" \
+              "a=fingerprint:sha-256 " + ":".join(["C0"] * 32) + "\r\n"
+        code = invite_code(offer, sdp)
+        got, back = read_invite(code)
+        lines.append(f"invite {code} {got == offer} {back == sdp} {unpack(pack(sdp)) == sdp}")
+        code = answer_code(answer, sdp)
+        lines.append(f"answer {code} {read_answer(code)[0] == answer} {reconnect_code(offer.tag(), 7, sdp)}")
+    from senet.online.qr import qr_matrix, svg_path
+
+    for level, text in (("L", "senet"), ("M", "https://example.org/senet/#j=" + code)):
+        m = qr_matrix(text, level)
+        bits = "".join("1" if c else "0" for row in m for c in row)
+        lines.append(f"qr {level} {len(m)} {bits}")
+        lines.append(f"svg {len(svg_path(m))} {svg_path(m)[:200]}")
+    for bad in ("", "!!!!", "AQ", "AQEA", "AQIA" + "A" * 40):
+        for read in (read_invite, read_answer):
+            try:
+                read(bad)
+                lines.append("read ok")
+            except senet.SenetError as exc:
+                lines.append(f"code {exc}")
+    try:
+        Answer("ab" * 8, "Bob\u202e", hex_of(bytes(16)))
+    except senet.SenetError as exc:
+        lines.append(f"name {exc}")
+    return lines
+
+
 TASKS = {"games": task_games, "notation": task_notation, "throws": task_throws,
-         "records": task_records, "average": task_average, "fair": task_fair}
+         "records": task_records, "average": task_average, "fair": task_fair, "online": task_online}
 
 
 def run(task):

@@ -33,6 +33,7 @@ def lib(tmp_path_factory):
     d = tmp_path_factory.mktemp("mpylib")
     shutil.copytree(ROOT / "senet", d / "senet", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(HERE / "mpy_driver.py", d / "mpy_driver.py")
+    shutil.copy(HERE / "online_play.py", d / "online_play.py")
     return d
 
 
@@ -123,3 +124,22 @@ def test_average_chooses_the_same_moves_in_micropython(lib):
     lines = _same(lib, "average")
     assert sum(1 for ln in lines if ln.startswith(("choose ", "pre "))) >= 300
     assert any(ln.startswith("pre ") for ln in lines)  # rescues offered (kendall, thibault)
+
+
+def test_games_between_two_devices_run_the_same_in_micropython(lib):
+    """senet.online on the page's interpreter: two pages play every rule set through the
+    messages (with a dropped connection and a resync), refuse the same bad messages with
+    the same words, write the same records, which verify; the invite codes are the same."""
+    import senet
+
+    lines = _same(lib, "online")
+    assert sum(1 for ln in lines if ln.startswith("online ") and " True " in ln) == len(senet.VARIANTS)
+    assert all(ln.endswith("True True") for ln in lines if ln.startswith("synced "))
+    assert all(ln.startswith("refused False ") for ln in lines if ln.startswith("refused "))
+    assert lines.count("unchanged True") == len(senet.VARIANTS)
+    assert sum(1 for ln in lines if ln.startswith("kept True True ")) == len(senet.VARIANTS)
+    assert sum(1 for ln in lines if ln.startswith("verify verified: ")) == len(senet.VARIANTS)
+    assert all(ln == "tampered mismatch" for ln in lines if ln.startswith("tampered "))
+    assert all(ln.endswith("True True True") for ln in lines if ln.startswith("invite "))
+    assert sum(1 for ln in lines if ln.startswith("code ")) == 10
+    assert [ln.split()[2] for ln in lines if ln.startswith("qr ")] == ["21", "57"]  # versions 1 and 10

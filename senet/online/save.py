@@ -1,0 +1,122 @@
+"""A page's side of a game between two devices, kept on the device (docs/online.md,
+"Kept on the device"): ``dump_duel(duel)`` is JSON text, ``load_duel(text)`` the Duel
+back, checked in full; anything that does not fit raises SaveError with the reason and
+nothing is half-loaded. It holds the player's secret: it stays on this device."""
+
+from ..errors import RecordError, SenetError, shown
+from ..game import Game
+from ..moves import format_move
+from ..session import SaveError, _dumps, _json_object, load_json
+from ..throws import Chain, bytes_of_hex, chain_climb, hex_of, is_chain_hex
+from .duel import Duel, next_mark
+from .messages import ProtocolError, parse_message
+from .offer import Answer, Offer
+
+DUEL_FORMAT = "senet-duel"
+DUEL_VERSION = 1
+KEEP_SENT = 8  # the last messages kept for a resync: the other page is at most one step behind
+
+
+def dump_duel(duel):
+    """The Duel as JSON text (keys in a fixed order, the same in every interpreter)."""
+    offer, answer = duel.offer, duel.answer
+    mine = duel.pending.get(duel.seat)
+    return _json_object((
+        ("format", _dumps(DUEL_FORMAT)),
+        ("version", _dumps(DUEL_VERSION)),
+        ("offer", _json_object((("variant", _dumps(offer.variant)), ("host_seat", _dumps(offer.host_seat)),
+                                ("host_name", _dumps(offer.host_name)), ("anchor", _dumps(offer.anchor))))),
+        ("answer", _json_object((("game", _dumps(answer.game)), ("name", _dumps(answer.name)),
+                                 ("anchor", _dumps(answer.anchor))))),
+        ("seat", _dumps(duel.seat)),
+        ("secret", _dumps(hex_of(duel.chain.secret))),
+        ("record", _dumps(duel.game.record_text())),
+        ("pending", _dumps(None if mine is None else hex_of(mine))),
+        ("sent", "[" + ", ".join("[" + _dumps(at) + ", " + _dumps(text) + "]"
+                                 for at, text in duel.sent[-KEEP_SENT:]) + "]"),
+        ("stopped", _dumps(duel.stopped)),
+    ))
+
+
+def _field(data, key, kind, what):
+    value = data.get(key) if isinstance(data, dict) else None
+    if type(value) is not kind:
+        raise SaveError(f"the saved online game has no valid {what} (\"{key}\")")
+    return value
+
+
+def load_duel(text):
+    """The Duel that ``text`` (from dump_duel) keeps; SaveError saying why not."""
+    data = load_json(text, "the saved online game")
+    if not isinstance(data, dict) or data.get("format") != DUEL_FORMAT:
+        raise SaveError("this is not a saved online game")
+    if data.get("version") != DUEL_VERSION:
+        raise SaveError(f"a saved online game of version {shown(data.get('version'))} cannot be read here")
+    o = _field(data, "offer", dict, "offer")
+    a = _field(data, "answer", dict, "answer")
+    seat = _field(data, "seat", int, "seat")
+    secret = bytes_of_hex(_field(data, "secret", str, "secret"))
+    record = _field(data, "record", str, "record")
+    try:
+        offer = Offer(_field(o, "variant", str, "rule set"), _field(o, "host_seat", int, "host seat"),
+                      _field(o, "host_name", str, "host name"), _field(o, "anchor", str, "host anchor"))
+        answer = Answer(_field(a, "game", str, "game tag"), _field(a, "name", str, "guest name"),
+                        _field(a, "anchor", str, "guest anchor"))
+        if secret is None or len(secret) != 16:
+            raise SaveError("the saved online game's secret is not 32 hex digits")
+        duel = Duel(offer, answer, seat, Chain(secret))
+        game = Game.from_record(record)
+    except SaveError:
+        raise
+    except RecordError as exc:
+        raise SaveError(f"the saved online game's record is broken: {exc}") from None
+    except SenetError as exc:
+        raise SaveError(f"the saved online game does not fit together: {exc}") from None
+    fresh = duel.game
+    if not game.online or game.variant != fresh.variant or game.anchors != fresh.anchors \
+            or game.players != fresh.players or game.start_state != fresh.start_state:
+        raise SaveError("the saved online game's record is not the game its offer and answer make")
+    thrown = game.thrown
+    known = {}
+    for s in (1, 2):
+        if thrown == 0:
+            if s in game.reveals:
+                raise SaveError("the saved online game's record reveals a contribution before any throw")
+            known[s] = bytes_of_hex(game.anchors[s])
+            continue
+        reveal = game.reveals.get(s)
+        if not is_chain_hex(reveal) or hex_of(chain_climb(bytes_of_hex(reveal), thrown)) != game.anchors[s]:
+            raise SaveError(f"the saved online game's record has a contribution of seat {s} that does not lead "
+                            f"to its anchor")
+        known[s] = bytes_of_hex(reveal)
+    if thrown and known[seat] != duel.chain.contribution(thrown - 1):
+        raise SaveError("the saved online game's record does not follow from its secret")
+    duel.game = game
+    duel.known = known
+    for entry in game.entries:  # the sync marks, as the game made them
+        if entry.throw is not None:
+            duel.marks.append(next_mark(duel.marks[-1], f"t{entry.throw}"))
+        if entry.action is not None:
+            duel.marks.append(next_mark(duel.marks[-1], "a" + format_move(entry.action)))
+    pending = data.get("pending")
+    if pending is not None:
+        if pending != hex_of(duel.chain.contribution(thrown)) or duel.thrower() != seat:
+            raise SaveError("the saved online game's throw under way does not fit the game")
+        duel.pending = {seat: bytes_of_hex(pending)}
+    sent = _field(data, "sent", list, "messages sent")
+    if len(sent) > KEEP_SENT:
+        raise SaveError(f"the saved online game keeps at most {KEEP_SENT} messages sent")
+    for item in sent:
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and 0 <= item[0] <= duel.events
+                and isinstance(item[1], str)):
+            raise SaveError("the saved online game has a message sent that is not [count, text]")
+        try:
+            parse_message(item[1])
+        except ProtocolError as exc:
+            raise SaveError(f"the saved online game has a broken message sent: {exc}") from None
+        duel.sent.append((item[0], item[1]))
+    stopped = data.get("stopped")
+    if stopped is not None and not (isinstance(stopped, str) and len(stopped) <= 300):
+        raise SaveError("the saved online game's \"stopped\" is not text")
+    duel.stopped = stopped
+    return duel
