@@ -5,7 +5,9 @@
 // The first visit precaches the app shell only (the page, MicroPython, the rules pages):
 // games between people and against Novice and Average work offline at once. Pyodide, on
 // which the Expert, hints, the win meter and the review run (the worker "players"), is
-// kept by the service worker once fetched: when a game first needs the worker, or ahead
+// kept by the service worker once fetched: when a game first needs the worker (fetched
+// through the service worker, or, on a first visit before it controls the page, again
+// from the HTTP cache as soon as it does), or ahead
 // of time when the player asks in Settings ("Make the Expert available offline") or the
 // app is installed.
 //
@@ -104,6 +106,10 @@ async function refresh() {
     failure = "";
   }
   render();
+  // The worker ran on this page, maybe before the service worker controlled it (a first
+  // visit straight to a game against the Expert): keep what it needed for offline play.
+  const used = root.dataset.worker || "off";
+  if (!status.complete && !failure && used !== "off" && used !== "failed") await getRuntime();
 }
 
 async function getRuntime() {

@@ -356,3 +356,56 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
     assert f"senet /senet/ {v2}" in page.evaluate(CACHES)
     assert page.locator("#pwa-slot").inner_text().strip() in ("", "Install Senet")
     assert log.errors == []
+
+
+EXPERT_GAME = "variant=kendall&white=human&black=expert&seed=7&speed=instant"
+
+
+def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
+    v1_dir = tmp_path / "v1"
+    shutil.copytree(site, v1_dir)
+    srv = serve_site(v1_dir)
+    ctx, page, log = launch_profile()
+    # A first visit straight to a game against the Expert: the worker fetches the runtime,
+    # and the service worker keeps it once it controls the page.
+    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
+    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
+                           timeout=GAME_TIMEOUT_MS)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(RUNTIME_STATE, arg="cached")
+    assert page.evaluate("document.documentElement.dataset.offline") == "all"
+
+    # A new deploy changes the page and one file of the runtime (the worker's script).
+    v2_dir = tmp_path / "v2"
+    shutil.copytree(v1_dir, v2_dir)
+    worker = v2_dir / "app" / "worker.py"
+    worker.write_text(worker.read_text() + "\n# v2\n")
+    v2 = _make_version(v2_dir, tmp_path / "v2b", "v2")["version"]
+    srv.directory = tmp_path / "v2b"
+    srv.log.clear()
+    page.reload()
+    _boot(page)
+    reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
+    reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
+    # The install downloaded what changed, the runtime's changed file included; Pyodide
+    # itself stayed where it was.
+    fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
+    assert fetched == {"sw.js", "index.html", "build-info.json", "app/worker.py"}, srv.log
+    with page.expect_navigation():
+        reload.click()
+    assert _boot(page)["version"] == v2
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(_precache(srv.directory)),
+                                     "senet /senet/ runtime": len(_runtime(srv.directory))}
+    ctx.close()
+
+    srv.stop()  # the Expert still plays offline, on the new version
+    ctx, page, log = launch_profile()
+    assert _boot(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == v2
+    page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.worker").startswith("kendall")
+    expert_thinks = page.evaluate("""performance.getEntriesByName('senet:think')
+        .filter(m => m.detail && m.detail.level === 'expert').length""")
+    assert expert_thinks >= 1
+    assert page.evaluate("document.documentElement.dataset.offline") == "all"
+    assert log.errors == []
