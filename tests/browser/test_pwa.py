@@ -409,3 +409,18 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     assert expert_thinks >= 1
     assert page.evaluate("document.documentElement.dataset.offline") == "all"
     assert log.errors == []
+
+
+def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, server):
+    ctx, log = guarded_context()
+    held = []
+    ctx.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    page = ctx.new_page()
+    with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm")):
+        _boot(page, server.url + "index.html?" + EXPERT_GAME)
+    boot = page.locator("#worker-boot")
+    boot.wait_for(state="visible")
+    assert page.evaluate("document.documentElement.dataset.worker") == "starting"
+    assert "The Expert is getting ready" in boot.inner_text()
+    assert boot.get_attribute("role") == "status"
+    assert held  # the boot really waits on the runtime
