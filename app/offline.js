@@ -77,6 +77,13 @@ function renderBoot() {
   if (!starting) return;
   const bar = boot.querySelector("progress");
   const text = boot.querySelector(".boot-text");
+  if (failure) {
+    bar.hidden = true;
+    text.textContent = "The Expert could not be downloaded (" + failure + "): the computer plays more " +
+      "simply meanwhile; Settings offer to try again.";
+    return;
+  }
+  bar.hidden = false;
   if (downloading && progress.total) {
     bar.max = progress.total;
     bar.value = Math.min(progress.loaded, progress.total);

@@ -290,14 +290,23 @@ async function respondLazy(request, url) {
   const cache = await caches.open(RUNTIME_CACHE);
   const hit = await cachedLazy(cache, url);
   if (hit) return hit;
+  let failure = null;
   try {
     await download(url);
     const stored = await cachedLazy(cache, url);
     if (stored) return stored;
   } catch (err) {
-    // Offline, or the server has another version's file: let the network answer as it can.
+    failure = err; // offline, or the server has another version's file
   }
-  return fetch(request);
+  try {
+    return await fetch(request); // the network answers as it can
+  } catch (err) {
+    // Offline with no copy: the worker cannot start; the page says why (app/offline.js).
+    if (LAZY.get(url).runtime) {
+      tell({ state: "failed", loaded: storedBytes || 0, message: String((failure && failure.message) || err.message || err) });
+    }
+    throw err;
+  }
 }
 
 async function respond(request) {

@@ -181,6 +181,7 @@ def test_installable_with_install_button(launch_profile, serve_site):
 
 
 AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=7&speed=instant"
+EXPERT_GAME = "variant=kendall&white=human&black=expert&seed=7&speed=instant"
 FIRST_VISIT_BUDGET = 2_000_000  # bytes, precache included (the issue: "under 2 MB in all")
 RUNTIME_STATE = "(s) => document.documentElement.dataset.runtime === s"
 
@@ -235,6 +236,20 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     # The installed app opens its start_url, the bare directory.
     assert _boot(page, srv.url)["ready"] == "true"
     assert log.errors == []
+
+    # A game against the Expert, offline without the runtime: the download's failure is
+    # said (and Retry offered); the game goes on, the page deciding for the computer.
+    # (The browser logs the worker's failed requests as errors: expected here.)
+    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
+    page.wait_for_function(RUNTIME_STATE, arg="failed")
+    page.click('[data-action="settings"]')
+    error = page.locator("#offline-error")
+    assert "The download failed" in error.inner_text()
+    assert error.get_by_role("button", name="Retry").is_visible()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'")
+    # Black (the computer) starts: its turn is played all the same, and White is to act.
+    page.wait_for_function("() => document.querySelector('#board').dataset.position.split(' ')[2] === 'w'")
 
 
 def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_site):
@@ -357,8 +372,6 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
     assert page.locator("#pwa-slot").inner_text().strip() in ("", "Install Senet")
     assert log.errors == []
 
-
-EXPERT_GAME = "variant=kendall&white=human&black=expert&seed=7&speed=instant"
 
 
 def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
