@@ -1,16 +1,25 @@
-/* Senet service worker: precache every file of the site, serve cache-first.
+/* Senet service worker: precache the app shell, keep the Python runtime once fetched.
  *
- * This is the template; tools/pwa.py fills in VERSION and PRECACHE and writes
- * dist/sw.js. Do not copy this file into dist/ as it is. See docs/offline.md.
+ * This is the template; tools/pwa.py fills in VERSION, PRECACHE, RUNTIME and EXTRA and
+ * writes dist/sw.js. Do not copy this file into dist/ as it is. See docs/offline.md.
  *
  * - VERSION is the first 12 hex digits of build-info.json's content hash, so the
- *   cache (and this file's bytes, which is what makes the browser see an update)
- *   change exactly when some file of the site changes.
- * - PRECACHE lists every file of dist/ (relative to this file) with its sha256 in
- *   SRI form. A file whose hash is unchanged since the previous version is copied
- *   from the previous cache instead of being downloaded again; new files are
- *   fetched with `integrity`, so a half-deployed site can never be cached as a
- *   version (install fails and the browser retries later).
+ *   shell's cache (and this file's bytes, which is what makes the browser see an
+ *   update) change exactly when some file of the site changes.
+ * - PRECACHE is the app shell: the page, MicroPython, PyScript's chunks the page
+ *   loads, the information pages, icons (relative paths, sha256 in SRI form). It goes
+ *   into the cache of this version at install. A file whose hash is unchanged since
+ *   the previous version is copied from the previous cache instead of being
+ *   downloaded again; new files are fetched with `integrity`, so a half-deployed site
+ *   can never be cached as a version (install fails and the browser retries later).
+ * - RUNTIME is what only the worker of the Expert, hints, the meter and the review
+ *   needs (Pyodide, senet.zip, worker.toml, app/worker.py), with sizes; EXTRA are
+ *   files nothing loads today (PyScript's terminal and editor chunks, the sources of
+ *   the page's modules). Neither is precached: each file goes into one cache shared
+ *   by every version, RUNTIME_CACHE, when first fetched (or when the page asks for
+ *   the whole runtime: message "RUNTIME_DOWNLOAD"). Activating a new version never
+ *   deletes that cache, and installing one brings a runtime the player had up to date
+ *   (only the files that changed are downloaded).
  * - A new version waits until the page asks it to take over (message
  *   "SKIP_WAITING", sent by app/pwa.js when the player clicks Reload): the game
  *   in progress is never interrupted by an update.
@@ -19,16 +28,26 @@
 
 const VERSION = "__SENET_VERSION__";
 const PRECACHE = /* __SENET_PRECACHE__ */ [];
+const RUNTIME = /* __SENET_RUNTIME__ */ [];
+const EXTRA = /* __SENET_EXTRA__ */ [];
 
 const SCOPE = self.registration.scope; // ends with "/", e.g. https://user.github.io/senet/
 // Caches belong to the whole origin, and user.github.io/senet/ and user.github.io/senet-fork/
 // share one: name them after the scope, and only ever touch this scope's caches.
 const PREFIX = "senet " + new URL(SCOPE).pathname + " ";
 const CACHE = PREFIX + VERSION;
+const RUNTIME_CACHE = PREFIX + "runtime"; // never a VERSION (those are 12 hex digits)
+const SRI_HEADER = "x-senet-integrity"; // the sha256 a runtime cache entry was checked against
 
 function urlOf(path) {
   return new URL(path, SCOPE).href;
 }
+
+// Files cached when first fetched: url -> {path, integrity, size, runtime}.
+const LAZY = new Map();
+for (const [path, integrity, size] of RUNTIME) LAZY.set(urlOf(path), { path, integrity, size, runtime: true });
+for (const [path, integrity, size] of EXTRA) LAZY.set(urlOf(path), { path, integrity, size, runtime: false });
+const RUNTIME_BYTES = RUNTIME.reduce((sum, entry) => sum + entry[2], 0);
 
 /* sha256 (SRI form) of every file in an older cache, read from its build-info.json. */
 async function knownHashes(cache) {
@@ -52,27 +71,35 @@ function hexToBase64(hex) {
   return btoa(bin);
 }
 
-async function precache() {
-  const cache = await caches.open(CACHE);
-  // Files already stored (an interrupted install, or an older version of the site).
-  const reusable = [];
+async function sriOf(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  let bin = "";
+  for (const byte of digest) bin += String.fromCharCode(byte);
+  return "sha256-" + btoa(bin);
+}
+
+/* [[cache, hashes]] of this scope's other versions (an interrupted install, or older versions). */
+async function olderCaches() {
+  const out = [];
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== CACHE) {
+    if (name.startsWith(PREFIX) && name !== CACHE && name !== RUNTIME_CACHE) {
       const old = await caches.open(name);
-      reusable.push([old, await knownHashes(old)]);
+      out.push([old, await knownHashes(old)]);
     }
   }
-  let copied = 0;
-  let fetched = 0;
+  return out;
+}
+
+async function precache(older) {
+  const cache = await caches.open(CACHE);
   await Promise.all(PRECACHE.map(async ([path, integrity]) => {
     const url = urlOf(path);
     if (await cache.match(url)) return;
-    for (const [old, hashes] of reusable) {
+    for (const [old, hashes] of older) {
       if (hashes.get(url) === integrity) {
         const response = await old.match(url);
         if (response) {
           await cache.put(url, response);
-          copied += 1;
           return;
         }
       }
@@ -83,19 +110,163 @@ async function precache() {
     const response = await fetch(new Request(url, { cache: "no-cache", integrity }));
     if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
     await cache.put(url, response);
-    fetched += 1;
   }));
-  return { copied, fetched };
+}
+
+// ------------------------------------------------------------------ the runtime cache
+
+/* A runtime cache entry: the body, its type, and the sha256 it was checked against. */
+function entryOf(body, contentType, integrity) {
+  const headers = new Headers({ [SRI_HEADER]: integrity });
+  if (contentType) headers.set("content-type", contentType);
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
+async function cachedLazy(cache, url) {
+  const response = await cache.match(url);
+  return response && response.headers.get(SRI_HEADER) === LAZY.get(url).integrity ? response : null;
+}
+
+/* Tell every window of this scope how the runtime's download goes (app/offline.js). */
+async function tell(message) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of windows) client.postMessage({ type: "senet:runtime", total: RUNTIME_BYTES, ...message });
+}
+
+const receiving = new Map(); // url -> bytes received so far, for the runtime's files in flight
+const inflight = new Map(); // url -> the promise of its download (one download a file at a time)
+let storedBytes = null; // bytes of the runtime's files in RUNTIME_CACHE (null: not counted yet)
+let toldAt = 0;
+
+function tellProgress(force) {
+  const now = Date.now();
+  if (!force && now - toldAt < 150) return; // a progress bar, not a flood of messages
+  toldAt = now;
+  let loaded = storedBytes || 0;
+  for (const bytes of receiving.values()) loaded += bytes;
+  tell({ state: "downloading", loaded: Math.min(loaded, RUNTIME_BYTES) });
+}
+
+async function runtimeStatus() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  let cached = 0;
+  let files = 0;
+  for (const [path, , size] of RUNTIME) {
+    if (await cachedLazy(cache, urlOf(path))) {
+      cached += size;
+      files += 1;
+    }
+  }
+  storedBytes = cached;
+  return { bytes: RUNTIME_BYTES, cached, complete: files === RUNTIME.length, downloading: receiving.size > 0 };
+}
+
+/* Fetch one file of RUNTIME or EXTRA into RUNTIME_CACHE, counting its bytes as they come
+   and checking its sha256 before it is stored. */
+function download(url) {
+  if (!inflight.has(url)) {
+    const job = (async () => {
+      const entry = LAZY.get(url);
+      if (entry.runtime) {
+        if (storedBytes === null) await runtimeStatus();
+        receiving.set(url, 0);
+        tellProgress(true);
+      }
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok) throw new Error(`${entry.path} answered ${response.status}`);
+      const reader = response.body.getReader();
+      const chunks = [];
+      let received = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        if (entry.runtime) {
+          receiving.set(url, received);
+          tellProgress(false);
+        }
+      }
+      const buffer = await new Blob(chunks).arrayBuffer();
+      if ((await sriOf(buffer)) !== entry.integrity) {
+        throw new Error(`${entry.path} is not the file of this version (the site changed meanwhile: reload)`);
+      }
+      const cache = await caches.open(RUNTIME_CACHE);
+      await cache.put(url, entryOf(buffer, response.headers.get("content-type"), entry.integrity));
+      if (entry.runtime) storedBytes += entry.size;
+    })();
+    inflight.set(url, job);
+    job.finally(() => {
+      inflight.delete(url);
+      receiving.delete(url);
+    }).catch(() => {});
+  }
+  return inflight.get(url);
+}
+
+/* The whole runtime, for "Make the Expert available offline" and for an installed app. */
+async function downloadRuntime() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const todo = [];
+  for (const [path] of RUNTIME) {
+    if (!(await cachedLazy(cache, urlOf(path)))) todo.push(urlOf(path));
+  }
+  await runtimeStatus();
+  try {
+    await Promise.all(todo.map(download));
+    await tell({ state: "cached", loaded: RUNTIME_BYTES });
+  } catch (err) {
+    await tell({ state: "failed", loaded: storedBytes || 0, message: String((err && err.message) || err) });
+  }
+}
+
+/* At install: the runtime files an older version holds with the same sha256 move into
+   RUNTIME_CACHE; a player who had the whole runtime (under any version) gets the files
+   that changed, so that the Expert keeps working offline after the update. */
+async function keepRuntime(older) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  let had = 0;
+  const missing = [];
+  for (const [url, entry] of LAZY) {
+    if (await cachedLazy(cache, url)) {
+      if (entry.runtime) had += 1;
+      continue;
+    }
+    let found = Boolean(await cache.match(url)); // another version of the file
+    let copied = false;
+    for (const [old, hashes] of older) {
+      const response = await old.match(url);
+      if (!response) continue;
+      found = true;
+      if (hashes.get(url) === entry.integrity) {
+        await cache.put(url, entryOf(await response.arrayBuffer(), response.headers.get("content-type"), entry.integrity));
+        copied = true;
+        break;
+      }
+    }
+    if (entry.runtime && found) had += 1;
+    if (entry.runtime && !copied) missing.push(url);
+  }
+  if (had === RUNTIME.length) await Promise.all(missing.map(download));
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil((async () => {
+    const older = await olderCaches();
+    await precache(older);
+    await keepRuntime(older);
+  })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      if (name.startsWith(PREFIX) && name !== CACHE && name !== RUNTIME_CACHE) await caches.delete(name);
+    }
+    // The runtime cache outlives versions; only files this version does not use go.
+    const runtime = await caches.open(RUNTIME_CACHE);
+    for (const request of await runtime.keys()) {
+      if (!LAZY.has(request.url) || !(await cachedLazy(runtime, request.url))) await runtime.delete(request);
     }
     await self.clients.claim();
   })());
@@ -107,10 +278,40 @@ self.addEventListener("message", (event) => {
     self.skipWaiting();
   } else if (data.type === "VERSION" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: PRECACHE.length });
+  } else if (data.type === "RUNTIME_STATUS" && event.ports[0]) {
+    event.waitUntil(runtimeStatus().then((status) => event.ports[0].postMessage({ version: VERSION, ...status })));
+  } else if (data.type === "RUNTIME_DOWNLOAD") {
+    event.waitUntil(downloadRuntime());
   }
 });
 
+/* A file of RUNTIME or EXTRA: from RUNTIME_CACHE, else downloaded into it and served. */
+async function respondLazy(request, url) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const hit = await cachedLazy(cache, url);
+  if (hit) return hit;
+  let failure = null;
+  try {
+    await download(url);
+    const stored = await cachedLazy(cache, url);
+    if (stored) return stored;
+  } catch (err) {
+    failure = err; // offline, or the server has another version's file
+  }
+  try {
+    return await fetch(request); // the network answers as it can
+  } catch (err) {
+    // Offline with no copy: the worker cannot start; the page says why (app/offline.js).
+    if (LAZY.get(url).runtime) {
+      tell({ state: "failed", loaded: storedBytes || 0, message: String((failure && failure.message) || err.message || err) });
+    }
+    throw err;
+  }
+}
+
 async function respond(request) {
+  const bare = request.url.split(/[?#]/)[0];
+  if (request.mode !== "navigate" && LAZY.has(bare)) return respondLazy(request, bare);
   const cache = await caches.open(CACHE);
   let cached;
   if (request.mode === "navigate") {

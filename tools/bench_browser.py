@@ -19,6 +19,16 @@ another build (for example one of an older commit, for a before/after comparison
   or when `data-worker` lists the rule sets for builds without the mark), in a game
   with a computer seat;
 - offline reopen: ready with the server stopped, from the service worker's cache;
+- first visit: bytes the server sent (headers included) on a first visit to a game
+  against Average, until the service worker controls the page (its precache
+  included), and how many of them were Pyodide's; goal: under 2 MB;
+- Average's first turn, cold: a fresh context opens a game in which Average (black)
+  plays first, at speed=instant; ms from navigation start until White is to act (the
+  computer's whole turn played), as a ratio of the floor's cold ready; goal <= 2x;
+- Expert's first answer, warm: a context that has played the Expert once (service
+  worker and runtime cached) opens a game of two Experts; ms from
+  navigation start to the end of its first `senet:think` (level expert), with Pyodide's
+  boot; goal < 3.5 s;
 - Expert: whole games Expert against Expert at speed=instant; every `senet:think`
   measure of level "expert" (the round trip to the worker, as the page sees it);
 - frames: requestAnimationFrame callbacks counted while the Expert thinks, also with a
@@ -84,9 +94,54 @@ window.__frames = [];
 """
 
 
+AVERAGE_GAME = "?variant=kendall&white=human&black=average&seed=3&speed=instant"  # black starts
+EXPERT_FIRST = "?variant=kendall&white=expert&black=expert&seed=3&speed=instant"  # the first choice
+# ms since navigation start when White is first to act (the first turn of black is over).
+TURN_WATCH = """
+window.__whiteAt = null;
+document.addEventListener("DOMContentLoaded", () => {
+  const board = document.getElementById("board");
+  new MutationObserver(() => {
+    const pos = (board.dataset.position || "").split(" ");
+    if (window.__whiteAt === null && pos[2] === "w") window.__whiteAt = performance.now();
+  }).observe(board, { attributes: true, attributeFilter: ["data-position"] });
+});
+"""
+FIRST_EXPERT_END = """() => { const m = performance.getEntriesByName('senet:think')
+    .filter(m => m.detail && m.detail.level === 'expert')[0];
+  return m ? m.startTime + m.duration : null; }"""
+EXPERT_ANSWERED = ("() => performance.getEntriesByName('senet:think')"
+                   ".some(m => m.detail && m.detail.level === 'expert')")
+
+
+class _Counter:
+    """The server's output stream, counting the bytes written to it."""
+
+    def __init__(self, stream, sent: list) -> None:
+        self._stream = stream
+        self._sent = sent
+
+    def write(self, data) -> int:
+        self._sent[0] += len(data)
+        return self._stream.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
+    sent = [0]  # bytes written by the server since the last reset (headers and bodies)
+    paths: list = []  # the paths asked for since then
+
+    def setup(self):
+        super().setup()
+        self.wfile = _Counter(self.wfile, self.sent)
+
     def log_message(self, *args):
         pass
+
+    def log_request(self, code="-", size="-"):
+        self.paths.append(self.path)
 
 
 def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
@@ -165,6 +220,55 @@ def bench_offline(browser, url: str, runs: int) -> list[float]:
     page.wait_for_function(CONTROLLED, timeout=180_000)
     context.set_offline(True)
     out = [_ready(page, url) for _ in range(runs)]
+    context.close()
+    return out
+
+
+def bench_first_visit(browser, url: str) -> dict:
+    """Bytes sent on a first visit to a game against Average, the precache included."""
+    context = browser.new_context()
+    page = context.new_page()
+    _QuietHandler.sent[0] = 0
+    _QuietHandler.paths.clear()
+    _ready(page, url + "index.html" + AVERAGE_GAME)
+    page.wait_for_function(CONTROLLED, timeout=180_000)
+    sent = _QuietHandler.sent[0]
+    pyodide = sum("/vendor/pyodide/" in path for path in _QuietHandler.paths)
+    context.close()
+    return {"bytes": sent, "requests": len(_QuietHandler.paths), "pyodide_requests": pyodide}
+
+
+def bench_average_turn(browser, url: str, runs: int) -> list[float]:
+    """ms from navigation start until Average's first turn is over, cold (fresh contexts)."""
+    out = []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        page.add_init_script(TURN_WATCH)
+        _ready(page, url + "index.html" + AVERAGE_GAME)
+        page.wait_for_function("() => window.__whiteAt !== null", timeout=120_000)
+        out.append(page.evaluate("window.__whiteAt"))
+        context.close()
+    return out
+
+
+def bench_expert_first(browser, url: str, runs: int) -> list[float]:
+    """ms from navigation start to the Expert's first answer, warm: the context has
+    played the Expert once and its service worker controls the page (runtime cached)."""
+    context = browser.new_context()
+    page = context.new_page()
+    _ready(page, url + "index.html" + EXPERT_FIRST)
+    page.wait_for_function(EXPERT_ANSWERED, timeout=180_000)
+    page.wait_for_function(CONTROLLED, timeout=180_000)
+    # The runtime is kept (or, before the runtime cache, precached): wait until the
+    # page says so where it can.
+    page.wait_for_function("() => ['all', undefined].includes(document.documentElement.dataset.offline)",
+                           timeout=180_000)
+    out = []
+    for _ in range(runs):
+        _ready(page, url + "index.html" + EXPERT_FIRST.replace("seed=3", f"seed={10 + len(out)}"))
+        page.wait_for_function(EXPERT_ANSWERED, timeout=180_000)
+        out.append(page.evaluate(FIRST_EXPERT_END))
     context.close()
     return out
 
@@ -290,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
             ready = bench_ready(browser, url, args.runs)
             worker = bench_worker(browser, url, args.runs)
             offline = bench_offline(browser, url, args.runs)
+            first_visit = bench_first_visit(browser, url)
+            average_turn = bench_average_turn(browser, url, args.runs)
+            expert_first = bench_expert_first(browser, url, args.runs)
             cost = bench_worker_cost(browser, url, min(args.runs, 3))
             if not args.ready_only:
                 expert = bench_expert(browser, url, args.variant, args.games)
@@ -301,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         floor_httpd.shutdown()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     result = {"ready": ready, "floor": floor, "worker_ms": worker, "offline_ms": offline, "cpu_s": cost,
+              "first_visit": first_visit, "average_turn_cold_ms": average_turn, "expert_first_warm_ms": expert_first,
               "expert": expert, "heavy_expert": heavy, "cpus": os.cpu_count(), "load_1min": load,
               "dist": str(dist)}
     if args.json:
@@ -322,6 +430,13 @@ def main(argv: list[str] | None = None) -> int:
           f"warm {med(ready['warm_ms']) / med(floor['warm_ms']):.2f}x   goal <= 2x")
     line("worker answered (cold context)", worker)
     line("ready, offline reopen", offline, "< 1000 ms")
+    print(f"first visit, game against Average: {first_visit['bytes']:,} bytes sent "
+          f"({first_visit['bytes'] / 1e6:.2f} MB, precache included), {first_visit['requests']} requests, "
+          f"{first_visit['pyodide_requests']} of Pyodide   goal < 2 MB")
+    line("Average's first turn over, cold", average_turn)
+    print(f"Average's first turn, cold / floor's ready, cold: "
+          f"{med(average_turn) / med(floor['cold_ms']):.2f}x   goal <= 2x")
+    line("Expert's first answer, warm", expert_first, "< 3500 ms")
     for label, spent in cost.items():
         print(f"CPU of the renderers, first 8 s after ready, {label}: median {med(spent):.2f} s  "
               f"runs {', '.join(f'{v:.2f}' for v in spent)}")

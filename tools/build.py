@@ -322,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(meta["size"] for meta in info["files"].values())
     print(f"built {args.out}: {len(info['files'])} files, {total / 1e6:.1f} MB, version {info['version']}")
     pre = info["precache"]
-    print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB)")
+    print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB); "
+          f"keeps once fetched the runtime, {pre['runtime_files']} files, {pre['runtime_bytes']:,} bytes "
+          f"({pre['runtime_bytes'] / 1e6:.1f} MB), and {pre['extra_files']} unused files")
     return 0
 
 

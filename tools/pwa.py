@@ -7,8 +7,12 @@ tools/build.py calls `write_manifest(out)` before it hashes the site and
 - manifest.webmanifest   name, icons (192, 512, maskable 512), colours, display
                          standalone, start_url and scope "./" (relative: works under /REPO/)
 - sw.js                  app/sw-template.js with the cache version (build-info.json's
-                         `version`) and the precache list: every file of dist/ with its
-                         sha256, except sw.js itself and dot-files such as .nojekyll
+                         `version`) and three lists of files of dist/ with their sha256:
+                         the app shell it precaches (PRECACHE), the worker's runtime it
+                         keeps once fetched (RUNTIME, with sizes: Pyodide, senet.zip,
+                         worker.toml, app/worker.py) and files nothing loads today that it
+                         also keeps once fetched (EXTRA); sw.js itself and dot-files such
+                         as .nojekyll are in none of them
 
 For an existing site directory whose files were changed by hand (the update test
 does this), recompute build-info.json and sw.js:
@@ -33,6 +37,30 @@ SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
 VERSION_MARK = "__SENET_VERSION__"
 PRECACHE_MARK = "/* __SENET_PRECACHE__ */ []"
+RUNTIME_MARK = "/* __SENET_RUNTIME__ */ []"
+EXTRA_MARK = "/* __SENET_EXTRA__ */ []"
+
+# What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
+# loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
+RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "worker.toml", "app/worker.py")
+# What nothing loads today, kept once fetched all the same: PyScript's terminal and
+# editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
+# page's modules (the page loads them as bytecode, page.zip; app/main.py is its script).
+EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror")
+
+
+def _matches(rel: str, patterns: tuple[str, ...]) -> bool:
+    return any(rel == p or (p.endswith("/") and rel.startswith(p)) for p in patterns)
+
+
+def file_role(rel: str) -> str:
+    """"runtime", "extra" or "shell": how the service worker stores the file ``rel``."""
+    if _matches(rel, RUNTIME_FILES):
+        return "runtime"
+    if rel.startswith(EXTRA_PREFIXES) or (rel.startswith("app/") and rel.endswith(".py")
+                                          and rel.count("/") == 1 and rel != "app/main.py"):
+        return "extra"
+    return "shell"
 
 # Colours of tools/make_icons.py (lapis) and styles/app.css (sand page background).
 THEME_COLOR = "#1f3a6e"
@@ -88,12 +116,24 @@ def _sri(hex_digest: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
 
 
+def _served(rel: str) -> bool:
+    return rel != SW_NAME and not any(part.startswith(".") for part in rel.split("/"))
+
+
+def lazy_list(info: dict, role: str) -> list[tuple[str, str, int]]:
+    """[(path, SRI sha256, size)] of the files of ``role`` ("runtime" or "extra"): the
+    service worker keeps them once fetched instead of precaching them."""
+    return [(rel, _sri(meta["sha256"]), meta["size"]) for rel, meta in sorted(info["files"].items())
+            if _served(rel) and file_role(rel) == role]
+
+
 def precache_list(out: Path, info: dict) -> list[tuple[str, str]]:
-    """[(path relative to the site root, SRI sha256)] for every file the worker stores."""
+    """[(path relative to the site root, SRI sha256)] of the app shell, which the
+    service worker precaches at install."""
     entries = [
         (rel, _sri(meta["sha256"]))
         for rel, meta in sorted(info["files"].items())
-        if rel != SW_NAME and not any(part.startswith(".") for part in rel.split("/"))
+        if _served(rel) and file_role(rel) == "shell"
     ]
     # build-info.json is not listed in itself; the worker reads older versions' copies
     # of it to reuse unchanged files, and app/pwa.js reads the version from it.
@@ -105,11 +145,20 @@ def precache_list(out: Path, info: dict) -> list[tuple[str, str]]:
 def write_service_worker(out: Path, info: dict) -> dict:
     """Write out/sw.js for the site in `out` described by `info` (build-info.json)."""
     template = SW_TEMPLATE.read_text()
-    if template.count(VERSION_MARK) != 1 or template.count(PRECACHE_MARK) != 1:
-        raise PwaError(f"{SW_TEMPLATE.relative_to(ROOT)} lost its {VERSION_MARK} / {PRECACHE_MARK} marks")
+    marks = (VERSION_MARK, PRECACHE_MARK, RUNTIME_MARK, EXTRA_MARK)
+    if any(template.count(mark) != 1 for mark in marks):
+        raise PwaError(f"{SW_TEMPLATE.relative_to(ROOT)} lost one of its marks {', '.join(marks)}")
     entries = precache_list(out, info)
-    listing = "[\n" + "".join(f"  {json.dumps([rel, sri])},\n" for rel, sri in entries) + "]"
-    script = template.replace(VERSION_MARK, info["version"]).replace(PRECACHE_MARK, listing)
+    runtime = lazy_list(info, "runtime")
+    extra = lazy_list(info, "extra")
+    if not runtime:
+        raise PwaError(f"none of the worker's runtime files ({', '.join(RUNTIME_FILES)}) is in {out}")
+
+    def listing(rows):
+        return "[\n" + "".join(f"  {json.dumps(list(row))},\n" for row in rows) + "]"
+
+    script = (template.replace(VERSION_MARK, info["version"]).replace(PRECACHE_MARK, listing(entries))
+              .replace(RUNTIME_MARK, listing(runtime)).replace(EXTRA_MARK, listing(extra)))
     (out / SW_NAME).write_text(script)
     sizes = {rel: meta["size"] for rel, meta in info["files"].items()}
     sizes["build-info.json"] = (out / "build-info.json").stat().st_size
@@ -117,6 +166,10 @@ def write_service_worker(out: Path, info: dict) -> dict:
         "version": info["version"],
         "files": len(entries),
         "bytes": sum(sizes[rel] for rel, _ in entries),
+        "runtime_files": len(runtime),
+        "runtime_bytes": sum(size for _, _, size in runtime),
+        "extra_files": len(extra),
+        "extra_bytes": sum(size for _, _, size in extra),
     }
 
 
@@ -148,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pwa: {exc}", file=sys.stderr)
         return 1
     print(f"{args.dir}: version {summary['version']}, precache {summary['files']} files, "
-          f"{summary['bytes'] / 1e6:.1f} MB")
+          f"{summary['bytes'] / 1e6:.1f} MB; runtime {summary['runtime_files']} files, "
+          f"{summary['runtime_bytes'] / 1e6:.1f} MB")
     return 0
 
 

@@ -42,12 +42,33 @@ def _info(site: Path) -> dict:
     return json.loads((site / "build-info.json").read_text())
 
 
-def _precache(site: Path) -> list[str]:
-    """The paths listed in site/sw.js."""
+def _sw_list(site: Path, name: str) -> list[list]:
+    """The rows of the list ``name`` (PRECACHE, RUNTIME or EXTRA) in site/sw.js."""
     text = (site / "sw.js").read_text()
-    start = text.index("const PRECACHE = [")
-    listing = text[start + len("const PRECACHE = "): text.index("];", start) + 1]
-    return [path for path, _ in json.loads(listing.replace(",\n]", "\n]"))]
+    start = text.index(f"const {name} = [")
+    listing = text[start + len(f"const {name} = "): text.index("];", start) + 1]
+    return json.loads(listing.replace(",\n]", "\n]"))
+
+
+def _precache(site: Path) -> list[str]:
+    """The paths the service worker precaches (site/sw.js): the app shell."""
+    return [row[0] for row in _sw_list(site, "PRECACHE")]
+
+
+def _runtime(site: Path) -> list[str]:
+    """The paths of the worker's runtime, which the service worker keeps once fetched."""
+    return [row[0] for row in _sw_list(site, "RUNTIME")]
+
+
+def _sent_bytes(site: Path, log: list[str]) -> int:
+    """Bytes of the bodies the test server sent (its log: "GET /senet/path?query 200";
+    a 304 revalidation sends no body)."""
+    total = 0
+    for line in log:
+        _method, path, code = line.split()[:3]
+        if code.startswith("200"):
+            total += (site / path.split("?")[0].removeprefix("/senet/")).stat().st_size
+    return total
 
 
 def _boot(page, url: str | None = None) -> dict:
@@ -109,14 +130,24 @@ def test_build_writes_manifest_and_worker(dist_dir):
     for src in icons.values():
         assert not src.startswith("/") and (dist_dir / src).is_file()
 
-    # Every file of the site is precached (the worker itself and .nojekyll aside),
-    # under a cache named after the content hash.
+    # Every file of the site is in one of the worker's three lists (the worker itself and
+    # .nojekyll aside): the shell it precaches, the worker's runtime and the unused files
+    # it keeps once fetched.
     listed = _precache(dist_dir)
+    runtime = _runtime(dist_dir)
+    extra = [row[0] for row in _sw_list(dist_dir, "EXTRA")]
     expected = {rel for rel in info["files"] if not rel.startswith(".")} | {"build-info.json"}
-    assert set(listed) == expected
-    assert all(not p.startswith(("/", "http")) for p in listed)
+    assert set(listed) | set(runtime) | set(extra) == expected
+    assert len(listed) + len(runtime) + len(extra) == len(expected)
+    assert all(not p.startswith(("/", "http")) for p in listed + runtime + extra)
     assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
-    assert "vendor/pyodide/pyodide.asm.wasm" in listed
+    # The page's interpreter is in the shell; Pyodide and what only the worker loads are not.
+    assert {"vendor/micropython/micropython.wasm", "page.zip", "app/main.py", "index.html"} <= set(listed)
+    assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
+            "worker.toml", "app/worker.py"} <= set(runtime)
+    assert not any(p.startswith("vendor/pyodide/") for p in listed)
+    # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
+    assert [row[2] for row in _sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
     assert f'const VERSION = "{info["version"]}";' in (dist_dir / "sw.js").read_text()
     assert (dist_dir / ".nojekyll").is_file()
 
@@ -149,32 +180,49 @@ def test_installable_with_install_button(launch_profile, serve_site):
     assert log.errors == []
 
 
-def test_offline_reopen(launch_profile, serve_site, record_timing):
+AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=7&speed=instant"
+EXPERT_GAME = "variant=kendall&white=human&black=expert&seed=7&speed=instant"
+FIRST_VISIT_BUDGET = 2_000_000  # bytes, precache included (the issue: "under 2 MB in all")
+RUNTIME_STATE = "(s) => document.documentElement.dataset.runtime === s"
+
+
+def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, record_timing):
     srv = serve_site()
     ctx, page, log = launch_profile()
-    _boot(page, srv.url)
+    _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     version = _info(srv.directory)["version"]
-    assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(_precache(srv.directory))}
+    caches = page.evaluate(CACHES)
+    assert caches.pop(f"senet /senet/ {version}") == len(_precache(srv.directory))
+    assert caches in ({}, {"senet /senet/ runtime": 0})  # the runtime's cache, empty
+    # No file of Pyodide (nor anything only the worker loads) was asked for, and the
+    # whole visit, the service worker's precache included, stayed under the budget.
+    runtime = {"/senet/" + path for path in _runtime(srv.directory)}
+    served = [line.split()[1].split("?")[0] for line in srv.log]
+    assert runtime.isdisjoint(served), [p for p in served if p in runtime]
+    sent = _sent_bytes(srv.directory, srv.log)
+    assert sent > (srv.directory / "vendor/micropython/micropython.wasm").stat().st_size  # counted
+    assert sent < FIRST_VISIT_BUDGET, (sent, srv.log)
+    assert page.evaluate("document.documentElement.dataset.offline") == "shell"
     ctx.close()
 
     srv.stop()  # from here on, only the service worker can answer
     ctx, page, log = launch_profile()
-    data = _boot(page, srv.url + "index.html?" + COMPUTER_GAME)  # a query string: same cached page
+    data = _boot(page, srv.url + "index.html?" + AVERAGE_GAME.replace("seed=7", "seed=8"))
     assert data["ready"] == "true" and data["version"] == version
     record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
-    # The game has computer seats: the Pyodide worker boots from the cache too.
-    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
-                           timeout=GAME_TIMEOUT_MS)
-
-    # A computer game, Expert included (it thinks in the worker), plays to the end.
-    page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
-    board = page.locator("#board")
-    assert board.get_attribute("data-winner") in ("w", "b")
-    assert board.get_attribute("data-position").startswith("kendall ")
-    expert_thinks = page.evaluate("""performance.getEntriesByName('senet:think')
-        .filter(m => m.detail && m.detail.level === 'expert').length""")
-    assert expert_thinks >= 1
+    # Average decides on the page: a turn of it goes by, with no worker.
+    start = page.evaluate(POSITION)
+    _play_a_turn(page)
+    page.wait_for_function("(p) => document.querySelector('#board').dataset.position !== p"
+                           " && !document.querySelector('[data-action=\"throw\"]').disabled", arg=start)
+    assert page.evaluate("document.documentElement.dataset.worker") == "off"
+    # The Settings say what works offline now, and offer the rest with its size.
+    page.click('[data-action="settings"]')
+    now = page.locator("#offline-now")
+    assert "everything but the Expert" in now.inner_text()
+    mb = sum(row[2] for row in _sw_list(srv.directory, "RUNTIME")) / 1e6
+    assert page.locator("#offline-get").inner_text() == f"Make the Expert available offline ({mb:.1f} MB download)"
 
     # The information pages open offline.
     page.goto(srv.url + "pages/rules.html")
@@ -187,6 +235,64 @@ def test_offline_reopen(launch_profile, serve_site, record_timing):
     assert page.locator("#board [data-square]").count() == 30
     # The installed app opens its start_url, the bare directory.
     assert _boot(page, srv.url)["ready"] == "true"
+    assert log.errors == []
+
+    # A game against the Expert, offline without the runtime: the download's failure is
+    # said (and Retry offered); the game goes on, the page deciding for the computer.
+    # (The browser logs the worker's failed requests as errors: expected here.)
+    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
+    page.wait_for_function(RUNTIME_STATE, arg="failed")
+    page.click('[data-action="settings"]')
+    error = page.locator("#offline-error")
+    assert "The download failed" in error.inner_text()
+    assert error.get_by_role("button", name="Retry").is_visible()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'")
+    # Black (the computer) starts: its turn is played all the same, and White is to act.
+    page.wait_for_function("() => document.querySelector('#board').dataset.position.split(' ')[2] === 'w'")
+
+
+def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_site):
+    srv = serve_site()
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url + "index.html?" + HUMAN_GAME)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    page.click('[data-action="settings"]')
+    get = page.locator("#offline-get")
+    get.wait_for(state="visible")
+
+    # The download fails (the server is down): the Settings say so, and offer Retry.
+    srv.stop()
+    get.click()
+    page.wait_for_function(RUNTIME_STATE, arg="failed")
+    error = page.locator("#offline-error")
+    assert error.is_visible() and "The download failed" in error.inner_text()
+    assert "everything but the Expert" in page.locator("#offline-now").inner_text()
+    retry = error.get_by_role("button", name="Retry")
+    srv.start()
+    retry.click()
+    page.wait_for_function(RUNTIME_STATE, arg="cached")
+    assert "everything, the Expert" in page.locator("#offline-now").inner_text()
+    assert not error.is_visible() and not get.is_visible()
+    version = _info(srv.directory)["version"]
+    assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(_precache(srv.directory)),
+                                     "senet /senet/ runtime": len(_runtime(srv.directory))}
+    ctx.close()
+
+    srv.stop()
+    ctx, page, log = launch_profile()
+    data = _boot(page, srv.url + "index.html?" + COMPUTER_GAME)  # a query string: same cached page
+    assert data["ready"] == "true" and data["version"] == version
+    # The game has an Expert seat: the Pyodide worker boots from the runtime cache.
+    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
+                           timeout=GAME_TIMEOUT_MS)
+    # A computer game, Expert included (it thinks in the worker), plays to the end.
+    page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+    board = page.locator("#board")
+    assert board.get_attribute("data-winner") in ("w", "b")
+    expert_thinks = page.evaluate("""performance.getEntriesByName('senet:think')
+        .filter(m => m.detail && m.detail.level === 'expert').length""")
+    assert expert_thinks >= 1
     assert log.errors == []
 
 
@@ -261,6 +367,73 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
     assert page.evaluate(POSITION) == in_progress
     _play_a_turn(page)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    assert list(page.evaluate(CACHES)) == [f"senet /senet/ {v2}"]  # the old cache is gone
+    assert set(page.evaluate(CACHES)) <= {f"senet /senet/ {v2}", "senet /senet/ runtime"}  # the old one is gone
+    assert f"senet /senet/ {v2}" in page.evaluate(CACHES)
     assert page.locator("#pwa-slot").inner_text().strip() in ("", "Install Senet")
     assert log.errors == []
+
+
+
+def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
+    v1_dir = tmp_path / "v1"
+    shutil.copytree(site, v1_dir)
+    srv = serve_site(v1_dir)
+    ctx, page, log = launch_profile()
+    # A first visit straight to a game against the Expert: the worker fetches the runtime,
+    # and the service worker keeps it once it controls the page.
+    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
+    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
+                           timeout=GAME_TIMEOUT_MS)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(RUNTIME_STATE, arg="cached")
+    assert page.evaluate("document.documentElement.dataset.offline") == "all"
+
+    # A new deploy changes the page and one file of the runtime (the worker's script).
+    v2_dir = tmp_path / "v2"
+    shutil.copytree(v1_dir, v2_dir)
+    worker = v2_dir / "app" / "worker.py"
+    worker.write_text(worker.read_text() + "\n# v2\n")
+    v2 = _make_version(v2_dir, tmp_path / "v2b", "v2")["version"]
+    srv.directory = tmp_path / "v2b"
+    srv.log.clear()
+    page.reload()
+    _boot(page)
+    reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
+    reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
+    # The install downloaded what changed, the runtime's changed file included; Pyodide
+    # itself stayed where it was.
+    fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
+    assert fetched == {"sw.js", "index.html", "build-info.json", "app/worker.py"}, srv.log
+    with page.expect_navigation():
+        reload.click()
+    assert _boot(page)["version"] == v2
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(_precache(srv.directory)),
+                                     "senet /senet/ runtime": len(_runtime(srv.directory))}
+    ctx.close()
+
+    srv.stop()  # the Expert still plays offline, on the new version
+    ctx, page, log = launch_profile()
+    assert _boot(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == v2
+    page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.worker").startswith("kendall")
+    expert_thinks = page.evaluate("""performance.getEntriesByName('senet:think')
+        .filter(m => m.detail && m.detail.level === 'expert').length""")
+    assert expert_thinks >= 1
+    assert page.evaluate("document.documentElement.dataset.offline") == "all"
+    assert log.errors == []
+
+
+def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, server):
+    ctx, log = guarded_context()
+    held = []
+    ctx.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    page = ctx.new_page()
+    with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm")):
+        _boot(page, server.url + "index.html?" + EXPERT_GAME)
+    boot = page.locator("#worker-boot")
+    boot.wait_for(state="visible")
+    assert page.evaluate("document.documentElement.dataset.worker") == "starting"
+    assert "The Expert is getting ready" in boot.inner_text()
+    assert boot.get_attribute("role") == "status"
+    assert held  # the boot really waits on the runtime

@@ -1,0 +1,176 @@
+// What works offline, and the Expert's runtime: the page's side of the service worker's
+// runtime cache (app/sw-template.js). A plain ES module loaded by index.html, beside
+// app/pwa.js (which registers the service worker). See docs/offline.md.
+//
+// The first visit precaches the app shell only (the page, MicroPython, the rules pages):
+// games between people and against Novice and Average work offline at once. Pyodide, on
+// which the Expert, hints, the win meter and the review run (the worker "players"), is
+// kept by the service worker once fetched: when a game first needs the worker (fetched
+// through the service worker, or, on a first visit before it controls the page, again
+// from the HTTP cache as soon as it does), or ahead
+// of time when the player asks in Settings ("Make the Expert available offline") or the
+// app is installed.
+//
+// Fills in, in the Settings dialog (index.html, #offline-settings):
+//   #offline-now        what works offline now
+//   #offline-get        the download's button, with its size (sw.js has it from the build)
+//   #offline-progress   its progress; #offline-error the failure, with #offline-retry
+// Shows #worker-boot (an overlay at the bottom of the window) while the worker boots,
+// with the download's progress when the runtime comes from the network.
+// Sets on <html>:
+//   data-offline   "none" (no service worker yet) | "shell" (all but the worker's features) | "all"
+//   data-runtime   "absent" | "downloading" | "cached" | "failed"
+
+const root = document.documentElement;
+const sw = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
+const $ = (id) => document.getElementById(id);
+
+const NOW_TEXT = {
+  none: "Not available offline yet: Senet is still storing its files on this device.",
+  shell: "Works offline now: everything but the Expert, hints, the win meter and game review, " +
+         "which need one download first (they get it the first time you use them, or below).",
+  all: "Works offline now: everything, the Expert, hints, the win meter and game review included.",
+};
+const NO_WORKER_TEXT = "This browser does not let Senet store itself for offline play.";
+
+let status = null; // the service worker's last answer: {bytes, cached, complete}
+let failure = "";
+let downloading = false;
+let progress = { loaded: 0, total: 0 };
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1) + " MB";
+}
+
+function render() {
+  const offline = !status ? "none" : status.complete ? "all" : "shell";
+  root.dataset.offline = offline;
+  const runtime = status && status.complete ? "cached" : downloading ? "downloading" : failure ? "failed" : "absent";
+  root.dataset.runtime = runtime;
+
+  const now = $("offline-now");
+  if (!now) return;
+  now.textContent = sw ? NOW_TEXT[offline] : NO_WORKER_TEXT;
+  const get = $("offline-get");
+  get.hidden = !status || status.complete;
+  get.disabled = downloading;
+  if (status) get.textContent = `Make the Expert available offline (${megabytes(status.bytes)} download)`;
+  const row = $("offline-progress-row");
+  row.hidden = runtime !== "downloading";
+  const bar = $("offline-progress");
+  bar.max = progress.total || 1;
+  bar.value = Math.min(progress.loaded, bar.max);
+  $("offline-progress-text").textContent = `${megabytes(progress.loaded)} of ${megabytes(progress.total)}`;
+  $("offline-error").hidden = runtime !== "failed";
+  $("offline-error-text").textContent = failure
+    ? `The download failed (${failure}). Check the connection, then try again.` : "";
+  renderBoot();
+}
+
+// ---------------------------------------------------------------- the worker's boot
+
+function renderBoot() {
+  const boot = $("worker-boot");
+  if (!boot) return;
+  const starting = root.dataset.worker === "starting";
+  boot.hidden = !starting;
+  if (!starting) return;
+  const bar = boot.querySelector("progress");
+  const text = boot.querySelector(".boot-text");
+  if (failure) {
+    bar.hidden = true;
+    text.textContent = "The Expert could not be downloaded (" + failure + "): the computer plays more " +
+      "simply meanwhile; Settings offer to try again.";
+    return;
+  }
+  bar.hidden = false;
+  if (downloading && progress.total) {
+    bar.max = progress.total;
+    bar.value = Math.min(progress.loaded, progress.total);
+    text.textContent = `The Expert is getting ready: downloading ${megabytes(progress.loaded)} of ${megabytes(progress.total)}`;
+  } else {
+    bar.removeAttribute("value"); // indeterminate: Python is starting
+    text.textContent = "The Expert is getting ready: Python is starting\u2026";
+  }
+}
+
+// ---------------------------------------------------------------- the service worker
+
+async function active() {
+  const reg = await sw.ready;
+  return reg.active;
+}
+
+async function refresh() {
+  if (!sw) return render();
+  const worker = await active();
+  const channel = new MessageChannel();
+  const answer = new Promise((resolve) => { channel.port1.onmessage = (event) => resolve(event.data); });
+  worker.postMessage({ type: "RUNTIME_STATUS" }, [channel.port2]);
+  status = await answer;
+  if (status.complete) {
+    downloading = false;
+    failure = "";
+  }
+  render();
+  // The worker ran on this page, maybe before the service worker controlled it (a first
+  // visit straight to a game against the Expert): keep what it needed for offline play.
+  const used = root.dataset.worker || "off";
+  if (!status.complete && !failure && used !== "off" && used !== "failed") await getRuntime();
+}
+
+async function getRuntime() {
+  if (!sw || downloading || (status && status.complete)) return;
+  failure = "";
+  downloading = true;
+  progress = { loaded: status ? status.cached : 0, total: status ? status.bytes : 0 };
+  render();
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  (await active()).postMessage({ type: "RUNTIME_DOWNLOAD" });
+}
+
+function onMessage(event) {
+  const data = event.data || {};
+  if (data.type !== "senet:runtime") return;
+  progress = { loaded: data.loaded || 0, total: data.total || 0 };
+  if (data.state === "downloading") {
+    downloading = true;
+  } else if (data.state === "failed") {
+    downloading = false;
+    failure = data.message || "no answer";
+  } else if (data.state === "cached") {
+    downloading = false;
+    failure = "";
+  }
+  render();
+  if (data.state !== "downloading") refresh().catch(() => {});
+}
+
+function setup() {
+  const get = $("offline-get");
+  if (get) get.addEventListener("click", () => getRuntime().catch(() => {}));
+  const retry = $("offline-retry");
+  if (retry) retry.addEventListener("click", () => getRuntime().catch(() => {}));
+  // The worker's state (app/worker_link.py): show its boot; once it is up, what it
+  // fetched is kept, so what works offline may have changed.
+  new MutationObserver(() => {
+    if (root.dataset.worker !== "starting") downloading = false;
+    render();
+    if (root.dataset.worker !== "starting") refresh().catch(() => {});
+  }).observe(root, { attributes: true, attributeFilter: ["data-worker"] });
+  const settings = $("settings-dialog");
+  if (settings) {
+    new MutationObserver(() => { if (settings.open) refresh().catch(() => {}); })
+      .observe(settings, { attributes: true, attributeFilter: ["open"] });
+  }
+  render();
+  if (!sw) return;
+  sw.addEventListener("message", onMessage);
+  sw.startMessages();
+  // An installed app gets the runtime ahead of time: it is meant to work on a plane.
+  const installed = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches;
+  window.addEventListener("appinstalled", () => getRuntime().catch(() => {}));
+  refresh().then(() => { if (installed) return getRuntime(); }).catch(() => {});
+}
+
+setup();
