@@ -4,6 +4,9 @@ the kept games to resume or delete) and the replay's "Play from here" dialog."""
 import time
 
 from dom import attr, closest
+from names import SIDE_NAMES
+
+from senet.state import BLACK, WHITE
 
 NOTES = {
     "kendall": "Seven pieces each. Square 27 is the water; a drowned piece may be rescued to 15.",
@@ -36,7 +39,7 @@ class Dialogs:
         variant = str(self.field("variant").value)
         self.page.document.getElementById("ng-note").textContent = NOTES.get(variant, "")
         draw = variant in DRAW_VARIANTS
-        for seat, colour in ((1, "White"), (2, "Black")):
+        for seat, colour in ((1, SIDE_NAMES[WHITE]), (2, SIDE_NAMES[BLACK])):
             legend = self.form.querySelector(f'fieldset[data-seat="{seat}"] legend')
             if draw:
                 legend.textContent = "First to throw" if seat == 1 else "Second to throw"

@@ -18,6 +18,7 @@ from board_input import BoardInput
 from controller import Controller, Setup, parse_query, setup_from_query
 from dialogs import Dialogs
 from dom import drop_params, on, window
+from names import QUERY_KEYS
 from page import Page
 from pyscript import document
 from record_dialog import RecordDialog
@@ -33,8 +34,7 @@ import senet
 DEFAULT = Setup("kendall", ("average", "human"))
 # URL parameters that start a new game; dropped from the address bar once used, so that
 # a reload resumes the game instead of starting it again.
-GAME_PARAMS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
-               "expert_nodes", "phrase")
+GAME_PARAMS = QUERY_KEYS
 
 root = document.documentElement
 _query = parse_query(str(window.location.search))

@@ -6,7 +6,8 @@ MicroPython and in the engine tests.
 
 import json
 
-COLOUR = {"w": "White", "b": "Black"}
+from names import SIDE_NAMES as COLOUR  # "White", "Black"
+
 # The classes the graph marks (and the list of the review names).
 MARKED = ("mistake", "blunder")
 LISTED = ("inaccuracy", "mistake", "blunder")

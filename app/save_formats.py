@@ -27,6 +27,8 @@ Keys (all text, JSON):
 
 import json
 
+import names
+from names import SPEEDS
 from replay import REPLAY_SPEEDS
 from values import FrozenValue, Value
 
@@ -51,7 +53,6 @@ MAX_QUARANTINE = 10
 APP_FORMAT = "senet-app-save"
 APP_VERSION = 1
 SETTINGS_FORMAT = "senet-settings"
-SPEEDS = ("slow", "normal", "fast", "instant")
 TUTORIAL_ANSWERS = ("declined", "taken", "finished")  # Settings.tutorial
 MAX_TEXT = 2_000_000  # characters; anything longer is not ours
 GAME_ID_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-")
@@ -170,7 +171,6 @@ def parse_game(text: object) -> SavedGame:
 
 # ------------------------------------------------------------------ kept games
 
-SEAT_KINDS = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
 
 
 class KeptGame(FrozenValue):
@@ -209,16 +209,8 @@ class KeptGame(FrozenValue):
 
 
 def seat_label(seats: dict, seat: int) -> str:
-    """A seat's name as the board shows it (app/controller.py, Controller.seat_name)."""
-    name = seats[seat].name.strip()
-    if name:
-        return name
-    kinds = [seats[1].kind, seats[2].kind]
-    kind = kinds[seat - 1]
-    if kind == "human":
-        return "You" if kinds.count("human") == 1 else f"Player {seat}"
-    label = SEAT_KINDS.get(kind, kind)
-    return f"{label} {seat}" if kinds[0] == kinds[1] else label
+    """A seat's name as the board shows it (names.seat_label), from a session's seats."""
+    return names.seat_label((seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name), seat)
 
 
 def ago_text(then_ms: int, now_ms: int) -> str:

@@ -4,6 +4,7 @@
 same code reads the URL in CPython (tests), Pyodide and MicroPython (the page).
 """
 
+from names import KIND_NAMES, KINDS, QUERY_KEYS, SPEEDS, WORKER_KINDS  # noqa: F401 (names of a Setup)
 from values import FrozenValue
 
 import senet
@@ -11,12 +12,6 @@ from senet.errors import shown
 from senet.game import clean_player_name
 from senet.throws import MAX_SEED_DIGITS, phrase_problem
 
-KINDS = ("human", "novice", "average", "expert")
-KIND_NAMES = {"human": "Human", "novice": "Novice", "average": "Average", "expert": "Expert"}
-# The computer players that think in the worker (Pyodide); the others decide on the page
-# itself, in well under a millisecond on MicroPython, and never wait for the worker.
-WORKER_KINDS = ("expert",)
-SPEEDS = ("slow", "normal", "fast", "instant")
 MIN_NODES, MAX_NODES = 100, 1_000_000  # the Expert's search budget a URL may ask for
 
 
@@ -178,10 +173,6 @@ def utf8_text(data: bytes) -> str:
 def _decimal(text: str) -> bool:
     """``text`` is a non-negative whole number in ASCII digits (no sign, no "_")."""
     return text != "" and all("0" <= c <= "9" for c in text)
-
-
-QUERY_KEYS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
-              "expert_nodes", "phrase")
 
 
 def setup_from_query(query: str, base: Setup | None = None) -> tuple:

@@ -10,14 +10,11 @@ colours and the names messages use) and what the human to act may do there.
 Free of the DOM; runs in CPython, Pyodide and MicroPython.
 """
 
+from names import COLOUR, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
 from pieces import PieceTracker, loc_of
-from setup import KIND_NAMES
 
 import senet
 from senet import PASS, RESCUE
-
-COLOUR = {"w": "white", "b": "black"}
-SIDE_NAMES = {"w": "White", "b": "Black"}
 
 
 class Table:
@@ -148,16 +145,7 @@ class Table:
         return self.setup.players[seat - 1]
 
     def seat_name(self, seat: int) -> str:
-        name = self.setup.names[seat - 1].strip()
-        if name:
-            return name
-        kinds = self.setup.players
-        kind = kinds[seat - 1]
-        if kind == "human":
-            return "You" if kinds.count("human") == 1 else f"Player {seat}"
-        if kinds[0] == kinds[1]:
-            return f"{KIND_NAMES[kind]} {seat}"
-        return KIND_NAMES[kind]
+        return seat_label(self.setup.players, self.setup.names, seat)
 
     def actor(self, colour: str) -> str:
         """Who plays ``colour``, as messages say it: "You" for the one human, else
@@ -171,7 +159,7 @@ class Table:
     def you(self):
         """The colour of the one human, whom messages call "you"; None if there is none."""
         you = None
-        for colour in ("w", "b"):
+        for colour in SIDES:
             if self.actor(colour) == "You":
                 you = colour
         return you

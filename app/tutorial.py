@@ -16,12 +16,14 @@ rule set, ``DIFFERENCES`` says in one line what is different there.
 Runs unchanged in CPython, Pyodide and MicroPython (the page).
 """
 
+from names import SIDE_NAMES
 from setup import Setup
 from table import Table
 
 import senet
 from senet import RESCUE
 from senet.session import Seat, Session
+from senet.state import WHITE
 
 VARIANT = "kendall"
 # Any seed would do: every throw of a lesson is prepared, none comes from the generator.
@@ -262,8 +264,8 @@ class Tutorial:
         self.go(self.index)
         game = senet.Game(VARIANT, seed=SEED, start=lesson.start())
         # white never acts in a lesson; the player is "You", black
-        seats = {1: Seat("human", "White"), 2: Seat("human", "You")}
-        setup = Setup(VARIANT, ("human", "human"), ("White", "You"), SEED, live_setup.speed, lesson.position,
+        seats = {1: Seat("human", SIDE_NAMES[WHITE]), 2: Seat("human", "You")}
+        setup = Setup(VARIANT, ("human", "human"), (SIDE_NAMES[WHITE], "You"), SEED, live_setup.speed, lesson.position,
                       live_setup.expert_nodes)
         return Table(Session(VARIANT, seats, game=game), setup.checked(), game_id, True, tutorial=self)
 

@@ -244,3 +244,18 @@ def test_novice_and_average_decide_on_the_page_without_the_worker():
     assert ctl.game.over and asked == [] and ctl.view.notices == []
     assert {level for level, _ in marked} == {"novice", "average"}
     assert any(what == "pre-throw" for _, what in marked) and any(what == "move" for _, what in marked)
+
+
+def test_each_name_once_kinds_colours_and_seat_labels():
+    """app/names.py holds the page's names; the computer levels are the engine's."""
+    import names
+
+    import senet.ai
+
+    assert names.KINDS == ("human",) + senet.ai.LEVELS
+    assert names.KIND_NAMES["average"] == "Average" and names.SIDE_NAMES == {"w": "White", "b": "Black"}
+    assert names.seat_label(("average", "human"), ("", ""), 2) == "You"
+    assert names.seat_label(("human", "human"), ("", ""), 1) == "Player 1"
+    assert names.seat_label(("expert", "expert"), ("", ""), 2) == "Expert 2"
+    assert names.seat_label(("expert", "novice"), ("", " Ann "), 2) == "Ann"
+    assert names.seat_label(("mystery", "human"), ("", ""), 1) == "mystery"  # an old save's kind

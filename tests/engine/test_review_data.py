@@ -132,6 +132,7 @@ print(json.dumps(out))
 
 def test_the_page_review_reads_the_same_under_micropython(tmp_path):
     # review_data runs on the page's MicroPython: the same numbers give the same words
+    import shutil
     import subprocess
 
     worker = Reviewer(senet.Game.from_record(RECORD), 300)
@@ -141,11 +142,13 @@ def test_the_page_review_reads_the_same_under_micropython(tmp_path):
               f"RESULT = {json.dumps(json.dumps(result))}\n" + MPY_SCRIPT)
     path = tmp_path / "review_mpy.py"
     path.write_text(script)
-    done = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(ROOT / "app"), str(path)],
-                          capture_output=True, text=True, timeout=300)
+    lib = tmp_path / "lib"  # the engine, which app/names.py reads the colours from
+    shutil.copytree(ROOT / "senet", lib / "senet", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(ROOT / "app"),
+                           "--path", str(lib), str(path)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     here = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=300,
-                          env={"PYTHONPATH": str(ROOT / "app")})
+                          env={"PYTHONPATH": str(ROOT / "app") + ":" + str(ROOT)})
     assert here.returncode == 0, here.stderr
     mpy, cpy = json.loads(done.stdout.strip().splitlines()[-1]), json.loads(here.stdout.strip().splitlines()[-1])
     assert mpy == cpy

@@ -207,14 +207,23 @@ def test_analyses_of_positions_already_left_are_never_sent(monkeypatch):
 def test_the_workers_prepare_builds_the_experts_tables_before_any_decision():
     """app/worker.py's prepare (queued by the page ahead of the first decision, so that
     the decision's timeout counts its search alone) leaves the rule set's endgame tables
-    built, where the Expert uses them."""
-    import worker
+    built, where the Expert uses them. In a fresh interpreter: nothing built before."""
+    import json
+    import subprocess
+    from pathlib import Path
 
-    from senet.ai import endgame
     from senet.ai.evaluate import _SOLO
 
-    for variant in senet.VARIANTS:
-        endgame._CACHE.pop(variant, None)
-        assert worker.prepare(variant) == variant
-        assert (variant in endgame._CACHE) == (variant in _SOLO), variant
+    root = Path(__file__).resolve().parents[2]
+    script = ("import json, worker\nfrom senet.ai import endgame\nout = {}\n"
+              "import senet\nfor v in senet.VARIANTS:\n"
+              "    before = v in endgame._CACHE\n    worker.prepare(v)\n"
+              "    out[v] = [before, v in endgame._CACHE]\nprint(json.dumps(out))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600,
+                          env={"PYTHONPATH": f"{root / 'app'}:{root}"})
+    assert done.returncode == 0, done.stderr
+    built = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(built) == set(senet.VARIANTS)
+    for variant, (before, after) in built.items():
+        assert not before and after == (variant in _SOLO), variant
     assert any(variant in _SOLO for variant in senet.VARIANTS)
