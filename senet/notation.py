@@ -68,21 +68,22 @@ def parse_position(text: str) -> State:
     if counts is None:
         raise PositionError(f"the off-board field must look like w=0/0,b=0/0, not '{shown(offboard)}'")
     sw, ow, sb, ob = counts
-    odd = None
-    again = opening = draw = throwing = False
+    own = []
+    again = draw = throwing = False
     seen = set()
     for flag in ([] if flag_text == "-" else flag_text.split(",")):
         if flag in seen:
             raise PositionError(f"the flag '{shown(flag)}' is given twice")
         seen.add(flag)
-        if flag in ("odd=w", "odd=b") and rules.has_goals:
-            odd = flag[-1]
+        rank = rules.flag_rank(flag)
+        if rank is not None:
+            if any(r == rank for r, _ in own):
+                raise PositionError(f"the flag '{shown(flag)}' is given twice")
+            own.append((rank, flag))
         elif flag == "again":
             again = True
         elif flag == "throwing" and rules.has_rescue:
             throwing = True
-        elif flag == "opening" and rules.has_opening:
-            opening = True
         elif flag == "draw":
             draw = True
         else:
@@ -99,8 +100,10 @@ def parse_position(text: str) -> State:
             raise PositionError(f"{name} has no supply: {who}'s supply must be 0")
         if off and not rules.bears_off:
             raise PositionError(f"pieces are never borne off in {name}")
-    state = State(rules, board, side, throw, (sw, sb), (ow, ob), odd=odd, again=again,
-                  opening=opening, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
+    own.sort()
+    state = State(rules, board, side, throw, (sw, sb), (ow, ob), var=tuple(f for _, f in own),
+                  again=again, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
+    opening = state.opening
     if opening and (board != rules.start_board() or throw is not None or again):
         raise PositionError("the 'opening' flag needs the starting board and no pending throw")
     if throwing and (throw is not None or draw or rules.winner(state) is not None

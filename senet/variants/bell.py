@@ -101,6 +101,7 @@ class Bell(Rules):
     floor = staticmethod(_floor)
     direction = -1  # B2
     has_goals = True  # B5
+    own_flags = (("odd", ("w", "b")),)  # B5: who owns the odd goal squares
     safe_squares = frozenset(range(26, 31))  # B4
 
     @staticmethod
@@ -162,9 +163,9 @@ class Bell(Rules):
                 else:
                     sw += 1
         cells[dst] = side
-        odd = state.odd if state.odd is not None or dst != 1 else side  # B5
+        var = state.var if state.var or dst != 1 else ("odd=" + side,)  # B5
         # C6: no Bell position stalls under B6/B7 as revised (see the module docstring)
-        return self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, odd=odd)
+        return self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, var=var)
 
     def winner(self, state: State):
         if state.odd is None:
