@@ -412,7 +412,9 @@ class Rules(ABC):
                 return "you have no piece left to enter"
         elif state.board[src - 1] != side:
             return f"square {src} holds no piece of yours"
-        if dst != OFF and state.board[dst - 1] == side:
+        if dst == SUPPLY and not self.back_to_supply:
+            return f"no move takes a piece back to the supply in {self.name}"
+        if dst != OFF and dst != SUPPLY and state.board[dst - 1] == side:
             return f"square {dst} holds your own piece"
         reason = self.explain_variant(state, move)
         if reason:
@@ -443,6 +445,9 @@ class Rules(ABC):
     bear_off_only_squares = frozenset()  # pieces there make no move but bearing off
     has_penalty = False  # the loser scores a penalty (Rules.penalty)
     has_goals = False  # goal squares, claimed by reaching square 1 (the odd= flag)
+    back_to_supply = False  # a move A-in takes a piece back to the supply (Piccione, P5)
+    throw_in_parts = False  # a throw is used in parts, what is left stays pending (P2)
+    tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
 
     def protected(self, cells: str, sq: int) -> bool:
         """Whether the piece on ``sq`` is protected by its neighbours (none here)."""
