@@ -26,10 +26,10 @@ import time
 
 from . import turns
 from .ai import LEVELS, get_player
+from .errors import SenetError
 from .game import Game
 from .state import BLACK, WHITE
 from .throws import MT19937
-from .errors import SenetError
 from .variants import VARIANTS, get_rules
 
 

@@ -205,7 +205,7 @@ class Piccione(Rules):
         return None
 
     def explain_variant(self, state: State, move: Move) -> str | None:
-        side, t = state.side, state.throw
+        t = state.throw
         src, dst = move
         var = state.var
         cells = " " + state.board + " "
