@@ -247,14 +247,34 @@ class Piccione(Rules):
         return None
 
     def lost_throw_reason(self, state: State) -> dict:
-        """As Rules.lost_throw_reason, with P3's case: the entered piece cannot move."""
-        if "entered" in state.var:
-            return {"why": "entered_blocked", "clause": "P3", "square": ENTRY,
-                    "throw": state.throw}
-        from ..describe import lost_throw_reason
-
-        reason = lost_throw_reason(state)
-        if "dir=f" in state.var or "dir=b" in state.var:
+        """Why no part is legal (C4, P2-P5), as data (senet.describe): P3's entered piece
+        that cannot move ("entered_blocked"), or what stops each piece: "occupied" (every
+        square it could reach is taken, P4), "exact" (it could only go past 30, P6),
+        "forward_only" (this throw's parts go forward, P5), and for the supply
+        "no_entry" (only a whole throw of 1 enters) or "entry_blocked" (square 1 taken)."""
+        side, t = state.side, state.throw
+        var = state.var
+        if "entered" in var:
+            return {"why": "entered_blocked", "clause": "P3", "square": ENTRY, "throw": t}
+        cells = " " + state.board + " "
+        part = FORWARD in var or BACKWARD in var
+        obstacles = {}
+        for sq in state.pieces(side):
+            reach = [sq + k for k in range(1, t + 1) if sq + k <= 30]
+            if FORWARD in var and sq not in NO_BACKWARD and any(
+                    cells[sq - k] == "." for k in range(1, min(t, sq - 1) + 1)):
+                obstacles[sq] = "forward_only"
+            elif not reach:
+                obstacles[sq] = "exact"
+            else:
+                obstacles[sq] = "occupied"
+        if state.supply[0 if side == WHITE else 1]:
+            obstacles["supply"] = "no_entry" if part or t != 1 else "entry_blocked"
+        if not state.pieces(side):
+            if t != 1 or part:
+                return {"why": "no_entry", "throws": (1,)}
+            return {"why": "entry_blocked", "square": ENTRY}
+        reason = {"why": "blocked", "obstacles": obstacles}
+        if part:
             reason["rest"] = True
-            reason["way"] = "forward" if "dir=f" in state.var else "backward"
         return reason
