@@ -155,11 +155,8 @@ class Piccione(Rules):
 
     def _done(self, state: State, board: str, supply, off, extra: bool) -> State:
         """The throw is used up or lost: one more throw if owed (P8), else the turn passes."""
-        nxt = State(self, board, state.side if extra else other(state.side), None, supply, off,
-                    again=extra)
-        if self.is_frozen(nxt):
-            return nxt._replace(draw_reason="neither side can ever move again (C6)")
-        return nxt
+        return State(self, board, state.side if extra else other(state.side), None, supply, off,
+                     again=extra)
 
     def _lose(self, state: State) -> State:
         """The throw (or its rest) is lost (C4, P2, P3)."""
@@ -168,7 +165,12 @@ class Piccione(Rules):
             board = "." + board[1:]
             sw, sb = supply
             supply = (sw + 1, sb) if state.side == WHITE else (sw, sb + 1)
-        return self._done(state, board, supply, state.off, self.pass_keeps_turn(state))
+        nxt = self._done(state, board, supply, state.off, self.pass_keeps_turn(state))
+        # C6: checked where a throw is lost, as Rules.apply_pass does (a frozen board
+        # shows itself first by a lost throw)
+        if self.is_frozen(nxt):
+            return nxt._replace(draw_reason="neither side can ever move again (C6)")
+        return nxt
 
     def apply_pass(self, state: State) -> State:
         return self._lose(state)
