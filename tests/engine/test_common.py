@@ -142,6 +142,6 @@ def test_C6_random_games_always_end(variant):
                 g.play(pre[0])
                 continue
             g.throw()
-            if not g.over and not g.state.opening and g.state.throw is not None:
+            while not g.over and not g.state.opening and g.state.throw is not None:  # P2: parts
                 g.play(rng.choice(g.state.legal_actions()))
         assert g.result in ("w", "b", "draw")
