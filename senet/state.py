@@ -169,7 +169,7 @@ class State:
             return self.side
         if self.is_terminal:
             return None
-        if self.throwing or self.opening or not self.rules.has_rescue:
+        if self.throwing or "opening" in self.var or not self.rules.has_rescue:
             return CHANCE
         return self.side if self.rules.pre_throw_actions(self) else CHANCE
 
@@ -192,7 +192,7 @@ class State:
     def pre_throw_actions(self) -> list[Move]:
         """Actions allowed instead of throwing (the water rescue), usually none; none
         once the side has chosen to throw (flag ``throwing``)."""
-        if self.throw is not None or self.opening or self.throwing or self.is_terminal:
+        if self.throw is not None or "opening" in self.var or self.throwing or self.is_terminal:
             return []
         return self.rules.pre_throw_actions(self)
 
@@ -252,7 +252,7 @@ class State:
                 f"{throw} is not a possible throw in {self.rules.name} "
                 f"(possible: {', '.join(map(str, self.rules.throw_values))})"
             )
-        if self.opening:
+        if "opening" in self.var:
             return self.rules.opening_throw(self, throw)
         if not self.throwing and self.rules.has_rescue and self.rules.pre_throw_actions(self):
             raise IllegalMove("choose first: throw the sticks (THROW) or rescue")

@@ -30,11 +30,19 @@ ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))
 
 
+def owner(state: State):
+    """B5: who owns the odd goal squares, None before the claim (Bell's one flag,
+    ``odd=``, is all State.var ever holds here: read it directly, it is asked often)."""
+    var = state.var
+    return var[0][4] if var else None
+
+
 def goals(state: State, side: str) -> tuple:
     """The goal squares of ``side`` (empty before anyone has reached square 1)."""
-    if state.odd is None:
+    odd = owner(state)
+    if odd is None:
         return ()
-    return ODD_GOALS if state.odd == side else EVEN_GOALS
+    return ODD_GOALS if odd == side else EVEN_GOALS
 
 
 def _floor(cells: str, mine: tuple, side: str) -> int:
@@ -168,7 +176,7 @@ class Bell(Rules):
         return self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, var=var)
 
     def winner(self, state: State):
-        if state.odd is None:
+        if not state.var:  # B5: no goals before the claim
             return None
         for side in (WHITE, BLACK):
             if all(state.board[g - 1] == side for g in goals(state, side)):  # B8
