@@ -231,3 +231,14 @@ def test_cli_refuses_a_part_larger_than_the_pending_throw_with_one_line():
     assert r.returncode == 0 and r.stdout.strip() == "piccione ...w...................b...... w 1 w=4/0,b=4/0 dir=f"
     r = run("moves", "piccione ..wbbb........................ w 3 w=4/0,b=2/0 dir=f")
     assert r.returncode == 2 and "no part is legal" in r.stderr and "Traceback" not in r.stderr
+
+
+RECORD = "senet-record 1\nvariant piccione\nseed 1\nthrows sha256\nb 2 pass\nw 1 in-1\n"
+
+
+def test_records_refuse_a_part_larger_than_the_throw_or_a_part_with_no_throw_left():
+    Game.from_record(RECORD + "w 3 1-3\nw - 3-4\n")  # the seed's throws: b 2, w 1, w 3
+    with pytest.raises(senet.RecordError, match=r"line 7: 1-9 uses 8 squares, but only 3 was thrown \(P2\)"):
+        Game.from_record(RECORD + "w 3 1-9\n")
+    with pytest.raises(senet.RecordError, match="line 8: it is black's turn"):
+        Game.from_record(RECORD + "w 3 1-4\nw - 4-5\n")  # the 3 is used up: black's turn
