@@ -242,3 +242,25 @@ def test_records_refuse_a_part_larger_than_the_throw_or_a_part_with_no_throw_lef
         Game.from_record(RECORD + "w 3 1-9\n")
     with pytest.raises(senet.RecordError, match="line 8: it is black's turn"):
         Game.from_record(RECORD + "w 3 1-4\nw - 4-5\n")  # the 3 is used up: black's turn
+
+
+def test_saves_undo_and_redo_go_part_by_part():
+    from senet.session import Seat, Session
+
+    rng = random.Random(4)
+    session = Session("piccione", {1: Seat("human"), 2: Seat("human")}, seed=5)
+    while not session.game.over and len(session.game.entries) < 300:
+        state = session.state
+        if state.is_chance:
+            session.throw()
+        else:
+            session.play(rng.choice(state.legal_actions()))
+    assert any(e.throw is None and e.action is not None for e in session.game.entries)  # parts
+    latest = session.state.position()
+    for _ in range(40):  # back to each human decision, its throw (or rest) still pending
+        assert session.undo() and session.state.throw is not None
+    again = Session.from_json(session.to_json())
+    assert again.state == session.state and again.can_redo
+    while again.redo():
+        pass
+    assert again.state.position() == latest
