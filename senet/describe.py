@@ -73,6 +73,10 @@ def events(before: State, move: Move, after: State) -> list:
                 # K8: a step down from 28 or 29 onto 27 is a fall back into the water
                 out.append({"kind": "into_water", "side": side, "square": dst,
                             "then": None, "fall_back": True})
+            elif dst == water and src < dst and rules.water_holds_turn:
+                # KO3: a piece that may not pass 26 goes into the water instead
+                out.append({"kind": "into_water", "side": side, "square": dst,
+                            "then": None, "fall_back": False})
         them = other(side)
         theirs_before, theirs_after = _where(before, them), _where(after, them)
         lost = theirs_before - theirs_after
@@ -271,6 +275,8 @@ def event_text(event: dict, you: str | None = None, reason: bool = True) -> str:
         if event["fall_back"]:
             return f"{mine} piece falls back into the water"
         then = event["then"]
+        if then is None:
+            return f"{mine} piece falls into the water"
         if then == "supply":
             return f"{mine} piece falls into the water and goes back to the supply"
         return f"{mine} piece falls into the water and restarts on square {then}"

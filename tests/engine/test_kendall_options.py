@@ -12,6 +12,7 @@ from positions import moves, position, where
 
 import senet
 from senet import turns
+from senet.describe import describe
 from senet.game import Game
 
 ALL = "kendall+five+start+trap+homerow"
@@ -57,6 +58,8 @@ def test_KO3_a_piece_that_may_not_pass_26_may_go_into_the_empty_water():
     assert moves(s) == {"24-27"}  # 24 + 4 passes 26 (K6): into the water instead
     nxt = s.apply("24-27")
     assert nxt.side == "b" and where(nxt, "w") == [27]  # K9: the turn ends at once
+    assert describe(s, senet.parse_move("24-27"), nxt) == [
+        "white moves from 24 to 27", "white's piece falls into the water"]
     plain = position("kendall", white=[24], black=[10], side="w", throw=4)
     assert moves(plain) == {"24-20"}  # without the option: backward (K4)
     full = position("kendall+trap", white=[24], black=[10, 27], side="w", throw=4)
