@@ -39,10 +39,10 @@ def owner(state: State):
 
 def goals(state: State, side: str) -> tuple:
     """The goal squares of ``side`` (empty before anyone has reached square 1)."""
-    odd = owner(state)
-    if odd is None:
+    var = state.var  # owner(state), inline: asked several times a move
+    if not var:
         return ()
-    return ODD_GOALS if odd == side else EVEN_GOALS
+    return ODD_GOALS if var[0][4] == side else EVEN_GOALS
 
 
 def _floor(cells: str, mine: tuple, side: str) -> int:
