@@ -244,6 +244,10 @@ DIFFERENCES = {
               "land only on an empty square, nothing can be bumped on 26 to 30, the water sends a piece to "
               "the first free square, a piece leaves by landing exactly on 30, and the loser pays points "
               "for the pieces left behind.",
+    "piccione": "Your game uses Piccione's rules instead: five pieces each start off the board and enter "
+                "on square 1 with a throw of 1, a throw may be split between pieces, no piece is ever "
+                "bumped or lands on another, a piece moves backward only when nothing can move forward, "
+                "27 sends a piece back off the board, and a 5 or a landing on 15 or 26 throws again.",
 }
 
 

@@ -26,10 +26,11 @@ import time
 
 from . import turns
 from .ai import LEVELS, get_player
+from .errors import SenetError
 from .game import Game
 from .state import BLACK, WHITE
 from .throws import MT19937
-from .variants import VARIANTS
+from .variants import VARIANTS, get_rules
 
 
 def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first: bool,
@@ -193,6 +194,14 @@ def report(s: dict) -> str:
     return "\n".join(lines)
 
 
+def _variant(name: str) -> str:
+    """argparse type: a rule set's name, Kendall's house rules included (KO1-KO4)."""
+    try:
+        return get_rules(name).name
+    except SenetError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | None = None) -> dict:
     if level != "expert":
         return {}
@@ -206,7 +215,8 @@ def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m senet.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", required=True, choices=VARIANTS)
+    ap.add_argument("--variant", required=True, type=_variant, metavar="VARIANT",
+                    help=f"{', '.join(VARIANTS)}; kendall may add house rules: kendall+five+start+trap+homerow")
     levels = (*LEVELS, "random")  # random: every legal action equally likely, a yardstick
     ap.add_argument("--a", required=True, choices=levels, help="level of player A")
     ap.add_argument("--b", required=True, choices=levels, help="level of player B")

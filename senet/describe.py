@@ -17,6 +17,11 @@ side concerned (docs/engine-api.md, "Events"):
     {"kind": "draw", "reason": text}
     {"kind": "win", "side": s}
     {"kind": "extra_throw", "side": s}
+    {"kind": "to_supply", "side": s, "from": a}         the mover's piece goes back to its
+                                                        supply (P5 past square 1, P3)
+    {"kind": "left", "side": s, "throw": n}             n of the throw is left for more
+                                                        parts (P2)
+    {"kind": "pass", ..., "rest": True}                 what was left of a throw is lost (P2)
 
 ``describe(before, move, after)`` is the same list in English (``event_text``).
 """
@@ -38,6 +43,9 @@ def events(before: State, move: Move, after: State) -> list:
     if move == PASS:
         out.append({"kind": "pass", "side": side, "throw": before.throw,
                     "reason": rules.lost_throw_reason(before)})
+        if after.supply[i] > before.supply[i]:  # P3: the entered piece goes back
+            for sq in sorted(_where(before, side) - _where(after, side)):
+                out.append({"kind": "to_supply", "side": side, "from": sq})
     elif move == RESCUE:
         (dst,) = _where(after, side) - _where(before, side) or {0}
         out.append({"kind": "rescue", "side": side, "to": dst})
@@ -47,10 +55,12 @@ def events(before: State, move: Move, after: State) -> list:
             out.append({"kind": "bear_off", "side": side, "from": src})
         elif src == SUPPLY:
             out.append({"kind": "enter", "side": side, "to": dst})
+        elif dst == SUPPLY:  # P5: backward past square 1
+            out.append({"kind": "to_supply", "side": side, "from": src})
         else:
             out.append({"kind": "move", "side": side, "from": src, "to": dst})
         water = rules.water_square
-        if dst != OFF:
+        if dst != OFF and dst != SUPPLY:
             mine_new = _where(after, side) - _where(before, side)
             if after.board[dst - 1] != side:
                 if after.supply[i] > before.supply[i]:  # T4
@@ -63,6 +73,10 @@ def events(before: State, move: Move, after: State) -> list:
                 # K8: a step down from 28 or 29 onto 27 is a fall back into the water
                 out.append({"kind": "into_water", "side": side, "square": dst,
                             "then": None, "fall_back": True})
+            elif dst == water and src < dst and rules.water_holds_turn:
+                # KO3: a piece that may not pass 26 goes into the water instead
+                out.append({"kind": "into_water", "side": side, "square": dst,
+                            "then": None, "fall_back": False})
         them = other(side)
         theirs_before, theirs_after = _where(before, them), _where(after, them)
         lost = theirs_before - theirs_after
@@ -76,12 +90,20 @@ def events(before: State, move: Move, after: State) -> list:
                 out.append({"kind": "bump", "side": them, "from": sq, "to": "supply", "water": False})
     if after.odd and not before.odd:
         out.append({"kind": "claim", "side": side, "goals": "odd" if after.odd == side else "even"})
+    if rules.throw_in_parts and not move.is_special:
+        if after.throw is not None and after.side == side:
+            out.append({"kind": "left", "side": side, "throw": after.throw})
+        else:
+            rest = rules.rest_state(before, move)
+            if rest is not None:  # P2: no part was legal for what was left
+                out.append({"kind": "pass", "side": side, "throw": rest.throw, "rest": True,
+                            "reason": rules.lost_throw_reason(rest)})
     winner = after.winner
     if winner == "draw":
         out.append({"kind": "draw", "reason": after.draw_reason})
     elif winner:
         out.append({"kind": "win", "side": winner})
-    elif after.side == side:
+    elif after.side == side and after.throw is None:
         out.append({"kind": "extra_throw", "side": side})
     return out
 
@@ -235,6 +257,8 @@ OBSTACLE_WORDS = {
     "no_entry": "this throw enters no piece",
     "entry_blocked": "the entry square is taken",
     "other": "no piece can move that far",
+    "occupied": "every square the pieces could reach is taken",
+    "forward_only": "the parts of this throw go forward and none can",
 }
 
 
@@ -246,6 +270,9 @@ def _or(values) -> str:
 def reason_text(reason: dict) -> str:
     """A lost throw's reason (lost_throw_reason) in a few English words."""
     why = reason.get("why")
+    if why == "entered_blocked":
+        return (f"the piece just entered on {reason['square']} must move first and every square "
+                f"it could reach is taken")
     if why == "water":
         return f"only {_or(reason['throws'])} bears off the piece in the water ({reason['square']})"
     if why == "no_entry":
@@ -279,15 +306,26 @@ def event_text(event: dict, you: str | None = None, reason: bool = True) -> str:
         return f"{me} bear{s} off the piece from square {event['from']}"
     if kind == "rescue":
         return f"{me} rescue{s} the piece from the water to square {event['to']}"
+    if kind == "pass" and event.get("rest"):
+        text = f"{me} cannot use the {event['throw']} left of the throw: it is lost"
+        if reason and event.get("reason"):
+            text += f" ({reason_text(event['reason'])})"
+        return text
     if kind == "pass":
         text = f"{me} cannot move with a {event['throw']}: the throw is lost"
         if reason and event.get("reason"):
             text += f" ({reason_text(event['reason'])})"
         return text
+    if kind == "to_supply":
+        return f"{mine} piece on {event['from']} goes back to the supply"
+    if kind == "left":
+        return f"{me} ha{'ve' if me == 'you' else 's'} {event['throw']} of the throw left"
     if kind == "into_water":
         if event["fall_back"]:
             return f"{mine} piece falls back into the water"
         then = event["then"]
+        if then is None:
+            return f"{mine} piece falls into the water"
         if then == "supply":
             return f"{mine} piece falls into the water and goes back to the supply"
         return f"{mine} piece falls into the water and restarts on square {then}"

@@ -15,6 +15,7 @@ Record format (docs/record.md), one item per line:
     player 1 human Ann        optional: who sat at seat 1 or 2, a kind and maybe a name
     b 3 14-17                 side, throw, action
     w - rescue                an action taken instead of throwing
+    w - 5-7                   a further part of the same throw (piccione, P2)
     w 2 draw                  a throw of the jequier/havens colour draw (side = seat)
     b 4                       a pending throw not used yet (last line only)
     result b                  "result w", "result b" or "result draw: reason"
@@ -354,7 +355,7 @@ class Game:
         if action == THROW:
             self.state = after  # not in self.states: an undo comes back to the choice
             return after
-        if before.throw is not None:
+        if before.throw is not None and self.entries and self.entries[-1].action is None:
             # the throw's entry gets its action
             last = self.entries.pop()  # a throw without an action: the count stays
             self.states.pop()

@@ -1,4 +1,5 @@
-"""Moves and move notation: ``A-B``, ``A-off``, ``in-B``, ``rescue``, ``pass``, ``throw``."""
+"""Moves and move notation: ``A-B``, ``A-off``, ``in-B``, ``A-in`` (back to the supply,
+Piccione's P5), ``rescue``, ``pass``, ``throw``."""
 
 from collections import namedtuple
 
@@ -35,7 +36,7 @@ def format_move(move) -> str:
     if src < 0:
         return "pass" if move == PASS else "rescue" if move == RESCUE else "throw"
     a = "in" if src == SUPPLY else str(src)
-    b = "off" if dst == OFF else str(dst)
+    b = "off" if dst == OFF else "in" if dst == SUPPLY else str(dst)
     return f"{a}-{b}"
 
 
@@ -67,9 +68,11 @@ def parse_move(text: str) -> "Move":
         )
     a, b = parts
     src = SUPPLY if a == "in" else _square(a, t)
-    dst = OFF if b == "off" else _square(b, t)
+    dst = OFF if b == "off" else SUPPLY if b == "in" else _square(b, t)
     if src == SUPPLY and dst == OFF:
         raise MoveSyntaxError(f"'{shown(t)}' is not a move: a piece cannot enter and bear off at once")
+    if src == SUPPLY and dst == SUPPLY:
+        raise MoveSyntaxError(f"'{shown(t)}' is not a move: it goes from the supply to the supply")
     if src == dst:
         raise MoveSyntaxError(f"'{shown(t)}' is not a move: it does not go anywhere")
     return Move(src, dst)

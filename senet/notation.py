@@ -39,7 +39,7 @@ def _offboard(text: str):
 
 def parse_position(text: str) -> State:
     """Parse a position; raises PositionError naming the faulty field."""
-    from .variants import VARIANTS, get_rules
+    from .variants import get_rules
 
     if not isinstance(text, str):
         raise PositionError("a position must be given as text")
@@ -50,9 +50,7 @@ def parse_position(text: str) -> State:
             f"(VARIANT BOARD SIDE THROW OFFBOARD FLAGS), found {len(fields)}"
         )
     name, board, side, throw_text, offboard, flag_text = fields
-    if name not in VARIANTS:
-        raise PositionError(f"unknown variant '{shown(name)}' (choose from {', '.join(VARIANTS)})")
-    rules = get_rules(name)
+    rules = get_rules(name)  # PositionError for an unknown name or house rule (KO1-KO4)
     if len(board) != 30 or set(board) - {"w", "b", "."}:
         raise PositionError("the board must be 30 characters, each 'w', 'b' or '.'")
     if side not in (WHITE, BLACK):
@@ -68,21 +66,22 @@ def parse_position(text: str) -> State:
     if counts is None:
         raise PositionError(f"the off-board field must look like w=0/0,b=0/0, not '{shown(offboard)}'")
     sw, ow, sb, ob = counts
-    odd = None
-    again = opening = draw = throwing = False
+    own = []
+    again = draw = throwing = False
     seen = set()
     for flag in ([] if flag_text == "-" else flag_text.split(",")):
         if flag in seen:
             raise PositionError(f"the flag '{shown(flag)}' is given twice")
         seen.add(flag)
-        if flag in ("odd=w", "odd=b") and rules.has_goals:
-            odd = flag[-1]
+        rank = rules.flag_rank(flag)
+        if rank is not None:
+            if any(r == rank for r, _ in own):
+                raise PositionError(f"the flag '{shown(flag)}' is given twice")
+            own.append((rank, flag))
         elif flag == "again":
             again = True
         elif flag == "throwing" and rules.has_rescue:
             throwing = True
-        elif flag == "opening" and rules.has_opening:
-            opening = True
         elif flag == "draw":
             draw = True
         else:
@@ -99,8 +98,10 @@ def parse_position(text: str) -> State:
             raise PositionError(f"{name} has no supply: {who}'s supply must be 0")
         if off and not rules.bears_off:
             raise PositionError(f"pieces are never borne off in {name}")
-    state = State(rules, board, side, throw, (sw, sb), (ow, ob), odd=odd, again=again,
-                  opening=opening, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
+    own.sort()
+    state = State(rules, board, side, throw, (sw, sb), (ow, ob), var=tuple(f for _, f in own),
+                  again=again, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
+    opening = state.opening
     if opening and (board != rules.start_board() or throw is not None or again):
         raise PositionError("the 'opening' flag needs the starting board and no pending throw")
     if throwing and (throw is not None or draw or rules.winner(state) is not None

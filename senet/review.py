@@ -54,7 +54,7 @@ EQUAL = 1e-9
 # (the next iteration of the search fits), so they get 300 (docs/review.md).
 DEFAULT_NODES = {
     "kendall": 500, "jequier": 300, "tait": 300,
-    "bell": 300, "thibault": 500, "havens": 300,
+    "bell": 300, "thibault": 500, "havens": 300, "piccione": 300,
 }
 THROW = "throw"  # the name of the option "throw" at a decision before a throw
 
@@ -84,7 +84,7 @@ class Reviewer:
 
     def __init__(self, game: Game, nodes=None):
         self.game = game
-        self.nodes = int(nodes) if nodes else DEFAULT_NODES[game.variant]
+        self.nodes = int(nodes) if nodes else DEFAULT_NODES[game.rules.tuning or game.rules.name]
         if self.nodes < 1:
             raise ValueError("the node budget must be at least 1")
         self._expert = Expert(nodes=self.nodes, time_cap=None)

@@ -30,7 +30,7 @@ class State:
 
     __slots__ = (
         "rules", "board", "side", "throw", "supply", "off",
-        "odd", "again", "opening", "draw_reason", "throwing", "_legal", "_key",
+        "var", "again", "draw_reason", "throwing", "_legal", "_key",
     )
 
     def __init__(
@@ -42,9 +42,8 @@ class State:
         supply: tuple[int, int] = (0, 0),
         off: tuple[int, int] = (0, 0),
         *,
-        odd: str | None = None,
+        var: tuple = (),
         again: bool = False,
-        opening: bool = False,
         draw_reason: str | None = None,
         throwing: bool = False,
     ):
@@ -54,9 +53,10 @@ class State:
         self.throw = throw
         self.supply = supply
         self.off = off
-        self.odd = odd
+        # the rule set's own state: its flags as written in FLAGS, in the order its
+        # Rules.own_flags declares (Bell's "odd=w", Jéquier's "opening", ...)
+        self.var = var
         self.again = again
-        self.opening = opening
         self.draw_reason = draw_reason
         # the side chose THROW where it could have rescued: the sticks are thrown next
         self.throwing = throwing
@@ -75,7 +75,7 @@ class State:
         if k is None:
             k = self._key = (
                 self.rules.name, self.board, self.side, self.throw, self.supply,
-                self.off, self.odd, self.again, self.opening, self.draw_reason is not None,
+                self.off, self.var, self.again, self.draw_reason is not None,
                 self.throwing,
             )
         return k
@@ -91,18 +91,37 @@ class State:
 
     def flag_list(self) -> list[str]:
         """The position's flags in notation order (docs/notation.md)."""
-        f = []
-        if self.odd:
-            f.append("odd=" + self.odd)
+        f = list(self.var)
         if self.again:
             f.append("again")
         if self.throwing:
             f.append("throwing")
-        if self.opening:
-            f.append("opening")
         if self.draw_reason is not None:
             f.append("draw")
         return f
+
+    def flag(self, name: str):
+        """The rule set's own flag ``name``: its value (the text after "="), True for a
+        flag without a value, None when the position does not have it."""
+        for f in self.var:
+            if f == name:
+                return True
+            if f.startswith(name) and f[len(name):len(name) + 1] == "=":
+                return f[len(name) + 1:]
+        return None
+
+    @property
+    def odd(self):
+        """Bell (B5): who owns the odd goal squares (flag ``odd=``), None before the claim."""
+        for f in self.var:
+            if f[:4] == "odd=":
+                return f[4]
+        return None
+
+    @property
+    def opening(self) -> bool:
+        """Jéquier, Havens (J2, V2): the colour draw is not over yet (flag ``opening``)."""
+        return "opening" in self.var
 
     @property
     def flags(self) -> frozenset[str]:
@@ -117,8 +136,8 @@ class State:
         """A copy with some fields changed, unchecked: for the engine's own transitions."""
         fields = {
             "board": self.board, "side": self.side, "throw": self.throw,
-            "supply": self.supply, "off": self.off, "odd": self.odd,
-            "again": self.again, "opening": self.opening, "draw_reason": self.draw_reason,
+            "supply": self.supply, "off": self.off, "var": self.var,
+            "again": self.again, "draw_reason": self.draw_reason,
             "throwing": self.throwing,
         }
         fields.update(changes)
@@ -150,7 +169,7 @@ class State:
             return self.side
         if self.is_terminal:
             return None
-        if self.throwing or self.opening or not self.rules.has_rescue:
+        if self.throwing or "opening" in self.var or not self.rules.has_rescue:
             return CHANCE
         return self.side if self.rules.pre_throw_actions(self) else CHANCE
 
@@ -173,7 +192,7 @@ class State:
     def pre_throw_actions(self) -> list[Move]:
         """Actions allowed instead of throwing (the water rescue), usually none; none
         once the side has chosen to throw (flag ``throwing``)."""
-        if self.throw is not None or self.opening or self.throwing or self.is_terminal:
+        if self.throw is not None or "opening" in self.var or self.throwing or self.is_terminal:
             return []
         return self.rules.pre_throw_actions(self)
 
@@ -233,12 +252,12 @@ class State:
                 f"{throw} is not a possible throw in {self.rules.name} "
                 f"(possible: {', '.join(map(str, self.rules.throw_values))})"
             )
-        if self.opening:
+        if "opening" in self.var:
             return self.rules.opening_throw(self, throw)
         if not self.throwing and self.rules.has_rescue and self.rules.pre_throw_actions(self):
             raise IllegalMove("choose first: throw the sticks (THROW) or rescue")
         return State(self.rules, self.board, self.side, throw, self.supply, self.off,
-                     odd=self.odd, again=self.again)
+                     var=self.var, again=self.again)
 
 
 class Rules(ABC):
@@ -257,10 +276,25 @@ class Rules(ABC):
     bears_off = True
     # squares that may never hold a piece at rest (a piece landing there moves on at once)
     transit_squares = frozenset()
+    # The rule set's own flags, kept in State.var and written first in FLAGS, in this
+    # order: pairs (name, values), ``values`` the texts allowed after "=" or None for a
+    # flag without a value. docs/notation.md says what each one means.
+    own_flags = ()
 
     def __init__(self) -> None:
         self.outcomes = distribution(self.none_value)
         self.throw_values = tuple(t for t, _ in self.outcomes)
+
+    def flag_rank(self, flag: str):
+        """The place of ``flag`` among this rule set's own flags, None when it is not one
+        of them (or its value is not allowed)."""
+        name, eq, value = flag.partition("=")
+        for i, (own, values) in enumerate(self.own_flags):
+            if own == name:
+                if (values is None and not eq) or (values is not None and eq and value in values):
+                    return i
+                return None
+        return None
 
     # -- setup --------------------------------------------------------------------
     def start_board(self) -> str:
@@ -271,7 +305,7 @@ class Rules(ABC):
         # during a colour draw (J2, V2) SIDE names the seat to throw: the first seat is "w"
         side = WHITE if self.has_opening else self.first
         return State(self, self.start_board(), side, None, supply, (0, 0),
-                     opening=self.has_opening)
+                     var=("opening",) if self.has_opening else ())
 
     # -- rule hooks (override in variants) ---------------------------------------
     @abstractmethod
@@ -325,7 +359,7 @@ class Rules(ABC):
         """The state after an action: the same side throws again or the turn passes."""
         side = state.side if extra else other(state.side)
         return State(self, board, side, None, supply, off,
-                     odd=changes.get("odd", state.odd), again=extra)
+                     var=changes.get("var", state.var), again=extra)
 
     def apply_pass(self, state: State) -> State:
         nxt = self.end_turn(state, state.board, state.supply, state.off,
@@ -337,7 +371,7 @@ class Rules(ABC):
     def is_frozen(self, state: State) -> bool:
         """C6: true when no throw lets either side act, so the board can never change."""
         for side in (WHITE, BLACK):
-            probe = State(self, state.board, side, None, state.supply, state.off, odd=state.odd)
+            probe = State(self, state.board, side, None, state.supply, state.off, var=state.var)
             if self.pre_throw_actions(probe):
                 return False
             for t in self.throw_values:
@@ -378,7 +412,9 @@ class Rules(ABC):
                 return "you have no piece left to enter"
         elif state.board[src - 1] != side:
             return f"square {src} holds no piece of yours"
-        if dst != OFF and state.board[dst - 1] == side:
+        if dst == SUPPLY and not self.back_to_supply:
+            return f"no move takes a piece back to the supply in {self.name}"
+        if dst != OFF and dst != SUPPLY and state.board[dst - 1] == side:
             return f"square {dst} holds your own piece"
         reason = self.explain_variant(state, move)
         if reason:
@@ -409,6 +445,9 @@ class Rules(ABC):
     bear_off_only_squares = frozenset()  # pieces there make no move but bearing off
     has_penalty = False  # the loser scores a penalty (Rules.penalty)
     has_goals = False  # goal squares, claimed by reaching square 1 (the odd= flag)
+    back_to_supply = False  # a move A-in takes a piece back to the supply (Piccione, P5)
+    throw_in_parts = False  # a throw is used in parts, what is left stays pending (P2)
+    tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
 
     def protected(self, cells: str, sq: int) -> bool:
         """Whether the piece on ``sq`` is protected by its neighbours (none here)."""

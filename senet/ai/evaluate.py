@@ -52,6 +52,7 @@ WEIGHTS = {
     "havens": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.55},
     "tait": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.7},
     "bell": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 1.2, "extra": 1.0, "scale": 0.45},
+    "piccione": {"race": 1.0, "threat": 1.0, "threat_mover": 0.4, "tempo": 2.0, "extra": 1.0, "scale": 0.55},
 }
 FEATURES = ("race", "threat", "threat_mover", "tempo", "extra")
 # Expert's weights where they differ from the hand-made ones. The hand-made scale is far
@@ -564,6 +565,42 @@ def _combine(state: State, race: dict, threat: dict, extra: dict) -> tuple[float
     )
 
 
+# --------------------------------------------------------------------------------------
+# Piccione (P1-P9): no hitting (P4), so the race is nearly all; the entry square and the
+# square that sends a piece back to the supply (P7) come from the rule set. A hand
+# evaluation, not tuned with games: the Expert searches with it (there is no network).
+PICCIONE = get_rules("piccione")
+P_ENTRY_WAIT = 4.0 * 2.3  # a 1 comes about every fourth throw (C2), at ~2.3 squares a throw
+P_COST = [0.0] * 32
+for _s in range(1, 31):
+    P_COST[_s] = 31.0 - _s  # P6: a part of exactly 31 - n bears off from n
+P_SUPPLY = P_COST[PICCIONE.entry_square(1)] + 1.0 + P_ENTRY_WAIT
+
+
+def _piccione(state: State) -> tuple[float, ...]:
+    cells = " " + state.board + " "
+    race = {}
+    extra = {}
+    threat = {}
+    for i, x in enumerate((WHITE, BLACK)):
+        r = state.supply[i] * P_SUPPLY
+        for s in range(1, 31):
+            if cells[s] == x:
+                r += P_COST[s]
+        if state.throw is not None and state.side == x:
+            r -= state.throw  # P2: what is left of the throw is still the mover's
+        race[x] = r
+        extra[x] = 0.0
+        threat[x] = 0.0  # P4: nothing is ever hit
+    return _combine(state, race, threat, extra)
+
+
+def tuned_as(variant: str) -> str:
+    """The rule set whose tuning (terms, weights, node budget) serves ``variant``: its
+    own, or the one it names (Kendall's house rules use Kendall's)."""
+    return get_rules(variant).tuning or variant
+
+
 # Expert's own terms where they differ from Average's (tuning, keyed by rule set)
 _EXPERT_FEATURES = {"bell": _bell}
 
@@ -574,12 +611,13 @@ _FEATURES = {
     "havens": _make_jequier(HAVENS, V_COST),
     "tait": _tait,
     "bell": _bell_simple,
+    "piccione": _piccione,
 }
 
 
 def features(state: State) -> tuple[float, ...]:
     """(race, threat, threat_mover, tempo, extra, denominator), white's point of view."""
-    return _FEATURES[state.rules.name](state)
+    return _FEATURES[state.rules.tuning or state.rules.name](state)
 
 
 def terminal_value(state: State) -> float | None:
@@ -693,6 +731,7 @@ class Evaluator:
     """
 
     def __init__(self, variant: str, weights: dict | None = None, solo: bool = False):
+        variant = tuned_as(variant)
         self.variant = variant
         self.feat = _FEATURES[variant]
         w = dict(WEIGHTS[variant])
@@ -761,7 +800,7 @@ def evaluator(variant: str, expert: bool = False) -> Evaluator:
     """The shared evaluator of a rule set: Average's, or Expert's (``expert=True``)."""
     ev = _CACHE.get((variant, expert))
     if ev is None:
-        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(variant) if expert else None,
+        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(tuned_as(variant)) if expert else None,
                                                    solo=expert)
     return ev
 

@@ -22,7 +22,7 @@ from ..moves import OFF, PASS, SUPPLY, THROW, Move
 from ..state import BLACK, WHITE, State
 from ..throws import OUT_OF
 from ..turns import decisions
-from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator
+from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator, tuned_as
 from .network import network_evaluation
 from .search import Search
 
@@ -32,9 +32,14 @@ from .search import Search
 # (python -m senet.ai_bench); the wall-clock cap is a safety net.
 DEFAULT_NODES = {
     "kendall": 20000, "jequier": 5000, "tait": 5000,
-    "bell": 8000, "thibault": 20000, "havens": 5000,
+    "bell": 8000, "thibault": 20000, "havens": 5000, "piccione": 20000,
 }
 DEFAULT_TIME_CAP = 1.5
+
+
+def default_nodes(rules) -> int:
+    """The Expert's node budget in a rule set (Kendall's house rules take Kendall's)."""
+    return DEFAULT_NODES[rules.tuning or rules.name]
 
 
 def _check_decision(state: State) -> list[Move]:
@@ -250,7 +255,7 @@ class Expert(Player):
 
     def _search(self, state: State, exact: bool) -> list:
         ev = self._evaluator(state.rules.name)
-        nodes = self.nodes if self.nodes is not None else DEFAULT_NODES[state.rules.name]
+        nodes = self.nodes if self.nodes is not None else default_nodes(state.rules)
         search = Search(ev, nodes, self.time_cap, self.max_depth)
         t0 = time.perf_counter()
         # the search allocates many small objects that live until it ends: the cyclic
@@ -277,7 +282,7 @@ class Expert(Player):
             return evaluator(variant, expert=self.expert_eval)
         ev = self._evaluators.get(variant)
         if ev is None:
-            merged = dict(EXPERT_WEIGHTS.get(variant, {})) if self.expert_eval else {}
+            merged = dict(EXPERT_WEIGHTS.get(tuned_as(variant), {})) if self.expert_eval else {}
             merged.update(self.weights)
             ev = self._evaluators[variant] = Evaluator(variant, merged, solo=self.expert_eval)
         return ev

@@ -1,21 +1,40 @@
-"""The rule sets, one module each, and the registry that finds them by name."""
+"""The rule sets, one module each, and the registry that finds them by name.
+
+A name is a rule set's (``VARIANTS``), or Kendall's with house rules after it
+(``kendall+five+trap``, KO1-KO4; senet/variants/kendall.py checks them).
+"""
 
 from ..errors import PositionError, shown
 from ..state import Rules
 from .bell import Bell
 from .havens import Havens
 from .jequier import Jequier
-from .kendall import Kendall
+from .kendall import OPTIONS, Kendall
+from .piccione import Piccione
 from .tait import Tait
 from .thibault import Thibault
 
-_ALL = (Kendall(), Jequier(), Tait(), Bell(), Thibault(), Havens())
+_ALL = (Kendall(), Jequier(), Tait(), Bell(), Thibault(), Havens(), Piccione())
 _RULES = {r.name: r for r in _ALL}
 VARIANTS = tuple(r.name for r in _ALL)  # in this order everywhere (a dict's is not, in MicroPython)
+KENDALL_OPTIONS = OPTIONS  # KO1-KO4, in the order they are written
 
 
 def get_rules(name: str) -> Rules:
+    """The rule set called ``name``; raises PositionError with one line for an unknown
+    name, or house rules that are unknown, out of order or on a rule set without them."""
     rules = _RULES.get(name) if isinstance(name, str) else None
     if rules is None:
+        if isinstance(name, str) and "+" in name:
+            base, _, rest = name.partition("+")
+            if base != "kendall":
+                if base in _RULES:
+                    raise PositionError(f"only kendall has house rules (+{', +'.join(OPTIONS)}), "
+                                        f"not {base}")
+            else:
+                rules = Kendall(Kendall.option_names(rest))
+                if len(_RULES) < 64:
+                    _RULES[name] = rules
+                return rules
         raise PositionError(f"unknown variant '{shown(name)}' (choose from {', '.join(VARIANTS)})")
     return rules

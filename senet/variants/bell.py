@@ -30,11 +30,19 @@ ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))
 
 
+def owner(state: State):
+    """B5: who owns the odd goal squares, None before the claim (Bell's one flag,
+    ``odd=``, is all State.var ever holds here: read it directly, it is asked often)."""
+    var = state.var
+    return var[0][4] if var else None
+
+
 def goals(state: State, side: str) -> tuple:
     """The goal squares of ``side`` (empty before anyone has reached square 1)."""
-    if state.odd is None:
+    var = state.var  # owner(state), inline: asked several times a move
+    if not var:
         return ()
-    return ODD_GOALS if state.odd == side else EVEN_GOALS
+    return ODD_GOALS if var[0][4] == side else EVEN_GOALS
 
 
 def _floor(cells: str, mine: tuple, side: str) -> int:
@@ -101,6 +109,7 @@ class Bell(Rules):
     floor = staticmethod(_floor)
     direction = -1  # B2
     has_goals = True  # B5
+    own_flags = (("odd", ("w", "b")),)  # B5: who owns the odd goal squares
     safe_squares = frozenset(range(26, 31))  # B4
 
     @staticmethod
@@ -162,12 +171,12 @@ class Bell(Rules):
                 else:
                     sw += 1
         cells[dst] = side
-        odd = state.odd if state.odd is not None or dst != 1 else side  # B5
+        var = state.var if state.var or dst != 1 else ("odd=" + side,)  # B5
         # C6: no Bell position stalls under B6/B7 as revised (see the module docstring)
-        return self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, odd=odd)
+        return self.end_turn(state, "".join(cells[1:31]), (sw, sb), state.off, False, var=var)
 
     def winner(self, state: State):
-        if state.odd is None:
+        if not state.var:  # B5: no goals before the claim
             return None
         for side in (WHITE, BLACK):
             if all(state.board[g - 1] == side for g in goals(state, side)):  # B8

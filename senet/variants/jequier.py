@@ -25,6 +25,7 @@ class Jequier(Rules):
     first = BLACK  # after the colour draw, black acts (J2)
     extra_throws = frozenset({1, 4, 6})
     has_opening = True
+    own_flags = (("opening", None),)  # J2 / V2: the colour draw is not over yet
     transit_squares = frozenset({27, 30})  # J8, J9: a piece never rests on 27 or 30
     clause = "J"
     no_passing_26 = False

@@ -1,11 +1,22 @@
-"""Kendall's rules (clauses K1-K13 of rules-spec.md).
+"""Kendall's rules (clauses K1-K13 of rules-spec.md), with the house rules KO1-KO4.
 
 Seven pieces each, bumps are swaps, square 26 must be reached before the last squares,
 27 is the water with its own rescue, and pieces on 28/29 may fall back into it (K8).
+
+The house rules are options of the rule set, written after its name in the VARIANT
+field in a fixed order (``kendall+five+start+trap+homerow``, any subset): ``five``
+(KO1: five pieces each), ``start`` (KO2: no piece moves before the side's first 1;
+the flag ``began=`` says which sides have thrown it), ``trap`` (KO3: a piece that may
+not pass 26 may go into the empty water instead), ``homerow`` (KO4: no bearing off
+while a piece of the side is on 1..10). ``Kendall.with_options`` reads the name.
 """
 
+from ..errors import PositionError, shown
 from ..moves import OFF, RESCUE, Move
 from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
+
+OPTIONS = ("five", "start", "trap", "homerow")  # KO1-KO4, in the order they are written
+OPTION_CLAUSE = {"five": "KO1", "start": "KO2", "trap": "KO3", "homerow": "KO4"}
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 PAST_26 = "no piece may move past square 26 in one move (K6)"
@@ -32,9 +43,65 @@ class Kendall(Rules):
     gate_square = 26  # K6
     fall_back_squares = (28, 29)  # K8
     bear_off_only_squares = frozenset({27, 28, 29, 30})  # K7, K9 (K8 aside)
+    options = ()
+    tuning = "kendall"  # the opponents' evaluation tuned for Kendall serves every option
+
+    def __init__(self, options: tuple = ()) -> None:
+        super().__init__()
+        self.options = tuple(options)
+        self.name = "+".join(("kendall",) + self.options)
+        if options:
+            self.title = "Kendall (" + ", ".join(self.options) + ")"
+        self.five = "five" in options  # KO1
+        self.start_rule = "start" in options  # KO2
+        self.trap = "trap" in options  # KO3
+        self.homerow = "homerow" in options  # KO4
+        if self.five:
+            self.pieces = 5
+        if self.start_rule:
+            self.own_flags = (("began", ("w", "b", "wb")),)
+
+    @staticmethod
+    def option_names(text: str) -> tuple:
+        """KO1-KO4: the options written after "kendall+" in ``text`` (the part after the
+        first "+"), checked: known, each once, in the order five, start, trap, homerow.
+        Raises PositionError with one line otherwise."""
+        names = tuple(text.split("+"))
+        last = -1
+        for n in names:
+            if n not in OPTIONS:
+                raise PositionError(f"unknown Kendall option '{shown(n)}' (options: {', '.join(OPTIONS)}, "
+                                    "written in that order)")
+            i = OPTIONS.index(n)
+            if i == last:
+                raise PositionError(f"the Kendall option '{n}' is given twice")
+            if i < last:
+                raise PositionError(f"the Kendall options must be written in the order {'+'.join(OPTIONS)}: "
+                                    f"'{n}' comes before '{OPTIONS[last]}'")
+            last = i
+        return names
 
     def start_board(self) -> str:
-        return "wb" * 7 + "." * 16
+        n = self.pieces
+        return "wb" * n + "." * (30 - 2 * n)
+
+    # KO2: which sides have thrown their first 1 (the flag began=)
+    def began(self, state: State, side: str) -> bool:
+        if not self.start_rule:
+            return True
+        b = state.flag("began")
+        return b is not None and side in b
+
+    def _mark_began(self, state: State) -> tuple:
+        """KO2: the flags once the side to act has used (or lost) its first 1."""
+        if not self.start_rule or state.throw != 1 or self.began(state, state.side):
+            return state.var
+        b = (state.flag("began") or "") + state.side
+        return ("began=" + ("wb" if len(b) == 2 else b),)
+
+    def may_bear_off(self, cells: str, side: str) -> bool:
+        """KO4: with the home row option, not while a piece of the side is on 1..10."""
+        return not self.homerow or side not in cells[1:11]
 
     # K3, K10: an opponent piece may be landed on unless a neighbour of its colour
     # (not the one on 27) protects it; a piece on 27 is never protected.
@@ -81,6 +148,8 @@ class Kendall(Rules):
 
     def moves(self, state: State) -> list[Move]:
         side, t = state.side, state.throw
+        if self.options:
+            return self._moves_with_options(state)
         cells = " " + state.board + " "
         if cells[27] == side:  # K9: only the drowning piece acts, and only on a 4
             return [Move(27, OFF)] if t == 4 else []
@@ -96,6 +165,37 @@ class Kendall(Rules):
                 forward.append(Move(src, dst))
         if forward:
             return forward
+        return self._backward(cells, side, t)
+
+    def _moves_with_options(self, state: State) -> list[Move]:
+        """moves() with the house rules KO2-KO4 (KO1 changes only the counts)."""
+        side, t = state.side, state.throw
+        if not self.began(state, side) and t != 1:
+            return []  # KO2: every throw before the first 1 is lost
+        cells = " " + state.board + " "
+        bear = self.may_bear_off(cells, side)  # KO4
+        if cells[27] == side:  # K9
+            return [Move(27, OFF)] if t == 4 and bear else []
+        landing = self.landing
+        forward = []
+        for src in range(1, 31):
+            if cells[src] != side:
+                continue
+            dst = self.forward_target(src, t)
+            if dst == OFF:
+                if bear:
+                    forward.append(Move(src, OFF))
+            elif dst is not None:
+                if landing(cells, side, dst) is None:
+                    forward.append(Move(src, dst))
+            elif self.trap and src < 26 and src + t > 26 and cells[27] == ".":
+                forward.append(Move(src, 27))  # KO3: into the water instead of past 26
+        if forward:
+            return forward
+        return self._backward(cells, side, t)
+
+    def _backward(self, cells: str, side: str, t: int) -> list[Move]:
+        landing = self.landing
         backward = []  # K4
         for src in range(2, 27):
             if cells[src] == side:
@@ -127,7 +227,15 @@ class Kendall(Rules):
                     cells[src] = victim  # K5, K11, K12: swap
             # K9: putting one's own piece on 27 ends the turn at once.
             extra = dst != 27 and t in self.extra_throws
+        if self.start_rule:
+            return self.end_turn(state, "".join(cells[1:31]), state.supply, off, extra,
+                                 var=self._mark_began(state))
         return self.end_turn(state, "".join(cells[1:31]), state.supply, off, extra)
+
+    def apply_pass(self, state: State) -> State:
+        if self.start_rule and state.throw == 1:  # KO2: a lost first 1 still counts
+            state = state._replace(var=self._mark_began(state))
+        return super().apply_pass(state)
 
     # K9: the rescue, instead of a throw at the start of a turn.
     def pre_throw_actions(self, state: State) -> list[Move]:
@@ -150,6 +258,14 @@ class Kendall(Rules):
         side, t = state.side, state.throw
         src, dst = move
         cells = " " + state.board + " "
+        if not self.began(state, side) and t != 1:
+            return "no piece moves before your first throw of 1 (KO2)"
+        if dst == OFF and not self.may_bear_off(cells, side):
+            return "no piece bears off while one of yours stands on squares 1-10 (KO4)"
+        if self.trap and dst == 27 and src < 26 and src + t > 26:
+            if cells[27] != ".":
+                return "a piece goes into the water instead of passing 26 only when 27 is empty (KO3)"
+            return None
         if cells[27] == side and src != 27:
             return WATER_ONLY
         if src == 27:

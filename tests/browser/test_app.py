@@ -69,6 +69,14 @@ def test_url_parameters_start_the_game(app):
     assert app.get_attribute("#rules-link", "href").endswith("pages/rules-havens.html")
 
 
+def test_piccione_is_set_up_by_link(app):
+    app.open("?variant=piccione&white=human&black=human&seed=3&speed=instant")
+    state = state_of(app)
+    assert state == senet.start("piccione")  # P1: every piece in the supply, black to throw
+    assert app.get_attribute("#board", "data-variant") == "piccione"
+    assert app.get_attribute("#rules-link", "href").endswith("pages/rules-piccione.html")
+
+
 # ---------------------------------------------------------------- human moves
 
 

@@ -82,9 +82,13 @@ def play_game(variant, seed, max_actions=None):
     return lines
 
 
+# Kendall with its house rules (KO1-KO4) is played and parsed too
+RULE_SETS = senet.VARIANTS + ("kendall+five+start+trap+homerow",)
+
+
 def task_games():
     lines = []
-    for variant in senet.VARIANTS:
+    for variant in RULE_SETS:
         for seed in (1, 2**127 + 12345):
             lines.append(f"game {variant} {seed}")
             lines.extend(play_game(variant, seed))
@@ -112,14 +116,27 @@ BAD_POSITIONS = (
     "kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 draw",
     "tait w.b........................... b - w=4/0,b=4/0 -",
     "\u3000kendall wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 -",
+    # Piccione (P2, P3, P7) and Kendall's house rules (KO1-KO4)
+    "piccione ..w....................b...... w 5 w=4/0,b=4/0 dir=f",
+    "piccione ..wbbb........................ w 3 w=4/0,b=2/0 dir=f",
+    "piccione ..w....................b...... w 2 w=4/0,b=4/0 owe",
+    "piccione ..w....................b...... w - w=4/0,b=4/0 entered,again",
+    "piccione ..w.......................b... w 2 w=4/0,b=4/0 dir=f",
+    "piccione w.w....................b...... w 2 w=3/0,b=4/0 dir=b,owe",
+    "kendall+trap+five wbwbwbwbwb.................... b - w=0/0,b=0/0 -",
+    "kendall+fast wbwbwbwbwb.................... b - w=0/0,b=0/0 -",
+    "kendall+five+five wbwbwbwbwb.................... b - w=0/0,b=0/0 -",
+    "jequier+five wbwbwbwbwb.................... b - w=0/0,b=0/0 -",
+    "kendall+start wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 began=bw",
+    "kendall+start wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 began=wb",
 )
-BAD_MOVES = ("", "1-1", "0-3", "in-off", "31-2", "a-b", "1-2-3", "01-3", "pass ", " rescue", "in-30", "4-off", 5,
+BAD_MOVES = ("", "1-1", "0-3", "in-off", "in-in", "3-in", "31-2", "a-b", "1-2-3", "01-3", "pass ", " rescue", "in-30", "4-off", 5,
              "\u00b2-5", "\u0663-5", "4-\n7", "1" * 5000 + "-3")
 
 
 def task_notation():
     lines = []
-    for variant in senet.VARIANTS:
+    for variant in RULE_SETS:
         s = senet.start(variant)
         lines.append(s.position() + " | " + parse_position(s.position()).position())
     for text in BAD_POSITIONS:
@@ -218,7 +235,7 @@ def task_average():
     average = get_player("average", seed=3)
     novice = get_player("novice", seed=3)
     mover = get_player("random", seed=3)
-    for variant in senet.VARIANTS:
+    for variant in RULE_SETS:
         g = Game(variant, seed=7)
         lcg = Lcg(5)
         decisions = 0

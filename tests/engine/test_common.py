@@ -97,7 +97,7 @@ def test_C6_frozen_position_is_a_draw_with_reason():
         def moves(self, state):
             return []
 
-    s = senet.State(Stuck(), "w" + "." * 28 + "b", "w", 1, (9, 9), (0, 0), odd="w")
+    s = senet.State(Stuck(), "w" + "." * 28 + "b", "w", 1, (9, 9), (0, 0), var=("odd=w",))
     nxt = s.apply("pass")
     assert nxt.is_terminal and nxt.winner == "draw"
     assert "C6" in nxt.draw_reason and "draw" in nxt.flags
@@ -142,6 +142,6 @@ def test_C6_random_games_always_end(variant):
                 g.play(pre[0])
                 continue
             g.throw()
-            if not g.over and not g.state.opening and g.state.throw is not None:
+            while not g.over and not g.state.opening and g.state.throw is not None:  # P2: parts
                 g.play(rng.choice(g.state.legal_actions()))
         assert g.result in ("w", "b", "draw")

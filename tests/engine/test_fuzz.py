@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import senet
+from senet import turns
 from senet.errors import SenetError, one_line
 from senet.game import Game
 from senet.session import SaveError, Seat, Session, load_stats
@@ -130,7 +131,7 @@ def _check_state(state: senet.State) -> None:
             state.apply(move).position()
         if not state.is_terminal:
             for throw in state.rules.throw_values:
-                after = state.apply(throw)
+                after = turns.after_throw(state, throw)  # THROW first where a rescue is on offer
                 assert senet.parse_position(after.position()) == after
     else:
         for move in state.legal_actions():

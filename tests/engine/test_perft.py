@@ -74,6 +74,8 @@ PINNED = {
     "bell": (5, 5, 25, 25, 125, 197),
     "thibault": (5, 18, 90, 273, 1365, 4073),
     "havens": (5, 25, 118, 562, 2532, 11548),
+    # all ten pieces in the supply: only a 1 enters (P3), then the entered piece moves
+    "piccione": (5, 5, 25, 35, 145, 241),
 }
 
 
@@ -84,7 +86,7 @@ def test_perft_pinned(variant):
     assert got == PINNED[variant], got
 
 
-@pytest.mark.parametrize("variant", senet.VARIANTS)
+@pytest.mark.parametrize("variant", sorted(PINNED_STEPS))
 def test_perft_steps_as_before_the_turn_model(variant):
     s = senet.start(variant)
     got = tuple(steps(s, d) for d in (1, 2, 3))
@@ -125,3 +127,32 @@ def test_perft_pinned_with_a_rescue(variant):
     assert s.legal_actions() == [senet.THROW, senet.RESCUE]
     assert tuple(steps(s, d) for d in (1, 2, 3)) == WATER_STEPS[variant]
     assert tuple(walk(s, d) for d in range(1, 6)) == WATER_PINNED[variant]
+
+
+# Piccione in the middle of a game: white to use a 4 in parts (P2), forward only (P5);
+# 11 first parts by hand: 2-4, 2-5 (3 and 6 taken); 6-7, 6-8, 6-10; 14-15, 14-17, 14-18;
+# 25-26, 25-27 (back to the supply, P7), 25-29 (28 taken).
+PICCIONE_MID = {"white": [2, 6, 14, 25], "black": [3, 9, 16, 24, 28], "side": "w", "throw": 4, "supply": (1, 0)}
+PICCIONE_MID_PINNED = (11, 60, 359, 2690)
+# Kendall with every house rule (KO1-KO4) from its start, and in the middle of a game
+KENDALL_ALL = "kendall+five+start+trap+homerow"
+KENDALL_ALL_PINNED = (5, 9, 45, 113, 565, 1424)
+KENDALL_ALL_MID = {"white": [5, 10, 19, 24], "black": [3, 14, 16, 20, 26], "side": "b", "flags": "began=wb", "off": (1, 0)}
+KENDALL_ALL_MID_PINNED = (5, 22, 110, 430, 2129)
+
+
+def test_perft_pinned_piccione_in_parts():
+    from positions import position
+
+    s = position("piccione", **PICCIONE_MID)
+    assert len(s.legal_actions()) == 11
+    assert tuple(walk(s, d) for d in range(1, 5)) == PICCIONE_MID_PINNED
+
+
+def test_perft_pinned_kendall_with_every_house_rule():
+    from positions import position
+
+    s = senet.start(KENDALL_ALL)
+    assert tuple(walk(s, d) for d in range(1, 7)) == KENDALL_ALL_PINNED
+    s = position(KENDALL_ALL, **KENDALL_ALL_MID)
+    assert tuple(walk(s, d) for d in range(1, 6)) == KENDALL_ALL_MID_PINNED

@@ -54,10 +54,11 @@ def test_random_game_keeps_invariants_and_ends(variant, seed):
         else:
             game.throw()
             state = game.state
-            if state.throw is not None and not game.over:
+            while state.throw is not None and not game.over:  # piccione: a throw in parts (P2)
                 if steps % 7 == 0:
                     check_refusals(state, rng)
                 game.play(rng.choice(state.legal_actions()))
+                state = game.state
         steps += 1
         if steps % 5 == 0:
             check_invariants(game.state)

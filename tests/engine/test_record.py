@@ -20,7 +20,7 @@ def play_random(variant: str, seed: int, actions: int | None = None) -> Game:
             g.play(pre[0])
         else:
             g.throw()
-            if not g.over and g.state.throw is not None:
+            while not g.over and g.state.throw is not None:  # piccione: a throw in parts (P2)
                 g.play(rng.choice(g.state.legal_actions()))
         n += 1
     return g
