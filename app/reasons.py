@@ -58,6 +58,9 @@ def piece_words(ob: dict, side: str, you: bool = True) -> str:
         "no_entry": f"only {_throws(ob.get('throws', ()))} enters a piece",
         "entry_blocked": f"square {dst} is taken, so no piece can enter",
         "water_last": "a piece goes into the water only when no other move is possible",
+        "occupied": "every square this piece could reach is taken, and no piece lands on another",
+        "forward_only": "the parts of this throw go forward, so no piece moves backward now",
+        "entered_blocked": "the piece just entered on square 1 must move first, and it cannot",
     }
     return words.get(why, "no piece can move that far")
 

@@ -196,19 +196,17 @@ def lost_throw_reason(state: State) -> dict:
 
 def piece_obstacle(state: State, src) -> dict:
     """Why one piece of the side to act, on square ``src`` (or SUPPLY, the next piece to
-    enter), makes no forward move with the pending throw, as data for the words of a
-    caller (the app's refusals); the same judgement as lost_throw_reason's, for one piece:
+    enter), makes no move with the pending throw, as data for the words of a caller (the
+    app's refusals). The judgement is the rule set's lost_throw_reason, for one piece:
 
     {"why": "water", "square": 27, "throws": (4,)}     another piece is in the water and
                                                         holds the turn (K9, H8)
-    {"why": KIND, "from": src, "to": dst, "throws": (...)}   KIND as in lost_throw_reason,
-                                                        or "water_last" (a move into the
-                                                        water waits until nothing else moves);
-                                                        "in_water": whether src is the water
-                                                        "to" is where the piece would land
-                                                        (None off the board), "throws" the
-                                                        throws that bear it off (exact)
-                                                        or that enter a piece (no_entry)
+    {"why": KIND, "from": src, "to": dst, "throws": (...), "in_water": bool, "rest": bool}
+        KIND as in lost_throw_reason's obstacles (or its "no_entry", "entry_blocked",
+        "entered_blocked"), or "water_last" (a move into the water waits until nothing
+        else moves); "to" is where the piece would land (None off the board); "throws"
+        the throws that bear it off ("exact") or that enter a piece ("no_entry");
+        "in_water": src is the water square; "rest": the throw is partly used (piccione)
     """
     rules, side, t = state.rules, state.side, state.throw
     if t is None:
@@ -217,29 +215,28 @@ def piece_obstacle(state: State, src) -> dict:
     water = rules.water_square
     if rules.water_holds_turn and cells[water] == side and src != water:
         return {"why": "water", "square": water, "throws": rules.bear_off_throws(water)}
+    reason = rules.lost_throw_reason(state)
+    why = reason["why"]
+    if why == "water":
+        why = "exact"  # the piece in the water itself: it leaves only on its throws
+    elif why == "blocked":
+        why = reason["obstacles"].get("supply" if src == SUPPLY else src, "other")
+    throws = ()
     if src == SUPPLY:
-        entry = rules.entry_square(t)
-        if entry is None:
-            return {"why": "no_entry", "from": src, "to": None,
-                    "throws": tuple(x for x in rules.throw_values if rules.entry_square(x) is not None)}
-        return {"why": "entry_blocked", "from": src, "to": entry, "throws": ()}
-    homes = rules.home_squares(state, side)
-    stuck = rules.stranded(state, side)
-    goals = rules.goal_squares(state, side)
-    low = None
-    if goals:
-        low = 31
-        for g in goals:
-            if cells[g] != side:
-                low = g
-                break
-    why = _obstacle(state, cells, src, homes, stuck, low)
-    dst = src + rules.direction * t
-    if why == "other" and dst == water:
-        why = "water_last"  # K8, T4, H5: into the water only when nothing else moves
-    throws = rules.bear_off_throws(src) if why == "exact" else ()
-    return {"why": why, "from": src, "to": dst if 1 <= dst <= 30 else None, "throws": throws,
-            "in_water": src == water}
+        dst = rules.entry_square(t)
+        if why == "no_entry":
+            throws = reason.get("throws") or tuple(
+                x for x in rules.throw_values if rules.entry_square(x) is not None)
+    else:
+        dst = src + rules.direction * t
+        if why == "other" and dst == water:
+            why = "water_last"  # K8, T4, H5: into the water only when nothing else moves
+        if why == "exact":
+            throws = rules.bear_off_throws(src)
+        if not 1 <= dst <= 30:
+            dst = None
+    return {"why": why, "from": src, "to": dst, "throws": throws, "in_water": src == water,
+            "rest": bool(reason.get("rest"))}
 
 
 OBSTACLE_WORDS = {

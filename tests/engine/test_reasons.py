@@ -53,7 +53,8 @@ def test_T2_a_lost_throw_says_which_throws_enter():
     assert state.legal_actions() == [senet.PASS]
     assert reasons.lost_words(state) == "only a throw of 4 or 6 enters a piece"
     assert piece_obstacle(state, senet.SUPPLY) == {
-        "why": "no_entry", "from": senet.SUPPLY, "to": None, "throws": (4, 6)}
+        "why": "no_entry", "from": senet.SUPPLY, "to": None, "throws": (4, 6), "in_water": False,
+        "rest": False}
 
 
 def test_C4_every_piece_that_cannot_move_has_a_reason_in_every_rule_set():
@@ -77,6 +78,15 @@ def test_C4_every_piece_that_cannot_move_has_a_reason_in_every_rule_set():
                 text = reasons.lost_words(state, you=False)
                 assert text and "your" not in text and not CLAUSE.search(text), (str(state), text)
     assert seen_own > 0
+
+
+def test_P4_a_piece_with_every_landing_square_taken_says_so():
+    """Piccione has no hitting: the words say the squares are taken, not who is there."""
+    state = senet.parse_position("piccione wwww.b........................ w 1 w=1/0,b=4/0 -")
+    ob = piece_obstacle(state, 3)
+    assert ob["why"] == "occupied" and ob["to"] == 4
+    assert reasons.piece_reason(state, 3) == (
+        "every square this piece could reach is taken, and no piece lands on another")
 
 
 def test_a_second_reason_joins_the_first_only_when_it_differs():
