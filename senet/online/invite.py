@@ -24,7 +24,7 @@ from .sdp import pack, unpack, utf8
 
 INVITE, ANSWER, RECONNECT = 1, 2, 3
 # The rule sets by their number in an invite: the order is part of the format.
-RULE_SETS = ("kendall", "jequier", "tait", "bell", "thibault", "havens")
+RULE_SETS = ("kendall", "jequier", "tait", "bell", "thibault", "havens", "piccione")  # append only: an index is in every invite
 MAX_CODE = 4000  # characters of a code: far more than a real one (about 300)
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(_ALPHABET)}
