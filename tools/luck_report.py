@@ -34,7 +34,7 @@ from senet.ai.endgame import SOLO_VARIANTS, turns
 from senet.game import Game
 from senet.state import BLACK, WHITE
 from senet.throws import MT19937
-from senet.variants.bell import home_squares
+from senet.variants import get_rules
 
 LEADS = (1, 2, 3)
 REPORT_SQUARES = (1, 10, 20, 25, 26, 28, 29)
@@ -44,8 +44,8 @@ VARIANTS = (*RACE_VARIANTS, "bell")
 
 def progress(state) -> tuple[int, int]:
     """White's and black's pieces that are done: borne off, or home in Bell (B6)."""
-    if state.rules.name == "bell":
-        return len(home_squares(state, WHITE)), len(home_squares(state, BLACK))
+    if state.rules.has_goals:  # B6: done is home, not borne off
+        return len(state.rules.home_squares(state, WHITE)), len(state.rules.home_squares(state, BLACK))
     return state.off
 
 
@@ -75,7 +75,7 @@ def lead_report(variant: str, games: int, seed: int) -> list[str]:
             counts[k][0] += 1
             counts[k][1] += 0.5 if result == "draw" else 1.0 if result == side else 0.0
     lines = [f"{variant}: {games} games of Average against Average ({time.perf_counter() - t0:.0f} s)"]
-    what = "home" if variant == "bell" else "in bearing off"
+    what = "home" if get_rules(variant).has_goals else "in bearing off"
     for k in LEADS:
         n, won = counts[k]
         if n:

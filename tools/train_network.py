@@ -29,6 +29,7 @@ from senet.ai.network import N_INPUTS, N_INPUTS_BELL, N_INPUTS_TRAPS, encoder, p
 from senet.game import Game  # noqa: E402
 from senet.state import BLACK, WHITE  # noqa: E402
 from senet.throws import MT19937  # noqa: E402
+from senet.variants import get_rules  # noqa: E402
 
 NETS_FILE = ROOT / "senet" / "ai" / "nets.py"
 
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume or (args.write and not args.games):
         trainer = Trainer.load(np, args.checkpoint)
     else:
-        n_inputs = N_INPUTS_BELL if args.variant == "bell" else N_INPUTS_TRAPS if args.traps else N_INPUTS
+        n_inputs = N_INPUTS_BELL if get_rules(args.variant).has_goals else N_INPUTS_TRAPS if args.traps else N_INPUTS
         trainer = Trainer(np, args.hidden, args.seed, n_inputs)
     t0 = time.time()
     steps = 0
