@@ -43,6 +43,7 @@ XVFB = "/usr/bin/Xvfb"
 # wait for the app: those get their own timeout, in the page).
 START_TIMEOUT_S = 120
 COMMAND_MARGIN_S = 60
+SESSION_TIMEOUT_S = 60  # a launch that has not answered by then is hung (test_engines tries a fresh one)
 
 # A function of (test, timeoutMs, source): resolves with test()'s value once it is truthy,
 # rejects after timeoutMs.
@@ -369,7 +370,7 @@ class WebKit:
                           "noProxy": ["127.0.0.1"]},
             }
             answer = self._call("POST", "/session", {"capabilities": {"alwaysMatch": caps}},
-                                timeout_s=START_TIMEOUT_S)
+                                timeout_s=SESSION_TIMEOUT_S)
             self._session = answer["sessionId"]
             self.version = answer["capabilities"].get("browserVersion", "?")
             # no page load or script may be cut short by the driver's own defaults

@@ -30,6 +30,7 @@ from engine_drivers import (
     WEBKIT_DRIVER,
     XVFB,
     DeadEndProxy,
+    DriverError,
     Firefox,
     WebKit,
 )
@@ -148,11 +149,24 @@ def engine(request, proxy, tmp_path_factory):
     if request.param == "firefox":
         browser = Firefox(tmp_path_factory.mktemp("firefox") / "profile", proxy)
     else:
-        browser = WebKit(proxy)
+        browser = _launch_webkit(proxy)
     try:
         yield browser
     finally:
         browser.quit()
+
+
+def _launch_webkit(proxy, attempts: int = 3):
+    """MiniBrowser with its driver. Its launch now and then hangs on a busy machine (the
+    driver never answers the new session): that launch is quit and a fresh one tried,
+    up to ``attempts`` in all. Only the launch is tried again, never a step of the app."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return WebKit(proxy)
+        except (OSError, DriverError) as exc:  # a timeout is an OSError
+            if attempt == attempts:
+                raise
+            print(f"webkit: launch {attempt} failed ({exc!r}); trying a fresh one")
 
 
 def _host(line: str) -> str:
