@@ -122,9 +122,15 @@ function entryOf(body, contentType, integrity) {
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
+/* The runtime cache's key of a file: its URL with its sha256, so that the files of two
+   versions live side by side (an old version still running while a new one waits keeps
+   its own; the new one's activation removes them). */
+function keyOf(url, integrity) {
+  return url + "?sri=" + encodeURIComponent(integrity || LAZY.get(url).integrity);
+}
+
 async function cachedLazy(cache, url) {
-  const response = await cache.match(url);
-  return response && response.headers.get(SRI_HEADER) === LAZY.get(url).integrity ? response : null;
+  return (await cache.match(keyOf(url))) || null;
 }
 
 /* Tell every window of this scope how the runtime's download goes (app/offline.js). */
@@ -192,7 +198,7 @@ function download(url) {
         throw new Error(`${entry.path} is not the file of this version (the site changed meanwhile: reload)`);
       }
       const cache = await caches.open(RUNTIME_CACHE);
-      await cache.put(url, entryOf(buffer, response.headers.get("content-type"), entry.integrity));
+      await cache.put(keyOf(url), entryOf(buffer, response.headers.get("content-type"), entry.integrity));
       if (entry.runtime) storedBytes += entry.size;
     })();
     inflight.set(url, job);
@@ -225,6 +231,7 @@ async function downloadRuntime() {
    that changed, so that the Expert keeps working offline after the update. */
 async function keepRuntime(older) {
   const cache = await caches.open(RUNTIME_CACHE);
+  const stored = new Set((await cache.keys()).map((request) => request.url.split("?")[0]));
   let had = 0;
   const missing = [];
   for (const [url, entry] of LAZY) {
@@ -232,14 +239,15 @@ async function keepRuntime(older) {
       if (entry.runtime) had += 1;
       continue;
     }
-    let found = Boolean(await cache.match(url)); // another version of the file
+    let found = stored.has(url); // another version of the file
     let copied = false;
     for (const [old, hashes] of older) {
       const response = await old.match(url);
       if (!response) continue;
       found = true;
       if (hashes.get(url) === entry.integrity) {
-        await cache.put(url, entryOf(await response.arrayBuffer(), response.headers.get("content-type"), entry.integrity));
+        await cache.put(keyOf(url), entryOf(await response.arrayBuffer(), response.headers.get("content-type"),
+                                            entry.integrity));
         copied = true;
         break;
       }
@@ -265,8 +273,9 @@ self.addEventListener("activate", (event) => {
     }
     // The runtime cache outlives versions; only files this version does not use go.
     const runtime = await caches.open(RUNTIME_CACHE);
+    const used = new Set([...LAZY.keys()].map((url) => keyOf(url)));
     for (const request of await runtime.keys()) {
-      if (!LAZY.has(request.url) || !(await cachedLazy(runtime, request.url))) await runtime.delete(request);
+      if (!used.has(request.url)) await runtime.delete(request);
     }
     await self.clients.claim();
   })());
