@@ -7,6 +7,7 @@ import way
 from controller import COLOUR, SIDE_NAMES, loc_of
 
 from senet.board import MARKED, square_cell
+from senet.variants import base_name
 
 SYMBOLS = "./assets/symbols.svg"
 SHAPE = {"w": "piece-spool", "b": "piece-cone"}
@@ -75,7 +76,7 @@ class BoardDrawing:
             self.pieces[pid] = g
         self._gen = ctl.gen
         self._draw_way(rules)
-        self.rules_link.setAttribute("href", f"./pages/rules-{rules.name}.html")
+        self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
         self.rules_link.textContent = f"{rules.title} rules"
         self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
 
