@@ -243,8 +243,7 @@ class PanelsDrawing:
                     title = f"{name} wins"
                     detail = f"{name} wins the game with the {COLOUR[result]} pieces."
                 if ctl.penalty is not None:
-                    loser = COLOUR[other(result)]
-                    detail += f" Havens penalty score: {loser} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
+                    detail += f" Havens penalty score: {COLOUR[loser]} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
             self._text("over-t", self.game_over_title, title)
             self._text("over-d", self.game_over_detail, detail)
             if not self._was_over:
