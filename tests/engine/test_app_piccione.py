@@ -11,11 +11,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from app_harness import View, run_async  # noqa: E402
+from app_harness import View, human_step, last, no_sleep, people_play_to_end, run_async  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from narration import throw_words  # noqa: E402
 from save_formats import stats_rows  # noqa: E402
 from setup import dialog_setup, rule_set_name, setup_from_query  # noqa: E402
+from storage import MemoryBackend, SavedGame, Store  # noqa: E402
 from tutorial import Tutorial  # noqa: E402
 
 import senet  # noqa: E402
@@ -173,6 +174,33 @@ def test_a_piece_goes_back_to_the_supply_by_a_click():
         assert ctl.state.square(1) == "." and ctl.state.supply[0] == 5
         assert ctl.tracker.loc[tracked[0]] == "supply"  # the same piece, drawn in the supply
     run_async(main())
+
+
+# ---------------------------------------------------------------- records, saves, verification
+
+
+@pytest.mark.parametrize("variant", ["kendall+five+trap", "piccione"])
+def test_a_game_with_house_rules_or_piccione_is_recorded_saved_verified_and_counted(variant):
+    ctl = Controller(View(), setup=Setup(variant, ("human", "human"), speed="instant"), sleep=no_sleep)
+    ctl.start()
+    for _ in range(12):  # a few decisions, then the save in the middle of the game
+        assert human_step(ctl)
+    store = Store(MemoryBackend())
+    store.save_game(SavedGame(ctl.session))
+    saved = store.load_game()
+    assert saved.session.game.variant == variant
+    assert saved.session.game.state.position() == ctl.state.position()
+    people_play_to_end(ctl, piece=last, target=last)  # the front piece, furthest: the game ends
+    text = ctl.record_text()
+    assert senet.Game.from_record(text).variant == variant
+    assert ctl.verify_text().startswith("Verified: ")
+    assert ctl.record_file_name().startswith(f"senet-{variant}-")
+    from senet.review import review_record
+
+    review = review_record(text, nodes=200)  # what the worker's review runs on the record
+    assert review["variant"] == variant and review["finished"] and review["done"] == review["total"] > 0
+    store.add_result(variant, "average", "won")  # as a game against a computer ends
+    assert stats_rows(store.load_stats())[0][:3] == (variant, "average", 1)
 
 
 # ---------------------------------------------------------------- the tutorial
