@@ -269,6 +269,8 @@ class Controller:
         return narration.result_text(self.table)
 
     draw_reason = property(lambda self: narration.draw_reason(self.table))
+    # ("3 left", "then a throw more") while a throw is used in parts (narration.throw_words)
+    throw_words = property(lambda self: narration.throw_words(self.state, self.rules))
     penalty = property(lambda self: narration.penalty(self.table))
 
     def log_turns(self) -> list:

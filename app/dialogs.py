@@ -6,7 +6,9 @@ import time
 from dom import attr, closest
 from names import SIDE_NAMES
 
+import senet
 from senet.state import BLACK, WHITE
+from senet.variants import base_name
 
 NOTES = {
     "kendall": "Seven pieces each. Square 27 is the water; a drowned piece may be rescued to 15.",
@@ -15,6 +17,8 @@ NOTES = {
     "bell": "Ten pieces each, running from 30 down to 1 to fill their goal squares.",
     "thibault": "Five pieces each. Pieces dance (swap); a drowning piece may be rescued.",
     "havens": "Five pieces each, a colour draw, and a penalty score for the loser.",
+    "piccione": "Five pieces each, entered from the supply with a 1. A throw may be shared "
+                "between pieces; no piece is hit.",
 }
 DRAW_VARIANTS = ("jequier", "havens")
 PLAY_HERE_KEPT = "The game it replaced is kept: New game\u2026 lists it under Kept games."
@@ -38,6 +42,8 @@ class Dialogs:
     def update_labels(self, _event=None):
         variant = str(self.field("variant").value)
         self.page.document.getElementById("ng-note").textContent = NOTES.get(variant, "")
+        house_rules = senet.get_rules(variant).house_rules if variant in senet.VARIANTS else ()
+        self.page.document.getElementById("ng-options").hidden = not house_rules
         draw = variant in DRAW_VARIANTS
         for seat, colour in ((1, SIDE_NAMES[WHITE]), (2, SIDE_NAMES[BLACK])):
             legend = self.form.querySelector(f'fieldset[data-seat="{seat}"] legend')
@@ -49,7 +55,10 @@ class Dialogs:
     def open_new_game(self):
         ctl = self.page.ctl
         s = ctl.live_setup  # during a replay: the game in progress
-        self.field("variant").value = s.variant
+        rules = senet.get_rules(s.variant)
+        self.field("variant").value = base_name(rules.name)
+        for option in senet.get_rules(base_name(rules.name)).house_rules:
+            self.field(f"opt-{option}").checked = option in getattr(rules, "options", ())
         for seat in (1, 2):
             self.field(f"player{seat}").value = s.players[seat - 1]
             self.field(f"name{seat}").value = s.names[seat - 1]
@@ -95,10 +104,18 @@ class Dialogs:
     def choice(self):
         """The dialog's fields as (Setup, None), or (None, why not): app/setup.py's dialog_setup."""
         field = self.field
-        return self.page.ctl.setup_from_dialog(str(field("variant").value),
+        return self.page.ctl.setup_from_dialog(self.chosen_rules(),
                                                tuple(str(field(f"player{seat}").value) for seat in (1, 2)),
                                                tuple(str(field(f"name{seat}").value) for seat in (1, 2)),
                                                str(field("phrase").value))
+
+    def chosen_rules(self) -> str:
+        """The rule set's name with the house rules ticked for it: ``kendall+five``."""
+        variant = str(self.field("variant").value)
+        if variant not in senet.VARIANTS:
+            return variant  # refused by Start, with one line
+        ticked = [option for option in senet.get_rules(variant).house_rules if self.field(f"opt-{option}").checked]
+        return "+".join([variant] + ticked)
 
     def show_phrase_problem(self, problem):
         """The refusal by the phrase field (None clears it)."""

@@ -35,7 +35,12 @@ class History:
         who = ctl.seat_name(seat) if seat is not None else ""
         whose = "your" if who == "You" else f"{who}'s"
         throw = ctl.state.throw
-        where = f"back to {whose} throw of {throw}" if throw is not None else f"back to {whose} turn"
+        if throw is None:
+            where = f"back to {whose} turn"
+        elif ctl.rules.throw_in_use(ctl.state):  # undo takes back one part of a throw (P2)
+            where = f"back to {whose} throw with {throw} left"
+        else:
+            where = f"back to {whose} throw of {throw}"
         ctl.announce(f"Move taken back: {where}. {UNDO_NOTE}")
         ctl.changed()
         ctl.save()

@@ -121,3 +121,14 @@ def sound_of(table, move, events, side: str, after):
     if not move.is_special and move.dst == senet.OFF:
         return "off"
     return "move"
+
+
+def throw_words(state, rules) -> tuple:
+    """What the sticks add to their number while a throw is in use: ("3 left", "")
+    once a part of a throw used in parts is played (P2; the number shows the throw),
+    and "then a throw more" when one more throw is owed after it (P8). ("", "") for
+    the rule sets that use a throw whole, and when no throw is pending."""
+    if state.throw is None or state.opening:
+        return "", ""
+    left = f"{state.throw} left" if rules.throw_in_use(state) else ""
+    return left, "then a throw more" if rules.throw_owed(state) else ""

@@ -341,16 +341,18 @@ def dump_throw_stats(counts: dict, games: int) -> str:
 
 
 def stats_rows(stats: dict) -> list[tuple[str, str, int, int, int]]:
-    """(variant, opponent, won, lost, drawn) rows, in rule-set then level order."""
+    """(variant, opponent, won, lost, drawn) rows, in rule-set then level order; a rule
+    set with options ("kendall+five") is counted apart, after the one without."""
     from senet import VARIANTS
+    from senet.variants import base_name, is_rule_set_name
 
     levels = ("novice", "average", "expert")
     rows = []
     for key, value in stats.get("results", {}).items():
         variant, _, opponent = key.partition("/")
-        if variant in VARIANTS and opponent in levels:
+        if is_rule_set_name(variant) and opponent in levels:
             rows.append((variant, opponent, value.get("won", 0), value.get("lost", 0), value.get("drawn", 0)))
-    rows.sort(key=lambda r: (VARIANTS.index(r[0]), levels.index(r[1])))
+    rows.sort(key=lambda r: (VARIANTS.index(base_name(r[0])), r[0], levels.index(r[1])))
     return rows
 
 

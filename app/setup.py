@@ -37,8 +37,14 @@ class Setup(FrozenValue):
         self._init(variant, tuple(players), tuple(names), seed, speed, position, expert_nodes, phrase)
 
     def checked(self) -> "Setup":
-        if self.variant not in senet.VARIANTS:
-            raise ValueError(f"unknown rule set '{self.variant}'")
+        try:
+            name = rule_set_name(self.variant)
+        except senet.SenetError as exc:
+            if "+" in self.variant:  # house rules unknown, repeated or out of order: the engine's line
+                raise ValueError(str(exc)) from None
+            raise ValueError(f"unknown rule set '{shown(self.variant)}'") from None
+        if name != self.variant:
+            raise ValueError(f"unknown rule set '{shown(self.variant)}' (write it '{name}')")
         if self.position is not None:
             start = senet.parse_position(self.position)
             if start.variant != self.variant:
@@ -53,6 +59,17 @@ class Setup(FrozenValue):
         if self.phrase is not None and phrase_problem(self.phrase):
             raise ValueError(phrase_problem(self.phrase))
         return self
+
+
+def rule_set_name(text: str) -> str:
+    """The name of the rule set ``text`` asks for: a name of senet.VARIANTS, or Kendall's
+    with house rules after it (KO1-KO4). "+" or spaces may join the parts, since a query
+    string reads an unescaped "+" as a space: ``kendall five``, ``kendall+five`` and
+    ``Kendall + Five`` all give "kendall+five". Raises senet.SenetError with one line
+    for an unknown name or options unknown, repeated or out of order."""
+    parts = [part for part in str(text).lower().replace("+", " ").split() if part]
+    name = "+".join(parts)
+    return senet.get_rules(name).name
 
 
 def dialog_setup(base: Setup, variant: str, players, names, phrase: str, seed: int) -> tuple:
@@ -190,10 +207,12 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         return None, []
     setup = base or Setup()
     warnings = []
-    variant = params.get("variant", setup.variant).strip().lower()
-    if variant not in senet.VARIANTS:
-        warnings.append(f"unknown rule set '{shown(variant)}', playing {setup.variant}")
-        variant = setup.variant
+    variant = setup.variant
+    if "variant" in params:
+        try:
+            variant = rule_set_name(params["variant"])
+        except senet.SenetError as exc:
+            warnings.append(f"{exc}; playing {setup.variant}")
     position = None
     if "position" in params:
         try:

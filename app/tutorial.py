@@ -218,6 +218,14 @@ LESSONS = (
     ),
 )
 
+# Kendall's house rules (KO1-KO4), one clause each for the line of what differs.
+HOUSE_RULES = {
+    "five": "five pieces each, so the game is quicker",
+    "start": "no piece of a side moves until that side has thrown a 1",
+    "trap": "a piece whose throw would carry it past 26 may fall into the water on 27 instead",
+    "homerow": "no piece bears off while a piece of its side is still on 1 to 10",
+}
+
 # What the lessons teach differs in the other rule sets: one line each, in our own words
 # (docs/rules-decisions.md and the rules pages have the details).
 DIFFERENCES = {
@@ -336,6 +344,17 @@ class Tutorial:
             self.thrown = None
 
     # -- words ------------------------------------------------------------------------
+    @property
+    def difference(self) -> str:
+        """The line saying what differs in the player's rule set ("" for plain Kendall)."""
+        line = DIFFERENCES.get(self.variant)
+        if line is not None:
+            return line
+        options = getattr(senet.get_rules(self.variant), "options", ())
+        if not options:
+            return ""
+        return "Your game adds house rules to Kendall's: " + "; ".join(HOUSE_RULES[o] for o in options) + "."
+
     def heading(self) -> str:
         return f"How to play, {self.index + 1} of {len(LESSONS)}: {self.lesson.title}"
 
@@ -345,7 +364,7 @@ class Tutorial:
         if beat is None:
             text = self.lesson.done
             if self.last:
-                line = DIFFERENCES.get(self.variant)
+                line = self.difference
                 text += " " + (line if line else "Finish takes you back to your game.")
             else:
                 text += " Next goes on to the next lesson."
@@ -356,8 +375,11 @@ class Tutorial:
 
     def note(self) -> str:
         """A line before the first lesson when the player's game has other rules."""
-        if self.index != 0 or self.variant not in DIFFERENCES:
+        if self.index != 0 or not self.difference:
             return ""
+        if self.variant not in DIFFERENCES:
+            return ("These lessons use Kendall's rules without house rules; the last lesson says what "
+                    "your game's house rules change.")
         title = senet.get_rules(self.variant).title
         return (f"These lessons use Kendall's rules; your game uses {title}'s, and the last lesson "
                 f"says what is different there.")

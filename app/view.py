@@ -47,6 +47,9 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.stick_uses = list(document.querySelectorAll("#sticks .stick"))
         self.sticks_box = document.getElementById("sticks")
         self.throw_value = document.getElementById("throw-value")
+        self.throw_left = document.getElementById("throw-left")
+        self.throw_left_parts = (self.throw_left.querySelector(".left"), self.throw_left.querySelector(".owed"))
+        self.sticks_label = ""  # the sticks' own label; what is left of a throw is added to it
         self.prompt = document.getElementById("prompt")
         self.players = {seat: document.querySelector(f'.players [data-seat="{seat}"]') for seat in (1, 2)}
         self.game_over = document.getElementById("game-over")

@@ -7,6 +7,7 @@ import way
 from controller import COLOUR, SIDE_NAMES, loc_of
 
 from senet.board import MARKED, square_cell
+from senet.variants import base_name
 
 SYMBOLS = "./assets/symbols.svg"
 SHAPE = {"w": "piece-spool", "b": "piece-cone"}
@@ -14,7 +15,8 @@ TRAY_Y, TRAY_H = 314, 96
 PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
 TRAY_SCALE = 0.66
 TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
-TRAY_TAG = {"supply": "enter", "off": "off"}  # drawn in the tray (short: it must fit on a phone)
+TRAY_TAG = {"supply": "enter", "off": "off"}
+TRAY_MOVE = {"supply": "Move back to the supply. ", "off": "Bear off here. "}  # a tray as a target  # drawn in the tray (short: it must fit on a phone)
 
 
 def square_centre(n: int) -> tuple[float, float]:
@@ -75,7 +77,7 @@ class BoardDrawing:
             self.pieces[pid] = g
         self._gen = ctl.gen
         self._draw_way(rules)
-        self.rules_link.setAttribute("href", f"./pages/rules-{rules.name}.html")
+        self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
         self.rules_link.textContent = f"{rules.title} rules"
         self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
 
@@ -191,7 +193,8 @@ class BoardDrawing:
             i = 0 if colour == "w" else 1
             count = (state.supply if kind == "supply" else state.off)[i]
             self._text(name, tray["count"], str(count))
-            is_target = kind == "off" and colour == side and "off" in targets
+            # the off tray, or the supply for a piece going back there (Piccione's A-in, P5)
+            is_target = colour == side and kind in targets
             classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
             if preview is not None and kind == "off" and colour == side and preview.dst == 31:
                 classes += " preview"
@@ -208,7 +211,7 @@ class BoardDrawing:
             self._set(name, tray["rect"], "role", "button" if is_target else "img")
             self._set(name, tray["rect"], "tabindex", "0" if is_target else None)
             label = f"{COLOUR[colour]} pieces {TRAY_LABEL[kind]}: {count}"
-            self._set(name, tray["rect"], "aria-label", "Bear off here. " + label if is_target else label)
+            self._set(name, tray["rect"], "aria-label", TRAY_MOVE[kind] + label if is_target else label)
 
         # pieces
         slots = self._tray_slots(ctl)

@@ -58,6 +58,17 @@ class ControlsDrawing:
         elif ctl.jumps != self._jumps_seen:  # undo, redo, a replay step: no toss
             self._jumps_seen = ctl.jumps
             self._set_sticks(ctl.sticks, ctl.last_throw)
+        self._render_throw_left(ctl)
+
+    def _render_throw_left(self, ctl) -> None:
+        """Piccione's "3 left" and a throw owed (P2, P8) by the sticks, also in their label.
+        The box is shown for the whole game of a rule set that uses throws in parts."""
+        self._set("throw-left", self.throw_left, "hidden", None if ctl.rules.throw_in_parts else "")
+        words = ctl.throw_words
+        for i, (el, text) in enumerate(zip(self.throw_left_parts, words)):
+            self._text(("throw-left", i), el, text)
+        extra = "".join(f", {text}" for text in words if text)
+        self._set("sticks", self.sticks_box, "aria-label", self.sticks_label + extra)
 
     @property
     def thinking_word(self):
@@ -103,7 +114,8 @@ class ControlsDrawing:
             sides = f"{NUMBER_WORDS.get(light, light)} light side{'s' if light != 1 else ''} up" if light \
                 else "no light side up"
             label = f"Last throw: {value} ({sides})"
-        self.sticks_box.setAttribute("aria-label", label)
+        self.sticks_label = label
+        self._set("sticks", self.sticks_box, "aria-label", label)
         if animate:
             box = self.sticks_box
             box.classList.remove("tossed")

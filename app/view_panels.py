@@ -4,8 +4,6 @@ mixin of app/view.py's View."""
 
 from controller import COLOUR
 
-from senet.state import other as other_side
-
 
 class PanelsDrawing:
     # -- the New game dialog's list of kept games (docs/saving.md) ----------------
@@ -245,8 +243,7 @@ class PanelsDrawing:
                     title = f"{name} wins"
                     detail = f"{name} wins the game with the {COLOUR[result]} pieces."
                 if ctl.penalty is not None:
-                    loser = COLOUR[other_side(result)]
-                    detail += f" Havens penalty score: {loser} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
+                    detail += f" Havens penalty score: {COLOUR[loser]} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
             self._text("over-t", self.game_over_title, title)
             self._text("over-d", self.game_over_detail, detail)
             if not self._was_over:

@@ -20,7 +20,7 @@ from .game import (
 )
 from .moves import PASS, THROW, parse_move
 from .state import WHITE, State
-from .variants import VARIANTS
+from .variants import is_rule_set_name
 
 SAVE_FORMAT = "senet-save"
 SAVE_VERSION = 1
@@ -364,7 +364,8 @@ def empty_stats() -> dict:
 
 def load_stats(text: str | None) -> dict:
     """Parse saved statistics; anything malformed gives empty statistics. Only rows of a
-    known rule set and level ("kendall/expert") are kept, and in them only counts that
+    known rule set (with its options, if any) and level ("kendall/expert",
+    "kendall+five/novice") are kept, and in them only counts that
     are whole numbers from 0 (not true or false, not 2.0)."""
     try:
         data = load_json(text, "the statistics") if text else None
@@ -375,7 +376,7 @@ def load_stats(text: str | None) -> dict:
     clean = empty_stats()
     for key, value in data["results"].items():
         variant, _, opponent = key.partition("/") if isinstance(key, str) else ("", "", "")
-        if variant in VARIANTS and opponent in STATS_OPPONENTS and isinstance(value, dict):
+        if is_rule_set_name(variant) and opponent in STATS_OPPONENTS and isinstance(value, dict):
             clean["results"][key] = {k: v for k, v in value.items()
                                      if k in ("won", "lost", "drawn") and type(v) is int and 0 <= v < 10 ** 15}
     return clean
@@ -384,7 +385,7 @@ def load_stats(text: str | None) -> dict:
 def record_result(stats: dict, variant: str, opponent: str, outcome: str) -> dict:
     """Count a finished game: ``outcome`` is 'won', 'lost' or 'drawn' for the human;
     ``opponent`` a computer level or ONLINE (a game between two devices, counted apart)."""
-    if variant not in VARIANTS or opponent not in KINDS + (ONLINE,) or outcome not in ("won", "lost", "drawn"):
+    if not is_rule_set_name(variant) or opponent not in KINDS + (ONLINE,) or outcome not in ("won", "lost", "drawn"):
         raise SenetError("unknown variant, opponent or outcome for statistics")
     row = stats["results"].setdefault(f"{variant}/{opponent}", {"won": 0, "lost": 0, "drawn": 0})
     row[outcome] = row.get(outcome, 0) + 1

@@ -447,7 +447,17 @@ class Rules(ABC):
     has_goals = False  # goal squares, claimed by reaching square 1 (the odd= flag)
     back_to_supply = False  # a move A-in takes a piece back to the supply (Piccione, P5)
     throw_in_parts = False  # a throw is used in parts, what is left stays pending (P2)
+    house_rules = ()  # the options that may follow the name, in their order (Kendall's KO1-KO4)
     tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
+
+    def throw_in_use(self, state: State) -> bool:
+        """A part of the pending throw has been used, so ``state.throw`` is what is left
+        of it (P2); never for the rule sets that use a throw whole."""
+        return False
+
+    def throw_owed(self, state: State) -> bool:
+        """One more throw is owed to the side once the pending throw is used up or lost (P8)."""
+        return False
 
     def protected(self, cells: str, sq: int) -> bool:
         """Whether the piece on ``sq`` is protected by its neighbours (none here)."""

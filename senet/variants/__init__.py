@@ -38,3 +38,20 @@ def get_rules(name: str) -> Rules:
                 return rules
         raise PositionError(f"unknown variant '{shown(name)}' (choose from {', '.join(VARIANTS)})")
     return rules
+
+
+def is_rule_set_name(name) -> bool:
+    """``name`` is a rule set's name as written everywhere (a VARIANTS name, or
+    Kendall's with known house rules in their order): what statistics keys and saves hold."""
+    if name in _RULES:
+        return True
+    try:
+        return get_rules(name).name == name
+    except PositionError:
+        return False
+
+
+def base_name(name: str) -> str:
+    """The VARIANTS name a rule set's name is built on: "kendall" for ``kendall+five``
+    (its rules page, its place in a list); the name itself for the others."""
+    return name.partition("+")[0]

@@ -44,6 +44,7 @@ class Kendall(Rules):
     fall_back_squares = (28, 29)  # K8
     bear_off_only_squares = frozenset({27, 28, 29, 30})  # K7, K9 (K8 aside)
     options = ()
+    house_rules = OPTIONS  # KO1-KO4, written after the name in this order
     tuning = "kendall"  # the opponents' evaluation tuned for Kendall serves every option
 
     def __init__(self, options: tuple = ()) -> None:

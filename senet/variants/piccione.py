@@ -181,6 +181,17 @@ class Piccione(Rules):
         var = state.var
         return "owe" in var or (state.throw == 5 and "dir=f" not in var and "dir=b" not in var)
 
+    def throw_in_use(self, state: State) -> bool:
+        """P2: a part of the pending throw is used (the flag dir=); THROW is what is left."""
+        return FORWARD in state.var or BACKWARD in state.var
+
+    def throw_owed(self, state: State) -> bool:
+        """P8: one more throw is owed once this one is used up or lost: the flag owe, or
+        a fresh 5 (its extra throw is owed from the start)."""
+        if state.throw is None:
+            return False
+        return "owe" in state.var or (state.throw == 5 and not self.throw_in_use(state))
+
     # -- checks and reasons --------------------------------------------------------------
     def validate(self, state: State) -> str | None:
         reason = super().validate(state)
