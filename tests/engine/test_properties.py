@@ -76,10 +76,9 @@ def test_refused_move_leaves_state_unchanged(variant, seed):
     for _ in range(rng.randrange(1, 60)):
         if state.is_terminal:
             break
-        if state.throw is None:
-            state = state.apply(rng.choice(state.rules.throw_values))
-        else:
-            state = state.apply(rng.choice(state.legal_actions()))
+        # a chance node takes a throw; a side's decision (a move, or THROW/RESCUE before
+        # a throw where a rescue is possible) one of its actions
+        state = state.apply(rng.choice(state.legal_actions()))
     before = state.position()
     for move in rng.sample(ALL_CANDIDATES, 30):
         with contextlib.suppress(senet.IllegalMove):
