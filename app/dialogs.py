@@ -20,7 +20,6 @@ NOTES = {
     "piccione": "Five pieces each, entered from the supply with a 1. A throw may be shared "
                 "between pieces; no piece is hit.",
 }
-DRAW_VARIANTS = ("jequier", "havens")
 PLAY_HERE_KEPT = "The game it replaced is kept: New game\u2026 lists it under Kept games."
 
 
@@ -42,9 +41,10 @@ class Dialogs:
     def update_labels(self, _event=None):
         variant = str(self.field("variant").value)
         self.page.document.getElementById("ng-note").textContent = NOTES.get(variant, "")
-        house_rules = senet.get_rules(variant).house_rules if variant in senet.VARIANTS else ()
+        rules = senet.get_rules(variant) if variant in senet.VARIANTS else None
+        house_rules = rules.house_rules if rules is not None else ()
         self.page.document.getElementById("ng-options").hidden = not house_rules
-        draw = variant in DRAW_VARIANTS
+        draw = rules is not None and rules.has_opening  # a colour draw decides the colours
         for seat, colour in ((1, SIDE_NAMES[WHITE]), (2, SIDE_NAMES[BLACK])):
             legend = self.form.querySelector(f'fieldset[data-seat="{seat}"] legend')
             if draw:

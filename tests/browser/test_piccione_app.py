@@ -52,8 +52,12 @@ def test_new_game_dialog_piccione_and_a_throw_used_in_parts(app):
     assert dialog.is_visible() and options.is_visible()  # Kendall: its house rules are offered
     assert dialog.get_by_label("Quick game: five pieces each").is_visible()
     assert axe_violations(app) == []
+    legend = dialog.locator('fieldset[data-seat="1"] legend')
+    assert legend.inner_text() == "White (spools)"
+    app.select_option("#ng-variant", "jequier")  # a colour draw (the rule set's has_opening)
+    assert legend.inner_text() == "First to throw" and options.is_hidden()
     app.select_option("#ng-variant", "piccione")
-    assert options.is_hidden()
+    assert options.is_hidden() and legend.inner_text() == "White (spools)"
     app.select_option("#ng-player1", "human")
     app.select_option("#ng-player2", "human")
     dialog.get_by_role("button", name="Start").click()
