@@ -136,7 +136,9 @@ def main():
     for element_id in CHECKS.values():
         on(document.getElementById(element_id), "change", settings_dialogs.on_setting)
     on(settings_dialogs.volume_input, "change", settings_dialogs.on_setting)
+    on(settings_dialogs.theme_select, "change", settings_dialogs.on_setting)
     settings_dialogs.apply_sound()
+    settings_dialogs.apply_theme()
     on(window, "senet:before-update-reload", lambda _e: ctl.save())
     on(window, "storage", page.on_storage)
     on(document, "keydown", board.on_key)

@@ -16,6 +16,8 @@ const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
 const INFO_URL = new URL("../build-info.json", import.meta.url);
 const UPDATE_CHECK_MS = 60 * 60 * 1000; // a page left open for days still learns of updates
+// "Ready to play offline" is said once, when the service worker first installs, and briefly.
+const OFFLINE_SAID_MS = 4000;
 const STYLESHEET = new URL("./pwa.css", import.meta.url);
 
 let slot;
@@ -102,7 +104,7 @@ function watchInstalling(reg, worker, hadController) {
     if (worker.state === "activated" && !hadController) {
       root.dataset.sw = "ready";
       say("Senet is ready to play offline.");
-      setTimeout(() => { if (message.textContent.startsWith("Senet is ready")) say(""); }, 8000);
+      setTimeout(() => { if (message.textContent.startsWith("Senet is ready")) say(""); }, OFFLINE_SAID_MS);
     }
     if (worker.state === "redundant" && root.dataset.sw === "installing") root.dataset.sw = "none";
   });

@@ -54,6 +54,7 @@ APP_FORMAT = "senet-app-save"
 APP_VERSION = 1
 SETTINGS_FORMAT = "senet-settings"
 TUTORIAL_ANSWERS = ("declined", "taken", "finished")  # Settings.tutorial
+THEMES = ("system", "light", "dark")  # Settings.theme
 MAX_TEXT = 2_000_000  # characters; anything longer is not ours
 GAME_ID_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-")
 MAX_GAME_ID = 64
@@ -253,15 +254,18 @@ class Settings(FrozenValue):
     number from 0 to 100; ``replay_speed``: how fast a replay plays itself, one of
     replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x); ``tutorial``: the player's
     answer to the first-game tutorial (app/tutorial.py), None until it is offered and
-    answered: "declined", "taken" or "finished". Settings saved before a field existed
-    load with its default (None for ``tutorial``).
+    answered: "declined", "taken" or "finished"; ``theme``: the page's colours, one of
+    THEMES ("system" follows prefers-color-scheme; app/theme.js applies it before the
+    first paint). Settings saved before a field existed load with its default (None for
+    ``tutorial``, "system" for ``theme``).
     """
 
-    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed", "tutorial")
+    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed", "tutorial", "theme")
 
     def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True,
-                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1", tutorial: str | None = None):
-        self._init(speed, hints, meter, highlight, sound, volume, replay_speed, tutorial)
+                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1", tutorial: str | None = None,
+                 theme: str = "system"):
+        self._init(speed, hints, meter, highlight, sound, volume, replay_speed, tutorial, theme)
 
     def checked(self) -> "Settings":
         defaults = Settings()
@@ -278,6 +282,8 @@ class Settings(FrozenValue):
                 ok = value is None or isinstance(value, bool)
             elif name == "tutorial":
                 ok = value is None or value in TUTORIAL_ANSWERS
+            elif name == "theme":
+                ok = value in THEMES
             else:
                 ok = isinstance(value, bool)
             clean[name] = value if ok else getattr(defaults, name)

@@ -4,7 +4,7 @@ The settings themselves are the page's SavePolicy's (app/save_policy.py): each c
 saved there at once."""
 
 from dom import window
-from save_formats import stats_rows
+from save_formats import THEMES, stats_rows
 from setup import KIND_NAMES, SPEEDS
 
 import senet
@@ -23,6 +23,7 @@ class SettingsDialogs:
         self.settings_dialog = document.getElementById("settings-dialog")
         self.stats_dialog = document.getElementById("stats-dialog")
         self.volume_input = document.getElementById("set-volume")
+        self.theme_select = document.getElementById("set-theme")
 
     def sound_on(self):
         settings = self.page.policy.settings
@@ -39,7 +40,18 @@ class SettingsDialogs:
             document.getElementById(element_id).checked = bool(getattr(settings, name))
         document.getElementById("set-sound").checked = self.sound_on()
         self.volume_input.value = str(settings.volume)
+        self.theme_select.value = settings.theme
         self.settings_dialog.showModal()
+
+    def apply_theme(self):
+        """The page's colours: <html data-theme="light|dark">, or none to follow the
+        system (app/theme.js does the same before the first paint)."""
+        theme = self.page.policy.settings.theme
+        root = self.page.document.documentElement
+        if theme in ("light", "dark"):
+            root.setAttribute("data-theme", theme)
+        else:
+            root.removeAttribute("data-theme")
 
     def on_setting(self, _event):
         page = self.page
@@ -49,9 +61,12 @@ class SettingsDialogs:
             values["volume"] = max(0, min(100, int(float(str(self.volume_input.value)))))
         except ValueError:
             values["volume"] = policy.settings.volume
+        theme = str(self.theme_select.value)
+        values["theme"] = theme if theme in THEMES else policy.settings.theme
         policy.set_settings(policy.settings.replace(**values))
         settings = policy.settings
         self.apply_sound()
+        self.apply_theme()
         page.view.set_highlight(settings.highlight)
         page.ctl.set_advice(settings.hints, settings.meter)
         page.need_worker()
