@@ -67,8 +67,12 @@ def test_a_new_visitor_is_offered_the_tutorial_once_and_nothing_moves(app):
     offer = app.locator("#tutorial-offer")
     offer.wait_for(state="visible")
     assert "New to Senet?" in offer.inner_text()
-    # an overlay: it takes no room in the page, so nothing moved when it came
-    assert app.evaluate("getComputedStyle(document.getElementById('tutorial-offer')).position") == "fixed"
+    # among the notices (issue 25): at the end of the side panel, so nothing moved when it
+    # came, and it covers no control of the toolbar
+    assert app.evaluate("document.getElementById('notices').contains(document.getElementById('tutorial-offer'))")
+    offer_box, toolbar = offer.bounding_box(), app.locator(".toolbar").bounding_box()
+    assert (offer_box["y"] >= toolbar["y"] + toolbar["height"] or offer_box["x"] >= toolbar["x"] + toolbar["width"]
+            or offer_box["y"] + offer_box["height"] <= toolbar["y"]), (offer_box, toolbar)
     ready = app.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
     assert [s for s in app.evaluate("window.__shifts") if s["t"] >= ready and not s["input"]] == []
     assert app.locator('[data-action="throw"]').is_enabled()  # the game is there, not behind it

@@ -584,6 +584,21 @@ def test_settings_round_trip_and_lenient_fields():
     assert odd == Settings("normal", False, True, True)
 
 
+def test_the_colour_choice_is_remembered_and_old_settings_load_as_the_system():
+    """Settings.theme (issue 25): "system", "light" or "dark"; settings written before it
+    existed, or with a value it does not know, load as "system"."""
+    store = Store(MemoryBackend())
+    assert store.load_settings().theme == "system"
+    store.save_settings(Settings().replace(theme="dark"))
+    assert store.load_settings().theme == "dark"
+    assert json.loads(store.backend.get(SETTINGS_KEY))["theme"] == "dark"  # app/theme.js reads this field
+    old = parse_settings('{"format": "senet-settings", "version": 1, "speed": "fast", "tutorial": "declined"}')
+    assert old.theme == "system" and old.speed == "fast" and old.tutorial == "declined"
+    for bad in ('"purple"', "1", "null", "true"):
+        odd = parse_settings('{"format": "senet-settings", "theme": ' + bad + ', "speed": "slow"}')
+        assert odd.theme == "system" and odd.speed == "slow"
+
+
 def test_corrupt_settings_and_stats_are_set_aside():
     backend = MemoryBackend({SETTINGS_KEY: "[]", STATS_KEY: "{nope"})
     store = Store(backend)
