@@ -123,6 +123,7 @@ def main():
     on(document.getElementById("replay-speed"), "change", settings_dialogs.on_replay_speed)
     on(document, "visibilitychange", board.on_visibility)
     on(dialogs.field("variant"), "change", dialogs.update_labels)
+    on(document.getElementById("ng-swap"), "click", dialogs.swap_sides)
     on(dialogs.dialog, "close", dialogs.on_close)
     on(dialogs.form, "submit", dialogs.on_submit)
     on(dialogs.field("phrase"), "keydown", dialogs.on_phrase_key)

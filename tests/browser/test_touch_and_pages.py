@@ -7,8 +7,10 @@ no sideways scrolling, and axe clean. Every wait is for a state of the page."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import position, state_of, wait_position_change
+from conftest import axe_violations, position, state_of, wait_position_change
 
 import senet
 
@@ -134,3 +136,68 @@ def test_square_numbers_never_lie_over_a_piece(app):
         app.wait_for_function("[...document.querySelectorAll('#board .piece')].every("
                               "(g) => g.getAnimations().length === 0)")
         _numbers_clear_of_pieces(app)
+
+
+# ---------------------------------------------------------------- the New game dialog
+
+
+def _open_new_game(app) -> None:
+    app.locator(".toolbar [data-action='new-game']").tap()
+    app.locator("#new-game").wait_for(state="visible")
+
+
+def _saved_players(app) -> list[str]:
+    """The saved game's seats, as a record's player lines say them."""
+    seats = json.loads(app.evaluate("localStorage.getItem('senet:save')"))["session"]["seats"]
+    return [f"player {n} {seats[n]['kind']} {seats[n]['name']}" for n in ("1", "2")]
+
+
+def test_new_game_fair_throws_closed_and_swap_sides(app):
+    app.open(HUMANS.format(3))
+    _open_new_game(app)
+    dialog = app.locator("#new-game")
+    assert app.evaluate("document.getElementById('ng-fair').open") is False
+    assert not app.locator("#ng-phrase").is_visible() and len(app.input_value("#ng-phrase").split(" ")) == 3
+    assert "SHA-256" not in dialog.inner_text()  # the explanation waits inside the closed part
+    app.select_option("#ng-player1", "human")
+    app.fill("#ng-name1", "Ann")
+    app.select_option("#ng-player2", "average")
+    app.fill("#ng-name2", "Bot")
+    dialog.get_by_role("button", name="Swap sides").tap()
+    assert [app.input_value(s) for s in ("#ng-player1", "#ng-name1", "#ng-player2", "#ng-name2")] == [
+        "average", "Bot", "human", "Ann"]
+    dialog.locator("#ng-fair summary").tap()
+    assert app.locator("#ng-phrase").is_visible() and "SHA-256" in dialog.inner_text()
+    assert axe_violations(app) == []
+    dialog.get_by_role("button", name="Start").tap()
+    app.wait_for_function("document.querySelector('.player[data-seat=\"2\"] .name').textContent === 'Ann'")
+    assert _saved_players(app) == ["player 1 average Bot", "player 2 human Ann"]
+    _open_new_game(app)  # opens again with the game's seats, and Fair throws closed
+    assert app.input_value("#ng-name1") == "Bot" and app.input_value("#ng-player2") == "human"
+    assert app.evaluate("document.getElementById('ng-fair').open") is False
+
+
+def test_random_colours_draws_the_sides_and_records_them(app):
+    app.open(HUMANS.format(3))
+    seen = set()
+    for _ in range(12):  # a fair coin: both outcomes come up (the odds of not: 2 in 4096)
+        _open_new_game(app)
+        app.select_option("#ng-player1", "human")
+        app.fill("#ng-name1", "Ann")
+        app.select_option("#ng-player2", "human")
+        app.fill("#ng-name2", "Nut")
+        app.locator("#ng-random").check()
+        old = app.evaluate("localStorage.getItem('senet:save')")
+        app.locator("#new-game").get_by_role("button", name="Start").tap()
+        app.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=old)
+        players = _saved_players(app)
+        ann = 1 if players == ["player 1 human Ann", "player 2 human Nut"] else 2
+        if ann == 2:
+            assert players == ["player 1 human Nut", "player 2 human Ann"]
+        assert app.locator(f'.player[data-seat="{ann}"] .name').inner_text() == "Ann"
+        white = "Ann" if ann == 1 else "Nut"  # seat 1 plays white in Kendall
+        assert f"Sides drawn: {white} plays white." in app.inner_text("#status")
+        seen.add(ann)
+        if seen == {1, 2}:
+            break
+    assert seen == {1, 2}
