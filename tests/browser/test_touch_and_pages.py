@@ -8,6 +8,7 @@ no sideways scrolling, and axe clean. Every wait is for a state of the page."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import axe_violations, position, state_of, wait_position_change
@@ -201,3 +202,68 @@ def test_random_colours_draws_the_sides_and_records_them(app):
         if seen == {1, 2}:
             break
     assert seen == {1, 2}
+
+
+# ---------------------------------------------------------------- the information pages
+
+INFO_PAGES = ("intro", "rules", "history", "about") + tuple(f"rules-{name}" for name in senet.VARIANTS)
+# A rule's clause id as the spec writes it (K10, C3, KO1, B5): never in the players' text.
+CLAUSE = re.compile(r"\b[A-Z]{1,2}\d+\b")
+
+
+def _open_info(app, server, name: str) -> None:
+    app.goto(server.url + f"pages/{name}.html")
+    app.wait_for_load_state("load")
+
+
+@pytest.mark.parametrize("name", INFO_PAGES)
+def test_info_page_fits_a_phone_without_clause_codes(app, server, name):
+    _open_info(app, server, name)
+    text = app.inner_text("main")
+    assert not CLAUSE.findall(text), CLAUSE.findall(text)
+    assert app.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    # no table squeezes its text to a few words a line: a cell is at least 9em wide or short
+    narrow = app.evaluate("""() => [...document.querySelectorAll('main td, main th')].filter((c) => {
+        const r = c.getBoundingClientRect(), em = parseFloat(getComputedStyle(c).fontSize);
+        return r.width < 9 * em && c.innerText.trim().split(/\\s+/).length > 4;
+    }).map((c) => c.innerText.slice(0, 40))""")
+    assert narrow == []
+    assert axe_violations(app) == []
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_rule_page_draws_the_start_and_plays_these_rules(app, server, variant):
+    _open_info(app, server, f"rules-{variant}")
+    drawing = app.locator(f'svg.board-drawing[data-variant="{variant}"]')
+    assert drawing.is_visible()
+    drawn = app.evaluate("""(variant) => {
+        const svg = document.querySelector(`svg.board-drawing[data-variant="${variant}"]`);
+        const on = (colour) => [...svg.querySelectorAll(`circle[data-colour="${colour}"]`)]
+            .map((c) => Number(c.dataset.square)).sort((a, b) => a - b);
+        const trays = Object.fromEntries([...svg.querySelectorAll('[data-tray]')]
+            .map((t) => [t.dataset.tray, Number(t.dataset.count)]));
+        return {white: on('white'), black: on('black'), trays};
+    }""", variant)
+    state = senet.start(variant)
+    assert drawn["white"] == state.pieces("w") and drawn["black"] == state.pieces("b")
+    if senet.get_rules(variant).has_supply:
+        assert drawn["trays"] == {"white": state.supply[0], "black": state.supply[1]}
+    # the piece drawn on a square lies inside that square's box
+    for colour, squares in (("white", state.pieces("w")), ("black", state.pieces("b"))):
+        for n in squares:
+            piece = _box(drawing.locator(f'circle[data-colour="{colour}"][data-square="{n}"]'))
+            square = _box(drawing.locator(f'rect[data-n="{n}"]'))
+            assert square["x"] <= piece["x"] and piece["x"] + piece["width"] <= square["x"] + square["width"] + 1
+    link = app.get_by_role("link", name="Play these rules")
+    assert link.count() == 1
+    link.tap()
+    app.wait_for_function("document.documentElement.dataset.ready === 'true'")
+    assert app.get_attribute("#board", "data-variant") == variant
+
+
+def test_the_intro_page_offers_a_game(app, server):
+    _open_info(app, server, "intro")
+    assert app.locator('svg.board-drawing[data-variant="kendall"]').is_visible()
+    app.get_by_role("link", name="Play these rules").tap()
+    app.wait_for_function("document.documentElement.dataset.ready === 'true'")
+    assert app.get_attribute("#board", "data-variant") == "kendall"
