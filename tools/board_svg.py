@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import senet  # noqa: E402
-from senet.board import square_cell  # noqa: E402
+import senet
+from senet.board import square_cell
 
 COLOURS = {"w": "white", "b": "black"}
 BOARD_H = 300
@@ -63,7 +63,7 @@ def _centre(n: int) -> tuple[int, int]:
 def _words(rules, state) -> str:
     """The drawing in words (its <desc>)."""
     parts = []
-    first = COLOURS[state.side] if state.side in COLOURS else None
+    first = COLOURS.get(state.side)
     for i, colour in enumerate("wb"):
         squares = state.pieces(colour)
         text = f"{COLOURS[colour].capitalize()}: "
