@@ -314,17 +314,23 @@ class Controller:
         self.changed()
         return True
 
-    def activate(self, loc: int | str) -> bool:
+    def activate(self, loc: int | str, touch: bool = False) -> bool:
         """A click, tap or Enter on a piece or place: select it, play to it, or deselect.
-        A piece with a single destination plays at once."""
+        A piece with a single destination plays at once, except on a touch screen
+        (``touch``): there the first tap selects it and shows where it lands, and a
+        second tap on the piece or on its target plays it."""
         targets = self.targets
         if loc in targets:
             self._play(targets[loc])
             self.changed()
             return True
         moves = self.movable.get(loc)
+        if touch and moves and loc == self.selected and len(moves) == 1:
+            self._play(moves[0])
+            self.changed()
+            return True
         if moves and loc != self.selected:
-            if len(moves) == 1:
+            if len(moves) == 1 and not touch:
                 self._play(moves[0])
                 self.changed()
                 return True

@@ -1,5 +1,6 @@
-"""The New game dialog (its rule set's note, the seats, the committed throws' phrase, and
-the kept games to resume or delete) and the replay's "Play from here" dialog."""
+"""The New game dialog (its rule set's note, the seats with Swap sides and Random colours,
+the committed throws' phrase in its closed Fair throws part, and the kept games to resume
+or delete) and the replay's "Play from here" dialog."""
 
 import time
 
@@ -30,6 +31,8 @@ class Dialogs:
         self.dialog = document.getElementById("new-game")
         self.form = document.getElementById("new-game-form")
         self.phrase_error = document.getElementById("ng-phrase-error")
+        self.fair_part = document.getElementById("ng-fair")
+        self.random_colours = document.getElementById("ng-random")
         self.play_here_dialog = document.getElementById("play-here-dialog")
         # The kept games as last listed, by key (a delete checks the value is unchanged).
         self.kept_listed = {}
@@ -67,10 +70,19 @@ class Dialogs:
         commit.textContent = offer["commit"][:8] + "…" + offer["commit"][-4:]
         commit.dataset.commit = offer["commit"]
         self.field("phrase").value = offer["phrase"]
+        self.fair_part.open = False  # random words serve; the part is there for who wants it
+        self.random_colours.checked = False
         self.show_phrase_problem(None)
         self.update_labels()
         self.list_kept()
         self.dialog.showModal()
+
+    def swap_sides(self, _event=None):
+        """Swap sides: the two seats' players and names change places."""
+        first = (str(self.field("player1").value), str(self.field("name1").value))
+        for name in ("player", "name"):
+            self.field(f"{name}1").value = str(self.field(f"{name}2").value)
+        self.field("player2").value, self.field("name2").value = first
 
     def list_kept(self, message=""):
         """Fill the dialog's Kept games: the previous game and the other tabs' games."""
@@ -131,6 +143,7 @@ class Dialogs:
         _setup, problem = self.choice()
         self.show_phrase_problem(problem)
         if problem:
+            self.fair_part.open = True  # the refusal and its field in view
             self.field("phrase").focus()
         return problem is not None
 
@@ -159,10 +172,25 @@ class Dialogs:
         if setup is None:  # Start and Enter check first; nothing changes
             return
         page = self.page
+        drawn = self.random_colours.checked
+        if drawn and page.ctl.random_bytes(1)[0] & 1:  # Random colours: a fair coin
+            self.swap_sides()
+            setup, _problem = self.choice()
         page.ctl.new_game(setup)
+        if drawn:
+            page.view.announce(f"{page.ctl.message} {self.drawn_text(setup)}")
         page.need_worker()
         self.dialog.returnValue = ""
         page.view.restore_focus(page.ctl)
+
+    def drawn_text(self, setup) -> str:
+        """What the draw of Random colours gave: "Sides drawn: Ann plays white." """
+        table = self.page.ctl.table
+        name = table.seat_name(1)
+        verb = "play" if name == "You" else "plays"
+        if senet.get_rules(setup.variant).has_opening:  # the colour draw decides the colours
+            return f"Sides drawn: {name} {verb} first in the colour draw."
+        return f"Sides drawn: {name} {verb} {SIDE_NAMES[WHITE].lower()}."
 
     # -- Play from here ----------------------------------------------------------------------
     def ask_play_here(self):

@@ -127,6 +127,7 @@ def main():
     page.record = record = RecordDialog(page)
     page.settings_dialogs = settings_dialogs = SettingsDialogs(page)
     board = BoardInput(page)
+    on(view.board, "pointerdown", board.on_pointer_down)
     on(view.board, "click", board.on_board_click)
     on(view.board, "keydown", board.on_board_key)
     for event in ("pointerover", "pointerout", "focusin", "focusout"):
@@ -139,6 +140,7 @@ def main():
     on(document.getElementById("replay-speed"), "change", settings_dialogs.on_replay_speed)
     on(document, "visibilitychange", board.on_visibility)
     on(dialogs.field("variant"), "change", dialogs.update_labels)
+    on(document.getElementById("ng-swap"), "click", dialogs.swap_sides)
     on(dialogs.dialog, "close", dialogs.on_close)
     on(dialogs.form, "submit", dialogs.on_submit)
     on(dialogs.field("phrase"), "keydown", dialogs.on_phrase_key)

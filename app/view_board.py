@@ -13,6 +13,10 @@ SYMBOLS = "./assets/symbols.svg"
 SHAPE = {"w": "piece-spool", "b": "piece-cone"}
 TRAY_Y, TRAY_H = 314, 96
 PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
+# The invisible area a tap or click takes for a piece or a target square: a square's cell,
+# centred on it; on a touch screen styles/app.css enlarges it (--hit-scale) to 44 CSS px.
+HIT = 100
+HIT_TOP, HIT_BOTTOM = 300, 424  # a tray's tap area (124 units high, as a piece's on a touch screen)
 TRAY_SCALE = 0.66
 TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
 TRAY_TAG = {"supply": "enter", "off": "off"}
@@ -54,6 +58,10 @@ class BoardDrawing:
             for i, kind in enumerate(kinds):
                 x = x0 + i * (width + gap)
                 name = f"{colour}-{kind}"
+                hit = self._svg("rect", self.tray_layer, class_="tray-hit", x=x, y=HIT_TOP, width=width,
+                                height=HIT_BOTTOM - HIT_TOP)
+                hit.setAttribute("data-hit", name)  # the tray's tap area: from the board's edge down
+                hit.setAttribute("aria-hidden", "true")
                 rect = self._svg("rect", self.tray_layer, class_=f"tray {COLOUR[colour]}", x=x, y=TRAY_Y,
                                  width=width, height=TRAY_H, rx=10)
                 rect.setAttribute("data-tray", name)
@@ -65,12 +73,14 @@ class BoardDrawing:
                 count.setAttribute("aria-hidden", "true")
                 self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
                                     "colour": colour, "kind": kind}
+        self._build_hits()
         half = PIECE / 2
         for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
             colour = pid[0]
             g = self._svg("g", self.piece_layer, class_=f"piece {COLOUR[colour]}")
             g.setAttribute("data-piece", pid)
             g.setAttribute("data-colour", COLOUR[colour])
+            self._svg("rect", g, class_="hit", x=-HIT / 2, y=-HIT / 2, width=HIT, height=HIT)
             self._svg("circle", g, class_="halo", r=half + 6)
             self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
                       x=-half, y=-half, width=PIECE, height=PIECE)
@@ -80,6 +90,24 @@ class BoardDrawing:
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
         self.rules_link.textContent = f"{rules.title} rules"
         self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
+
+    def _build_hits(self) -> None:
+        """Once a page: a layer above the pieces with a tap area per square (taking taps only
+        while the square is a target), and the square numbers by square."""
+        if getattr(self, "hit_layer", None) is not None:
+            return
+        self.hit_layer = self._svg("g", None, class_="hits")
+        self.hit_layer.setAttribute("id", "hits")
+        self.piece_layer.after(self.hit_layer)
+        self.hits = {}
+        for n in range(1, 31):
+            row, col = square_cell(n)
+            rect = self._svg("rect", self.hit_layer, class_="hit", x=100 * col + 50 - HIT / 2,
+                             y=100 * row + 50 - HIT / 2, width=HIT, height=HIT)
+            rect.setAttribute("data-hit", str(n))  # not data-square: the squares are counted by it
+            rect.setAttribute("aria-hidden", "true")
+            self.hits[n] = rect
+        self.numbers = {int(str(t.textContent)): t for t in self.board.querySelectorAll(".numbers text")}
 
     def _draw_way(self, rules) -> None:
         """The chevrons between neighbouring squares, pointing the way the pieces run
@@ -183,6 +211,11 @@ class BoardDrawing:
             if label and owner:
                 label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
             self._set(n, rect, "aria-label", label)
+
+        for n, hit in self.hits.items():
+            self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
+        for n, number in self.numbers.items():  # a square's number hides under its piece
+            self._set(("number", n), number, "class", "covered" if state.square(n) != "." else None)
 
         for n, mark in self.marks.items():
             self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
