@@ -311,9 +311,9 @@ def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app)
     rows = dialog.locator("#kept-list li")
     assert rows.count() == 1 and not app.locator("#kept-empty").is_visible()
     assert rows.first.inner_text().startswith(
-        "Tait, Ann v Bob, 6 moves (from another tab, saved 5 minutes ago)")
+        "Tait, Ann v Bob, 6 turns (from another tab, saved 5 minutes ago)")
     assert axe_violations(app) == []
-    resume = rows.first.get_by_role("button", name="Resume Tait, Ann v Bob, 6 moves")
+    resume = rows.first.get_by_role("button", name="Resume Tait, Ann v Bob, 6 turns")
     resume.focus()
     app.keyboard.press("Enter")  # reachable and usable from the keyboard
     app.wait_for_function("document.getElementById('board').dataset.variant === 'tait'")
@@ -328,7 +328,7 @@ def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app)
     assert senet.Game.from_record(board_game["session"]["record"]).state == senet.parse_position(on_board)
     app.locator(".toolbar [data-action='new-game']").click()
     assert rows.count() == 1
-    assert re.match(r"Kendall, Player 1 v Player 2, \d+ moves? \(from another tab, saved just now\)",
+    assert re.match(r"Kendall, Player 1 v Player 2, \d+ turns? \(from another tab, saved just now\)",
                     rows.first.inner_text())
 
     # Delete asks first; "No, keep it" keeps it; "Yes, delete it" deletes it.
