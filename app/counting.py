@@ -9,7 +9,7 @@ this module, so one moment of a game has one number wherever it is named.
 - A *move* is one of the turn's actions; only a throw used in parts has several, and
   then a moment is "move 2 of turn 14".
 - A *moment* of a game is the position after some of its record lines (a replay's
-  step): "the start", or after the line that ends it ("after turn 14").
+  step): "at the start", or after the line that ends it ("after turn 14").
 
 Free of the DOM; plain Python for MicroPython too.
 """
@@ -76,10 +76,10 @@ def line_name(game, index: int, capital: bool = True) -> str:
 
 
 def moment_name(game, step: int) -> str:
-    """The moment after the first ``step`` record lines: "the start", "after turn 14",
+    """The moment after the first ``step`` record lines: "at the start", "after turn 14",
     "after move 2 of turn 14", "after the colour draw"."""
     if step <= 0:
-        return "the start"
+        return "at the start"
     return "after " + mark_name(marks(game)[step - 1], False)
 
 

@@ -3,7 +3,7 @@ the kept games to resume or delete) and the replay's "Play from here" dialog."""
 
 import time
 
-from counting import count_words, moment_name, replay_label, turns_played
+from counting import count_words, moment_name, turns_played
 from dom import attr, closest
 from names import SIDE_NAMES
 
@@ -186,8 +186,8 @@ class Dialogs:
         else:
             kept = "The game now on the board has no moves yet, so there is nothing to keep."
         self.page.document.getElementById("play-here-text").textContent = (
-            f"The position {moment_name(replay.full, replay.step)} ({replay_label(replay.full, replay.step)}) "
-            f"becomes your game, and play goes on from there. {kept}")
+            f"The position {moment_name(replay.full, replay.step)} of the replay becomes your game, and play "
+            f"goes on from there. {kept}")
         self.play_here_dialog.returnValue = ""
         self.play_here_dialog.showModal()
 

@@ -161,7 +161,7 @@ class ReplayFlow:
         ctl.review = None
         ctl.load(Session(game.variant, seats, game=game), live.setup.expert_nodes)
         ctl.resumed = False
-        ctl.announce(f"Playing on from {moment_name(replay.full, replay.step)} of the record. "
+        ctl.announce(f"Playing on from the position {moment_name(replay.full, replay.step)} of the record. "
                      + resume_text(ctl.table).split(": ", 1)[-1])
         ctl.changed()
         ctl.save()
