@@ -215,8 +215,9 @@ class Dialogs:
             return
         counted = ("It counts as a loss in your statistics and the record says you resigned."
                    if ctl.history.against_computer else "The record says you resigned.")
+        winner = "b" if ctl.history.resigner() == "w" else "w"
         self.page.document.getElementById("resign-text").textContent = (
-            f"The game ends now, and {ctl.actor('b' if ctl.history.resigner() == 'w' else 'w')} wins. {counted}")
+            f"The game ends now, and {ctl.seat_name(ctl.seat_of(winner))} wins. {counted}")
         self.resign_dialog.returnValue = ""
         self.resign_dialog.showModal()
 

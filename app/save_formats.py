@@ -348,7 +348,7 @@ def dump_throw_stats(counts: dict, games: int) -> str:
 def stats_rows(stats: dict, took_back: bool = False) -> list[tuple[str, str, int, int, int]]:
     """(variant, opponent, won, lost, drawn) rows, in rule-set then level order; a rule
     set with options ("kendall+five") is counted apart, after the one without. The games
-    played without take-backs; with ``took_back`` those with (only rows that have some)."""
+    played without take-backs; with ``took_back`` those with (a row only where it has games)."""
     from senet import VARIANTS
     from senet.session import UNDO_SUFFIX
     from senet.variants import base_name, is_rule_set_name
@@ -360,8 +360,8 @@ def stats_rows(stats: dict, took_back: bool = False) -> list[tuple[str, str, int
         variant, _, opponent = key.partition("/")
         if is_rule_set_name(variant) and opponent in levels:
             counts = [value.get(outcome + suffix, 0) for outcome in ("won", "lost", "drawn")]
-            if took_back and not any(counts):
-                continue
+            if not any(counts) and (took_back or any(value.get(o + UNDO_SUFFIX, 0) for o in ("won", "lost", "drawn"))):
+                continue  # this row's games are all on the other side (with or without take-backs)
             rows.append((variant, opponent, counts[0], counts[1], counts[2]))
     rows.sort(key=lambda r: (VARIANTS.index(base_name(r[0])), r[0], levels.index(r[1])))
     return rows

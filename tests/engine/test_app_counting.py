@@ -276,6 +276,10 @@ def test_a_game_with_a_take_back_is_counted_apart():
 
     run_async(run())
     store = Store(MemoryBackend())
+    store.add_result("kendall", "expert", "won", took_back=True)  # only with take-backs: one row, apart
+    assert stats_rows(store.load_stats()) == []
+    assert stats_rows(store.load_stats(), True) == [("kendall", "expert", 1, 0, 0)]
+    store = Store(MemoryBackend())
     store.add_result("tait", "novice", "lost", took_back=True)
     store.add_result("tait", "novice", "won")
     stats = store.load_stats()
