@@ -35,6 +35,10 @@ def loc_text(loc) -> str:
 
 
 
+# How far (board units) the arrow of the move played is drawn beside the better move's.
+PLAYED_OFFSET = 14.0
+
+
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
     def _build(self, ctl) -> None:
@@ -289,6 +293,11 @@ class BoardDrawing:
             b = self._loc_point(ctl, loc_of(better.dst), side)
             if a is not None and b is not None:
                 ends = (a, b)
+        if ends and played:  # beside the better move's arrow, not under it (they may share an end)
+            (x1, y1), (x2, y2) = ends
+            length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+            dx, dy = -(y2 - y1) / length * PLAYED_OFFSET, (x2 - x1) / length * PLAYED_OFFSET
+            ends = ((x1 + dx, y1 + dy), (x2 + dx, y2 + dy))
         self._set(key, arrow, "hidden", None if ends else "")
         if ends:
             (x1, y1), (x2, y2) = ends
