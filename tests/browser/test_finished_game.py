@@ -8,7 +8,7 @@ The page fixture is conftest.py's `app`. No test asserts a duration: they wait f
 
 from __future__ import annotations
 
-from conftest import HUMAN_TURN, axe_violations
+from conftest import HUMAN_TURN, axe_violations, position, state_of, wait_position_change
 
 LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
 
@@ -121,3 +121,24 @@ def test_a_game_with_a_move_taken_back_is_counted_apart_and_take_backs_can_be_tu
     assert undo.is_disabled()
     app.locator(".toolbar [data-action='settings']").click()
     assert app.is_checked("#set-no-takebacks")
+
+
+def test_after_an_undo_against_the_computer_the_sticks_show_the_position_gone_back_to(app):
+    app.open("?variant=tait&white=human&black=novice&seed=5&speed=instant")
+    undo = app.locator('[data-action="undo"]')
+    for _ in range(80):  # until the computer has thrown after a human move that can be taken back
+        human_step(app)
+        app.wait_for_function(HUMAN_TURN)
+        if undo.is_enabled() and state_of(app).side == "w" and app.locator('[data-action="throw"]').is_enabled():
+            break
+    assert undo.is_enabled()
+    old = position(app)
+    undo.click()
+    wait_position_change(app, old)
+    pending = state_of(app).throw
+    shown = app.inner_text("#throw-value")
+    label = app.get_attribute("#sticks", "aria-label")
+    if pending is None:
+        assert shown == "" and label.startswith("The throwing sticks, not thrown yet")
+    else:  # the throw of the decision gone back to, never one thrown after it
+        assert shown == str(pending) and label.startswith(f"Last throw: {pending} ")
