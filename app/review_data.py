@@ -112,9 +112,11 @@ class GameReview:
         """How far the review has come, by turn (app/counting.py): "turn 14 of 122"."""
         game = self.game
         total = turns_played(game)
-        if self.done <= 0 or not game.entries:
+        # ``done`` counts the lines reviewed, the colour draw's not among them (docs/review.md)
+        lines = [i for i, entry in enumerate(game.entries) if not entry.draw]
+        if self.done <= 0 or not lines:
             return f"the start of {plural(total, 'turn')}"
-        return f"{line_name(game, min(self.done, len(game.entries)) - 1, False)} of {total}"
+        return f"{line_name(game, lines[min(self.done, len(lines)) - 1], False)} of {total}"
 
     def checked(self) -> int:
         """The decisions the review checked that had a real choice (not forced)."""

@@ -18,6 +18,7 @@ from app_harness import View, engine_think, human_step, last, no_sleep, play_to_
 from controller import Controller, Setup  # noqa: E402
 from counting import line_name, mark_name, marks, moment_name, replay_label, turns_played  # noqa: E402
 from move_log import summary  # noqa: E402
+from review_data import GameReview  # noqa: E402
 from save_formats import Settings, dump_settings, parse_settings, stats_rows  # noqa: E402
 from storage import MemoryBackend, Store, outcome_for_stats  # noqa: E402
 
@@ -106,6 +107,11 @@ def test_the_colour_draw_comes_before_turn_1():
     assert all(line_marks[i][0] == 0 for i in draws) and line_marks[len(draws)][0] == 1
     assert line_name(game, 0) == "The colour draw" and moment_name(game, len(draws)) == "after the colour draw"
     assert replay_label(game, 0).startswith("Start of the game")
+    # the review counts the lines it reviewed without the colour draw's: its first is turn 1
+    review = GameReview(game)
+    review.started(json.dumps({"total": len(game.entries) - len(draws), "nodes": 1}))
+    review.progressed(json.dumps({"done": 1, "total": len(game.entries) - len(draws)}))
+    assert review.progress_text() == f"Reviewing the game: turn 1 of {turns_played(game)}\u2026"
 
 
 def test_the_same_moment_has_the_same_number_in_the_log_replay_review_and_game_over():
