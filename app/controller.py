@@ -383,11 +383,17 @@ class Controller:
         if over:
             text = (text + " " + narration.result_text(table)).strip()
         self.announce(text)
-        if over and not table.counted:
+        if over:
+            self.count_result()
+        self.save()
+
+    def count_result(self) -> None:
+        """The game shown has just ended: on_result counts it, once."""
+        table = self.table
+        if table.game.over and not table.counted:
             table.counted = True
             if self.on_result is not None:
                 self.on_result(table.session)
-        self.save()
 
     def _sound(self, name) -> None:
         if name and hasattr(self.view, "sound"):
@@ -418,6 +424,9 @@ class Controller:
     # -- undo and redo (app/history.py) ----------------------------------------------------
     can_undo = property(lambda self: self.history.can_undo)
     can_redo = property(lambda self: self.history.can_redo)
+    can_resign = property(lambda self: self.history.can_resign)
+    no_takebacks = _part("history", "no_takebacks")
+    resign = _call("history", "resign")
     undo = _call("history", "undo")
     redo = _call("history", "redo")
 
@@ -442,6 +451,7 @@ class Controller:
     open_replay = _call("replays", "open")
     replay_to = _call("replays", "go")
     step_text = _call("replays", "step_text")
+    replay_label = _call("replays", "label")
     open_log_step = _call("replays", "open_log_step")
     close_replay = _call("replays", "close")
     play_from_replay = _call("replays", "play_on")
@@ -461,6 +471,7 @@ class Controller:
     show_decision = _call("reviews", "show_decision")
     review_focus = property(lambda self: self.reviews.focus)
     better_move = property(lambda self: self.reviews.better_move)
+    played_move = property(lambda self: self.reviews.played_move)
 
     # -- the first-game tutorial (app/tutorial.py) ----------------------------------------
     def open_tutorial(self, tutorial) -> None:

@@ -4,6 +4,7 @@ or delete) and the replay's "Play from here" dialog."""
 
 import time
 
+from counting import count_words, moment_name, turns_played
 from dom import attr, closest
 from names import SIDE_NAMES
 
@@ -34,6 +35,7 @@ class Dialogs:
         self.fair_part = document.getElementById("ng-fair")
         self.random_colours = document.getElementById("ng-random")
         self.play_here_dialog = document.getElementById("play-here-dialog")
+        self.resign_dialog = document.getElementById("resign-dialog")
         # The kept games as last listed, by key (a delete checks the value is unchanged).
         self.kept_listed = {}
 
@@ -203,8 +205,7 @@ class Dialogs:
             ctl.play_from_replay()  # refused, with the reason: a sealed record cannot go on
             return
         live = ctl.live_session
-        moves = live.game.actions
-        what = f"{live.game.rules.title}, {moves} move{'s' if moves != 1 else ''}"
+        what = f"{live.game.rules.title}, {count_words(turns_played(live.game))}"
         if live.game.over:
             what += ", finished"
         if live.game.entries:
@@ -213,8 +214,8 @@ class Dialogs:
         else:
             kept = "The game now on the board has no moves yet, so there is nothing to keep."
         self.page.document.getElementById("play-here-text").textContent = (
-            f"The position at step {replay.step} of {replay.last} becomes your game, and play goes on from "
-            f"there. {kept}")
+            f"The position {moment_name(replay.full, replay.step)} of the replay becomes your game, and play "
+            f"goes on from there. {kept}")
         self.play_here_dialog.returnValue = ""
         self.play_here_dialog.showModal()
 
@@ -233,3 +234,28 @@ class Dialogs:
         page.show_problems()  # the game replaced could not be kept: say why
         page.need_worker()
         page.view.restore_focus(ctl)
+
+    # -- Resign ------------------------------------------------------------------------------
+    def ask_resign(self):
+        """Resign asks first: the game ends as a loss, counted in the statistics."""
+        ctl = self.page.ctl
+        if not ctl.can_resign:
+            return
+        counted = ("It counts as a loss in your statistics and the record says you resigned."
+                   if ctl.history.against_computer else "The record says you resigned.")
+        winner = "b" if ctl.history.resigner() == "w" else "w"
+        self.page.document.getElementById("resign-text").textContent = (
+            f"The game ends now, and {ctl.seat_name(ctl.seat_of(winner))} wins. {counted}")
+        self.resign_dialog.returnValue = ""
+        self.resign_dialog.showModal()
+
+    def on_resign_close(self, _event):
+        """The dialog closed: "resign" ends the game; anything else (Keep playing, Escape)
+        changes nothing."""
+        page = self.page
+        if str(self.resign_dialog.returnValue) != "resign":
+            page.view.restore_focus(page.ctl)
+            return
+        self.resign_dialog.returnValue = ""
+        page.ctl.resign()
+        page.show_problems()

@@ -95,6 +95,7 @@ ctl = page.ctl = Controller(view, page.think, setup=setup or default, analyse=pa
                             autosave=page.autosave, on_result=page.on_result, on_replace=page.on_replace,
                             random_bytes=page.random_bytes, before_think=link.free, think_timer=page.think_timer)
 ctl.hints, ctl.meter = policy.settings.hints, policy.settings.meter
+ctl.no_takebacks = policy.settings.no_takebacks
 ctl.set_replay_speed(policy.settings.replay_speed)
 saved = store.load_game()
 boot_notice = ""
@@ -146,6 +147,7 @@ def main():
     on(dialogs.field("phrase"), "keydown", dialogs.on_phrase_key)
     on(dialogs.field("phrase"), "input", dialogs.on_phrase_input)
     on(dialogs.play_here_dialog, "close", dialogs.on_play_here_close)
+    on(dialogs.resign_dialog, "close", dialogs.on_resign_close)
     on(document.getElementById("kept"), "click", dialogs.on_kept_click)
     on(record.dialog, "click", board.on_record_click)
     on(record.file, "change", record.on_file)

@@ -39,6 +39,10 @@ def loc_text(loc) -> str:
 
 
 
+# How far (board units) the arrow of the move played is drawn beside the better move's.
+PLAYED_OFFSET = 14.0
+
+
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
     def _build(self, ctl) -> None:
@@ -310,9 +314,11 @@ class BoardDrawing:
             return None
         return tray["x"] + tray["width"] / 2, TRAY_Y + TRAY_H / 2
 
-    def _render_arrow(self, ctl, better) -> None:
-        """The better action of the reviewed decision shown: an arrow from its piece."""
-        arrow = self.better_arrow
+    def _render_arrow(self, ctl, better, played: bool = False) -> None:
+        """The better action of the reviewed decision shown: an arrow from its piece; with
+        ``played``, the action played there (``better`` is then that move), dashed."""
+        arrow = self.played_arrow if played else self.better_arrow
+        key = "played-arrow" if played else "arrow"
         ends = None
         if better is not None:
             side = ctl.state.side
@@ -320,12 +326,17 @@ class BoardDrawing:
             b = self._loc_point(ctl, loc_of(better.dst), side)
             if a is not None and b is not None:
                 ends = (a, b)
-        self._set("arrow", arrow, "hidden", None if ends else "")
+        if ends and played:  # beside the better move's arrow, not under it (they may share an end)
+            (x1, y1), (x2, y2) = ends
+            length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+            dx, dy = -(y2 - y1) / length * PLAYED_OFFSET, (x2 - x1) / length * PLAYED_OFFSET
+            ends = ((x1 + dx, y1 + dy), (x2 + dx, y2 + dy))
+        self._set(key, arrow, "hidden", None if ends else "")
         if ends:
             (x1, y1), (x2, y2) = ends
             for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
-                self._set(("arrow", name), arrow, name, f"{value:g}")
-            self._set("arrow-move", arrow, "data-move", f"{better}")
+                self._set((key, name), arrow, name, f"{value:g}")
+            self._set(key + "-move", arrow, "data-move", f"{better}")
 
     def _render_board_label(self, ctl) -> None:
         state = ctl.state

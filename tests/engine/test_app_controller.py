@@ -407,7 +407,7 @@ def test_a_replay_and_a_lesson_each_show_on_a_table_of_their_own():
         assert shown is not live and ctl.live is live and ctl.replay is shown.replay is not None
         assert ctl.game_id != live.game_id and ctl.state is not live.state and not ctl.can_undo
         ctl.replay_to(ctl.replay.last)
-        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay, step")
+        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay: Turn ")
 
         ctl.open_tutorial(Tutorial("kendall"))  # closes the replay first
         lesson = ctl.table
