@@ -76,7 +76,7 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     data = page.evaluate("() => ({...document.documentElement.dataset})")
     assert data["worker"] == data["variants"]
     assert "kendall" in data["variants"].split(",")
-    assert page.evaluate(MARKS) == ["senet:ready", "senet:worker"]
+    assert page.evaluate(MARKS) == ["senet:boot", "senet:ready", "senet:worker"]
     # The vendored Pyodide was used in the worker, not a CDN copy.
     assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in browser_log.requests)
     assert browser_log.errors == []
