@@ -159,7 +159,7 @@ class SavePolicy:
         (every finished game, docs/fair-throws.md) go into the statistics."""
         outcome = outcome_for_stats(session)
         if outcome is not None:
-            self.store.add_result(*outcome)
+            self.store.add_result(*outcome, took_back=session.took_back)
         self.store.add_throws(throw_counts)
 
     def record_line(self, session, rules_title: str) -> str:
