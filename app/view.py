@@ -176,7 +176,9 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
 
     def set_ready(self) -> None:
         self.ready = True
-        for el in self.doc.querySelectorAll(".toolbar [disabled]:not(.undo-redo *), .toolbar select"):
+        # Undo, Redo and Resign are _render_history's alone (its cache knows their state).
+        for el in self.doc.querySelectorAll('.toolbar [disabled]:not(.undo-redo *):not([data-action="resign"]), '
+                                            ".toolbar select"):
             el.disabled = False
         self.root.classList.remove("loading")
 

@@ -56,6 +56,15 @@ def test_no_undo_once_the_game_is_over(app):
     app.reopen()  # nor after a reload
     assert app.get_attribute("#board", "data-winner") == "b"
     assert app.locator('[data-action="undo"]').is_disabled()
+    assert app.locator('[data-action="resign"]').is_disabled()
+
+
+def test_no_one_resigns_for_the_computer(app):
+    """A game between computers has no human to resign, from the first move to the end."""
+    app.open("?variant=kendall&white=novice&black=novice&seed=4&speed=instant")
+    assert app.locator('[data-action="resign"]').is_disabled()
+    app.locator("#game-over").wait_for(state="visible", timeout=120_000)
+    assert app.locator('[data-action="resign"]').is_disabled()
 
 
 def test_resigning_asks_first_then_counts_a_loss_in_the_statistics_and_the_record(app):
