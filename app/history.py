@@ -16,12 +16,13 @@ class History:
     @property
     def can_undo(self) -> bool:
         ctl = self.ctl
-        return ctl.table is ctl.live and ctl.session.can_undo
+        # never in a game between two devices: the other device has seen the action
+        return ctl.table is ctl.live and ctl.table.remote is None and ctl.session.can_undo
 
     @property
     def can_redo(self) -> bool:
         ctl = self.ctl
-        return ctl.table is ctl.live and ctl.session.can_redo
+        return ctl.table is ctl.live and ctl.table.remote is None and ctl.session.can_redo
 
     def undo(self) -> bool:
         """Back to just before the last human decision, with the same throw pending: undo

@@ -153,6 +153,12 @@ def main():
     root.dataset.variants = ",".join(senet.VARIANTS)
     root.dataset.ready = "true"
     window.performance.mark("senet:ready")
+    # An invite link (#join=CODE, docs/online.md): show the game it invites to and answer it.
+    fragment = str(window.location.hash)
+    if fragment.startswith("#join="):
+        window.history.replaceState(window.history.state, "", str(window.location.pathname)
+                                    + str(window.location.search))
+        page.friend_dialog().open_invite(fragment[1:])
     page.need_worker()  # after ready: the board never waits for Pyodide
 
 

@@ -1,0 +1,112 @@
+"""A game between two devices (issue 27) in Chromium: two browser contexts (two players
+who share nothing but the invite and the answer) connect over a WebRTC data channel
+with no STUN server (`?ice=`, docs/online.md), play a whole game by clicks on both pages
+and end with the same record, which verifies; crafted messages change nothing."""
+
+import pytest
+from conftest import APP_PAGE_SETUP, HUMAN_TURN, position, wait_app_ready
+
+import senet
+from senet.verify import VERIFIED, verify_record
+
+
+QUERY = "?ice=&speed=instant"
+LINK = "document.documentElement.dataset.link"
+# The record of the game on the page, read from the Game record dialog.
+RECORD = """() => {
+  document.querySelector('[data-action="record"]').click();
+  const text = document.getElementById('record-text').value;
+  document.getElementById('record-dialog').close();
+  return text;
+}"""
+# Dispatch a message as if it had come over the data channel (app/link.js's event).
+INJECT = """text => window.dispatchEvent(new CustomEvent("senet:link",
+  {detail: {type: "message", value: text}}))"""
+
+
+def _open(page, url):
+    page.add_init_script(APP_PAGE_SETUP)
+    page.goto(url)
+    wait_app_ready(page)
+
+
+def _connect(host, guest, server, variant="kendall", seat="1"):
+    """The host invites, the guest opens the invite, the host pastes the answer."""
+    _open(host, server.url + QUERY)
+    host.click('[data-action="friend"]')
+    host.select_option("#friend-variant", variant)
+    host.select_option("#friend-seat", seat)
+    host.fill("#friend-name", "Ann")
+    host.click('[data-friend="invite"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    invite = host.get_attribute("[data-invite]", "data-invite")
+    assert host.evaluate(LINK) == "inviting"
+    assert "#join=" in invite and len(invite) < 600
+    assert host.locator("#friend-qr path").count() == 1
+    code = invite.split("#join=")[1]
+    _open(guest, server.url + QUERY + "#join=" + code)
+    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.length > 0")
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    assert "invites you" in guest.inner_text("#friend-game")
+    host.fill("#friend-answer-in", answer)
+    host.click('[data-friend="connect"]')
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+
+
+def _act(page) -> bool:
+    """Do what this page's player must: throw or move (the first movable piece). False
+    when it is not this page's turn."""
+    return page.evaluate("""() => {
+      const throwing = document.querySelector('[data-action="throw"]');
+      if (!throwing.disabled && !throwing.hidden) { throwing.click(); return true; }
+      const piece = document.querySelector('[data-movable="true"]');
+      if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; }
+      return false;
+    }""")
+
+
+def _same_board(page, other):
+    """Wait until ``other`` shows the position ``page`` shows (its message has come)."""
+    other.wait_for_function("pos => document.getElementById('board').dataset.position === pos",
+                            arg=position(page))
+
+
+def _play_to_end(host, guest, limit=2000):
+    """Whichever page may act does (a throw or a click on a piece); after each action
+    both boards show the same position before the next."""
+    pages = (host, guest)
+    for _ in range(limit):
+        if host.get_attribute("#board", "data-winner"):
+            _same_board(host, guest)
+            return
+        for page, other in ((host, guest), (guest, host)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+        else:
+            pytest.fail(f"neither page may act: {[position(p) for p in pages]}")
+    pytest.fail("the game did not end")
+
+
+@pytest.fixture
+def two_pages(guarded_context):
+    host_ctx, _ = guarded_context(viewport={"width": 1280, "height": 800})
+    guest_ctx, _ = guarded_context(viewport={"width": 1280, "height": 800})
+    return host_ctx.new_page(), guest_ctx.new_page()
+
+
+def test_a_whole_game_between_two_pages(two_pages, server):
+    host, guest = two_pages
+    _connect(host, guest, server)
+    _play_to_end(host, guest)
+    records = [p.evaluate(RECORD) for p in (host, guest)]
+    assert records[0] == records[1]
+    record = records[0]
+    assert "throws sha256-duel" in record and "reveal 1 " in record and "reveal 2 " in record
+    assert "player 1 human Ann" in record and "player 2 human Friend" in record
+    assert verify_record(record).status == VERIFIED
+    game = senet.Game.from_record(record)
+    assert game.over and game.variant == "kendall"
