@@ -93,9 +93,13 @@ def _play_to_end(host, guest, limit=2000):
 
 @pytest.fixture
 def two_pages(guarded_context):
-    host_ctx, _ = guarded_context(viewport={"width": 1280, "height": 800})
-    guest_ctx, _ = guarded_context(viewport={"width": 1280, "height": 800})
-    return host_ctx.new_page(), guest_ctx.new_page()
+    pages = []
+    for _ in range(2):
+        context, _log = guarded_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(60_000)  # a wait that succeeds returns at once
+        pages.append(page)
+    return pages
 
 
 def test_a_whole_game_between_two_pages(two_pages, server):
@@ -110,3 +114,74 @@ def test_a_whole_game_between_two_pages(two_pages, server):
     assert verify_record(record).status == VERIFIED
     game = senet.Game.from_record(record)
     assert game.over and game.variant == "kendall"
+
+
+def _sync(record, host_seat=1, host_name="Ann", guest_name="Friend"):
+    """(EVENTS, MARK) of the game ``record`` holds, as a message from either side writes
+    them (docs/online.md, "Messages"): computed here from the record alone."""
+    from senet.moves import format_move
+    from senet.online.duel import next_mark
+    from senet.online.offer import Offer
+
+    game = senet.Game.from_record(record)
+    guest_seat = 3 - host_seat
+    tag = Offer(game.variant, host_seat, host_name, game.anchors[host_seat]).tag()
+    mark = next_mark(b"senet-duel/1", f"{tag}|{game.anchors[guest_seat]}|{guest_name}")
+    events = 0
+    for entry in game.entries:
+        if entry.throw is not None:
+            mark, events = next_mark(mark, f"t{entry.throw}"), events + 1
+        if entry.action is not None:
+            mark, events = next_mark(mark, "a" + format_move(entry.action)), events + 1
+    return events, mark.hex()
+
+
+def _refused(page, text, words):
+    """Inject ``text`` on ``page``: the board, the record and the link stay as they were,
+    and the message line says ``words`` in one line."""
+    before = (position(page), page.evaluate(RECORD))
+    page.evaluate(INJECT, text)
+    page.wait_for_function("w => document.getElementById('status').textContent.toLowerCase().includes(w)",
+                           arg=words.lower())
+    status = page.inner_text("#status")
+    assert "\n" not in status.strip()
+    assert (position(page), page.evaluate(RECORD)) == before
+    assert page.evaluate(LINK) == "connected"
+
+
+def test_crafted_messages_change_nothing(two_pages, server):
+    host, guest = two_pages
+    _connect(host, guest, server)
+    # Kendall: the guest (black, player 2) throws first; nothing is thrown yet
+    record = host.evaluate(RECORD)
+    events, mark = _sync(record)
+    assert events == 0
+    _refused(host, "garbage", "expected 'KIND EVENTS MARK")
+    _refused(host, "a 0 " + mark + " " + "x" * 200, "at most 160 characters")
+    _refused(host, f"t {events} {mark} 0 " + "00" * 16, "does not lead to your anchor")
+    _refused(host, f"a {events} {mark} 14-16", "not your turn")
+    _refused(host, f"t {events} {mark} 0 " + "0" * 31, "32 lowercase hex digits")
+    _refused(host, f"a {events + 3} {mark} 14-16", "ahead of this game")
+    # the guest throws until the game waits for the guest's move: an illegal one is refused
+    for _ in range(60):
+        state = senet.parse_position(position(host))
+        if state.throw is not None and state.side == "b" and len(state.legal_actions()) > 1:
+            break
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+    else:
+        pytest.fail("the guest never had a choice of moves")
+    events, mark = _sync(host.evaluate(RECORD))
+    with pytest.raises(senet.SenetError) as illegal:  # the engine's own words for it
+        senet.parse_position(position(host)).apply(senet.parse_move("1-2"))
+    _refused(host, f"a {events} {mark} 1-2", str(illegal.value))
+    _refused(host, f"x {events} {mark} extra", "argument")
+    # the game goes on: the guest's real move reaches the host
+    old = position(guest)
+    assert _act(guest)
+    guest.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+    _same_board(guest, host)
