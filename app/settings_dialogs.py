@@ -8,6 +8,7 @@ from save_formats import stats_rows
 from setup import KIND_NAMES, SPEEDS
 
 import senet
+from senet.session import ONLINE
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound"}
 # Sound (settings.sound, settings.volume) is on until the player turns it off, except in a
@@ -79,7 +80,8 @@ class SettingsDialogs:
         rows = stats_rows(store.load_stats())
         for variant, opponent, won, lost, drawn in rows:
             tr = document.createElement("tr")
-            for value in (senet.get_rules(variant).title, KIND_NAMES.get(opponent, opponent), won, lost, drawn):
+            who = "A friend online" if opponent == ONLINE else KIND_NAMES.get(opponent, opponent)
+            for value in (senet.get_rules(variant).title, who, won, lost, drawn):
                 td = document.createElement("td")
                 td.textContent = str(value)
                 tr.append(td)

@@ -4,11 +4,10 @@ with no STUN server (`?ice=`, docs/online.md), play a whole game by clicks on bo
 and end with the same record, which verifies; crafted messages change nothing."""
 
 import pytest
-from conftest import APP_PAGE_SETUP, HUMAN_TURN, position, wait_app_ready
+from conftest import APP_PAGE_SETUP, position, wait_app_ready
 
 import senet
 from senet.verify import VERIFIED, verify_record
-
 
 QUERY = "?ice=&speed=instant"
 LINK = "document.documentElement.dataset.link"

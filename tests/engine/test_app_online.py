@@ -1,0 +1,202 @@
+"""app/online_flow.py under CPython: two Controllers, each with its OnlineFlow, joined by
+an in-memory wire instead of a data channel: the invite and the answer, a whole game by
+clicks on both sides, the records, the statistics, refusals that change nothing,
+resigning (docs/online.md, "The page")."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "app"))
+
+from app_harness import View, human_step  # noqa: E402
+from backends import MemoryBackend  # noqa: E402
+from controller import Controller, Setup  # noqa: E402
+from names import REMOTE  # noqa: E402
+from online_flow import NOT_CONNECTED, OnlineFlow, code_of, invite_words  # noqa: E402
+from save_formats import stats_rows  # noqa: E402
+from save_policy import SavePolicy  # noqa: E402
+from storage import Store  # noqa: E402
+
+import senet  # noqa: E402
+from senet.online.duel import Duel  # noqa: E402
+from senet.session import ONLINE  # noqa: E402
+from senet.verify import VERIFIED, verify_record  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "engine" / "fixtures"
+OFFER_SDP = (FIXTURES / "sdp-chromium-offer.txt").read_text()
+ANSWER_SDP = (FIXTURES / "sdp-chromium-answer.txt").read_text()
+
+
+def counter_bytes(start):
+    """Random bytes stand-in: a different, reproducible secret for each side."""
+    state = [start]
+
+    def take(n):
+        out = bytes((state[0] + i) % 256 for i in range(n))
+        state[0] += 7
+        return out
+
+    return take
+
+
+class Side:
+    """One device: a Controller, its OnlineFlow, the statistics, what it sent."""
+
+    def __init__(self, seed):
+        self.view = View()
+        self.policy = SavePolicy(Store(MemoryBackend()), None)
+        self.ctl = Controller(self.view, setup=Setup("kendall", ("average", "human"), speed="instant"),
+                              on_result=self.on_result, random_bytes=counter_bytes(seed))
+        self.outbox = []
+        self.flow = OnlineFlow(self.ctl, self.outbox.append, counter_bytes(seed + 100))
+
+    def on_result(self, session):
+        self.policy.count_result(session, {}, self.flow.outcome(session))
+
+
+def deliver(a, b):
+    """Every message in flight, in order, both ways, until none is left."""
+    while a.outbox or b.outbox:
+        for sender, receiver in ((a, b), (b, a)):
+            while sender.outbox:
+                assert receiver.flow.receive(sender.outbox.pop(0)), receiver.flow.problem
+
+
+def connect(variant="kendall", host_seat=1):
+    host, guest = Side(1), Side(50)
+    host.flow.host(variant, host_seat, "Ann")
+    invite = "https://example.org/senet/#join=" + host.flow.invite(OFFER_SDP)
+    assert host.flow.link == "inviting"
+    offer, sdp = guest.flow.join(invite, "Bob")
+    assert sdp == OFFER_SDP and offer.host_name == "Ann"
+    answer = guest.flow.answer_text(ANSWER_SDP)
+    guest.flow.begin("instant")
+    assert host.flow.accept("answer=" + answer) == ANSWER_SDP
+    host.flow.begin("instant")
+    for side in (host, guest):
+        side.flow.opened()
+    return host, guest
+
+
+def play_to_end(host, guest, steps=4000):
+    for _ in range(steps):
+        if host.ctl.game.over:
+            return
+        for side in (host, guest):
+            if human_step(side.ctl):
+                deliver(host, guest)
+                break
+        else:
+            raise AssertionError(f"neither side may act at {host.ctl.state.position()}")
+    raise AssertionError("the game did not end")
+
+
+def snapshot(side):
+    return side.ctl.session.record_text(), side.ctl.state, side.flow.duel.events, side.flow.duel.mark
+
+
+@pytest.mark.parametrize("variant,host_seat", [("kendall", 1), ("jequier", 2)])
+def test_a_whole_game_by_clicks_on_both_sides(variant, host_seat):
+    host, guest = connect(variant, host_seat)
+    assert host.ctl.kind(3 - host_seat) == REMOTE and guest.ctl.kind(host_seat) == REMOTE
+    play_to_end(host, guest)
+    assert guest.ctl.game.over
+    record = host.ctl.session.record_text()
+    assert record == guest.ctl.session.record_text() == host.flow.duel.game.record_text()
+    assert "throws sha256-duel" in record and "player 1 human" in record and "player 2 human" in record
+    assert verify_record(record).status == VERIFIED
+    outcomes = sorted(side.flow.outcome(side.ctl.session)[2] for side in (host, guest))
+    assert outcomes == ["lost", "won"]
+    for side in (host, guest):  # counted apart, under "online"
+        rows = stats_rows(side.policy.store.load_stats())
+        assert [(r[0], r[1], r[2] + r[3]) for r in rows] == [(variant, ONLINE, 1)]
+        assert not side.ctl.can_undo
+
+
+def test_each_side_acts_only_on_its_own_turn():
+    host, guest = connect()
+    # Kendall: black throws first, and the guest plays black
+    assert not host.ctl.can_throw and guest.ctl.can_throw
+    before = snapshot(guest)
+    guest.flow.link = "connecting"  # not connected yet: nothing is sent, nothing changes
+    assert not guest.ctl.throw() and guest.flow.problem == NOT_CONNECTED and not guest.outbox
+    assert snapshot(guest) == before
+    guest.flow.link = "connected"
+    assert guest.ctl.throw()
+    assert len(guest.outbox) == 1 and guest.ctl.state is before[1]  # the throw waits for the host's part
+    assert not guest.ctl.throw() and "already under way" in guest.flow.problem
+    deliver(host, guest)
+    assert host.ctl.state.position() == guest.ctl.state.position()
+    assert host.ctl.state.throw is not None or host.ctl.state.side == "w"
+
+
+@pytest.mark.parametrize("text,words", [
+    ("garbage", "expected 'KIND EVENTS MARK"),
+    ("t 0 0000000000000000 0 " + "ab" * 16, "differ"),
+    ("q 0 0000000000000000 free-text", "unknown quick message"),
+    ("a 0 0000000000000000 " + "9" * 200, "at most 160"),
+    ("x\u00e9 0 0000000000000000", "printable ascii"),
+])
+def test_a_bad_message_changes_nothing(text, words):
+    host, guest = connect()
+    before = snapshot(host)
+    assert not host.flow.receive(text)
+    assert words.lower() in host.flow.problem.lower()
+    assert host.view.messages[-1].lower() == host.flow.problem.lower()  # said in one line
+    assert "\n" not in host.view.messages[-1]
+    assert snapshot(host) == before
+
+
+def test_quick_messages_and_resigning():
+    host, guest = connect()
+    assert host.flow.say("good-luck")
+    deliver(host, guest)
+    assert guest.view.messages[-1] == "Ann: Good luck!"
+    assert not host.flow.say("anything")
+    play = 0
+    while guest.ctl.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat \
+            or guest.flow.duel.pending:
+        for side in (host, guest):
+            if human_step(side.ctl):
+                deliver(host, guest)
+                break
+        play += 1
+        assert play < 500
+    assert not host.flow.resign()  # not the host's turn
+    assert guest.flow.resign()
+    deliver(host, guest)
+    for side in (host, guest):
+        assert side.ctl.game.over and side.ctl.session.record_text().rstrip().endswith("w: resigned")
+    assert host.flow.outcome(host.ctl.session)[2] == "won" and guest.flow.outcome(guest.ctl.session)[2] == "lost"
+
+
+def test_the_answer_must_answer_this_invite():
+    host, guest = connect()
+    other = Side(9)
+    other.flow.host("kendall", 1, "Cy")
+    stranger = Side(10)
+    stranger.flow.join(other.flow.invite(OFFER_SDP), "Dee")
+    code = stranger.flow.answer_text(ANSWER_SDP)
+    fresh = Side(11)
+    fresh.flow.host("kendall", 1, "Ann")
+    with pytest.raises(senet.SenetError, match="another invite"):
+        fresh.flow.accept(code)
+    assert fresh.flow.link == "inviting" and fresh.flow.duel is None
+    with pytest.raises(senet.SenetError):
+        fresh.flow.accept("#answer=%%%")
+    with pytest.raises(senet.SenetError, match="answered already"):
+        host.flow.accept(code)
+    assert isinstance(host.flow.duel, Duel)
+
+
+def test_code_of_and_the_invitation_words():
+    assert code_of("https://x.org/senet/?a=1#join=ABC_-9", "join") == "ABC_-9"
+    assert code_of("  join=ABC  ", "join") == "ABC"
+    assert code_of("ABC\n", "answer") == "ABC"
+    assert code_of("https://x.org/#answer=ABC&x=1", "answer") == "ABC"
+    host, _ = connect()
+    words = invite_words(host.flow.offer, "Kendall")
+    assert "Ann invites you" in words and "player 2" in words
