@@ -315,6 +315,8 @@ class Controller:
             return False
         if self._online_here():
             return self.online.throw()
+        if self.game.online:  # a game between two devices whose protocol is gone from this device
+            return self._cannot_go_on()
         self._throw()
         self.changed()
         return True
@@ -331,6 +333,13 @@ class Controller:
         self._decide(PASS)
         return True
 
+    def _cannot_go_on(self) -> bool:
+        from online_flow import CANNOT_GO_ON  # only for a game between two devices
+
+        self.announce(CANNOT_GO_ON)
+        self.view.render(self)
+        return False
+
     def _online_here(self) -> bool:
         """The board shows a game between two devices: this side's actions go to it."""
         return self.online is not None and self.table is self.live and self.table.remote is not None
@@ -339,6 +348,9 @@ class Controller:
         """The human's action: played here, or sent to the other device first."""
         if self._online_here():
             self.online.act(move)
+            return
+        if self.game.online:
+            self._cannot_go_on()
             return
         self._play(move)
         self.changed()

@@ -13,7 +13,16 @@ import json
 
 import js
 from dom import attr, closest, on, window
-from online_flow import ANSWER_KEY, DEFAULT_GUEST_NAME, DEFAULT_HOST_NAME, JOIN_KEY, OnlineFlow, invite_words
+from online_flow import (
+    ANSWER_KEY,
+    CANNOT_GO_ON,
+    DEFAULT_GUEST_NAME,
+    DEFAULT_HOST_NAME,
+    JOIN_KEY,
+    REJOIN_KEY,
+    OnlineFlow,
+    invite_words,
+)
 from pyscript.ffi import to_js
 
 from senet.errors import SenetError
@@ -25,6 +34,7 @@ from senet.variants import get_rules
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 STUN_KEY = "senet:stun"  # the player's own list (one URL a line; empty: none), in localStorage
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
+DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
 
 
 def stun_list(text: str) -> list:
@@ -44,7 +54,7 @@ class FriendDialog:
         self.doc = doc
         self.root = doc.documentElement
         self.dialog = doc.getElementById("friend-dialog")
-        self.flow = OnlineFlow(page.ctl, self.send, page.random_bytes)
+        self.flow = OnlineFlow(page.ctl, self.send, page.random_bytes, lambda text: page.backend.set(DUEL_KEY, text))
         self.tasks = set()
         # ?ice= (empty: no STUN server at all, one network; the tests use it) for this page
         params = js.URLSearchParams.new(str(window.location.search))
@@ -100,6 +110,7 @@ class FriendDialog:
     def open(self):
         if self.flow.duel is not None:
             self.show("play")
+            self.el("friend-reconnect").hidden = self.flow.link == "connected"
         elif self.flow.offer is None:
             self.show("host")
         if not self.dialog.open:
@@ -136,6 +147,14 @@ class FriendDialog:
             self.spawn(self.make_invite())
         elif what == "connect":
             self.spawn(self.connect(self.el("friend-answer-in").value))
+        elif what == "reconnect":
+            self.spawn(self.make_reconnect())
+        elif what == "rejoin":
+            text = self.el("friend-rejoin-in").value
+            if self.flow.resync and self.flow.link == "inviting":  # the answer to this side's invite
+                self.spawn(self.connect(text))
+            else:
+                self.open_rejoin(text)
         elif what in ("copy-invite", "copy-answer"):
             target = self.doc.querySelector("[data-invite]" if what == "copy-invite" else "[data-answer]")
             js.navigator.clipboard.writeText(target.textContent)
@@ -181,16 +200,69 @@ class FriendDialog:
         svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
 
     async def connect(self, text):
+        """The host pastes the answer (to the invite, or to a Reconnect)."""
+        again = self.flow.duel is not None
         try:
-            sdp = self.flow.accept(text)
+            sdp = self.flow.accept_reconnect(text) if again else self.flow.accept(text)
         except SenetError as exc:
             self.say(str(exc))
             return
         self.set_link("connecting")
         await window.senetLink.accept(sdp)
-        self.flow.begin(self.page.policy.settings.speed)
+        if not again:
+            self.flow.begin(self.page.policy.settings.speed)
         self.show("play")
         self.say("Connecting to your friend\u2026")
+
+    # -- a game under way: kept, and connected again -----------------------------------------
+    def restore(self):
+        """At boot, the saved game is a game between two devices: take it up again, with
+        the link lost until Reconnect; when this device's side of it is gone, say so."""
+        text = self.page.backend.get(DUEL_KEY)
+        try:
+            if not isinstance(text, str):
+                raise SenetError("nothing kept")
+            self.flow.restore(text, js.Date.now())
+        except SenetError as exc:
+            self.page.view.report_error(f"the online game cannot go on: {exc}")
+            self.page.view.notice(CANNOT_GO_ON)
+            return
+        self.set_link("lost")
+
+    async def make_reconnect(self):
+        ice = self.ice_json()
+        self.set_link("inviting")
+        self.say("Gathering this device's network addresses\u2026")
+        sdp = await window.senetLink.host(ice)
+        link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
+        shown = self.doc.querySelector("[data-invite]")
+        shown.textContent = link
+        shown.setAttribute("data-invite", link)
+        self.show("invite")
+        self.say("Send this link to the other player, then paste their answer below.")
+
+    def open_rejoin(self, text):
+        """The other side's Reconnect link (or code): answer it."""
+        self.spawn(self._rejoin(text))
+
+    async def _rejoin(self, text):
+        self.show("join")
+        if not self.dialog.open:
+            self.dialog.showModal()
+        try:
+            ice = self.ice_json()
+            sdp = self.flow.rejoin(text)
+        except SenetError as exc:
+            self.say(f"This reconnection cannot be used: {exc}")
+            return
+        self.el("friend-game").textContent = "The other player asks to go on with your game."
+        self.set_link("connecting")
+        answer_sdp = await window.senetLink.join(ice, sdp)
+        link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
+        shown = self.doc.querySelector("[data-answer]")
+        shown.textContent = link
+        shown.setAttribute("data-answer", link)
+        self.say("Send this answer back; the game goes on when it connects.")
 
     # -- the friend ------------------------------------------------------------------------
     def open_invite(self, text):

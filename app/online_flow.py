@@ -18,9 +18,10 @@ from setup import Setup
 from senet import parse_move
 from senet.errors import SenetError
 from senet.online.duel import Duel, new_game
-from senet.online.invite import answer_code, invite_code, read_answer, read_invite
+from senet.online.invite import answer_code, invite_code, read_answer, read_invite, read_reconnect, reconnect_code
 from senet.online.messages import QUICK_CODES, quick_text
 from senet.online.offer import Answer, Offer
+from senet.online.save import dump_duel, load_duel
 from senet.session import ONLINE, Seat, Session
 from senet.throws import CHAIN_BYTES, Chain, hex_of
 
@@ -29,9 +30,12 @@ LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 # (in the URL's fragment, which never leaves the device when the link is opened).
 JOIN_KEY = "join"
 ANSWER_KEY = "answer"
+REJOIN_KEY = "rejoin"  # a new invite for a game under way (Reconnect)
 DEFAULT_HOST_NAME = "Host"
 DEFAULT_GUEST_NAME = "Friend"
 NOT_CONNECTED = "Not connected to the other player: wait until the link is open."
+CANNOT_GO_ON = ("This game between two devices cannot go on here: what this device kept of it is gone "
+                "(its record is kept).")
 
 
 def code_of(text: str, key: str) -> str:
@@ -59,10 +63,14 @@ class OnlineFlow:
     """One page's side of a game between two devices. ``ctl``: the Controller;
     ``send(text)``: puts a message on the connection; ``random_bytes(n)``: the secret's."""
 
-    def __init__(self, ctl, send, random_bytes):
+    def __init__(self, ctl, send, random_bytes, keep=None):
         self.ctl = ctl
         self.send = send
         self.random_bytes = random_bytes
+        # (text) -> None: keeps senet.online.save's dump of the Duel on the device after
+        # every change (the page: localStorage), so that a reload or a closed tab loses nothing
+        self.keep = keep
+        self.resync = False  # a new connection for a game under way: say where this side is
         self.link = "off"  # one of LINK_STATES
         self.offer = None
         self.answer = None
@@ -127,10 +135,62 @@ class OnlineFlow:
         setup = Setup(game.variant, ("human", "human"), (names[1], names[2]), None, speed)
         self.ctl.online = self
         self.ctl.play_online(self.session, setup, self.duel.peer)
+        self._keep()
+
+    def restore(self, text: str, now) -> None:
+        """Take up again the game the Controller resumed from the save, with the Duel
+        ``text`` (dump_duel) kept beside it; the link is "lost" until Reconnect. Raises
+        SenetError (senet.session.SaveError) when the two do not belong together."""
+        ctl = self.ctl
+        duel = load_duel(text)
+        session = ctl.live.session
+        if duel.game.record_text(players={}) != session.game.record_text(players={}):
+            raise SenetError("the saved online game is not the game on the board")
+        self.duel, self.offer, self.answer, self.seat, self.chain = duel, duel.offer, duel.answer, duel.seat, duel.chain
+        self.session = session
+        ctl.online = self
+        ctl.live.remote = duel.peer
+        self.link = "lost"
+        duel.dropped(now)
+
+    def reconnect_invite(self, sdp: str) -> str:
+        """Reconnect: a new invite for the game under way (this side's session description)."""
+        self.resync = True
+        self.link = "inviting"
+        return reconnect_code(self.duel.offer.tag(), self.duel.events, sdp)
+
+    def rejoin(self, code: str) -> str:
+        """The other side's Reconnect invite (a link or its code): its session description."""
+        return self._reconnection(code, REJOIN_KEY)
+
+    def reconnect_answer(self, sdp: str) -> str:
+        return reconnect_code(self.duel.offer.tag(), self.duel.events, sdp)
+
+    def accept_reconnect(self, code: str) -> str:
+        """The answer to this side's Reconnect invite: the other's session description."""
+        return self._reconnection(code, ANSWER_KEY)
+
+    def _reconnection(self, code, key):
+        if self.duel is None:
+            raise SenetError("there is no game under way to reconnect to")
+        tag, _events, sdp = read_reconnect(code_of(code, key))
+        if tag != self.duel.offer.tag():
+            raise SenetError("this reconnection is for another game")
+        self.resync = True
+        self.link = "connecting"
+        return sdp
+
+    def _keep(self) -> None:
+        if self.keep is not None and self.duel is not None:
+            self.keep(dump_duel(self.duel))
 
     # -- the link --------------------------------------------------------------------------
     def opened(self) -> None:
+        """The data channel is open: on a reconnection, say where this side's game is."""
         self.link = "connected"
+        if self.resync and self.duel is not None:
+            self.resync = False
+            self._run(self.duel.sync())
 
     def closed(self, now) -> None:
         if self.link in ("connected", "connecting") and self.duel is not None:
@@ -189,10 +249,11 @@ class OnlineFlow:
     def _run(self, reply) -> bool:
         if not reply.ok:
             return self._refused(reply.refusal)
-        for text in reply.send:
-            self.send(text)
         if reply.events:
             self._show(reply.events)
+        self._keep()  # before sending: what was sent is kept for a resync
+        for text in reply.send:
+            self.send(text)
         return True
 
     def _show(self, events) -> None:

@@ -200,3 +200,89 @@ def test_code_of_and_the_invitation_words():
     host, _ = connect()
     words = invite_words(host.flow.offer, "Kendall")
     assert "Ann invites you" in words and "player 2" in words
+
+
+def reload(side, seed):
+    """The page reloaded: a new Controller resumes the saved game, a new flow takes up
+    the Duel kept beside it (the link is lost until Reconnect)."""
+    from senet.session import Session
+
+    kept = side.kept[-1]
+    saved = side.ctl.session.to_json()
+    fresh = Side(seed)
+    fresh.ctl.load(Session.from_json(saved))
+    assert fresh.ctl.game.online and fresh.ctl.online is None
+    fresh.flow.restore(kept, 0)
+    assert fresh.flow.link == "lost" and fresh.ctl.kind(fresh.flow.duel.peer) == REMOTE
+    return fresh
+
+
+def keeping(side):
+    side.kept = []
+    side.flow.keep = side.kept.append
+    return side
+
+
+def test_a_reload_loses_nothing_and_reconnect_goes_on():
+    host, guest = connect()
+    keeping(host)
+    keeping(guest)
+    for _ in range(40):  # some way into the game
+        for side in (host, guest):
+            if human_step(side.ctl):
+                deliver(host, guest)
+                break
+    # the host's next message is lost on the way, then the host's page is reloaded
+    while not host.ctl.can_throw and not host.ctl.movable:
+        assert human_step(guest.ctl)
+        deliver(host, guest)
+    human_step(host.ctl)
+    host.outbox.clear()
+    host.flow.closed(0)
+    guest.flow.closed(0)
+    assert guest.flow.link == "lost"
+    host2 = reload(host, 77)
+    keeping(host2)
+    assert not host2.ctl.throw() or host2.flow.problem == NOT_CONNECTED
+    # Reconnect: the host's new invite, the guest's answer, the channel open again
+    invite = "https://x.org/#rejoin=" + host2.flow.reconnect_invite(OFFER_SDP)
+    assert guest.flow.rejoin(invite) == OFFER_SDP
+    answer = guest.flow.reconnect_answer(ANSWER_SDP)
+    assert host2.flow.accept_reconnect("#answer=" + answer) == ANSWER_SDP
+    host2.flow.opened()
+    guest.flow.opened()
+    deliver(host2, guest)
+    assert host2.ctl.session.record_text() == guest.ctl.session.record_text()
+    assert host2.flow.duel.events == guest.flow.duel.events
+    play_to_end(host2, guest)
+    record = host2.ctl.session.record_text()
+    assert record == guest.ctl.session.record_text()
+    assert verify_record(record).status == VERIFIED
+
+
+def test_a_reconnection_for_another_game_is_refused():
+    host, guest = connect()
+    other, stranger = Side(5), Side(6)  # another game, with other secrets
+    other.flow.host("kendall", 1, "Ann")
+    stranger.flow.join(other.flow.invite(OFFER_SDP), "Bob")
+    other.flow.accept(stranger.flow.answer_text(ANSWER_SDP))
+    other.flow.begin()
+    code = other.flow.reconnect_invite(OFFER_SDP)
+    with pytest.raises(senet.SenetError, match="another game"):
+        guest.flow.rejoin(code)
+    assert guest.flow.link == "connected"
+
+
+def test_a_saved_online_game_without_its_duel_cannot_go_on():
+    from controller import Controller
+    from online_flow import CANNOT_GO_ON
+
+    from senet.session import Session
+
+    host, guest = connect()
+    view = View()
+    ctl = Controller(view, setup=Setup("kendall", ("average", "human"), speed="instant"))
+    ctl.load(Session.from_json(guest.ctl.session.to_json()))
+    before = ctl.session.record_text()
+    assert ctl.can_throw and not ctl.throw()
+    assert view.messages[-1] == CANNOT_GO_ON and ctl.session.record_text() == before
