@@ -229,7 +229,13 @@ class FriendDialog:
             return
         self.set_link("lost")
 
+    def _clear(self, selector):
+        shown = self.doc.querySelector(selector)
+        shown.textContent = ""
+        shown.setAttribute(selector[1:-1], "")
+
     async def make_reconnect(self):
+        self._clear("[data-invite]")
         ice = self.ice_json()
         self.set_link("inviting")
         self.say("Gathering this device's network addresses\u2026")
@@ -246,6 +252,7 @@ class FriendDialog:
         self.spawn(self._rejoin(text))
 
     async def _rejoin(self, text):
+        self._clear("[data-answer]")
         self.show("join")
         if not self.dialog.open:
             self.dialog.showModal()

@@ -266,9 +266,9 @@ class OnlineFlow:
         game = table.game
         for event in events:
             kind = event[0]
-            if kind == "throw":
-                ctl._throw(event[2])
+            if kind == "throw":  # the contributions first: the throw's autosave holds them
                 game.reveals = dict(self.duel.game.reveals)
+                ctl._throw(event[2])
             elif kind == "action":
                 ctl._play(parse_move(event[2]))
             elif kind == "said":

@@ -184,3 +184,38 @@ def test_crafted_messages_change_nothing(two_pages, server):
     assert _act(guest)
     guest.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
     _same_board(guest, host)
+
+
+def test_a_reloaded_page_reconnects_and_the_game_goes_on(two_pages, server):
+    host, guest = two_pages
+    _connect(host, guest, server)
+    for _ in range(12):  # a few turns
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+    shown, record = position(host), host.evaluate(RECORD)
+    host.reload()  # the host's page closes and comes back: the game is kept, the link is lost
+    wait_app_ready(host)
+    guest.wait_for_function(f"{LINK} === 'lost'")
+    assert host.evaluate(LINK) == "lost"
+    assert position(host) == shown and host.evaluate(RECORD) == record
+    # Reconnect: the host's new invite, pasted on the guest's page, and its answer back
+    host.click('[data-action="friend"]')
+    host.click('[data-friend="reconnect"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.includes('#rejoin=')")
+    invite = host.get_attribute("[data-invite]", "data-invite")
+    guest.click('[data-action="friend"]')
+    guest.fill("#friend-rejoin-in", invite)
+    guest.click('[data-friend="rejoin"]')
+    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.includes('#answer=')")
+    host.fill("#friend-answer-in", guest.get_attribute("[data-answer]", "data-answer"))
+    host.click('[data-friend="connect"]')
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+    _play_to_end(host, guest)
+    records = [p.evaluate(RECORD) for p in (host, guest)]
+    assert records[0] == records[1] and records[0].startswith(record.split("\nplayer")[0].split("\nreveal")[0])
+    assert verify_record(records[0]).status == VERIFIED

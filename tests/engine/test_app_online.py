@@ -22,7 +22,7 @@ from storage import Store  # noqa: E402
 
 import senet  # noqa: E402
 from senet.online.duel import Duel  # noqa: E402
-from senet.session import ONLINE  # noqa: E402
+from senet.session import ONLINE, Session  # noqa: E402
 from senet.verify import VERIFIED, verify_record  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "engine" / "fixtures"
@@ -48,8 +48,10 @@ class Side:
     def __init__(self, seed):
         self.view = View()
         self.policy = SavePolicy(Store(MemoryBackend()), None)
+        self.saves = []  # what the autosave wrote, as the page's storage would keep it
         self.ctl = Controller(self.view, setup=Setup("kendall", ("average", "human"), speed="instant"),
-                              on_result=self.on_result, random_bytes=counter_bytes(seed))
+                              on_result=self.on_result, random_bytes=counter_bytes(seed),
+                              autosave=lambda ctl: self.saves.append(ctl.session.to_json()))
         self.outbox = []
         self.flow = OnlineFlow(self.ctl, self.outbox.append, counter_bytes(seed + 100))
 
@@ -91,6 +93,9 @@ def play_to_end(host, guest, steps=4000):
                 break
         else:
             raise AssertionError(f"neither side may act at {host.ctl.state.position()}")
+        for side in (host, guest):  # the game as saved is the Duel's game at every step
+            saved = Session.from_json(side.saves[-1]).game.record_text(players={})
+            assert saved == side.flow.duel.game.record_text(players={})
     raise AssertionError("the game did not end")
 
 
