@@ -148,6 +148,7 @@ class FriendDialog:
         elif what == "connect":
             self.spawn(self.connect(self.el("friend-answer-in").value))
         elif what == "reconnect":
+            self._clear("[data-invite]")  # at once: the last invite shown is no longer good
             self.spawn(self.make_reconnect())
         elif what == "rejoin":
             text = self.el("friend-rejoin-in").value
@@ -235,7 +236,6 @@ class FriendDialog:
         shown.setAttribute(selector[1:-1], "")
 
     async def make_reconnect(self):
-        self._clear("[data-invite]")
         ice = self.ice_json()
         self.set_link("inviting")
         self.say("Gathering this device's network addresses\u2026")
@@ -249,10 +249,10 @@ class FriendDialog:
 
     def open_rejoin(self, text):
         """The other side's Reconnect link (or code): answer it."""
+        self._clear("[data-answer]")  # at once: the last answer shown is no longer good
         self.spawn(self._rejoin(text))
 
     async def _rejoin(self, text):
-        self._clear("[data-answer]")
         self.show("join")
         if not self.dialog.open:
             self.dialog.showModal()

@@ -207,10 +207,14 @@ def test_a_reloaded_page_reconnects_and_the_game_goes_on(two_pages, server):
     host.click('[data-friend="reconnect"]')
     host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.includes('#rejoin=')")
     invite = host.get_attribute("[data-invite]", "data-invite")
+    first_answer = guest.get_attribute("[data-answer]", "data-answer")
     guest.click('[data-action="friend"]')
     guest.fill("#friend-rejoin-in", invite)
     guest.click('[data-friend="rejoin"]')
-    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.includes('#answer=')")
+    guest.wait_for_function("""first => {
+      const answer = document.querySelector('[data-answer]').dataset.answer;
+      return answer.includes('#answer=') && answer !== first;
+    }""", arg=first_answer)
     host.fill("#friend-answer-in", guest.get_attribute("[data-answer]", "data-answer"))
     host.click('[data-friend="connect"]')
     for page in (host, guest):
