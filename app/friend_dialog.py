@@ -167,6 +167,8 @@ class FriendDialog:
             self.flow.say(attr(button, "data-code"))
         elif what == "resign":
             self.flow.resign()
+        elif what == "claim":
+            self.flow.claim(js.Date.now())
 
     # -- the host --------------------------------------------------------------------------
     async def make_invite(self):

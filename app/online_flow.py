@@ -227,6 +227,13 @@ class OnlineFlow:
             self.ctl.announce(f"You: {quick_text(code)}")
         return self._run(reply)
 
+    def claim(self, now) -> bool:
+        """Claim the game: the other player left while the game waited for them, and the
+        connection has been lost for senet.online.duel.CLAIM_AFTER_MS (``now``: ms)."""
+        if self.duel is None:
+            return False
+        return self._run(self.duel.claim(now))
+
     def resign(self) -> bool:
         if self.duel is None:
             return False

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
@@ -291,3 +293,41 @@ def test_a_saved_online_game_without_its_duel_cannot_go_on():
     before = ctl.session.record_text()
     assert ctl.can_throw and not ctl.throw()
     assert view.messages[-1] == CANNOT_GO_ON and ctl.session.record_text() == before
+
+
+def test_the_one_left_may_claim_the_game_after_the_stated_time():
+    from senet.online.duel import CLAIM_AFTER_MS
+
+    host, guest = connect()
+    while guest.ctl.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat:
+        for side in (host, guest):
+            if human_step(side.ctl):
+                deliver(host, guest)
+                break
+    # the game waits for the guest, who leaves
+    host.flow.closed(1000)
+    before = snapshot(host)
+    assert not host.flow.claim(1000 + CLAIM_AFTER_MS - 1) and "minute" in host.flow.problem
+    assert snapshot(host) == before
+    assert not guest.flow.claim(10 ** 9)  # the guest cannot: the game waits for the guest
+    assert host.flow.claim(1000 + CLAIM_AFTER_MS)
+    record = host.ctl.session.record_text()
+    assert host.ctl.game.over and record.rstrip().endswith(": abandoned")
+    assert host.flow.outcome(host.ctl.session)[2] == "won"
+    assert verify_record(record).status == VERIFIED
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=st.one_of(st.text(max_size=200), st.from_regex(r"[taqxs] [0-9]{1,3} [0-9a-f]{16}( [ -~]{0,40}){0,3}",
+                                                             fullmatch=True)))
+def test_fuzzed_messages_change_nothing_or_are_the_protocol(text):
+    host, guest = FUZZ_PAIR
+    before = snapshot(host)
+    stopped = host.flow.duel.stopped
+    if host.flow.receive(text):
+        return  # a message the protocol takes (a quick message, a sync) changes no game
+    assert snapshot(host) == before and host.flow.problem and "\n" not in host.flow.problem
+    host.flow.duel.stopped = stopped  # a mark that differs stops the game: set it going for the next
+
+
+FUZZ_PAIR = connect()
