@@ -108,10 +108,10 @@ class FriendDialog:
             "lost": "The connection is lost; the game is kept."}[state]
 
     def open(self):
-        if self.flow.duel is not None:
+        if self.flow.live and not self.flow.duel.game.over:  # the game under way: its controls
             self.show("play")
             self.el("friend-reconnect").hidden = self.flow.link == "connected"
-        elif self.flow.offer is None:
+        elif self.flow.offer is None or self.flow.duel is not None:  # none yet, or that one is over
             self.show("host")
         if not self.dialog.open:
             self.dialog.showModal()

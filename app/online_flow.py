@@ -244,6 +244,8 @@ class OnlineFlow:
         """A message from the other device: taken, or refused in one line (nothing changes)."""
         if self.duel is None:
             return self._refused("a message came before the game was set up: it is ignored")
+        if not self.live:  # another game was started here meanwhile: this one waits
+            return self._refused("a message for the game with the other device, which this page no longer shows")
         return self._run(self.duel.handle(text))
 
     # -- what the Duel's answer does to the board ------------------------------------------

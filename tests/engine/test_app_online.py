@@ -331,3 +331,14 @@ def test_fuzzed_messages_change_nothing_or_are_the_protocol(text):
 
 
 FUZZ_PAIR = connect()
+
+
+def test_a_message_for_a_game_no_longer_shown_changes_nothing():
+    host, guest = connect()
+    assert guest.ctl.throw()
+    host.ctl.new_game(Setup("kendall", ("average", "human"), speed="instant"))
+    shown = host.ctl.session.record_text()
+    duel_events = host.flow.duel.events
+    assert not host.flow.receive(guest.outbox.pop(0)) and "no longer shows" in host.flow.problem
+    assert host.ctl.session.record_text() == shown and host.flow.duel.events == duel_events
+    assert host.ctl.kind(1) != REMOTE and host.ctl.kind(2) != REMOTE
