@@ -21,12 +21,13 @@ from online_flow import (
     JOIN_KEY,
     REJOIN_KEY,
     OnlineFlow,
+    code_of,
     invite_words,
 )
 from pyscript.ffi import to_js
 
 from senet.errors import SenetError
-from senet.online.invite import RULE_SETS
+from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
 from senet.variants import get_rules
 
@@ -56,6 +57,7 @@ class FriendDialog:
         self.dialog = doc.getElementById("friend-dialog")
         self.flow = OnlineFlow(page.ctl, self.send, page.random_bytes, lambda text: page.backend.set(DUEL_KEY, text))
         self.tasks = set()
+        self.invite_text = ""  # the invite link this page was opened with, until answered
         # ?ice= (empty: no STUN server at all, one network; the tests use it) for this page
         params = js.URLSearchParams.new(str(window.location.search))
         self.ice_override = str(params.get("ice")) if params.has("ice") else None
@@ -147,6 +149,8 @@ class FriendDialog:
             self.spawn(self.make_invite())
         elif what == "connect":
             self.spawn(self.connect(self.el("friend-answer-in").value))
+        elif what == "answer" and self.invite_text:
+            self.spawn(self._answer(self.invite_text, self.el("friend-guest-name").value.strip()))
         elif what == "reconnect":
             self._clear("[data-invite]")  # at once: the last invite shown is no longer good
             self.spawn(self.make_reconnect())
@@ -265,32 +269,47 @@ class FriendDialog:
             self.say(f"This reconnection cannot be used: {exc}")
             return
         self.el("friend-game").textContent = "The other player asks to go on with your game."
+        self.el("friend-name-part").hidden = True
         self.set_link("connecting")
         answer_sdp = await window.senetLink.join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
         shown = self.doc.querySelector("[data-answer]")
         shown.textContent = link
         shown.setAttribute("data-answer", link)
+        self.el("friend-answer-part").hidden = False
         self.say("Send this answer back; the game goes on when it connects.")
 
     # -- the friend ------------------------------------------------------------------------
     def open_invite(self, text):
-        """The page was opened with an invite link: show the game and make the answer."""
-        self.spawn(self._answer(text))
-
-    async def _answer(self, text):
-        name = self.page.backend.get(NAME_KEY)
-        name = name if isinstance(name, str) and name and name != DEFAULT_HOST_NAME else DEFAULT_GUEST_NAME
+        """The page was opened with an invite link: show the game it invites to, and the
+        player's name to answer with (the Answer button makes the answer)."""
+        self.invite_text = text
         self.show("join")
         if not self.dialog.open:
             self.dialog.showModal()
         try:
-            ice = self.ice_json()
-            offer, sdp = self.flow.join(text, name)
+            offer, _sdp = read_invite(code_of(text, JOIN_KEY))
         except SenetError as exc:
             self.say(f"This invite cannot be used: {exc}")
             return
         self.el("friend-game").textContent = invite_words(offer, get_rules(offer.variant).title)
+        name = self.page.backend.get(NAME_KEY)
+        name = name if isinstance(name, str) and name and name != DEFAULT_HOST_NAME else DEFAULT_GUEST_NAME
+        self.el("friend-guest-name").value = name
+        self.el("friend-answer-part").hidden = True
+        self.el("friend-name-part").hidden = False
+        self.say("Give your name, then Answer.")
+
+    async def _answer(self, text, name):
+        try:
+            ice = self.ice_json()
+            _offer, sdp = self.flow.join(text, name)
+        except SenetError as exc:
+            self.say(f"This invite cannot be answered: {exc}")
+            return
+        self.page.backend.set(NAME_KEY, name)
+        self.el("friend-guest-name").disabled = True
+        self.el("friend-answer-button").disabled = True
         self.set_link("connecting")
         self.say("Making your answer\u2026")
         answer_sdp = await window.senetLink.join(ice, sdp)
@@ -298,6 +317,7 @@ class FriendDialog:
         shown = self.doc.querySelector("[data-answer]")
         shown.textContent = link
         shown.setAttribute("data-answer", link)
+        self.el("friend-answer-part").hidden = False
         self.flow.begin(self.page.policy.settings.speed)
         self.say("Send this answer back to your friend; the game starts when it connects.")
 

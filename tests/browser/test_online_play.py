@@ -44,6 +44,10 @@ def _connect(host, guest, server, variant="kendall", seat="1"):
     assert host.locator("#friend-qr path").count() == 1
     code = invite.split("#join=")[1]
     _open(guest, server.url + QUERY + "#join=" + code)
+    guest.wait_for_selector("#friend-guest-name")
+    assert "invites you" in guest.inner_text("#friend-game")
+    guest.fill("#friend-guest-name", "Bob")
+    guest.click('[data-friend="answer"]')
     guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.length > 0")
     answer = guest.get_attribute("[data-answer]", "data-answer")
     assert "invites you" in guest.inner_text("#friend-game")
@@ -109,13 +113,13 @@ def test_a_whole_game_between_two_pages(two_pages, server):
     assert records[0] == records[1]
     record = records[0]
     assert "throws sha256-duel" in record and "reveal 1 " in record and "reveal 2 " in record
-    assert "player 1 human Ann" in record and "player 2 human Friend" in record
+    assert "player 1 human Ann" in record and "player 2 human Bob" in record
     assert verify_record(record).status == VERIFIED
     game = senet.Game.from_record(record)
     assert game.over and game.variant == "kendall"
 
 
-def _sync(record, host_seat=1, host_name="Ann", guest_name="Friend"):
+def _sync(record, host_seat=1, host_name="Ann", guest_name="Bob"):
     """(EVENTS, MARK) of the game ``record`` holds, as a message from either side writes
     them (docs/online.md, "Messages"): computed here from the record alone."""
     from senet.moves import format_move
