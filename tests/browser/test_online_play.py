@@ -96,13 +96,17 @@ def _play_to_end(host, guest, limit=2000):
 
 @pytest.fixture
 def two_pages(guarded_context):
-    pages = []
+    pages, logs = [], []
     for _ in range(2):
-        context, _log = guarded_context(viewport={"width": 1280, "height": 800})
+        context, log = guarded_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()
         page.set_default_timeout(60_000)  # a wait that succeeds returns at once
         pages.append(page)
-    return pages
+        logs.append(log)
+    yield pages
+    for page, log in zip(pages, logs):  # no page error, no console error, nothing the CSP blocked
+        assert page.evaluate("window.__csp") == []
+        assert log.errors == []
 
 
 def test_a_whole_game_between_two_pages(two_pages, server):
