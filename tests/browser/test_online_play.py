@@ -3,6 +3,8 @@ who share nothing but the invite and the answer) connect over a WebRTC data chan
 with no STUN server (`?ice=`, docs/online.md), play a whole game by clicks on both pages
 and end with the same record, which verifies; crafted messages change nothing."""
 
+import re
+
 import pytest
 from conftest import APP_PAGE_SETUP, axe_violations, position, wait_app_ready
 
@@ -123,6 +125,15 @@ def test_a_whole_game_between_two_pages(two_pages, server):
     assert verify_record(record).status == VERIFIED
     game = senet.Game.from_record(record)
     assert game.over and game.variant == "kendall"
+    # the app's Verify: the record as it is, then with seat 1's reveal changed
+    guest.click('[data-action="record"]')
+    guest.click('[data-record="verify"]')
+    guest.wait_for_function("document.getElementById('record-error').textContent.startsWith('Verified')")
+    line = next(i for i, text in enumerate(record.splitlines(), 1) if text.startswith("reveal 1 "))
+    guest.fill("#record-text", re.sub(r"reveal 1 [0-9a-f]{32}", "reveal 1 " + "0" * 32, record))
+    guest.click('[data-record="verify"]')
+    guest.wait_for_function("document.getElementById('record-error').textContent.startsWith('Not verified')")
+    assert f"line {line}:" in guest.inner_text("#record-error")
 
 
 def _sync(record, host_seat=1, host_name="Ann", guest_name="Bob"):
