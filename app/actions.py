@@ -134,6 +134,7 @@ ACTIONS = {
     "review-close": _review_close,
     "undo": _undo,
     "redo": _redo,
+    "resign": lambda page: page.dialogs.ask_resign(),
     "friend": lambda page: page.open_friend(),
     "record": lambda page: page.record.open(),
     "settings": lambda page: page.settings_dialogs.open_settings(),

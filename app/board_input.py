@@ -9,14 +9,24 @@ class BoardInput:
     def __init__(self, page):
         self.page = page
         self.document = page.document
+        self.pointer = "mouse"  # the kind of the last pointer pressed on the board
+
+    def on_pointer_down(self, event):
+        """Remember whether the coming click is a finger's ("touch") or a mouse's or pen's."""
+        self.pointer = str(event.pointerType or "mouse")
 
     def on_board_click(self, event):
+        """A click plays a piece with one destination at once; a tap only selects it and
+        shows its target, and a second tap (on the piece or the target) plays it."""
         page = self.page
         if not page.view.ready:
             return
+        touch = self.pointer == "touch"
         loc = loc_of(event.target)
         if loc is not None:
-            page.ctl.activate(loc)
+            page.ctl.activate(loc, touch=touch)
+        elif touch:
+            page.ctl.deselect()  # a tap beside the squares cancels
 
     def on_board_key(self, event):
         ctl, view, document = self.page.ctl, self.page.view, self.document

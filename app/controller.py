@@ -355,16 +355,21 @@ class Controller:
         self._play(move)
         self.changed()
 
-    def activate(self, loc: int | str) -> bool:
+    def activate(self, loc: int | str, touch: bool = False) -> bool:
         """A click, tap or Enter on a piece or place: select it, play to it, or deselect.
-        A piece with a single destination plays at once."""
+        A piece with a single destination plays at once, except on a touch screen
+        (``touch``): there the first tap selects it and shows where it lands, and a
+        second tap on the piece or on its target plays it."""
         targets = self.targets
         if loc in targets:
             self._decide(targets[loc])
             return True
         moves = self.movable.get(loc)
+        if touch and moves and loc == self.selected and len(moves) == 1:
+            self._decide(moves[0])
+            return True
         if moves and loc != self.selected:
-            if len(moves) == 1:
+            if len(moves) == 1 and not touch:
                 self._decide(moves[0])
                 return True
             self.selected = loc
@@ -417,11 +422,17 @@ class Controller:
         if over:
             text = (text + " " + narration.result_text(table)).strip()
         self.announce(text)
-        if over and not table.counted:
+        if over:
+            self.count_result()
+        self.save()
+
+    def count_result(self) -> None:
+        """The game shown has just ended: on_result counts it, once."""
+        table = self.table
+        if table.game.over and not table.counted:
             table.counted = True
             if self.on_result is not None:
                 self.on_result(table.session)
-        self.save()
 
     def _sound(self, name) -> None:
         if name and hasattr(self.view, "sound"):
@@ -452,6 +463,9 @@ class Controller:
     # -- undo and redo (app/history.py) ----------------------------------------------------
     can_undo = property(lambda self: self.history.can_undo)
     can_redo = property(lambda self: self.history.can_redo)
+    can_resign = property(lambda self: self.history.can_resign)
+    no_takebacks = _part("history", "no_takebacks")
+    resign = _call("history", "resign")
     undo = _call("history", "undo")
     redo = _call("history", "redo")
 
@@ -476,6 +490,7 @@ class Controller:
     open_replay = _call("replays", "open")
     replay_to = _call("replays", "go")
     step_text = _call("replays", "step_text")
+    replay_label = _call("replays", "label")
     open_log_step = _call("replays", "open_log_step")
     close_replay = _call("replays", "close")
     play_from_replay = _call("replays", "play_on")
@@ -495,6 +510,7 @@ class Controller:
     show_decision = _call("reviews", "show_decision")
     review_focus = property(lambda self: self.reviews.focus)
     better_move = property(lambda self: self.reviews.better_move)
+    played_move = property(lambda self: self.reviews.played_move)
 
     # -- the first-game tutorial (app/tutorial.py) ----------------------------------------
     def open_tutorial(self, tutorial) -> None:

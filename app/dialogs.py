@@ -1,8 +1,10 @@
-"""The New game dialog (its rule set's note, the seats, the committed throws' phrase, and
-the kept games to resume or delete) and the replay's "Play from here" dialog."""
+"""The New game dialog (its rule set's note, the seats with Swap sides and Random colours,
+the committed throws' phrase in its closed Fair throws part, and the kept games to resume
+or delete) and the replay's "Play from here" dialog."""
 
 import time
 
+from counting import count_words, moment_name, turns_played
 from dom import attr, closest
 from names import SIDE_NAMES
 
@@ -30,7 +32,10 @@ class Dialogs:
         self.dialog = document.getElementById("new-game")
         self.form = document.getElementById("new-game-form")
         self.phrase_error = document.getElementById("ng-phrase-error")
+        self.fair_part = document.getElementById("ng-fair")
+        self.random_colours = document.getElementById("ng-random")
         self.play_here_dialog = document.getElementById("play-here-dialog")
+        self.resign_dialog = document.getElementById("resign-dialog")
         # The kept games as last listed, by key (a delete checks the value is unchanged).
         self.kept_listed = {}
 
@@ -67,10 +72,19 @@ class Dialogs:
         commit.textContent = offer["commit"][:8] + "…" + offer["commit"][-4:]
         commit.dataset.commit = offer["commit"]
         self.field("phrase").value = offer["phrase"]
+        self.fair_part.open = False  # random words serve; the part is there for who wants it
+        self.random_colours.checked = False
         self.show_phrase_problem(None)
         self.update_labels()
         self.list_kept()
         self.dialog.showModal()
+
+    def swap_sides(self, _event=None):
+        """Swap sides: the two seats' players and names change places."""
+        first = (str(self.field("player1").value), str(self.field("name1").value))
+        for name in ("player", "name"):
+            self.field(f"{name}1").value = str(self.field(f"{name}2").value)
+        self.field("player2").value, self.field("name2").value = first
 
     def list_kept(self, message=""):
         """Fill the dialog's Kept games: the previous game and the other tabs' games."""
@@ -131,6 +145,7 @@ class Dialogs:
         _setup, problem = self.choice()
         self.show_phrase_problem(problem)
         if problem:
+            self.fair_part.open = True  # the refusal and its field in view
             self.field("phrase").focus()
         return problem is not None
 
@@ -159,10 +174,25 @@ class Dialogs:
         if setup is None:  # Start and Enter check first; nothing changes
             return
         page = self.page
+        drawn = self.random_colours.checked
+        if drawn and page.ctl.random_bytes(1)[0] & 1:  # Random colours: a fair coin
+            self.swap_sides()
+            setup, _problem = self.choice()
         page.ctl.new_game(setup)
+        if drawn:
+            page.view.announce(f"{page.ctl.message} {self.drawn_text(setup)}")
         page.need_worker()
         self.dialog.returnValue = ""
         page.view.restore_focus(page.ctl)
+
+    def drawn_text(self, setup) -> str:
+        """What the draw of Random colours gave: "Sides drawn: Ann plays white." """
+        table = self.page.ctl.table
+        name = table.seat_name(1)
+        verb = "play" if name == "You" else "plays"
+        if senet.get_rules(setup.variant).has_opening:  # the colour draw decides the colours
+            return f"Sides drawn: {name} {verb} first in the colour draw."
+        return f"Sides drawn: {name} {verb} {SIDE_NAMES[WHITE].lower()}."
 
     # -- Play from here ----------------------------------------------------------------------
     def ask_play_here(self):
@@ -175,8 +205,7 @@ class Dialogs:
             ctl.play_from_replay()  # refused, with the reason: a sealed record cannot go on
             return
         live = ctl.live_session
-        moves = live.game.actions
-        what = f"{live.game.rules.title}, {moves} move{'s' if moves != 1 else ''}"
+        what = f"{live.game.rules.title}, {count_words(turns_played(live.game))}"
         if live.game.over:
             what += ", finished"
         if live.game.entries:
@@ -185,8 +214,8 @@ class Dialogs:
         else:
             kept = "The game now on the board has no moves yet, so there is nothing to keep."
         self.page.document.getElementById("play-here-text").textContent = (
-            f"The position at step {replay.step} of {replay.last} becomes your game, and play goes on from "
-            f"there. {kept}")
+            f"The position {moment_name(replay.full, replay.step)} of the replay becomes your game, and play "
+            f"goes on from there. {kept}")
         self.play_here_dialog.returnValue = ""
         self.play_here_dialog.showModal()
 
@@ -205,3 +234,28 @@ class Dialogs:
         page.show_problems()  # the game replaced could not be kept: say why
         page.need_worker()
         page.view.restore_focus(ctl)
+
+    # -- Resign ------------------------------------------------------------------------------
+    def ask_resign(self):
+        """Resign asks first: the game ends as a loss, counted in the statistics."""
+        ctl = self.page.ctl
+        if not ctl.can_resign:
+            return
+        counted = ("It counts as a loss in your statistics and the record says you resigned."
+                   if ctl.history.against_computer else "The record says you resigned.")
+        winner = "b" if ctl.history.resigner() == "w" else "w"
+        self.page.document.getElementById("resign-text").textContent = (
+            f"The game ends now, and {ctl.seat_name(ctl.seat_of(winner))} wins. {counted}")
+        self.resign_dialog.returnValue = ""
+        self.resign_dialog.showModal()
+
+    def on_resign_close(self, _event):
+        """The dialog closed: "resign" ends the game; anything else (Keep playing, Escape)
+        changes nothing."""
+        page = self.page
+        if str(self.resign_dialog.returnValue) != "resign":
+            page.view.restore_focus(page.ctl)
+            return
+        self.resign_dialog.returnValue = ""
+        page.ctl.resign()
+        page.show_problems()

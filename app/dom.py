@@ -34,16 +34,16 @@ def closest(el, selector):
 
 def loc_of(el):
     """The place a click or key press on ``el`` means: a square, "supply" or "off"."""
-    hit = closest(el, "[data-piece],[data-square],[data-tray]")
+    hit = closest(el, "[data-piece],[data-square],[data-hit],[data-tray]")
     if hit is None:
         return None
     at = attr(hit, "data-at")
     if at is not None:
         return int(at) if at.isdigit() else at
-    square = attr(hit, "data-square")
-    if square is not None:
+    square = attr(hit, "data-square") or attr(hit, "data-hit")  # a square or a tray's tap area
+    if square is not None and square.isdigit():
         return int(square)
-    tray = attr(hit, "data-tray")
+    tray = attr(hit, "data-tray") or square
     return tray.split("-")[1] if tray else None
 
 

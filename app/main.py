@@ -13,9 +13,23 @@ waits for the worker. Everything this file imports runs unchanged in MicroPython
 Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 """
 
+import asyncio
+
+# The boot runs in a few short tasks instead of one long one, so that the browser stays
+# responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
+# this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main thread
+# back to the browser for a moment. The steps: the imports, the game to show, its first
+# drawing, the events' wiring. (pyproject.toml lets ruff accept the awaits and the late
+# imports in this one file.)
+from pyscript import window as _window
+
+_window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
+await asyncio.sleep(0)
+from controller import Controller, Setup, parse_query, setup_from_query  # and the engine with it
+
+await asyncio.sleep(0)  # next, the page's other modules
 from backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
 from board_input import BoardInput
-from controller import Controller, Setup, parse_query, setup_from_query
 from dialogs import Dialogs
 from dom import drop_params, on, window
 from names import QUERY_KEYS
@@ -30,6 +44,8 @@ from view import View
 from worker_link import WorkerLink
 
 import senet
+
+await asyncio.sleep(0)  # the imports are done: next, the game to show
 
 DEFAULT = Setup("kendall", ("average", "human"))
 # URL parameters that start a new game; dropped from the address bar once used, so that
@@ -79,6 +95,7 @@ ctl = page.ctl = Controller(view, page.think, setup=setup or default, analyse=pa
                             autosave=page.autosave, on_result=page.on_result, on_replace=page.on_replace,
                             random_bytes=page.random_bytes, before_think=link.free, think_timer=page.think_timer)
 ctl.hints, ctl.meter = policy.settings.hints, policy.settings.meter
+ctl.no_takebacks = policy.settings.no_takebacks
 ctl.set_replay_speed(policy.settings.replay_speed)
 saved = store.load_game()
 boot_notice = ""
@@ -99,6 +116,7 @@ elif store.problems:
 FIRST_VISIT = policy.first_visit(setup is not None, saved, bool(_query.get("tutorial")))
 view.set_speed(ctl.setup.speed)
 view.set_highlight(policy.settings.highlight)
+await asyncio.sleep(0)  # next, its first drawing
 view.render(ctl)  # the starting position
 
 
@@ -110,6 +128,7 @@ def main():
     page.record = record = RecordDialog(page)
     page.settings_dialogs = settings_dialogs = SettingsDialogs(page)
     board = BoardInput(page)
+    on(view.board, "pointerdown", board.on_pointer_down)
     on(view.board, "click", board.on_board_click)
     on(view.board, "keydown", board.on_board_key)
     for event in ("pointerover", "pointerout", "focusin", "focusout"):
@@ -122,11 +141,13 @@ def main():
     on(document.getElementById("replay-speed"), "change", settings_dialogs.on_replay_speed)
     on(document, "visibilitychange", board.on_visibility)
     on(dialogs.field("variant"), "change", dialogs.update_labels)
+    on(document.getElementById("ng-swap"), "click", dialogs.swap_sides)
     on(dialogs.dialog, "close", dialogs.on_close)
     on(dialogs.form, "submit", dialogs.on_submit)
     on(dialogs.field("phrase"), "keydown", dialogs.on_phrase_key)
     on(dialogs.field("phrase"), "input", dialogs.on_phrase_input)
     on(dialogs.play_here_dialog, "close", dialogs.on_play_here_close)
+    on(dialogs.resign_dialog, "close", dialogs.on_resign_close)
     on(document.getElementById("kept"), "click", dialogs.on_kept_click)
     on(record.dialog, "click", board.on_record_click)
     on(record.file, "change", record.on_file)
@@ -168,4 +189,5 @@ def main():
     page.need_worker()  # after ready: the board never waits for Pyodide
 
 
+await asyncio.sleep(0)  # next, the wiring: the board is live when it is done
 main()

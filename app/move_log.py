@@ -1,7 +1,9 @@
 """The move log and the game-over summary: a game's record in plain words, one group per
-turn, and what happened (turns, bumps, pieces lost to the water). Free of the DOM.
+turn (a turn as app/counting.py counts it), and what happened (turns, bumps, pieces lost
+to the water). Free of the DOM.
 """
 
+from counting import marks, turns_played
 from narration import said, sentence
 from table import COLOUR
 
@@ -38,9 +40,11 @@ class MoveLog:
         self._cache = (None, [])  # (game, [(entry, text)])
 
     def turns(self, table) -> list:
-        """The log of the game on ``table``, newest first: one group per turn (a side's
-        throws and actions in a row), each ``(number, who, [(step, text), ...newest
-        first])``; ``step`` is the replay step that shows the position after that entry."""
+        """The log of the game on ``table``, newest first: one group per turn
+        (app/counting.py; the colour draw's throws in one group before turn 1), each
+        ``(number, who, [(step, text), ...newest first])``: ``number`` is the turn's (0
+        for the colour draw), ``step`` the replay step that shows the position after
+        that entry."""
         game = table.game
         cache = self._cache if self._cache[0] is game else (game, [])
         texts = cache[1]
@@ -53,18 +57,15 @@ class MoveLog:
             texts.append((entries[i], entry_text(table, game, i)))
         self._cache = cache
         groups = []
-        for i, (entry, text) in enumerate(texts):
-            key = (entry.side, entry.draw)
-            if not groups or groups[-1][0] != key:
+        for i, ((entry, text), mark) in enumerate(zip(texts, marks(game))):
+            if not groups or groups[-1][0] != mark[0]:
                 seat = table.seat_of(entry.side) if not entry.draw else None
                 who = "Colour draw" if entry.draw else (
                     f"{table.seat_name(seat)} ({COLOUR[entry.side]})" if seat is not None
                     else table.actor(entry.side))
-                groups.append([key, who, []])
+                groups.append([mark[0], who, []])
             groups[-1][2].append((i + 1, text))
-        out = []
-        for n, (_key, who, items) in enumerate(groups):
-            out.append((n + 1, who, list(reversed(items))))
+        out = [(number, who, list(reversed(items))) for number, who, items in groups]
         out.reverse()
         return out
 
@@ -72,15 +73,10 @@ class MoveLog:
 def summary(game: senet.Game) -> dict:
     """What happened in the game, for the game-over panel: the number of turns, and per
     side ("w", "b") the bumps made and suffered and the pieces lost to the water."""
-    out = {"turns": 0, "w": {"bumps": 0, "bumped": 0, "water": 0}, "b": {"bumps": 0, "bumped": 0, "water": 0}}
-    last = None
+    out = {"turns": turns_played(game), "w": {"bumps": 0, "bumped": 0, "water": 0},
+           "b": {"bumps": 0, "bumped": 0, "water": 0}}
     for i, entry in enumerate(game.entries):
-        if entry.draw:
-            continue
-        if entry.side != last:
-            out["turns"] += 1
-            last = entry.side
-        if entry.action is None:
+        if entry.draw or entry.action is None:
             continue
         before = game.states[i]
         if before.throw is None and entry.throw is not None:

@@ -5,6 +5,7 @@ and the sound of an action. Functions of a Table (app/table.py); free of the DOM
 
 import re
 
+from counting import count_words, turns_played
 from table import COLOUR, SIDE_NAMES
 
 import senet
@@ -64,10 +65,9 @@ def resume_text(table) -> str:
     game = table.game
     if game.over:
         return f"Welcome back. Your game of Senet, {title} rules, is over. {result_text(table)}"
-    n = game.actions
     who = table.seat_name(table.seat_to_act)
     text = (f"Welcome back: your game of Senet, {title} rules, is as you left it "
-            f"({n} move{'s' if n != 1 else ''} played). {who} {'are' if who == 'You' else 'is'} to play")
+            f"({count_words(turns_played(game))} so far). {who} {'are' if who == 'You' else 'is'} to play")
     throw = table.state.throw
     return text + (f", with a throw of {throw} to use." if throw is not None else ".")
 
@@ -82,6 +82,9 @@ def result_text(table) -> str:
         text = f"You win, with the {COLOUR[result]} pieces!"
     else:
         text = f"{SIDE_NAMES[result]} ({table.seat_name(table.seat_of(result))}) wins!"
+    if table.game.conceded is not None and table.game.conceded[1] == "resigned":
+        loser = other(result)
+        text = f"{table.actor(loser)} resigned. {text}"
     points = penalty(table)
     if points is not None:
         loser = "b" if result == "w" else "w"

@@ -297,10 +297,7 @@ class OnlineFlow:
         loser = table.seat_name(3 - table.seat_of(winner))
         verb = "resigned" if how == "resigned" else "left the game"
         ctl.announce(f"{loser} {verb}: {table.seat_name(table.seat_of(winner))} wins.")
-        if not table.counted:
-            table.counted = True
-            if ctl.on_result is not None:
-                ctl.on_result(table.session)
+        ctl.count_result()
         ctl.save()
 
     def outcome(self, session):

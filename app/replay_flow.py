@@ -4,6 +4,7 @@ replay playing itself; playing on from a step. The record and the step shown are
 app/replay.py's Replay. Free of the DOM.
 """
 
+from counting import moment_name, replay_label
 from narration import result_text, resume_text, said, sentence, settled
 from pieces import loc_of
 from replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
@@ -89,13 +90,22 @@ class ReplayFlow:
             text += " Review: " + review.review.decision_text(index, review.names())
         return text
 
+    def label(self) -> str:
+        """The replay's counter (app/counting.py): "Turn 14 of 122"; while the review speaks
+        of the decision taken at the position shown, the turn of that decision, "before the
+        move" (the review's item and the counter then name the same turn)."""
+        replay = self.ctl.replay
+        if replay is None:
+            return ""
+        return replay_label(replay.full, replay.step, before=self.ctl.reviews.focus is not None)
+
     def _step_words(self) -> str:
         table = self.ctl.table
         replay = table.replay
         game, step = replay.full, replay.step
-        head = f"Replay, step {step} of {replay.last}."
+        head = f"Replay: {self.label()}."
         if step == 0:
-            return f"{head} The start of the game ({table.rules.title} rules)."
+            return f"{head} {table.rules.title} rules."
         entry = game.entries[step - 1]
         before = game.states[step - 1]
         if entry.draw:
@@ -151,7 +161,7 @@ class ReplayFlow:
         ctl.review = None
         ctl.load(Session(game.variant, seats, game=game), live.setup.expert_nodes)
         ctl.resumed = False
-        ctl.announce(f"Playing on from step {replay.step} of the record. "
+        ctl.announce(f"Playing on from the position {moment_name(replay.full, replay.step)} of the record. "
                      + resume_text(ctl.table).split(": ", 1)[-1])
         ctl.changed()
         ctl.save()

@@ -1,6 +1,6 @@
 """The game review on the board: the review shown (app/review_data.py's GameReview, whose
-numbers come from the worker), the decision it points at in the replay, and the better
-move drawn there. Free of the DOM; review_data is imported when a review starts.
+numbers come from the worker), the decision it points at in the replay, and the move
+played and the better one drawn there. Free of the DOM; review_data is imported when a review starts.
 """
 
 from replay import game_prefix
@@ -76,10 +76,22 @@ class ReviewFocus:
         index = self.focus
         if index is None:
             return None
-        pair = self.review.better_move(index)
-        if pair is None:
+        return _move(self.review.better_move(index))
+
+    @property
+    def played_move(self):
+        """The action played at the decision shown, when a better one is drawn beside it."""
+        index = self.focus
+        if index is None:
             return None
-        try:
-            return senet.parse_move(pair[0] + "-" + pair[1])
-        except senet.SenetError:
-            return None
+        return _move(self.review.played_move(index))
+
+
+def _move(pair):
+    """A (from, to) pair in notation as a Move, or None."""
+    if pair is None:
+        return None
+    try:
+        return senet.parse_move(pair[0] + "-" + pair[1])
+    except senet.SenetError:
+        return None

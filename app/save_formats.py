@@ -28,6 +28,7 @@ Keys (all text, JSON):
 import json
 
 import names
+from counting import count_words, turns_played
 from names import SPEEDS
 from replay import REPLAY_SPEEDS
 from values import FrozenValue, Value
@@ -195,8 +196,8 @@ class KeptGame(FrozenValue):
         return "earlier" if self.key.startswith(EARLIER_PREFIX) else "other"
 
     def summary(self) -> str:
-        """Rule set, players and moves: "Kendall, Average v You, 12 moves"."""
-        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        """Rule set, players and turns (app/counting.py): "Kendall, Average v You, 12 turns"."""
+        moves = count_words(self.moves)
         if self.over:
             moves += ", finished"
         return f"{self.title}, {self.players[0]} v {self.players[1]}, {moves}"
@@ -234,7 +235,7 @@ def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -
     game = session.game
     seats = session.seats
     return KeptGame(key, text, game.variant, senet.get_rules(game.variant).title,
-                    (seat_label(seats, 1), seat_label(seats, 2)), game.actions, game.over,
+                    (seat_label(seats, 1), seat_label(seats, 2)), turns_played(game), game.over,
                     saved.saved_at if saved.saved_at is not None else stamp)
 
 
@@ -253,15 +254,19 @@ class Settings(FrozenValue):
     number from 0 to 100; ``replay_speed``: how fast a replay plays itself, one of
     replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x); ``tutorial``: the player's
     answer to the first-game tutorial (app/tutorial.py), None until it is offered and
-    answered: "declined", "taken" or "finished". Settings saved before a field existed
-    load with its default (None for ``tutorial``).
+    answered: "declined", "taken" or "finished"; ``no_takebacks``: play against the
+    computer without Undo (off: Undo is offered, and a game with a move taken back is
+    counted apart in the statistics). Settings saved before a field existed load with its
+    default (None for ``tutorial``, False for ``no_takebacks``).
     """
 
-    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed", "tutorial")
+    __slots__ = ("speed", "hints", "meter", "highlight", "sound", "volume", "replay_speed", "tutorial",
+                 "no_takebacks")
 
     def __init__(self, speed: str = "normal", hints: bool = False, meter: bool = False, highlight: bool = True,
-                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1", tutorial: str | None = None):
-        self._init(speed, hints, meter, highlight, sound, volume, replay_speed, tutorial)
+                 sound: bool | None = None, volume: int = 60, replay_speed: str = "1", tutorial: str | None = None,
+                 no_takebacks: bool = False):
+        self._init(speed, hints, meter, highlight, sound, volume, replay_speed, tutorial, no_takebacks)
 
     def checked(self) -> "Settings":
         defaults = Settings()
@@ -340,18 +345,24 @@ def dump_throw_stats(counts: dict, games: int) -> str:
                     "counts": {key: counts.get(category, 0) for key, category in THROW_KEYS}, "games": games})
 
 
-def stats_rows(stats: dict) -> list[tuple[str, str, int, int, int]]:
+def stats_rows(stats: dict, took_back: bool = False) -> list[tuple[str, str, int, int, int]]:
     """(variant, opponent, won, lost, drawn) rows, in rule-set then level order; a rule
-    set with options ("kendall+five") is counted apart, after the one without."""
+    set with options ("kendall+five") is counted apart, after the one without. The games
+    played without take-backs; with ``took_back`` those with (a row only where it has games)."""
     from senet import VARIANTS
+    from senet.session import UNDO_SUFFIX
     from senet.variants import base_name, is_rule_set_name
 
     levels = ("novice", "average", "expert", ONLINE)  # ONLINE: a person on another device, after the computers
+    suffix = UNDO_SUFFIX if took_back else ""
     rows = []
     for key, value in stats.get("results", {}).items():
         variant, _, opponent = key.partition("/")
         if is_rule_set_name(variant) and opponent in levels:
-            rows.append((variant, opponent, value.get("won", 0), value.get("lost", 0), value.get("drawn", 0)))
+            counts = [value.get(outcome + suffix, 0) for outcome in ("won", "lost", "drawn")]
+            if not any(counts) and (took_back or any(value.get(o + UNDO_SUFFIX, 0) for o in ("won", "lost", "drawn"))):
+                continue  # this row's games are all on the other side (with or without take-backs)
+            rows.append((variant, opponent, counts[0], counts[1], counts[2]))
     rows.sort(key=lambda r: (VARIANTS.index(base_name(r[0])), r[0], levels.index(r[1])))
     return rows
 

@@ -160,7 +160,7 @@ class SavePolicy:
         game, docs/fair-throws.md) go into the statistics."""
         outcome = outcome or outcome_for_stats(session)
         if outcome is not None:
-            self.store.add_result(*outcome)
+            self.store.add_result(*outcome, took_back=session.took_back)
         self.store.add_throws(throw_counts)
 
     def record_line(self, session, rules_title: str) -> str:

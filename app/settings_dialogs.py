@@ -10,7 +10,8 @@ from setup import KIND_NAMES, SPEEDS
 import senet
 from senet.session import ONLINE
 
-CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound"}
+CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
+          "no_takebacks": "set-no-takebacks"}
 # Sound (settings.sound, settings.volume) is on until the player turns it off, except in a
 # browser driven by a test (navigator.webdriver): there it is off until the Settings
 # dialog turns it on (settings.sound is None until the player chooses).
@@ -55,6 +56,8 @@ class SettingsDialogs:
         self.apply_sound()
         page.view.set_highlight(settings.highlight)
         page.ctl.set_advice(settings.hints, settings.meter)
+        page.ctl.no_takebacks = settings.no_takebacks
+        page.view.render(page.ctl)  # Undo and Redo follow the take-backs choice
         page.need_worker()
 
     def on_speed(self, event):
@@ -77,10 +80,12 @@ class SettingsDialogs:
         document, store = page.document, page.policy.store
         body = document.querySelector("#stats-table tbody")
         body.replaceChildren()
-        rows = stats_rows(store.load_stats())
-        for variant, opponent, won, lost, drawn in rows:
+        stats = store.load_stats()
+        rows = [row + (False,) for row in stats_rows(stats)] + [row + (True,) for row in stats_rows(stats, True)]
+        for variant, opponent, won, lost, drawn, took_back in rows:
             tr = document.createElement("tr")
-            who = "A friend online" if opponent == ONLINE else KIND_NAMES.get(opponent, opponent)
+            tr.setAttribute("data-took-back", "true" if took_back else "false")
+            who = ("A friend online" if opponent == ONLINE else KIND_NAMES.get(opponent, opponent)) + (", with take-backs" if took_back else "")
             for value in (senet.get_rules(variant).title, who, won, lost, drawn):
                 td = document.createElement("td")
                 td.textContent = str(value)

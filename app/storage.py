@@ -396,10 +396,10 @@ class Store:
     def load_stats(self) -> dict:
         return self._read(STATS_KEY, parse_stats, "The statistics") or empty_stats()
 
-    def add_result(self, variant: str, opponent: str, outcome: str) -> dict:
+    def add_result(self, variant: str, opponent: str, outcome: str, took_back: bool = False) -> dict:
         stats = self.load_stats()
         try:
-            record_result(stats, variant, opponent, outcome)
+            record_result(stats, variant, opponent, outcome, took_back)
         except SenetError as exc:
             self._problem(f"the result could not be counted ({exc})")
             return stats

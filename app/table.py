@@ -10,6 +10,7 @@ colours and the names messages use) and what the human to act may do there.
 Free of the DOM; runs in CPython, Pyodide and MicroPython.
 """
 
+from counting import pending_throw
 from names import COLOUR, REMOTE, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
 from pieces import PieceTracker, loc_of
 
@@ -39,8 +40,8 @@ class Table:
         self.resumed = False
         self.selected = None  # the place of the piece the human picked
         self.last_move = None  # (from, to) places of the last action
-        self.last_throw = self.state.throw
-        self.sticks = self.sticks_of(self.state.throw)
+        self.last_throw = pending_throw(self.game)
+        self.sticks = self.sticks_of(self.last_throw)
         self.throws = 0  # number of throws so far (the view animates the sticks on change)
         self.thinking = None  # seat whose computer player is thinking
         self.preview = None  # a computer's chosen move, shown before it plays
@@ -104,14 +105,18 @@ class Table:
         return before, after
 
     def jumped(self) -> None:
-        """After undo or redo: follow the board and clear what was shown."""
+        """After undo or redo: follow the board and clear what was shown. The sticks show
+        the throw pending in the position gone back to, or none: never a throw thrown
+        after it (the throws that come are the same, and stay unseen until thrown)."""
         self.tracker.update(self.state)
         self.selected = None
         self.preview = None
         self.last_move = None
         self.thinking = None
-        self.last_throw = self.state.throw
-        self.sticks = self.sticks_of(self.state.throw)
+        # the throw under way, whole: after a part of a throw used in parts is taken back
+        # (Piccione, P2) the sticks show the throw and "N left" (throw_words) the rest of it
+        self.last_throw = pending_throw(self.game)
+        self.sticks = self.sticks_of(self.last_throw)
         self.jumps += 1
 
     # -- the game ---------------------------------------------------------------------

@@ -116,7 +116,9 @@ class TurnLoop:
         self.tasks.add(task)
 
     def stale(self, gen: int, state: senet.State) -> bool:
-        return gen != self.ctl.gen or self.ctl.game.state is not state
+        """The game moved on, or ended (a resignation changes no state), since ``state``."""
+        game = self.ctl.game
+        return gen != self.ctl.gen or game.state is not state or game.over
 
     async def idle(self) -> None:
         """Wait until the turn loop stops (a human's turn or the end); for tests."""

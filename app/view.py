@@ -62,7 +62,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.rules_link = document.getElementById("rules-link")
         self.speed_select = document.getElementById("speed")
         toolbar = document.querySelector(".toolbar")
-        self.undo_buttons = {name: toolbar.querySelector(f'[data-action="{name}"]') for name in ("undo", "redo")}
+        self.undo_buttons = {name: toolbar.querySelector(f'[data-action="{name}"]') for name in ("undo", "redo", "resign")}
         self.replay_box = document.getElementById("replay")
         self.replay_step = document.getElementById("replay-step")
         self.replay_buttons = {name: self.replay_box.querySelector(f'[data-action="replay-{name}"]')
@@ -71,9 +71,10 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.review_box = document.getElementById("review")
         self.review_els = {name: document.getElementById(f"review-{name}") for name in (
             "progress", "status", "graph", "line", "points", "key", "summary", "summary-rows", "list", "decision",
-            "graph-label")}
+            "graph-label", "chart", "ticks", "clean", "legend")}
         self.review_stop = self.review_box.querySelector('[data-action="review-stop"]')
         self.better_arrow = document.getElementById("better-arrow")
+        self.played_arrow = document.getElementById("played-arrow")
         self._review_key = None
         self.advice = document.getElementById("advice")
         self.hint_text = document.getElementById("hint-text")
@@ -185,6 +186,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
             self._build(ctl)
         better = self._render_board(ctl)  # the review's better move, on the board
         self._render_arrow(ctl, better)
+        self._render_arrow(ctl, ctl.played_move if better is not None else None, played=True)
         self._render_controls(ctl)
         self._render_players(ctl)
         self._render_over(ctl)

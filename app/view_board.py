@@ -13,6 +13,10 @@ SYMBOLS = "./assets/symbols.svg"
 SHAPE = {"w": "piece-spool", "b": "piece-cone"}
 TRAY_Y, TRAY_H = 314, 96
 PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
+# The invisible area a tap or click takes for a piece or a target square: a square's cell,
+# centred on it; on a touch screen styles/app.css enlarges it (--hit-scale) to 44 CSS px.
+HIT = 100
+HIT_TOP, HIT_BOTTOM = 300, 424  # a tray's tap area (124 units high, as a piece's on a touch screen)
 TRAY_SCALE = 0.66
 TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
 TRAY_TAG = {"supply": "enter", "off": "off"}
@@ -35,6 +39,10 @@ def loc_text(loc) -> str:
 
 
 
+# How far (board units) the arrow of the move played is drawn beside the better move's.
+PLAYED_OFFSET = 14.0
+
+
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
     def _build(self, ctl) -> None:
@@ -54,6 +62,10 @@ class BoardDrawing:
             for i, kind in enumerate(kinds):
                 x = x0 + i * (width + gap)
                 name = f"{colour}-{kind}"
+                hit = self._svg("rect", self.tray_layer, class_="tray-hit", x=x, y=HIT_TOP, width=width,
+                                height=HIT_BOTTOM - HIT_TOP)
+                hit.setAttribute("data-hit", name)  # the tray's tap area: from the board's edge down
+                hit.setAttribute("aria-hidden", "true")
                 rect = self._svg("rect", self.tray_layer, class_=f"tray {COLOUR[colour]}", x=x, y=TRAY_Y,
                                  width=width, height=TRAY_H, rx=10)
                 rect.setAttribute("data-tray", name)
@@ -65,12 +77,14 @@ class BoardDrawing:
                 count.setAttribute("aria-hidden", "true")
                 self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
                                     "colour": colour, "kind": kind}
+        self._build_hits()
         half = PIECE / 2
         for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
             colour = pid[0]
             g = self._svg("g", self.piece_layer, class_=f"piece {COLOUR[colour]}")
             g.setAttribute("data-piece", pid)
             g.setAttribute("data-colour", COLOUR[colour])
+            self._svg("rect", g, class_="hit", x=-HIT / 2, y=-HIT / 2, width=HIT, height=HIT)
             self._svg("circle", g, class_="halo", r=half + 6)
             self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
                       x=-half, y=-half, width=PIECE, height=PIECE)
@@ -80,6 +94,24 @@ class BoardDrawing:
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
         self.rules_link.textContent = f"{rules.title} rules"
         self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
+
+    def _build_hits(self) -> None:
+        """Once a page: a layer above the pieces with a tap area per square (taking taps only
+        while the square is a target), and the square numbers by square."""
+        if getattr(self, "hit_layer", None) is not None:
+            return
+        self.hit_layer = self._svg("g", None, class_="hits")
+        self.hit_layer.setAttribute("id", "hits")
+        self.piece_layer.after(self.hit_layer)
+        self.hits = {}
+        for n in range(1, 31):
+            row, col = square_cell(n)
+            rect = self._svg("rect", self.hit_layer, class_="hit", x=100 * col + 50 - HIT / 2,
+                             y=100 * row + 50 - HIT / 2, width=HIT, height=HIT)
+            rect.setAttribute("data-hit", str(n))  # not data-square: the squares are counted by it
+            rect.setAttribute("aria-hidden", "true")
+            self.hits[n] = rect
+        self.numbers = {int(str(t.textContent)): t for t in self.board.querySelectorAll(".numbers text")}
 
     def _draw_way(self, rules) -> None:
         """The chevrons between neighbouring squares, pointing the way the pieces run
@@ -184,6 +216,11 @@ class BoardDrawing:
                 label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
             self._set(n, rect, "aria-label", label)
 
+        for n, hit in self.hits.items():
+            self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
+        for n, number in self.numbers.items():  # a square's number hides under its piece
+            self._set(("number", n), number, "class", "covered" if state.square(n) != "." else None)
+
         for n, mark in self.marks.items():
             self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
 
@@ -277,9 +314,11 @@ class BoardDrawing:
             return None
         return tray["x"] + tray["width"] / 2, TRAY_Y + TRAY_H / 2
 
-    def _render_arrow(self, ctl, better) -> None:
-        """The better action of the reviewed decision shown: an arrow from its piece."""
-        arrow = self.better_arrow
+    def _render_arrow(self, ctl, better, played: bool = False) -> None:
+        """The better action of the reviewed decision shown: an arrow from its piece; with
+        ``played``, the action played there (``better`` is then that move), dashed."""
+        arrow = self.played_arrow if played else self.better_arrow
+        key = "played-arrow" if played else "arrow"
         ends = None
         if better is not None:
             side = ctl.state.side
@@ -287,12 +326,17 @@ class BoardDrawing:
             b = self._loc_point(ctl, loc_of(better.dst), side)
             if a is not None and b is not None:
                 ends = (a, b)
-        self._set("arrow", arrow, "hidden", None if ends else "")
+        if ends and played:  # beside the better move's arrow, not under it (they may share an end)
+            (x1, y1), (x2, y2) = ends
+            length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+            dx, dy = -(y2 - y1) / length * PLAYED_OFFSET, (x2 - x1) / length * PLAYED_OFFSET
+            ends = ((x1 + dx, y1 + dy), (x2 + dx, y2 + dy))
+        self._set(key, arrow, "hidden", None if ends else "")
         if ends:
             (x1, y1), (x2, y2) = ends
             for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
-                self._set(("arrow", name), arrow, name, f"{value:g}")
-            self._set("arrow-move", arrow, "data-move", f"{better}")
+                self._set((key, name), arrow, name, f"{value:g}")
+            self._set(key + "-move", arrow, "data-move", f"{better}")
 
     def _render_board_label(self, ctl) -> None:
         state = ctl.state

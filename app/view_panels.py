@@ -3,6 +3,14 @@ its summary, the game review, the tutorial, and the New game dialog's kept games
 mixin of app/view.py's View."""
 
 from controller import COLOUR
+from counting import count_words, mark_name, marks
+from history import UNDO_NOTE
+
+# The review's table: each cell's field (a test hook) and its heading, said again by each
+# cell on a phone, where a side's row is a card.
+SUMMARY_FIELDS = (("decisions", "Decisions"), ("lost", "Chance lost"), ("mean", "Lost a decision"),
+                  ("luck", "Luck"), ("best", "Best"), ("inaccuracy", "Inaccuracies"), ("mistake", "Mistakes"),
+                  ("blunder", "Blunders"))
 
 
 class PanelsDrawing:
@@ -73,7 +81,7 @@ class PanelsDrawing:
             return
         self._review_key = key
         have = review.data is not None
-        for name in ("graph", "key", "summary"):
+        for name in ("chart", "key", "summary"):
             self._set(f"review-{name}", els[name], "hidden", None if have else "")
         names = ctl.review_names()
         decisions = review.decisions
@@ -101,11 +109,12 @@ class PanelsDrawing:
             tr.setAttribute("data-side", row["side"])
             th = self.doc.createElement("th")
             th.setAttribute("scope", "row")
-            th.textContent = f"{row['who']} ({COLOUR[row['side']]})"
+            th.textContent = row["who"]
             tr.append(th)
-            for field in ("decisions", "lost", "mean", "luck", "best", "inaccuracy", "mistake", "blunder"):
+            for field, label in SUMMARY_FIELDS:
                 td = self.doc.createElement("td")
                 td.setAttribute("data-field", field)
+                td.setAttribute("data-label", label)  # a phone shows each side as a card: label, value
                 td.textContent = str(row[field])
                 tr.append(td)
             rows.append(tr)
@@ -122,9 +131,21 @@ class PanelsDrawing:
             button.textContent = review.decision_text(i, names)
             li.append(button)
             listing.append(li)
+        clean = review.clean_text(names)
+        self._text("review-clean", els["clean"], clean)
+        self._set("review-clean", els["clean"], "hidden", None if clean else "")
+        ticks = els["ticks"]
+        ticks.replaceChildren()
+        for turn, share in review.turn_ticks():
+            tick = self.doc.createElement("span")
+            tick.textContent = str(turn)
+            # the graph's viewBox has 4 units of margin on each side of its 300
+            tick.setAttribute("style", f"left: {(4 + share * 300) / 308 * 100:.2f}%")
+            ticks.append(tick)
         text = review.decision_text(focus, names) if focus is not None else ""
         self._text("review-decision", els["decision"], text)
         self._set("review-decision", els["decision"], "hidden", None if text else "")
+        self._set("review-legend", els["legend"], "hidden", None if ctl.better_move is not None else "")
 
     def offer_tutorial(self, show: bool) -> None:
         """The first visit's offer of the tutorial (an overlay: it moves nothing)."""
@@ -172,6 +193,7 @@ class PanelsDrawing:
             return
         self._log_key = key
         turns = ctl.log_turns()
+        line_marks = marks(ctl.game)
         items = []
         over = ctl.game.over
         for i, (number, who, steps) in enumerate(turns):
@@ -180,16 +202,17 @@ class PanelsDrawing:
                 li.className = "current"
             head = self.doc.createElement("p")
             head.className = "log-who"
-            head.textContent = f"Turn {number}: {who}"
+            head.textContent = f"Turn {number}: {who}" if number else who
+            head.setAttribute("data-turn", str(number))
             sub = self.doc.createElement("ol")
-            sub.setAttribute("aria-label", f"Turn {number}, {who}")
+            sub.setAttribute("aria-label", f"Turn {number}, {who}" if number else who)
             for step, text in steps:
                 item = self.doc.createElement("li")
                 button = self.doc.createElement("button")
                 button.type = "button"
                 button.setAttribute("data-log-step", str(step))
                 button.textContent = text
-                button.setAttribute("aria-label", f"{text} Replay from here (step {step}).")
+                button.setAttribute("aria-label", f"{text} Replay from here ({mark_name(line_marks[step - 1], False)}).")
                 item.append(button)
                 sub.append(item)
             li.append(head, sub)
@@ -202,13 +225,16 @@ class PanelsDrawing:
     def _render_history(self, ctl) -> None:
         """Undo and redo buttons, and the replay panel."""
         ready = self.ready
-        for name, ok in (("undo", ctl.can_undo), ("redo", ctl.can_redo)):
+        for name, ok in (("undo", ctl.can_undo), ("redo", ctl.can_redo), ("resign", ctl.can_resign)):
             self._set(f"b-{name}", self.undo_buttons[name], "disabled", None if ready and ok else "")
+        off = ctl.no_takebacks and ctl.history.against_computer
+        self._set("b-undo-title", self.undo_buttons["undo"], "title",
+                  "No take-backs in this game (Settings)" if off else UNDO_NOTE.rstrip("."))
         replay = ctl.replay
         self._set("replay", self.replay_box, "hidden", None if replay is not None else "")
         if replay is not None:
             self.root.classList.add("replaying")
-            self._text("replay-step", self.replay_step, f"Step {replay.step} of {replay.last}")
+            self._text("replay-step", self.replay_step, ctl.replay_label())
             for name, ok in (("start", replay.step > 0), ("back", replay.step > 0),
                              ("forward", replay.step < replay.last), ("end", replay.step < replay.last),
                              ("play", not ctl.game.over), ("auto", replay.last > 0)):
@@ -242,6 +268,9 @@ class PanelsDrawing:
                 else:
                     title = f"{name} wins"
                     detail = f"{name} wins the game with the {COLOUR[result]} pieces."
+                conceded = ctl.game.conceded
+                if conceded is not None and conceded[1] == "resigned":
+                    detail = f"{ctl.actor(loser)} resigned. {detail}"
                 if ctl.penalty is not None:
                     detail += f" Havens penalty score: {COLOUR[loser]} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
             self._text("over-t", self.game_over_title, title)
@@ -259,7 +288,7 @@ class PanelsDrawing:
         """The game in numbers: turns, bumps made and suffered, pieces lost to the water."""
         facts = ctl.summary()
         turns = facts['turns']
-        rows = [f"{turns} turn{'s' if turns != 1 else ''}."]
+        rows = [f"{count_words(turns)}."]
         for colour in ("w", "b"):
             seat = ctl.seat_of(colour)
             if seat is None:

@@ -52,7 +52,8 @@ MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
 # The generators a record may name: the three of senet.throws, and the throws of a game
 # between two devices, which come from both players (senet.online) and not from a seed.
 RECORD_GENERATORS = GENERATORS + (DUEL,)
-# How a game between two devices can end outside the rules: "result w: resigned".
+# How a game can end outside the rules: "result w: resigned" (any game: the other side
+# resigned), "result w: abandoned" (a game between two devices: the other side left).
 CONCEDED = ("resigned", "abandoned")
 
 
@@ -296,15 +297,16 @@ class Game:
         return self.limit_reason is not None or self.conceded is not None or self.state.is_terminal
 
     def concede(self, winner: str, how: str) -> None:
-        """End a game between two devices outside the rules: ``winner`` ('w' or 'b') wins
-        because the other side resigned or left (``how``, one of CONCEDED)."""
-        if not self.online:
-            raise SenetError("only a game between two devices ends by resigning or leaving")
+        """End the game outside the rules: ``winner`` ('w' or 'b') wins because the other
+        side resigned or left (``how``, one of CONCEDED). Any game may end by resigning;
+        only a game between two devices ends by a side leaving ("abandoned")."""
+        if how == "abandoned" and not self.online:
+            raise SenetError("only a game between two devices ends by a side leaving")
         if self.over:
             raise SenetError("the game is over")
         if winner not in (WHITE, BLACK) or how not in CONCEDED:
             raise SenetError(f"a conceded game names its winner (w or b) and how ({', '.join(CONCEDED)})")
-        if self.seat_colours is None:
+        if self.state.opening or (self.seat_colours is None and self.online):
             raise SenetError("the colour draw decides the colours first")
         self.conceded = (winner, how)
 
@@ -602,7 +604,7 @@ class Game:
         with the reason the game was drawn for, as record_text() writes it."""
         head, colon, reason = claimed.partition(":")
         head, reason = head.strip(SPACES), reason.strip(SPACES)
-        if head in (WHITE, BLACK) and colon and reason in CONCEDED and self.online:
+        if head in (WHITE, BLACK) and colon and reason in CONCEDED:
             try:
                 self.concede(head, reason)
             except SenetError as exc:

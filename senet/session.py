@@ -86,6 +86,7 @@ class Session:
         self.game = game if game is not None else Game(variant, seed=seed)
         self.seats = seats or {1: Seat(), 2: Seat()}
         self.redo_groups = []  # lists of Entry undone, the last undone last
+        self.took_back = False  # a move was taken back (undo): the statistics count it apart
 
     # -- who acts ------------------------------------------------------------------
     @property
@@ -163,6 +164,7 @@ class Session:
             return False
         removed = self.game.entries[i:]
         self.redo_groups.append(list(removed))
+        self.took_back = True
         self.game.undo_to(i, keep_throw=removed[0].throw is not None)
         return True
 
@@ -204,7 +206,7 @@ class Session:
             ("record", _dumps(self.game.record_text(players={}, keep_seed=True))),
             ("seats", seats),
             ("redo", _dumps([[e.text() for e in group] for group in self.redo_groups])),
-        ))
+        ) + ((("took_back", "true"),) if self.took_back else ()))
 
     @classmethod
     def from_json(cls, text: str) -> "Session":
@@ -244,6 +246,10 @@ class Session:
         if problem is not None:
             raise SaveError(f"the saved undo history (\"redo\") does not fit the game: {problem}")
         session.redo_groups = groups
+        took_back = data.get("took_back", False)  # saves from before take-backs were counted: none
+        if type(took_back) is not bool:
+            raise SaveError("the saved game's take-back flag (\"took_back\") is not true or false")
+        session.took_back = took_back
         return session
 
 
@@ -358,6 +364,12 @@ ONLINE = "online"
 STATS_OPPONENTS = tuple(k for k in KINDS if k != "human") + (ONLINE,)
 
 
+# A row's counts: games played without take-backs ("won"), and games in which the human
+# took a move back, counted apart ("won_undo"; statistics from before have none).
+UNDO_SUFFIX = "_undo"
+STATS_FIELDS = ("won", "lost", "drawn", "won" + UNDO_SUFFIX, "lost" + UNDO_SUFFIX, "drawn" + UNDO_SUFFIX)
+
+
 def empty_stats() -> dict:
     return {"format": "senet-stats", "version": 1, "results": {}}
 
@@ -378,15 +390,17 @@ def load_stats(text: str | None) -> dict:
         variant, _, opponent = key.partition("/") if isinstance(key, str) else ("", "", "")
         if is_rule_set_name(variant) and opponent in STATS_OPPONENTS and isinstance(value, dict):
             clean["results"][key] = {k: v for k, v in value.items()
-                                     if k in ("won", "lost", "drawn") and type(v) is int and 0 <= v < 10 ** 15}
+                                     if k in STATS_FIELDS and type(v) is int and 0 <= v < 10 ** 15}
     return clean
 
 
-def record_result(stats: dict, variant: str, opponent: str, outcome: str) -> dict:
+def record_result(stats: dict, variant: str, opponent: str, outcome: str, took_back: bool = False) -> dict:
     """Count a finished game: ``outcome`` is 'won', 'lost' or 'drawn' for the human;
-    ``opponent`` a computer level or ONLINE (a game between two devices, counted apart)."""
+    ``opponent`` a computer level or ONLINE (a game between two devices, counted apart);
+    ``took_back``: the human took a move back, and the game is counted apart ("won_undo")."""
     if not is_rule_set_name(variant) or opponent not in KINDS + (ONLINE,) or outcome not in ("won", "lost", "drawn"):
         raise SenetError("unknown variant, opponent or outcome for statistics")
     row = stats["results"].setdefault(f"{variant}/{opponent}", {"won": 0, "lost": 0, "drawn": 0})
-    row[outcome] = row.get(outcome, 0) + 1
+    field = outcome + UNDO_SUFFIX if took_back else outcome
+    row[field] = row.get(field, 0) + 1
     return stats

@@ -71,6 +71,8 @@ NOT_PAGE_MODULES = {"main.py", "worker.py"}
 # links made relative to pages/ and the current page marked (docs/build.md).
 HEADER_MARK = "<!-- site-header: tools/build.py puts index.html's header here -->"
 HEADER_BLOCK = re.compile(r'<header class="site">.*?</header>', re.S)
+# Where a page shows a rule set's board at its start (tools/board_svg.py draws it).
+BOARD_MARK = re.compile(r"<!-- board-drawing: ([a-z]+) -->")
 # A page of pages/ whose own link is not in the header: the link of its section is marked.
 HEADER_SECTIONS = (("rules-", "rules.html"),)
 
@@ -106,12 +108,28 @@ def page_with_header(page: str, name: str, header: str) -> str:
     return page.replace(HEADER_MARK, header)
 
 
+def with_board_drawings(page: str, name: str) -> str:
+    """The page with each BOARD_MARK replaced by that rule set's board at its start, drawn
+    from the engine (tools/board_svg.py)."""
+    import board_svg  # beside this file; it imports the engine
+
+    def drawing(match):
+        variant = match.group(1)
+        if variant not in board_svg.senet.VARIANTS:
+            raise BuildError(f"pages/{name} asks for the board of an unknown rule set: {variant}")
+        return board_svg.figure(variant)
+
+    return BOARD_MARK.sub(drawing, page)
+
+
 def _write_pages(out: Path) -> int:
-    """pages/*.html with the shared site header (the rest of pages/ is copied as it is)."""
+    """pages/*.html with the shared site header and the boards drawn (the rest of pages/ is
+    copied as it is)."""
     header = site_header((ROOT / "index.html").read_text(encoding="utf-8"))
     pages = sorted((ROOT / "pages").glob("*.html"))
     for path in pages:
         text = page_with_header(path.read_text(encoding="utf-8"), path.name, header)
+        text = with_board_drawings(text, path.name)
         (out / "pages" / path.name).write_text(text, encoding="utf-8")
     return len(pages)
 

@@ -76,7 +76,7 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     data = page.evaluate("() => ({...document.documentElement.dataset})")
     assert data["worker"] == data["variants"]
     assert "kendall" in data["variants"].split(",")
-    assert page.evaluate(MARKS) == ["senet:ready", "senet:worker"]
+    assert page.evaluate(MARKS) == ["senet:boot", "senet:ready", "senet:worker"]
     # The vendored Pyodide was used in the worker, not a CDN copy.
     assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in browser_log.requests)
     assert browser_log.errors == []
@@ -199,3 +199,32 @@ def test_subpath_server_hides_the_root(serve_dist, page):
     srv = serve_dist("/senet/")
     assert page.request.get(srv.origin + "/index.html").status == 404
     assert page.request.get(srv.url + "index.html").status == 200
+
+
+# Every moment the browser ran a task of its own (a zero-delay timer that re-arms itself),
+# from before the page's scripts start until Python says ready.
+TICKS = """
+window.__ticks = [];
+const tick = () => {
+  window.__ticks.push(performance.now());
+  const root = document.documentElement;  // none yet at the very start
+  if (!root || root.dataset.ready !== 'true') setTimeout(tick, 0);
+};
+setTimeout(tick, 0);
+"""
+
+
+def test_the_boot_hands_the_browser_its_thread_between_steps(page, server, browser_log):
+    """app/main.py's boot runs in several short tasks, not one long one: between its first
+    mark and ready, the browser ran tasks of its own (an order of events, not a clock)."""
+    page.add_init_script(TICKS)
+    page.goto(server.url + "?variant=kendall&white=human&black=human")
+    wait_app_ready(page)
+    boot, ready = page.evaluate("""() => ['senet:boot', 'senet:ready'].map(
+        name => performance.getEntriesByName(name)[0].startTime)""")
+    ticks = page.evaluate("() => window.__ticks")
+    assert boot < ready
+    between = [t for t in ticks if boot < t < ready]
+    # One is enough to show that boot and ready are not one task (the steps yield through
+    # Python's asyncio, whose turns the browser interleaves with its timers as it likes).
+    assert between, f"no browser task between boot ({boot}) and ready ({ready}); ticks: {ticks[-10:]}"

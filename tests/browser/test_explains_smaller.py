@@ -202,7 +202,7 @@ def test_play_from_here_asks_first_and_keeps_the_game_it_replaces(app):
     app.locator("#record-dialog").get_by_role("button", name="Replay").click()
     replay = app.locator("#replay")
     replay.get_by_role("button", name="First step").click()
-    assert app.inner_text("#replay-step") == "Step 0 of 1"
+    assert app.inner_text("#replay-step") == "Start of the game (1 turn)"
     step0 = app.get_attribute("#board", "data-position")
     assert step0 == LAST_PIECE
     saved, kept = app.evaluate(SAVED), app.evaluate(KEPT_KEYS)
@@ -211,11 +211,11 @@ def test_play_from_here_asks_first_and_keeps_the_game_it_replaces(app):
     replay.get_by_role("button", name="Play from here").click()
     dialog = app.get_by_role("dialog", name="Play from here?")
     expect(dialog).to_be_visible()
-    expect(dialog).to_have_accessible_description(re.compile(r"step 0 of 1 becomes your game.*is kept"))
+    expect(dialog).to_have_accessible_description(re.compile(r"position at the start of the replay becomes your game.*is kept"))
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
     app.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    assert replay.is_visible() and app.inner_text("#replay-step") == "Step 0 of 1"
+    assert replay.is_visible() and app.inner_text("#replay-step") == "Start of the game (1 turn)"
     assert app.get_attribute("#board", "data-position") == step0
     assert (app.evaluate(SAVED), app.evaluate(KEPT_KEYS)) == (saved, kept)
     expect(replay.get_by_role("button", name="Play from here")).to_be_focused()
@@ -283,16 +283,16 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
     last = len(full.entries)
     replay = _replay_pasted(app, full)
     replay.get_by_role("button", name="First step").click()
-    assert app.inner_text("#replay-step") == f"Step 0 of {last}"
+    assert app.inner_text("#replay-step") == f"Start of the game ({last} turns)"
     app.select_option("#replay-speed", "4")  # the fastest speed: the same code as any other
     app.evaluate(WATCH_REPLAY)
     play = replay.get_by_role("button", name="Play", exact=True)
     play.click()
-    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Step ${n} of ${n}`"
+    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Turn ${n} of ${n}`"
                           " && document.querySelector('[data-action=\"replay-auto\"]').dataset.playing === 'false'",
                           arg=last)
     events = app.evaluate("window.__replay")
-    assert events == ["playing=true"] + [f"Step {k} of {last}" for k in range(1, last + 1)] + ["playing=false"]
+    assert events == ["playing=true"] + [f"Turn {k} of {last}" for k in range(1, last + 1)] + ["playing=false"]
     assert app.get_attribute("#board", "data-position") == full.state.position()
     expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()  # stopped at the end
     saved = app.evaluate("JSON.parse(localStorage.getItem('senet:settings'))")
@@ -306,7 +306,7 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
     replay.get_by_role("button", name="Step back").click()
     expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
     events = app.evaluate("window.__replay")
-    assert events[:2] == [f"Step 0 of {last}", "playing=true"] and events[-1] == "playing=false"
+    assert events[:2] == [f"Start of the game ({last} turns)", "playing=true"] and events[-1] == "playing=false"
 
     # the speed is remembered: the next visit's replay starts at 0.5x
     _replay_pasted(app, full)
@@ -321,7 +321,7 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
 HIDE_AT_STEP = """at => {
   const step = document.getElementById('replay-step');
   const observer = new MutationObserver(() => {
-    if (!step.textContent.startsWith(`Step ${at} of `)) return;
+    if (!step.textContent.startsWith(`Turn ${at} of `)) return;
     observer.disconnect();
     window.__replay.push('hidden');
     Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
@@ -367,17 +367,17 @@ def test_the_replay_pauses_when_the_page_is_hidden_and_goes_on_only_when_played_
     assert app.evaluate("[document.hidden, document.visibilityState]") == [False, "visible"]
     app.evaluate(WITNESS, ["later, visible", four_steps_ms])
     app.wait_for_function("window.__replay.includes('later, visible')")
-    assert app.inner_text("#replay-step") == f"Step 2 of {last}"
+    assert app.inner_text("#replay-step") == f"Turn 2 of {last}"
     assert app.get_attribute("#board", "data-position") == game_prefix(full, 2).state.position()
     expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
     events = app.evaluate("window.__replay")
-    assert events == ["playing=true", f"Step 1 of {last}", f"Step 2 of {last}", "hidden", "playing=false",
+    assert events == ["playing=true", f"Turn 1 of {last}", f"Turn 2 of {last}", "hidden", "playing=false",
                       "later, hidden", "visible", "later, visible"]
 
     # Play goes on from step 2 (not from the first step) to the end
     replay.get_by_role("button", name="Play", exact=True).click()
-    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Step ${n} of ${n}`"
+    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Turn ${n} of ${n}`"
                           " && document.querySelector('[data-action=\"replay-auto\"]').dataset.playing === 'false'",
                           arg=last)
     events = app.evaluate("window.__replay")[len(events):]
-    assert events == ["playing=true"] + [f"Step {k} of {last}" for k in range(3, last + 1)] + ["playing=false"]
+    assert events == ["playing=true"] + [f"Turn {k} of {last}" for k in range(3, last + 1)] + ["playing=false"]

@@ -251,6 +251,8 @@ def test_the_new_game_dialogs_phrase_is_in_the_first_throw_when_the_computer_thr
     offered = app.input_value("#ng-phrase")
     assert len(offered.split(" ")) == 3  # random words, offered each time the dialog opens
     assert app.get_attribute("#ng-phrase", "aria-describedby") == "ng-phrase-help ng-phrase-error"
+    assert not app.locator("#ng-phrase").is_visible()  # in the Fair throws part, closed at first
+    app.locator("#ng-fair summary").click()
     app.fill("#ng-phrase", "not kept")
     first_commit = app.get_attribute("#ng-commit", "data-commit")
     app.locator("#new-game").get_by_role("button", name="Cancel").click()
@@ -258,6 +260,8 @@ def test_the_new_game_dialogs_phrase_is_in_the_first_throw_when_the_computer_thr
     assert app.get_attribute("#ng-commit", "data-commit") != first_commit  # a new seed each time
     assert app.input_value("#ng-phrase") != "not kept" and len(app.input_value("#ng-phrase").split(" ")) == 3
     commit = app.get_attribute("#ng-commit", "data-commit")  # shown before the phrase is typed
+    assert app.evaluate("document.getElementById('ng-fair').open") is False  # closed again
+    app.locator("#ng-fair summary").click()
     assert re.fullmatch(r"[0-9a-f]{64}", commit) and app.inner_text("#ng-commit").startswith(commit[:8])
     mine = "Thoth's: 42 \u00e9"
     app.select_option("#ng-variant", "bell")
@@ -288,6 +292,7 @@ def test_the_new_game_dialog_refuses_a_phrase_the_rules_refuse_and_starts_nothin
     app.select_option("#ng-variant", "tait")
     app.fill("#ng-name1", "Ann")
     commit = app.get_attribute("#ng-commit", "data-commit")
+    app.locator("#ng-fair summary").click()
     app.fill("#ng-phrase", "x" * 61)
     app.locator("#new-game").get_by_role("button", name="Start").click()
     app.wait_for_function("document.getElementById('ng-phrase-error').textContent !== ''")

@@ -9,8 +9,14 @@ wait for conditions and compare the order of what the page showed.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
+from review_data import percent, signed_percent
 
 import senet
 from senet.ai import get_player, play_out
@@ -87,7 +93,9 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     assert seen == sorted(seen) and seen[-1] == expected["total"]
     assert len(set(seen)) > 3
     assert app.get_attribute("#review-progress", "value") == str(expected["total"])
-    assert "Reviewed all" in app.inner_text("#review-status")
+    checked = sum(1 for d in expected["decisions"] if d["class"] != "forced")
+    status = app.inner_text("#review-status")
+    assert status == f"Review done: {checked} decision{'s' if checked != 1 else ''} checked."
 
     # the graph: one point per decision, the blunder marked
     decisions = expected["decisions"]
@@ -100,16 +108,33 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     # the summary per side, from the same numbers
     white = app.locator('#review-summary-rows tr[data-side="w"]')
     assert white.locator('[data-field="blunder"]').inner_text() == str(expected["sides"]["w"]["counts"]["blunder"])
-    assert white.locator('[data-field="lost"]').inner_text() == f"{expected['sides']['w']['equity_lost']:.3f}"
+    # percentages in the table as in the list, never a decimal
+    assert white.locator('[data-field="lost"]').inner_text() == percent(expected['sides']['w']['equity_lost'])
+    assert white.locator('[data-field="mean"]').inner_text().endswith("%")
     luck = expected["sides"]["b"]["luck"]
     black = app.locator('#review-summary-rows tr[data-side="b"]')
-    assert black.locator('[data-field="luck"]').inner_text() == ("+" if luck > 0 else "") + f"{luck:.3f}"
+    assert black.locator('[data-field="luck"]').inner_text() == signed_percent(luck)
+    assert "0." not in app.inner_text("#review-summary")
+    # who played each side said once: "White" alone, never "White (white)"
+    assert [h.lower() for h in app.locator("#review-summary-rows th").all_inner_texts()] == ["white", "black"]
+    # the graph's axes in words, with turn numbers under it
+    chart = app.inner_text("#review-chart")
+    assert "White's chance to win" in chart and "100%" in chart and "50%" in chart and "0%" in chart
+    assert "Turn" in chart
+    ticks = [int(t) for t in app.locator("#review-ticks span").all_inner_texts()]
+    assert ticks and ticks == sorted(ticks) and ticks[-1] <= 24
 
     # the blunder on the graph opens the replay at that decision, the better move shown
     app.locator('#review-points circle[data-class="blunder"]').first.click()
     app.wait_for_selector("#board [data-better='from']")
-    assert app.inner_text("#replay-step").startswith("Step 0 of ")
+    # the review's item and the replay's counter name the same turn
+    assert app.inner_text("#replay-step") == "Turn 1 of 24, before the move"
+    assert app.inner_text("#review-decision").startswith("Turn 1: ")
     assert app.get_attribute("#board", "data-position") == senet.Game.from_record(BLUNDER_RECORD).states[0].position()
+    # the move played is drawn too, distinct from the better one, with a legend in words
+    assert app.is_visible("#played-arrow") and app.get_attribute("#played-arrow", "data-move") == "30-off"
+    assert "the move played" in app.inner_text("#review-legend")
+    assert "the better move" in app.inner_text("#review-legend")
     assert app.get_attribute("#board [data-better='from']", "data-square") == "26"
     assert app.locator("#board [data-tray='w-off'][data-better='to']").count() == 1
     assert app.is_visible("#better-arrow")
@@ -121,16 +146,17 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     # stepping away hides the better move; the keyboard brings it back from the list
     app.locator("#replay").get_by_role("button", name="Step forward").click()
     app.wait_for_selector("#better-arrow", state="hidden")
-    assert app.locator("#board [data-better]").count() == 0
+    assert app.locator("#board [data-better]").count() == 0 and not app.is_visible("#played-arrow")
     # the replay's steps are the review's too: the (forced) decision taken at step 1
-    app.wait_for_function("document.getElementById('review-decision').textContent.startsWith('Step 2: ')")
+    app.wait_for_function("document.getElementById('review-decision').textContent.startsWith('Turn 2: ')")
+    assert app.inner_text("#replay-step") == "Turn 2 of 24, before the move"
     assert "the only choice" in app.inner_text("#review-decision")
     button = app.locator("#review-list button").first
     button.focus()
     app.keyboard.press("Enter")
     app.wait_for_selector("#board [data-better='from']")
     assert app.evaluate("document.activeElement.dataset.decision") == "0"
-    assert app.inner_text("#replay-step").startswith("Step 0 of ")
+    assert app.inner_text("#replay-step") == "Turn 1 of 24, before the move"
 
     app.locator("#review").get_by_role("button", name="Close the review").click()
     app.wait_for_selector("#review", state="hidden")
@@ -158,14 +184,14 @@ def test_a_review_can_be_stopped_and_keeps_what_it_found(app):
     assert not stop.is_visible()
     done = int(app.get_attribute("#review-progress", "value"))
     assert 2 <= done < total
-    assert f"Stopped after line {done} of {total}" in app.inner_text("#review-status")
+    assert app.inner_text("#review-status").startswith(f"Review stopped at turn {done} of {total}: ")
     # what was reviewed is shown: a point per decision of the lines done
     partial = review_record(record)
     decided = [d for d in partial["decisions"] if d["ply"] <= _ply_of_line(record, done)]
     assert app.locator("#review-points circle").count() == len(decided) > 0
     # the page stayed responsive: the replay steps while the review is stopped
     app.locator("#replay").get_by_role("button", name="Step back").click()
-    app.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step ')")
+    app.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Turn ')")
 
 
 def _ply_of_line(record: str, lines: int) -> int:
@@ -196,6 +222,30 @@ def test_review_this_game_at_the_end_of_a_game(app):
     assert app.get_attribute("#review-points circle", "data-class") == "forced"
     assert app.locator('#review-summary-rows tr[data-side="b"] [data-field="decisions"]').inner_text() == "0"
     assert app.locator("#review-list button").count() == 0
+    # nobody erred: said in words, not an empty list
+    assert app.inner_text("#review-clean").startswith("No mistakes")
+    assert app.inner_text("#review-status") == "Review done: 0 decisions checked."
+
+
+def test_on_a_phone_the_review_does_not_scroll_sideways(app):
+    app.set_viewport_size({"width": 390, "height": 844})
+    app.open("?speed=instant")
+    _replay(app, BLUNDER_RECORD)
+    app.locator("#replay").get_by_role("button", name="Review this game").click()
+    assert _wait_state(app, "done", "failed") == "done", app.inner_text("#review-status")
+    app.locator("#review-summary").scroll_into_view_if_needed()
+    assert app.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    table = app.locator("#review .review-table")
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth")
+    summary = app.locator("#review-summary")
+    assert summary.evaluate("t => t.getBoundingClientRect().right <= window.innerWidth")
+    # every figure is still there, each with its label (a card per side)
+    white = app.locator('#review-summary-rows tr[data-side="w"]')
+    assert white.locator('[data-field="blunder"]').inner_text() == "1"
+    assert white.locator('[data-field="lost"]').evaluate("td => getComputedStyle(td, '::before').content") \
+        == '"Chance lost"'
+    # the list and the graph fit too
+    assert app.locator("#review-chart").evaluate("f => f.getBoundingClientRect().right <= window.innerWidth")
 
 
 @pytest.mark.parametrize("fail", ["1"])

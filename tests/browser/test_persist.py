@@ -34,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))  # storage 
 _spec = importlib.util.spec_from_file_location("app_storage", Path(__file__).resolve().parents[2] / "app" / "storage.py")
 app_storage = sys.modules["app_storage"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_storage)
+from counting import replay_label  # noqa: E402 (app/ on the path above)
+
 CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
             "base-uri 'self'; form-action 'self'; manifest-src 'self'")
 
@@ -311,9 +313,9 @@ def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app)
     rows = dialog.locator("#kept-list li")
     assert rows.count() == 1 and not app.locator("#kept-empty").is_visible()
     assert rows.first.inner_text().startswith(
-        "Tait, Ann v Bob, 6 moves (from another tab, saved 5 minutes ago)")
+        "Tait, Ann v Bob, 6 turns (from another tab, saved 5 minutes ago)")
     assert axe_violations(app) == []
-    resume = rows.first.get_by_role("button", name="Resume Tait, Ann v Bob, 6 moves")
+    resume = rows.first.get_by_role("button", name="Resume Tait, Ann v Bob, 6 turns")
     resume.focus()
     app.keyboard.press("Enter")  # reachable and usable from the keyboard
     app.wait_for_function("document.getElementById('board').dataset.variant === 'tait'")
@@ -328,7 +330,7 @@ def test_kept_games_are_listed_resumed_and_deleted_from_the_new_game_dialog(app)
     assert senet.Game.from_record(board_game["session"]["record"]).state == senet.parse_position(on_board)
     app.locator(".toolbar [data-action='new-game']").click()
     assert rows.count() == 1
-    assert re.match(r"Kendall, Player 1 v Player 2, \d+ moves? \(from another tab, saved just now\)",
+    assert re.match(r"Kendall, Player 1 v Player 2, \d+ turns? \(from another tab, saved just now\)",
                     rows.first.inner_text())
 
     # Delete asks first; "No, keep it" keeps it; "Yes, delete it" deletes it.
@@ -411,7 +413,8 @@ def test_export_then_import_replays_to_the_same_position(app):
     assert replay.is_visible() and not dialog.is_visible()
     assert position(app) == end
     last = len(full.entries)
-    assert app.inner_text("#replay-step") == f"Step {last} of {last}"
+    # the replay counts turns, as app/counting.py does everywhere: here each line is a turn
+    assert app.inner_text("#replay-step") == replay_label(full, last) == f"Turn {last} of {last}"
     replay.get_by_role("button", name="Step back").click()
     assert position(app) == full.states[last - 1].position()
     replay.get_by_role("button", name="Step forward").click()
@@ -421,7 +424,7 @@ def test_export_then_import_replays_to_the_same_position(app):
     for _ in range(10):
         replay.get_by_role("button", name="Step forward").click()
     assert position(app) == full.states[10].position()
-    assert "step 10 of" in app.inner_text("#status")
+    assert f"Replay: {replay_label(full, 10)}." in app.inner_text("#status")
     assert not app.locator(".controls").is_visible()  # no throwing in a replay
     # Back to the game in progress, untouched.
     replay.get_by_role("button", name="Back to the game").click()

@@ -109,6 +109,28 @@ def test_a_piece_goes_back_to_the_supply_by_a_click_on_the_tray(app):
     assert app.locator('[data-piece][data-colour="white"][data-at="supply"]').count() == 5
 
 
+def test_an_undo_in_the_middle_of_a_throw_shows_the_throw_and_what_is_left(app):
+    # issue 28's leftover: after a part of a throw is taken back, the sticks still show the
+    # whole throw and the box says what is left of it
+    start = senet.parse_position("piccione ..w....................b...... w - w=4/0,b=4/0 -")
+    seed = next(s for s in range(1, 80) if senet.Game("piccione", seed=s, start=start).throw() >= 3)
+    app.open(f"?variant=piccione&white=human&black=human&seed={seed}&speed=instant"
+             f"&position={start.position().replace('+', '%2B').replace(' ', '+')}")
+    _throw(app)
+    throw = state_of(app).throw
+    _click_move(app, senet.parse_move("3-4"))
+    _click_move(app, senet.parse_move("4-5"))
+    assert app.locator("#throw-left .left").inner_text() == f"{throw - 2} left"
+    old = position(app)
+    app.locator('[data-action="undo"]').click()
+    wait_position_change(app, old)
+    assert state_of(app).throw == throw - 1
+    assert app.locator("#throw-left .left").inner_text() == f"{throw - 1} left"
+    assert app.inner_text("#throw-value") == str(throw)
+    label = app.get_attribute("#sticks", "aria-label")
+    assert label.startswith(f"Last throw: {throw} ") and f"{throw - 1} left" in label
+
+
 def test_a_link_with_house_rules_starts_a_five_piece_game(app):
     for query in ("?variant=kendall%2Bfive", "?variant=kendall+five"):
         app.open(query + "&white=human&black=human&seed=3&speed=instant")

@@ -85,6 +85,7 @@ EXPECTED = {
     "review-close": ({"review": True}, ["review.stop", "ctl.close_review", "view.restore_focus"]),
     "undo": ({}, ["ctl.undo", "view.restore_focus"]),
     "redo": ({}, ["ctl.redo", "view.restore_focus"]),
+    "resign": ({}, ["dialogs.ask_resign"]),
     "friend": ({}, ["page.open_friend"]),
     "record": ({}, ["record.open"]),
     "settings": ({}, ["settings_dialogs.open_settings"]),

@@ -214,6 +214,32 @@ def test_clicks_that_mean_nothing_change_nothing():
     run_async(run())
 
 
+def test_a_touch_selects_first_and_plays_on_the_second_tap():
+    """On a touch screen a piece with one destination is selected by the first tap (its
+    target shown), and played by a second tap on it; a tap elsewhere cancels."""
+    async def run():
+        ctl = make(Setup("kendall", ("human", "human"), seed=7))
+        ctl.start()
+        assert ctl.throw()
+        single = [loc for loc, moves in ctl.movable.items() if len(moves) == 1]
+        assert single, ctl.state.position()
+        loc = single[0]
+        move = ctl.movable[loc][0]
+        before = ctl.state
+        assert ctl.activate(loc, touch=True)
+        assert ctl.state is before and ctl.selected == loc
+        assert list(ctl.targets.values()) == [move]
+        empty = next(n for n in range(1, 31) if ctl.state.square(n) == "." and n not in ctl.targets)
+        assert not ctl.activate(empty, touch=True)  # a tap elsewhere cancels
+        assert ctl.selected is None and ctl.state is before
+        assert ctl.activate(loc, touch=True) and ctl.state is before
+        assert ctl.activate(loc, touch=True)  # the second tap on the piece plays it
+        assert ctl.state is not before and ctl.selected is None
+        assert ctl.state.board == before.apply(move).board
+
+    run_async(run())
+
+
 def test_a_human_lost_throw_passes_by_itself():
     waited = []
 
@@ -381,7 +407,7 @@ def test_a_replay_and_a_lesson_each_show_on_a_table_of_their_own():
         assert shown is not live and ctl.live is live and ctl.replay is shown.replay is not None
         assert ctl.game_id != live.game_id and ctl.state is not live.state and not ctl.can_undo
         ctl.replay_to(ctl.replay.last)
-        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay, step")
+        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay: Turn ")
 
         ctl.open_tutorial(Tutorial("kendall"))  # closes the replay first
         lesson = ctl.table

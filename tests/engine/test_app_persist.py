@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "app"))
 
 from app_harness import View, engine_think, human_step, no_sleep, play_to_end, run_async  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
+from counting import mark_name, marks, turns_played  # noqa: E402
 from history import UNDO_NOTE  # noqa: E402
 from replay import game_prefix  # noqa: E402
 from storage import MemoryBackend, SavedGame, Store, outcome_for_stats  # noqa: E402
@@ -169,11 +170,12 @@ def test_replay_steps_and_play_from_here():
         assert ctl.state == full.state and ctl.game.over
         assert not ctl.human_to_act and not ctl.can_undo
         ctl.replay_to(0)
-        assert ctl.state == full.states[0] and "step 0" in ctl.message
+        assert ctl.state == full.states[0] and "Start of the game" in ctl.message
+        line_marks = marks(full)
         for k in range(1, 12):
             ctl.replay_to(k)
             assert ctl.state == full.states[k]
-            assert f"step {k} of" in ctl.message
+            assert ctl.message.startswith(f"Replay: {mark_name(line_marks[k - 1])} of {turns_played(full)}.")
         ctl.replay_to(5)
         ctl.close_replay()
         assert ctl.session is live and ctl.replay is None

@@ -51,7 +51,7 @@ def test_storage_values_replace():
     assert stamped.saved_at == 12 and saved.saved_at is None and stamped.session is saved.session
     saved.counted = True  # a saved game is not frozen
     kept = KeptGame("k", "t", "kendall", "Kendall", ["You", "Average"], 3, False, None)
-    assert kept.players == ("You", "Average") and kept.replace(moves=4).summary().endswith("4 moves")
+    assert kept.players == ("You", "Average") and kept.replace(moves=4).summary().endswith("4 turns")
 
 
 # ---------------------------------------------------------------- the URL

@@ -126,7 +126,8 @@ def test_saved_games_and_settings_cross_between_interpreters(both):
     assert read["expert_nodes"] == 5000 and read["saved_at"] == 1_700_000_000_250
     assert read["game_id"] == mine["humans"]["again"]["game_id"]
     assert read["settings"] == {"speed": "fast", "hints": True, "meter": False, "highlight": True,
-                                "sound": None, "volume": 60, "replay_speed": "1", "tutorial": None}
+                                "sound": None, "volume": 60, "replay_speed": "1", "tutorial": None,
+                                "no_takebacks": False}
     assert read["problems"] == [] and read["kept"] == []
     assert mine_reading == read  # CPython reading MicroPython's: the same
 

@@ -402,7 +402,7 @@ def test_cli_verifies_a_two_player_record_and_names_the_first_faulty_line(tmp_pa
     ("senet-record 1\nvariant kendall\nthrows sha256-duel\nanchor 3 " + "a" * 32 + "\n", 4, "seat 1 or 2"),
     ("senet-record 1\nvariant kendall\nthrows sha256-duel\nseed 4\nanchor 1 " + "a" * 32 + "\nanchor 2 "
      + "a" * 32 + "\n", 4, "no seed"),
-    ("senet-record 1\nvariant kendall\nseed 7\nthrows sha256\nb 3 4-7\nresult w: resigned\n", 6, "result"),
+    ("senet-record 1\nvariant kendall\nseed 7\nthrows sha256\nb 3 4-7\nresult w: abandoned\n", 6, "leaving"),
 ])
 def test_records_with_faulty_two_player_lines_are_refused_naming_the_line(text, line, match):
     with pytest.raises(RecordError) as err:
@@ -432,7 +432,7 @@ def test_records_of_every_other_generator_still_load_and_verify_as_before():
         assert "anchor" not in record and "reveal" not in record
     assert verify_record(record).ok and not Game("kendall", seed=1).online
     with pytest.raises(SenetError):
-        Game("kendall", seed=1).concede("w", "resigned")
+        Game("kendall", seed=1).concede("w", "abandoned")
     with pytest.raises(SenetError):
         Game("kendall", throws=DUEL, anchors={1: "a" * 32})
 

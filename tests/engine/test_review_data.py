@@ -53,19 +53,31 @@ def test_k7_the_page_review_of_a_blunder():
         assert abs(y - GRAPH_H * (1 - white)) < 0.01 and cls == d["class"]
     assert ds[0]["class"] == "blunder" and review.listed() == [0]
     text = review.decision_text(0, {"w": "You", "b": "Novice"})
-    assert text.startswith("Step 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
+    assert text.startswith("Turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
     assert text.endswith("Better: move the piece on 26 off the board.")
     assert review.better_move(0) == ("26", "off")
     assert [review.at_step(step) for step in range(4)] == [0, 1, 2, None]
     rows = review.summary_rows({"w": "You", "b": "Novice"})
-    assert [r["side"] for r in rows] == ["w", "b"] and rows[0]["blunder"] == 1 and rows[0]["who"] == "You"
+    assert [r["side"] for r in rows] == ["w", "b"] and rows[0]["blunder"] == 1 and rows[0]["who"] == "You (White)"
     assert "1 mistake or blunder marked" in review.graph_label()
+    # a player's words: percentages everywhere, never a bare decimal or the engine's words
+    sides = review.data["sides"]
+    assert rows[0]["lost"] == f"{round(sides['w']['equity_lost'] * 100)}%"
+    luck = round(sides["b"]["luck"] * 100)
+    assert rows[1]["luck"] == (f"+{luck}%" if luck > 0 else f"{luck}%" if luck else "0%")
+    for row in rows:
+        for field in ("lost", "mean", "luck"):
+            assert row[field].endswith("%") and "0." not in row[field]
+    assert review.progress_text() == f"Review done: {review.checked()} decision{'s' if review.checked() != 1 else ''} checked."
+    assert "line" not in review.progress_text() and "nodes" not in review.progress_text()
+    # white erred, black did not: said in words
+    assert review.clean_text({"w": "You", "b": "Novice"}) == "No mistakes by Novice (Black)."
 
 
 def test_a_stopped_review_says_where_it_stopped():
     review = _fed(GameReview(senet.Game.from_record(RECORD)), stop_after=1)
     assert review.state == "stopped" and review.done == 1
-    assert review.progress_text().startswith("Stopped after line 1 of 3")
+    assert review.progress_text().startswith("Review stopped at turn 1 of 3")
     assert len(review.points()) == len(review.decisions) == 1
 
 
@@ -89,12 +101,17 @@ def test_k7_the_controller_shows_a_reviewed_decision_with_the_better_move():
     ctl.show_decision(0)
     assert ctl.replay.step == 0 and ctl.review_focus == 0
     assert ctl.better_move == senet.Move(26, senet.OFF)
-    assert "Review: Step 1: " in ctl.step_text() and "Better: move the piece on 26 off the board." in ctl.step_text()
+    assert "Review: Turn 1: " in ctl.step_text() and "Better: move the piece on 26 off the board." in ctl.step_text()
+    # the counter names the same turn as the review, and both moves are drawn
+    assert ctl.replay_label() == "Turn 1 of 3, before the move"
+    assert ctl.played_move == senet.Move(30, senet.OFF)
     ctl.replay_to(1)  # stepping on: the decision taken there (forced), no better move
-    assert ctl.review_focus == 1 and ctl.better_move is None
-    assert "Review: Step 2: " in ctl.step_text() and "the only choice" in ctl.step_text()
+    assert ctl.review_focus == 1 and ctl.better_move is None and ctl.played_move is None
+    assert "Review: Turn 2: " in ctl.step_text() and "the only choice" in ctl.step_text()
+    assert ctl.replay_label() == "Turn 2 of 3, before the move"
     ctl.replay_to(3)  # the end: no decision there
     assert ctl.review_focus is None and "Review:" not in ctl.step_text()
+    assert ctl.replay_label() == "Turn 3 of 3"
     ctl.replay_to(0)  # stepping back to the blunder shows it again
     assert ctl.review_focus == 0 and ctl.better_move == senet.Move(26, senet.OFF)
     ctl.close_replay()
@@ -114,8 +131,9 @@ def test_the_review_of_the_game_in_progress_is_its_own():
 
 MPY_SCRIPT = """
 import json
+import senet
 from review_data import GameReview
-review = GameReview(None)
+review = GameReview(senet.Game.from_record(RECORD))
 review.started(STARTED)
 review.progressed(PROGRESS)
 review.finished(RESULT)
@@ -124,7 +142,8 @@ out = {
     "texts": [review.decision_text(i, {"w": "You", "b": "Novice"}) for i in range(len(review.decisions))],
     "rows": review.summary_rows({"w": "You", "b": "Novice"}), "listed": review.listed(),
     "steps": [review.at_step(s) for s in range(5)], "better": [review.better_move(i) for i in review.listed()],
-    "progress": review.progress_text(),
+    "progress": review.progress_text(), "ticks": [list(t) for t in review.turn_ticks()],
+    "clean": review.clean_text({"w": "You", "b": "Novice"}),
 }
 print(json.dumps(out))
 """
@@ -139,7 +158,7 @@ def test_the_page_review_reads_the_same_under_micropython(tmp_path):
     result = worker.run()
     script = (f"STARTED = {json.dumps(json.dumps({'total': worker.total, 'nodes': 300}))}\n"
               f"PROGRESS = {json.dumps(json.dumps({'done': worker.total, 'total': worker.total}))}\n"
-              f"RESULT = {json.dumps(json.dumps(result))}\n" + MPY_SCRIPT)
+              f"RESULT = {json.dumps(json.dumps(result))}\nRECORD = {json.dumps(RECORD)}\n" + MPY_SCRIPT)
     path = tmp_path / "review_mpy.py"
     path.write_text(script)
     lib = tmp_path / "lib"  # the engine, which app/names.py reads the colours from

@@ -11,6 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
+from counting import turns_played  # noqa: E402
 from storage import (  # noqa: E402
     EARLIER_PREFIX,
     MAX_EARLIER,
@@ -186,9 +187,10 @@ def test_new_games_in_a_row_push_the_previous_game_to_the_earlier_ones():
     assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
     assert game_id_of(backend.data[PREVIOUS_KEY]) == "g4"
     listed = store.kept_games(current_id="g5")
-    assert [(g.source, g.moves) for g in listed] == [("previous", 4), ("earlier", 3), ("earlier", 2), ("earlier", 1)]
+    # each game has n moves played and a throw pending: n + 1 turns (app/counting.py)
+    assert [(g.source, g.moves) for g in listed] == [("previous", 5), ("earlier", 4), ("earlier", 3), ("earlier", 2)]
     assert listed[1].line(int(clock.t * 1000)) == (
-        "Kendall, Average v Ann, 3 moves (replaced by a new game, saved 2 minutes ago)")
+        "Kendall, Average v Ann, 4 turns (replaced by a new game, saved 2 minutes ago)")
     # a newer copy of the same game replaces the previous game without a second copy
     store.keep_previous(SavedGame(a_session(5, seed=3), game_id="g4"))
     assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
@@ -236,7 +238,7 @@ def test_resuming_an_earlier_game_keeps_the_others():
         clock.t += 1
         store.keep_previous()
     store.save_game(SavedGame(a_session(4, seed=8), game_id="g4"))
-    [g1] = [g for g in store.kept_games(current_id="g4") if g.moves == 1]
+    [g1] = [g for g in store.kept_games(current_id="g4") if g.moves == 2]
     assert g1.source == "earlier"
     back = store.swap_previous(g1.key)
     assert back.session.state == games["g1"].state and back.game_id == "g1"
@@ -246,7 +248,7 @@ def test_resuming_an_earlier_game_keeps_the_others():
     assert g1.key not in backend.data
     assert game_ids(backend) == ["g1", "g2", "g3", "g4"]
     # an earlier game can be deleted like any kept game, only as it was listed
-    [g2] = [g for g in store.kept_games(current_id="g1") if g.moves == 2]
+    [g2] = [g for g in store.kept_games(current_id="g1") if g.moves == 3]
     assert not store.delete_kept(g2.key, expected="something else")
     assert store.delete_kept(g2.key, expected=g2.text)
     assert game_ids(backend) == ["g1", "g3", "g4"]
@@ -486,10 +488,10 @@ def test_kept_games_list_the_previous_game_and_other_tabs_games_newest_first():
     listed = b.kept_games(current_id="bbbb")
     assert [g.source for g in listed] == ["other", "previous"]
     other, previous = listed
-    assert other.summary() == "Kendall, Average v Ann, 0 moves"
-    assert previous.summary() == "Kendall, Average v Ann, 3 moves"
+    assert other.summary() == "Kendall, Average v Ann, 1 turn"
+    assert previous.summary() == "Kendall, Average v Ann, 4 turns"
     assert previous.line(int(clock.t * 1000)) == (
-        "Kendall, Average v Ann, 3 moves (replaced by a new game, saved 3 hours ago)")
+        "Kendall, Average v Ann, 4 turns (replaced by a new game, saved 3 hours ago)")
     assert other.line(int(clock.t * 1000)).endswith("(from another tab, saved 3 hours ago)")
     assert previous.key == PREVIOUS_KEY and other.key.startswith(OTHER_PREFIX)
     # A's list leaves out the copy of A's own game that B kept (A's next save replaces it)
@@ -497,8 +499,8 @@ def test_kept_games_list_the_previous_game_and_other_tabs_games_newest_first():
     # B's game as A sees it, once A has saved over it: players named like on the board
     a.save_game(SavedGame(a_session(0, seed=3), game_id="a2a2"))
     [tait] = [g for g in a.kept_games(current_id="a2a2") if g.variant == "tait"]
-    n = theirs.game.actions
-    assert n > 0 and tait.summary() == f"Tait, You v Expert, {n} move{'s' if n != 1 else ''}" and tait.saved_at == int((clock.t - 3 * 3600) * 1000)
+    n = turns_played(theirs.game)
+    assert n > 0 and tait.summary() == f"Tait, You v Expert, {n} turn{'s' if n != 1 else ''}" and tait.saved_at == int((clock.t - 3 * 3600) * 1000)
     assert not a.problems and not b.problems
 
 
@@ -508,7 +510,7 @@ def test_a_kept_game_from_before_the_save_time_shows_when_it_was_kept():
     backend = MemoryBackend({f"{OTHER_PREFIX}1800000000000": json.dumps(old), PREVIOUS_KEY: json.dumps(old)})
     listed = Store(backend).kept_games()
     assert [(g.source, g.saved_at) for g in listed] == [("other", 1_800_000_000_000), ("previous", None)]
-    assert listed[1].line(0) == "Kendall, Average v Ann, 2 moves (replaced by a new game)"
+    assert listed[1].line(0) == "Kendall, Average v Ann, 3 turns (replaced by a new game)"
 
 
 def test_a_kept_game_that_cannot_be_read_is_set_aside_not_listed():
@@ -532,7 +534,7 @@ def test_resuming_a_listed_game_keeps_the_game_on_the_board_in_the_list():
     assert a.swap_previous(kept.key).session.state == theirs.state  # resumed from the list
     assert a.load_game().session.state == theirs.state
     [back] = a.kept_games(current_id="new1")
-    assert back.moves == mine.game.actions and back.source == "other"
+    assert back.moves == turns_played(mine.game) and back.source == "other"
     assert parse_game(back.text).session.state == mine.state
     # and the previous game the same way: the game on the board becomes the previous one
     a.keep_previous(SavedGame(theirs, game_id="new1"))
@@ -540,7 +542,7 @@ def test_resuming_a_listed_game_keeps_the_game_on_the_board_in_the_list():
     previous = next(g for g in a.kept_games(current_id="new2") if g.source == "previous")
     assert a.swap_previous(previous.key).session.state == theirs.state
     now_previous = next(g for g in a.kept_games() if g.source == "previous")
-    assert now_previous.moves == 0
+    assert now_previous.moves == 1  # a throw pending: turn 1 under way
 
 
 def test_deleting_a_kept_game():

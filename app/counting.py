@@ -1,0 +1,108 @@
+"""How the page counts a game, in one place (docs/app.md, "Counting a game"): the move
+log, the replay, the review, the game-over panel, the kept games and the dialogs all ask
+this module, so one moment of a game has one number wherever it is named.
+
+- A *turn* is one throw of the sticks and what its thrower does with it: a move, a pass,
+  or (Piccione, a throw used in parts) the moves that use it up; a rescue from the water,
+  taken instead of a throw, is a turn too. Turns are numbered from 1 over the whole game.
+  The colour draw's throws come before turn 1 and are not turns.
+- A *move* is one of the turn's actions; only a throw used in parts has several, and
+  then a moment is "move 2 of turn 14".
+- A *moment* of a game is the position after some of its record lines (a replay's
+  step): "at the start", or after the line that ends it ("after turn 14").
+
+Free of the DOM; plain Python for MicroPython too.
+"""
+
+
+def marks(game) -> list:
+    """(turn, move, moves) of each record line of ``game``: its turn's number (0 for the
+    colour draw's lines), its place in that turn from 1, and the turn's number of lines."""
+    out = []
+    turn = 0
+    states = game.states
+    for i, entry in enumerate(game.entries):
+        if entry.draw:
+            out.append([0, len(out) + 1, 0])
+            continue
+        # a line opens a turn with its throw, or with a rescue made instead of a throw;
+        # a line without a throw while a throw is pending uses the rest of that throw
+        if entry.throw is not None or states[i].throw is None or turn == 0:
+            turn += 1
+            out.append([turn, 1, 0])
+        else:
+            out.append([turn, out[-1][1] + 1, 0])
+    # each line learns how many lines its turn has (the colour draw: all its lines)
+    size = 0
+    for k in range(len(out) - 1, -1, -1):
+        size = max(size, out[k][1])
+        out[k][2] = size
+        if out[k][1] == 1:
+            size = 0
+    return [tuple(m) for m in out]
+
+
+def turns_played(game) -> int:
+    """How many turns ``game`` has had (the one under way included)."""
+    entries = game.entries
+    return marks(game)[-1][0] if entries else 0
+
+
+def turn_of(game, index: int) -> int:
+    """The turn of record line ``index`` (0: the colour draw)."""
+    return marks(game)[index][0]
+
+
+def count_words(n: int) -> str:
+    """"1 turn", "12 turns"."""
+    return f"{n} turn{'s' if n != 1 else ''}"
+
+
+def mark_name(mark, capital: bool = True) -> str:
+    """A line's mark (one of marks()) in words: "Turn 14", "Move 2 of turn 14"."""
+    turn, move, moves = mark
+    if turn == 0:
+        return "The colour draw" if capital else "the colour draw"
+    name = f"{'Turn' if capital else 'turn'} {turn}"
+    if moves > 1:
+        name = f"{'Move' if capital else 'move'} {move} of {name.lower()}"
+    return name
+
+
+def line_name(game, index: int, capital: bool = True) -> str:
+    """Record line ``index`` by its turn: "Turn 14", "Move 2 of turn 14" (a throw used in
+    parts), "The colour draw". The review names a decision so: it is taken in that line."""
+    return mark_name(marks(game)[index], capital)
+
+
+def moment_name(game, step: int) -> str:
+    """The moment after the first ``step`` record lines: "at the start", "after turn 14",
+    "after move 2 of turn 14", "after the colour draw"."""
+    if step <= 0:
+        return "at the start"
+    return "after " + mark_name(marks(game)[step - 1], False)
+
+
+def replay_label(game, step: int, before: bool = False) -> str:
+    """The replay's counter at ``step`` (the moment after ``step`` lines): "Turn 14 of
+    122", "Move 2 of turn 14 of 122", "Start of the game". ``before``: the board shows
+    the position where line ``step`` is decided (the review's choice): "Turn 15 of 122,
+    before the move"."""
+    total = turns_played(game)
+    entries = game.entries
+    if before and step < len(entries):
+        return f"{mark_name(marks(game)[step], True)} of {total}, before the move"
+    if step <= 0:
+        return f"Start of the game ({count_words(total)})"
+    return f"{mark_name(marks(game)[step - 1], True)} of {total}"
+
+
+def pending_throw(game):
+    """The throw the turn under way was thrown with (the whole throw, also when a part of
+    it is used: Piccione's "2 left" shows the rest), or None when none is pending."""
+    if game.state.throw is None:
+        return None
+    for entry in reversed(game.entries):
+        if entry.throw is not None:
+            return entry.throw
+    return game.state.throw

@@ -1,0 +1,152 @@
+"""A drawing of a rule set's board for the information pages: its start position and the
+squares its rules give a part to play, as inline SVG, asked of the engine.
+
+``tools/build.py`` puts ``figure(name)`` where a page holds ``<!-- board-drawing: NAME -->``.
+Everything comes from ``senet.start(name)`` and the rule set's queries (docs/engine-api.md,
+"Rule-set queries"); nothing here knows one rule set from another. The pieces carry
+``data-square`` and ``data-colour``, the trays ``data-count``, so a test can read the
+drawing back and compare it with the engine (tests/engine/test_board_svg.py).
+
+    python3 tools/board_svg.py kendall > kendall.svg
+"""
+
+from __future__ import annotations
+
+import sys
+from html import escape
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import senet
+from senet.board import square_cell
+
+COLOURS = {"w": "white", "b": "black"}
+BOARD_H = 300
+TRAY_Y, TRAY_H = 314, 86
+HEIGHT = TRAY_Y + TRAY_H
+# The parts a square may play, in the order a square shows them (the first gives its
+# colour), each with the words of the legend.
+PARTS = (
+    ("water", "the water: a piece that lands here is drowned"),
+    ("rebirth", "where a drowned piece comes back"),
+    ("gate", "no piece passes it in one move: it must stop here first"),
+    ("safe", "a piece here cannot be attacked"),
+    ("leave", "a piece here only leaves the board"),
+    ("entry", "where a piece from the supply enters the board"),
+)
+MARKS = {"water": "~", "rebirth": "R", "gate": "G", "safe": "S", "leave": "L", "entry": "E"}
+
+
+def square_parts(rules) -> dict[int, list[str]]:
+    """The parts the rule set gives to squares: {square: [part, ...]} (PARTS' order)."""
+    found = {
+        "water": {rules.water_square} - {None},
+        "rebirth": {rules.rescue_target} - {None},
+        "gate": {rules.gate_square} - {None},
+        "safe": set(rules.safe_squares),
+        "leave": set(rules.bear_off_only_squares),
+        "entry": ({rules.entry_square(t) for t in rules.throw_values} - {None}) if rules.has_supply else set(),
+    }
+    out: dict[int, list[str]] = {}
+    for part, _words in PARTS:
+        for n in sorted(found[part]):
+            out.setdefault(n, []).append(part)
+    return out
+
+
+def _centre(n: int) -> tuple[int, int]:
+    row, col = square_cell(n)
+    return 100 * col + 50, 100 * row + 50
+
+
+def _words(rules, state) -> str:
+    """The drawing in words (its <desc>)."""
+    parts = []
+    first = COLOURS.get(state.side)
+    for i, colour in enumerate("wb"):
+        squares = state.pieces(colour)
+        text = f"{COLOURS[colour].capitalize()}: "
+        text += ("on squares " + ", ".join(map(str, squares))) if squares else "no piece on the board"
+        if rules.has_supply:
+            text += f", {state.supply[i]} in the supply"
+        parts.append(text + ".")
+    way = "from square 30 down to square 1" if rules.direction < 0 else "from square 1 to square 30"
+    parts.append(f"The pieces run {way}.")
+    if first and not state.flag("opening"):
+        parts.append(f"{first.capitalize()} moves first.")
+    return " ".join(parts)
+
+
+def svg(name: str) -> str:
+    """The board of the rule set ``name`` at its start, as an <svg> element."""
+    rules = senet.get_rules(name)
+    state = senet.start(name)
+    parts = square_parts(rules)
+    out = [f'<svg class="board-drawing" viewBox="0 0 1000 {HEIGHT}" role="img" '
+           f'aria-labelledby="board-{name}-title board-{name}-desc" data-variant="{escape(name)}">',
+           f'<title id="board-{name}-title">The {escape(rules.title)} board at the start</title>',
+           f'<desc id="board-{name}-desc">{escape(_words(rules, state))}</desc>',
+           f'<rect class="frame" x="0" y="0" width="1000" height="{BOARD_H}" rx="10"/>']
+    for n in range(1, 31):
+        row, col = square_cell(n)
+        kinds = parts.get(n, [])
+        cls = "sq" + (f" part-{kinds[0]}" if kinds else "")
+        out.append(f'<rect class="{cls}" data-n="{n}" x="{100 * col + 4}" y="{100 * row + 4}" '
+                   f'width="92" height="92" rx="5"/>')
+        out.append(f'<text class="num" x="{100 * col + 12}" y="{100 * row + 28}">{n}</text>')
+        if kinds:  # the parts' letters in the bottom right corner, clear of a piece
+            out.append(f'<text class="part" x="{100 * col + 90}" y="{100 * row + 88}">'
+                       f'{"".join(MARKS[k] for k in kinds)}</text>')
+    for colour in "wb":
+        for n in state.pieces(colour):
+            x, y = _centre(n)
+            out.append(f'<circle class="piece {COLOURS[colour]}" data-square="{n}" '
+                       f'data-colour="{COLOURS[colour]}" cx="{x + 4}" cy="{y + 4}" r="30"/>')
+    if rules.has_supply:
+        for i, (colour, x) in enumerate((("w", 0), ("b", 506))):
+            count = state.supply[i]
+            out.append(f'<rect class="tray {COLOURS[colour]}" data-tray="{COLOURS[colour]}" data-count="{count}" '
+                       f'x="{x}" y="{TRAY_Y}" width="494" height="{TRAY_H}" rx="10"/>')
+            for k in range(count):
+                out.append(f'<circle class="piece {COLOURS[colour]} waiting" cx="{x + 40 + k * 44}" '
+                           f'cy="{TRAY_Y + TRAY_H / 2:g}" r="20"/>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def legend(name: str) -> str:
+    """What the letters on the squares mean, for the parts this rule set has."""
+    rules = senet.get_rules(name)
+    parts = square_parts(rules)
+    items = []
+    for part, words in PARTS:
+        squares = sorted(n for n, kinds in parts.items() if part in kinds)
+        if squares:
+            where = "square" + ("s " if len(squares) > 1 else " ") + ", ".join(map(str, squares))
+            items.append(f'<li><span class="key part-{part}" aria-hidden="true">{MARKS[part]}</span> '
+                         f'{where}: {words}</li>')
+    if rules.has_supply:
+        items.append(f'<li>Below the board: the pieces waiting in each side\'s supply '
+                     f'({", ".join(str(c) for c in senet.start(name).supply)}).</li>')
+    return '<ul class="board-legend">\n' + "\n".join(items) + "\n</ul>" if items else ""
+
+
+def figure(name: str) -> str:
+    """The drawing with its caption and legend, as the pages show it."""
+    rules = senet.get_rules(name)
+    return (f'<figure class="board-figure">\n{svg(name)}\n<figcaption>The {escape(rules.title)} board at '
+            f'the start. White plays the light pieces, black the dark ones.</figcaption>\n'
+            f'{legend(name)}\n</figure>')
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or argv[0] not in senet.VARIANTS:
+        print(f"usage: board_svg.py NAME (one of {', '.join(senet.VARIANTS)})", file=sys.stderr)
+        return 2
+    print(svg(argv[0]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
