@@ -342,3 +342,20 @@ def test_a_message_for_a_game_no_longer_shown_changes_nothing():
     assert not host.flow.receive(guest.outbox.pop(0)) and "no longer shows" in host.flow.problem
     assert host.ctl.session.record_text() == shown and host.flow.duel.events == duel_events
     assert host.ctl.kind(1) != REMOTE and host.ctl.kind(2) != REMOTE
+
+
+def test_the_toolbar_resign_goes_through_the_duel():
+    host, guest = connect()
+    while guest.ctl.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat \
+            or guest.flow.duel.pending:
+        for side in (host, guest):
+            if human_step(side.ctl):
+                deliver(host, guest)
+                break
+    assert not host.ctl.can_resign and not host.ctl.resign()  # not the host's turn
+    assert guest.ctl.can_resign and guest.ctl.resign()
+    assert guest.outbox and guest.outbox[-1].startswith("x ")
+    deliver(host, guest)
+    for side in (host, guest):
+        assert side.ctl.game.over and side.ctl.session.record_text().rstrip().endswith(": resigned")
+        assert side.ctl.session.record_text() == side.flow.duel.game.record_text()
