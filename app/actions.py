@@ -135,6 +135,7 @@ ACTIONS = {
     "undo": _undo,
     "redo": _redo,
     "resign": lambda page: page.dialogs.ask_resign(),
+    "friend": lambda page: page.open_friend(),
     "record": lambda page: page.record.open(),
     "settings": lambda page: page.settings_dialogs.open_settings(),
     "stats": lambda page: page.settings_dialogs.open_stats(),

@@ -122,6 +122,9 @@ class Controller:
         self.fair = FairThrows(self)
         self.history = History(self)
         self.log = MoveLog()
+        # The game between two devices in progress (app/online_flow.py's OnlineFlow), or None:
+        # its side's throws and actions go through it, not straight to the table.
+        self.online = None
         self.live: Table | None = None  # the game in progress, also while a replay or a lesson shows
         self.table: Table | None = None  # the game on the board
         self.new_game(setup or Setup(), start=False)
@@ -205,6 +208,20 @@ class Controller:
         self.table = self.live
         self.gen += 1
         self.throws = 0
+
+    def play_online(self, session: Session, setup: Setup, remote: int, counted: bool = False,
+                    resumed: bool = False) -> None:
+        """Show and play a game between two devices (app/online_flow.py): ``remote`` is the
+        seat played on the other device."""
+        if not resumed:
+            self._replace_live()
+        self.review = None
+        self._install(session, setup.checked(), counted)
+        self.table.remote = remote
+        self.resumed = resumed
+        self.announce(self.resume_text() if resumed else self.intro_text())
+        self.changed()
+        self.save()
 
     def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False) -> None:
         """Resume a saved session exactly where it was (call start() to show it); a replay
@@ -296,6 +313,10 @@ class Controller:
     def throw(self) -> bool:
         if not self.can_throw:
             return False
+        if self._online_here():
+            return self.online.throw()
+        if self.game.online:  # a game between two devices whose protocol is gone from this device
+            return self._cannot_go_on()
         self._throw()
         self.changed()
         return True
@@ -303,16 +324,36 @@ class Controller:
     def rescue(self) -> bool:
         if not self.can_rescue:
             return False
-        self._play(RESCUE)
-        self.changed()
+        self._decide(RESCUE)
         return True
 
     def pass_turn(self) -> bool:
         if not self.must_pass:
             return False
-        self._play(PASS)
-        self.changed()
+        self._decide(PASS)
         return True
+
+    def _cannot_go_on(self) -> bool:
+        from online_flow import CANNOT_GO_ON  # only for a game between two devices
+
+        self.announce(CANNOT_GO_ON)
+        self.view.render(self)
+        return False
+
+    def _online_here(self) -> bool:
+        """The board shows a game between two devices: this side's actions go to it."""
+        return self.online is not None and self.table is self.live and self.table.remote is not None
+
+    def _decide(self, move) -> None:
+        """The human's action: played here, or sent to the other device first."""
+        if self._online_here():
+            self.online.act(move)
+            return
+        if self.game.online:
+            self._cannot_go_on()
+            return
+        self._play(move)
+        self.changed()
 
     def activate(self, loc: int | str, touch: bool = False) -> bool:
         """A click, tap or Enter on a piece or place: select it, play to it, or deselect.
@@ -321,18 +362,15 @@ class Controller:
         second tap on the piece or on its target plays it."""
         targets = self.targets
         if loc in targets:
-            self._play(targets[loc])
-            self.changed()
+            self._decide(targets[loc])
             return True
         moves = self.movable.get(loc)
         if touch and moves and loc == self.selected and len(moves) == 1:
-            self._play(moves[0])
-            self.changed()
+            self._decide(moves[0])
             return True
         if moves and loc != self.selected:
             if len(moves) == 1 and not touch:
-                self._play(moves[0])
-                self.changed()
+                self._decide(moves[0])
                 return True
             self.selected = loc
             self.view.render(self)
@@ -351,11 +389,12 @@ class Controller:
             self.view.render(self)
 
     # -- a throw or an action, played and told -------------------------------------
-    def _throw(self) -> None:
+    def _throw(self, value=None) -> None:
+        """Throw the sticks (``value``: the throw both devices made) and tell it."""
         table = self.table
         before = table.state
         seat = table.seat_to_act
-        value = table.throw()
+        value = table.throw(value)
         self._sound("throw")
         if before.opening:
             text = f"Colour draw: {table.seat_name(seat)} threw {value}."

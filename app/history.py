@@ -22,6 +22,8 @@ class History:
         ctl = self.ctl
         if ctl.table is not ctl.live or ctl.game.over:
             return False
+        if ctl.table.remote is not None:  # a game between two devices: the other has seen it
+            return False
         return not (self.no_takebacks and self.against_computer)
 
     @property
@@ -45,6 +47,11 @@ class History:
         ctl = self.ctl
         if ctl.table is not ctl.live or ctl.tutorial is not None or ctl.game.over or ctl.state.opening:
             return None
+        if ctl.table.remote is not None:  # two devices: this side, on its own turn (the Duel's rule)
+            online = ctl.online
+            if online is None or not online.live or online.duel.waiting_for() != online.seat or online.duel.pending:
+                return None
+            return ctl.table.colour_of(online.seat)
         humans = [colour for colour in ("w", "b") if ctl.session.player(colour).is_human]
         if not humans:
             return None
@@ -63,6 +70,8 @@ class History:
         colour = self.resigner()
         if colour is None:
             return False
+        if ctl.table.remote is not None:  # sent to the other device, which ends its game alike
+            return ctl.online.resign()
         winner = "b" if colour == "w" else "w"
         ctl.game.concede(winner, "resigned")
         ctl.session.redo_groups.clear()

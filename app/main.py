@@ -167,6 +167,8 @@ def main():
     if boot_notice or store.problems:  # before the first autosave, which shows new problems itself
         page.show_problems(boot_notice)
         view.notice_action("notice-resume", offer_previous)
+    if ctl.game.online:  # a game between two devices, taken up again (docs/online.md)
+        page.friend_dialog().restore()
     ctl.start(warnings)
     if _query.get("tutorial"):  # the Rules page's link: the tutorial, over the game in progress
         drop_params(("tutorial",))
@@ -176,6 +178,16 @@ def main():
     root.dataset.variants = ",".join(senet.VARIANTS)
     root.dataset.ready = "true"
     window.performance.mark("senet:ready")
+    # An invite link (#join=CODE, docs/online.md): show the game it invites to and answer it.
+    # A Reconnect link (#rejoin=CODE): answer it for the game kept here.
+    fragment = str(window.location.hash)
+    if fragment.startswith("#join=") or fragment.startswith("#rejoin="):
+        window.history.replaceState(window.history.state, "", str(window.location.pathname)
+                                    + str(window.location.search))
+        if fragment.startswith("#join="):
+            page.friend_dialog().open_invite(fragment[1:])
+        else:
+            page.friend_dialog().open_rejoin(fragment[1:])
     page.need_worker()  # after ready: the board never waits for Pyodide
 
 

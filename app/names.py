@@ -14,6 +14,10 @@ SIDE_NAMES = {side: COLOUR[side][0].upper() + COLOUR[side][1:] for side in SIDES
 
 KINDS = ("human", "novice", "average", "expert")  # "human", then senet.ai.LEVELS
 KIND_NAMES = {kind: kind[0].upper() + kind[1:] for kind in KINDS}  # "Novice"
+# The seat of a game between two devices played on the other device (app/online_flow.py):
+# its actions come over the connection. Not a kind of a Setup or a save: both seats of
+# such a game are people ("human"); the page marks the other one with this kind.
+REMOTE = "remote"
 # The computer players that think in the worker (Pyodide); the others decide on the page
 # itself, in well under a millisecond on MicroPython, and never wait for the worker.
 WORKER_KINDS = ("expert",)

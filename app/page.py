@@ -35,6 +35,7 @@ class Page:
         self.link = None  # the WorkerLink
         self.dialogs = self.record = self.settings_dialogs = None
         self.prepared = set()  # the rule sets whose Expert the worker has made ready
+        self.friend = None  # the Play a friend dialog (app/friend_dialog.py), made on first use
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra=""):
@@ -64,7 +65,9 @@ class Page:
     def on_result(self, session):
         from senet.throw_stats import game_counts
 
-        self.policy.count_result(session, game_counts(session.game))
+        online = self.ctl.online  # a game between two devices: counted apart (app/online_flow.py)
+        outcome = online.outcome(session) if online is not None else None
+        self.policy.count_result(session, game_counts(session.game), outcome)
 
     def record_line(self, ctl):
         """The game-over panel's line: your record against this level in this rule set."""
@@ -85,6 +88,18 @@ class Page:
         text = self.policy.other_tab_saved(self.backend.key_of(key), value, not self.view.notice_box.hidden)
         if text is not None:
             self.view.notice(text)
+
+    # -- a game between two devices --------------------------------------------------------
+    def friend_dialog(self):
+        """The Play a friend dialog, imported and made on first use."""
+        if self.friend is None:
+            from friend_dialog import FriendDialog
+
+            self.friend = FriendDialog(self)
+        return self.friend
+
+    def open_friend(self):
+        self.friend_dialog().open()
 
     # -- the worker ----------------------------------------------------------------------
     def on_worker_state(self, state):

@@ -34,7 +34,7 @@ from replay import REPLAY_SPEEDS
 from values import FrozenValue, Value
 
 from senet.errors import shown
-from senet.session import SaveError, Session, load_json, load_stats
+from senet.session import ONLINE, SaveError, Session, load_json, load_stats
 
 SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
@@ -358,7 +358,7 @@ def stats_rows(stats: dict, took_back: bool = False) -> list[tuple[str, str, int
     from senet.session import UNDO_SUFFIX
     from senet.variants import base_name, is_rule_set_name
 
-    levels = ("novice", "average", "expert")
+    levels = ("novice", "average", "expert", ONLINE)  # ONLINE: a person on another device, after the computers
     suffix = UNDO_SUFFIX if took_back else ""
     rows = []
     for key, value in stats.get("results", {}).items():

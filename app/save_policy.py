@@ -154,10 +154,11 @@ class SavePolicy:
         return "", False, ""
 
     # -- statistics and settings ---------------------------------------------------------
-    def count_result(self, session, throw_counts: dict) -> None:
-        """A game ended: its result (between one human and one computer) and its throws
-        (every finished game, docs/fair-throws.md) go into the statistics."""
-        outcome = outcome_for_stats(session)
+    def count_result(self, session, throw_counts: dict, outcome=None) -> None:
+        """A game ended: its result (between one human and one computer, or ``outcome``:
+        a game between two devices, senet.session.ONLINE) and its throws (every finished
+        game, docs/fair-throws.md) go into the statistics."""
+        outcome = outcome or outcome_for_stats(session)
         if outcome is not None:
             self.store.add_result(*outcome, took_back=session.took_back)
         self.store.add_throws(throw_counts)

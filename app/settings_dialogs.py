@@ -8,6 +8,7 @@ from save_formats import THEMES, stats_rows
 from setup import KIND_NAMES, SPEEDS
 
 import senet
+from senet.session import ONLINE
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
           "no_takebacks": "set-no-takebacks"}
@@ -99,7 +100,7 @@ class SettingsDialogs:
         for variant, opponent, won, lost, drawn, took_back in rows:
             tr = document.createElement("tr")
             tr.setAttribute("data-took-back", "true" if took_back else "false")
-            who = KIND_NAMES.get(opponent, opponent) + (", with take-backs" if took_back else "")
+            who = ("A friend online" if opponent == ONLINE else KIND_NAMES.get(opponent, opponent)) + (", with take-backs" if took_back else "")
             for value in (senet.get_rules(variant).title, who, won, lost, drawn):
                 td = document.createElement("td")
                 td.textContent = str(value)

@@ -11,7 +11,7 @@ Free of the DOM; runs in CPython, Pyodide and MicroPython.
 """
 
 from counting import pending_throw
-from names import COLOUR, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
+from names import COLOUR, REMOTE, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
 from pieces import PieceTracker, loc_of
 
 import senet
@@ -25,7 +25,7 @@ class Table:
 
     __slots__ = ("session", "setup", "game_id", "tracker", "counted", "resumed", "selected", "last_move",
                  "last_throw", "sticks", "throws", "jumps", "thinking", "preview", "advice", "analysed",
-                 "message", "replay", "tutorial")
+                 "message", "replay", "tutorial", "remote")
 
     def __init__(self, session, setup, game_id: str, counted: bool = False, replay=None, tutorial=None):
         self.session = session
@@ -49,6 +49,7 @@ class Table:
         self.advice = None  # (state, the Expert's best action, the mover's win probability)
         self.analysed = None  # the state an analysis was asked for
         self.message = ""
+        self.remote = None  # the seat played on another device (app/online_flow.py), if any
 
     def sticks_of(self, throw):
         """The sticks of the generator's last throw, when they show ``throw``."""
@@ -62,13 +63,18 @@ class Table:
         return tuple(i < light for i in range(4))
 
     # -- the board follows the game ------------------------------------------------------
-    def throw(self) -> int:
-        """Throw the sticks (in a lesson, its prepared throw) and follow the board."""
+    def throw(self, value=None) -> int:
+        """Throw the sticks (in a lesson, its prepared throw; online, the throw both
+        players made: ``value``) and follow the board."""
         before = self.state
         tutorial = self.tutorial
-        value = self.session.throw(tutorial.next_throw() if tutorial is not None else None)
-        if tutorial is not None:  # a prepared throw: sticks that show it
-            tutorial.on_throw(value)
+        if tutorial is not None:
+            value = tutorial.next_throw()
+        given = value is not None
+        value = self.session.throw(value)
+        if given:  # a prepared or a two-player throw: sticks that show it
+            if tutorial is not None:
+                tutorial.on_throw(value)
             self.sticks = self.sticks_of(value)
         else:
             self.sticks = tuple(self.game.generator.last_sticks)
@@ -147,7 +153,8 @@ class Table:
         return self.seat_of(state.side)
 
     def kind(self, seat: int) -> str:
-        return self.setup.players[seat - 1]
+        """The seat's player kind (names.KINDS), or REMOTE for the other device's seat."""
+        return REMOTE if seat == self.remote else self.setup.players[seat - 1]
 
     def seat_name(self, seat: int) -> str:
         return seat_label(self.setup.players, self.setup.names, seat)
@@ -172,7 +179,7 @@ class Table:
     @property
     def human_to_act(self) -> bool:
         seat = self.seat_to_act
-        return seat is not None and self.kind(seat) == "human" and self.replay is None
+        return seat is not None and self.kind(seat) == "human" and self.replay is None  # never REMOTE
 
     # -- what the human may do ----------------------------------------------------------
     @property

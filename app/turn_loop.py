@@ -93,6 +93,8 @@ class TurnLoop:
         ctl = self.ctl
         if self.loop_gen == ctl.gen or ctl.game.over or ctl.replay is not None or ctl.tutorial is not None:
             return
+        if ctl.table.remote is not None:  # two devices: the protocol plays what is forced
+            return
         self.loop_gen = ctl.gen
         self.spawn(self._advance(ctl.gen))
 

@@ -3,6 +3,7 @@ prompt, the players, the hint and the win meter, and the fair throws box. A mixi
 app/view.py's View."""
 
 from controller import COLOUR, KIND_NAMES, NUMBER_WORDS
+from names import REMOTE
 from view_board import SHAPE, SYMBOLS
 
 
@@ -138,7 +139,10 @@ class ControlsDrawing:
                 classes.append("winner")
             self._set(("pl", seat), el, "class", " ".join(classes))
             self._text(("name", seat), el.querySelector(".name"), ctl.seat_name(seat))
-            kind_text = "human" if kind == "human" else f"computer: {KIND_NAMES[kind].lower()}"
+            if kind == REMOTE:
+                kind_text = "on another device"
+            else:
+                kind_text = "human" if kind == "human" else f"computer: {KIND_NAMES[kind].lower()}"
             colour_text = COLOUR[colour] if colour else ("throws first" if seat == 1 else "throws second")
             odd = ctl.state.odd
             if odd and colour:

@@ -54,6 +54,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # WebRTC host candidates as plain addresses, not mDNS ".local" names, which the rule
+    # above would leave unresolved: two pages of a game between two devices then connect
+    # (tests/browser/test_online_play.py; docs/online.md).
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
 ]
 # Inputs of tools/build.py: dist/ is rebuilt when any is newer than dist/build-info.json.
 BUILD_INPUTS = (

@@ -86,6 +86,7 @@ EXPECTED = {
     "undo": ({}, ["ctl.undo", "view.restore_focus"]),
     "redo": ({}, ["ctl.redo", "view.restore_focus"]),
     "resign": ({}, ["dialogs.ask_resign"]),
+    "friend": ({}, ["page.open_friend"]),
     "record": ({}, ["record.open"]),
     "settings": ({}, ["settings_dialogs.open_settings"]),
     "stats": ({}, ["settings_dialogs.open_stats"]),

@@ -1,0 +1,346 @@
+"""The "Play a friend" dialog (``#friend-dialog``): the invite made and shown (link, Copy,
+Share, QR code), an invite opened and answered, the answer taken, and while the game
+goes on the link's state, the quick messages and Resign. The WebRTC side is app/link.js
+(``window.senetLink``); the game flow is app/online_flow.py. Imported only when a player
+opens the dialog or an invite link: no request leaves the site before.
+
+The link's state is ``<html data-link>``; the invite link is in ``[data-invite]`` and the
+answer in ``[data-answer]`` (their text and the attribute's value), docs/app.md.
+"""
+
+import asyncio
+import json
+
+import js
+from dom import attr, closest, on, window
+from online_flow import (
+    ANSWER_KEY,
+    CANNOT_GO_ON,
+    DEFAULT_GUEST_NAME,
+    DEFAULT_HOST_NAME,
+    JOIN_KEY,
+    REJOIN_KEY,
+    OnlineFlow,
+    code_of,
+    invite_words,
+)
+from pyscript.ffi import to_js
+
+from senet.errors import SenetError
+from senet.online.invite import RULE_SETS, read_invite
+from senet.online.messages import QUICK
+from senet.variants import get_rules
+
+# The STUN servers asked by default, once a player starts online play (docs/online.md).
+DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
+STUN_KEY = "senet:stun"  # the player's own list (one URL a line; empty: none), in localStorage
+NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
+DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
+
+
+def stun_list(text: str) -> list:
+    """The STUN URLs in ``text`` (spaces, commas or new lines between them); raises
+    SenetError naming the first that is not a stun: or stuns: URL."""
+    urls = [u for u in text.replace(",", " ").split() if u]
+    for u in urls:
+        if not (u.startswith("stun:") or u.startswith("stuns:")) or len(u) > 200:
+            raise SenetError(f"'{u[:60]}' is not a STUN server (stun:HOST:PORT)")
+    return urls
+
+
+class FriendDialog:
+    def __init__(self, page):
+        self.page = page
+        doc = page.document
+        self.doc = doc
+        self.root = doc.documentElement
+        self.dialog = doc.getElementById("friend-dialog")
+        self.flow = OnlineFlow(page.ctl, self.send, page.random_bytes, lambda text: page.backend.set(DUEL_KEY, text))
+        self.tasks = set()
+        self.invite_text = ""  # the invite link this page was opened with, until answered
+        # ?ice= (empty: no STUN server at all, one network; the tests use it) for this page
+        params = js.URLSearchParams.new(str(window.location.search))
+        self.ice_override = str(params.get("ice")) if params.has("ice") else None
+        self._fill()
+        on(self.dialog, "click", self.on_click)
+        on(window, "senet:link", self.on_link)
+        self.set_link("off")
+
+    # -- the dialog's parts ----------------------------------------------------------------
+    def el(self, element_id):
+        return self.doc.getElementById(element_id)
+
+    def _fill(self):
+        select = self.el("friend-variant")
+        if not select.options.length:
+            for name in RULE_SETS:
+                option = self.doc.createElement("option")
+                option.value = name
+                option.textContent = get_rules(name).title
+                select.appendChild(option)
+            select.value = self.page.ctl.live_setup.variant if self.page.ctl.live_setup.variant in RULE_SETS \
+                else RULE_SETS[0]
+        quick = self.el("friend-quick")
+        if not quick.children.length:
+            for code, words in QUICK:
+                button = self.doc.createElement("button")
+                button.type = "button"
+                button.dataset.friend = "say"
+                button.dataset.code = code
+                button.textContent = words
+                quick.appendChild(button)
+        name = self.page.backend.get(NAME_KEY)
+        self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME
+        stun = self.page.backend.get(STUN_KEY)
+        self.el("friend-stun").value = stun if isinstance(stun, str) else " ".join(DEFAULT_STUN)
+
+    def show(self, part):
+        """Show one of the dialog's parts: host, invite, join or play."""
+        for name in ("host", "invite", "join", "play"):
+            self.el("friend-" + name).hidden = name != part
+
+    def say(self, text):
+        self.el("friend-status").textContent = text
+
+    def set_link(self, state):
+        self.root.dataset.link = state
+        self.el("friend-link-state").textContent = {
+            "off": "Not connected.", "inviting": "Waiting for your friend's answer.",
+            "connecting": "Connecting\u2026", "connected": "Connected.",
+            "lost": "The connection is lost; the game is kept."}[state]
+
+    def open(self):
+        if self.flow.live and not self.flow.duel.game.over:  # the game under way: its controls
+            self.show("play")
+            self.el("friend-reconnect").hidden = self.flow.link == "connected"
+        elif self.flow.offer is None or self.flow.duel is not None:  # none yet, or that one is over
+            self.show("host")
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def spawn(self, coro):
+        async def run():
+            try:
+                await coro
+            except Exception as exc:  # a WebRTC failure: one line, nothing else changes
+                self.say(f"The connection could not be made: {exc}")
+            finally:
+                self.tasks.discard(task)
+
+        task = asyncio.create_task(run())
+        self.tasks.add(task)
+
+    def ice_json(self):
+        if self.ice_override is not None:
+            return json.dumps(stun_list(self.ice_override))
+        return json.dumps(stun_list(self.el("friend-stun").value))
+
+    def base_url(self):
+        loc = window.location
+        return str(loc.origin) + str(loc.pathname)
+
+    # -- clicks ----------------------------------------------------------------------------
+    def on_click(self, event):
+        button = closest(event.target, "[data-friend]")
+        if button is None:
+            return
+        what = attr(button, "data-friend")
+        if what == "invite":
+            self.spawn(self.make_invite())
+        elif what == "connect":
+            self.spawn(self.connect(self.el("friend-answer-in").value))
+        elif what == "answer" and self.invite_text:
+            self.spawn(self._answer(self.invite_text, self.el("friend-guest-name").value.strip()))
+        elif what == "reconnect":
+            self._clear("[data-invite]")  # at once: the last invite shown is no longer good
+            self.spawn(self.make_reconnect())
+        elif what == "rejoin":
+            text = self.el("friend-rejoin-in").value
+            if self.flow.resync and self.flow.link == "inviting":  # the answer to this side's invite
+                self.spawn(self.connect(text))
+            else:
+                self.open_rejoin(text)
+        elif what in ("copy-invite", "copy-answer"):
+            target = self.doc.querySelector("[data-invite]" if what == "copy-invite" else "[data-answer]")
+            js.navigator.clipboard.writeText(target.textContent)
+            self.say("Copied.")
+        elif what == "share":
+            link = attr(self.doc.querySelector("[data-invite]"), "data-invite")
+            js.navigator.share(to_js({"title": "Senet", "url": link}))
+        elif what == "say":
+            self.flow.say(attr(button, "data-code"))
+        elif what == "resign":
+            self.flow.resign()
+        elif what == "claim":
+            self.flow.claim(js.Date.now())
+
+    # -- the host --------------------------------------------------------------------------
+    async def make_invite(self):
+        name = self.el("friend-name").value.strip()
+        try:
+            ice = self.ice_json()
+            offer = self.flow.host(self.el("friend-variant").value, int(self.el("friend-seat").value), name)
+        except (SenetError, ValueError) as exc:
+            self.say(str(exc))
+            return
+        self.page.backend.set(NAME_KEY, name)
+        if self.ice_override is None:
+            self.page.backend.set(STUN_KEY, self.el("friend-stun").value.strip())
+        self.set_link("inviting")
+        self.say("Gathering this device's network addresses\u2026")
+        sdp = await window.senetLink.host(ice)
+        if self.flow.offer is not offer:
+            return  # another invite was made meanwhile
+        link = self.base_url() + "#" + JOIN_KEY + "=" + self.flow.invite(sdp)
+        shown = self.doc.querySelector("[data-invite]")
+        shown.textContent = link
+        shown.setAttribute("data-invite", link)
+        self.el("friend-share").hidden = not hasattr(js.navigator, "share")
+        self.show("invite")
+        self.say("Send the link to your friend, then paste their answer below.")
+        from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when an invite is made
+
+        matrix = qr_matrix(link)
+        size = len(matrix) + 2 * QUIET_ZONE
+        svg = self.el("friend-qr")
+        svg.setAttribute("viewBox", f"0 0 {size} {size}")
+        svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
+
+    async def connect(self, text):
+        """The host pastes the answer (to the invite, or to a Reconnect)."""
+        again = self.flow.duel is not None
+        try:
+            sdp = self.flow.accept_reconnect(text) if again else self.flow.accept(text)
+        except SenetError as exc:
+            self.say(str(exc))
+            return
+        self.set_link("connecting")
+        await window.senetLink.accept(sdp)
+        if not again:
+            self.flow.begin(self.page.policy.settings.speed)
+        self.show("play")
+        self.say("Connecting to your friend\u2026")
+
+    # -- a game under way: kept, and connected again -----------------------------------------
+    def restore(self):
+        """At boot, the saved game is a game between two devices: take it up again, with
+        the link lost until Reconnect; when this device's side of it is gone, say so."""
+        text = self.page.backend.get(DUEL_KEY)
+        try:
+            if not isinstance(text, str):
+                raise SenetError("nothing kept")
+            self.flow.restore(text, js.Date.now())
+        except SenetError as exc:
+            self.page.view.report_error(f"the online game cannot go on: {exc}")
+            self.page.view.notice(CANNOT_GO_ON)
+            return
+        self.set_link("lost")
+
+    def _clear(self, selector):
+        shown = self.doc.querySelector(selector)
+        shown.textContent = ""
+        shown.setAttribute(selector[1:-1], "")
+
+    async def make_reconnect(self):
+        ice = self.ice_json()
+        self.set_link("inviting")
+        self.say("Gathering this device's network addresses\u2026")
+        sdp = await window.senetLink.host(ice)
+        link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
+        shown = self.doc.querySelector("[data-invite]")
+        shown.textContent = link
+        shown.setAttribute("data-invite", link)
+        self.show("invite")
+        self.say("Send this link to the other player, then paste their answer below.")
+
+    def open_rejoin(self, text):
+        """The other side's Reconnect link (or code): answer it."""
+        self._clear("[data-answer]")  # at once: the last answer shown is no longer good
+        self.spawn(self._rejoin(text))
+
+    async def _rejoin(self, text):
+        self.show("join")
+        if not self.dialog.open:
+            self.dialog.showModal()
+        try:
+            ice = self.ice_json()
+            sdp = self.flow.rejoin(text)
+        except SenetError as exc:
+            self.say(f"This reconnection cannot be used: {exc}")
+            return
+        self.el("friend-game").textContent = "The other player asks to go on with your game."
+        self.el("friend-name-part").hidden = True
+        self.set_link("connecting")
+        answer_sdp = await window.senetLink.join(ice, sdp)
+        link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
+        shown = self.doc.querySelector("[data-answer]")
+        shown.textContent = link
+        shown.setAttribute("data-answer", link)
+        self.el("friend-answer-part").hidden = False
+        self.say("Send this answer back; the game goes on when it connects.")
+
+    # -- the friend ------------------------------------------------------------------------
+    def open_invite(self, text):
+        """The page was opened with an invite link: show the game it invites to, and the
+        player's name to answer with (the Answer button makes the answer)."""
+        self.invite_text = text
+        self.show("join")
+        if not self.dialog.open:
+            self.dialog.showModal()
+        try:
+            offer, _sdp = read_invite(code_of(text, JOIN_KEY))
+        except SenetError as exc:
+            self.say(f"This invite cannot be used: {exc}")
+            return
+        self.el("friend-game").textContent = invite_words(offer, get_rules(offer.variant).title)
+        name = self.page.backend.get(NAME_KEY)
+        name = name if isinstance(name, str) and name and name != DEFAULT_HOST_NAME else DEFAULT_GUEST_NAME
+        self.el("friend-guest-name").value = name
+        self.el("friend-answer-part").hidden = True
+        self.el("friend-name-part").hidden = False
+        self.say("Give your name, then Answer.")
+
+    async def _answer(self, text, name):
+        try:
+            ice = self.ice_json()
+            _offer, sdp = self.flow.join(text, name)
+        except SenetError as exc:
+            self.say(f"This invite cannot be answered: {exc}")
+            return
+        self.page.backend.set(NAME_KEY, name)
+        self.el("friend-guest-name").disabled = True
+        self.el("friend-answer-button").disabled = True
+        self.set_link("connecting")
+        self.say("Making your answer\u2026")
+        answer_sdp = await window.senetLink.join(ice, sdp)
+        link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.answer_text(answer_sdp)
+        shown = self.doc.querySelector("[data-answer]")
+        shown.textContent = link
+        shown.setAttribute("data-answer", link)
+        self.el("friend-answer-part").hidden = False
+        self.flow.begin(self.page.policy.settings.speed)
+        self.say("Send this answer back to your friend; the game starts when it connects.")
+
+    # -- the connection --------------------------------------------------------------------
+    def send(self, text):
+        if not window.senetLink.send(text):
+            self.flow.closed(js.Date.now())
+            self.set_link(self.flow.link)
+
+    def on_link(self, event):
+        detail = event.detail
+        kind = str(detail.type)
+        if kind == "open":
+            self.flow.opened()
+            self.set_link("connected")
+            self.show("play")
+            self.say("Connected: the game is on.")
+            if self.dialog.open:
+                self.dialog.close()
+            self.page.view.render(self.page.ctl)
+        elif kind == "close":
+            self.flow.closed(js.Date.now())
+            self.set_link(self.flow.link)
+        elif kind == "message":
+            value = detail.value
+            self.flow.receive(value if isinstance(value, str) else str(value))

@@ -1,0 +1,246 @@
+"""A game between two devices (issue 27) in Chromium: two browser contexts (two players
+who share nothing but the invite and the answer) connect over a WebRTC data channel
+with no STUN server (`?ice=`, docs/online.md), play a whole game by clicks on both pages
+and end with the same record, which verifies; crafted messages change nothing."""
+
+import re
+
+import pytest
+from conftest import APP_PAGE_SETUP, axe_violations, position, wait_app_ready
+
+import senet
+from senet.verify import VERIFIED, verify_record
+
+QUERY = "?ice=&speed=instant"
+LINK = "document.documentElement.dataset.link"
+# The record of the game on the page, read from the Game record dialog.
+RECORD = """() => {
+  document.querySelector('[data-action="record"]').click();
+  const text = document.getElementById('record-text').value;
+  document.getElementById('record-dialog').close();
+  return text;
+}"""
+# Dispatch a message as if it had come over the data channel (app/link.js's event).
+INJECT = """text => window.dispatchEvent(new CustomEvent("senet:link",
+  {detail: {type: "message", value: text}}))"""
+
+
+def _open(page, url):
+    page.add_init_script(APP_PAGE_SETUP)
+    page.goto(url)
+    wait_app_ready(page)
+
+
+def _connect(host, guest, server, variant="kendall", seat="1"):
+    """The host invites, the guest opens the invite, the host pastes the answer."""
+    _open(host, server.url + QUERY)
+    host.click('[data-action="friend"]')
+    host.select_option("#friend-variant", variant)
+    host.select_option("#friend-seat", seat)
+    host.fill("#friend-name", "Ann")
+    host.click('[data-friend="invite"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    invite = host.get_attribute("[data-invite]", "data-invite")
+    assert host.evaluate(LINK) == "inviting"
+    assert "#join=" in invite and len(invite) < 600
+    assert host.locator("#friend-qr path").count() == 1
+    assert axe_violations(host) == []  # the dialog with its invite, as a screen reader meets it
+    code = invite.split("#join=")[1]
+    _open(guest, server.url + QUERY + "#join=" + code)
+    guest.wait_for_selector("#friend-guest-name")
+    assert "invites you" in guest.inner_text("#friend-game")
+    assert axe_violations(guest) == []
+    guest.fill("#friend-guest-name", "Bob")
+    guest.click('[data-friend="answer"]')
+    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.length > 0")
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    assert "invites you" in guest.inner_text("#friend-game")
+    host.fill("#friend-answer-in", answer)
+    host.click('[data-friend="connect"]')
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+
+
+def _act(page) -> bool:
+    """Do what this page's player must: throw or move (the first movable piece). False
+    when it is not this page's turn."""
+    return page.evaluate("""() => {
+      const throwing = document.querySelector('[data-action="throw"]');
+      if (!throwing.disabled && !throwing.hidden) { throwing.click(); return true; }
+      const piece = document.querySelector('[data-movable="true"]');
+      if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; }
+      return false;
+    }""")
+
+
+def _same_board(page, other):
+    """Wait until ``other`` shows the position ``page`` shows (its message has come)."""
+    other.wait_for_function("pos => document.getElementById('board').dataset.position === pos",
+                            arg=position(page))
+
+
+def _play_to_end(host, guest, limit=2000):
+    """Whichever page may act does (a throw or a click on a piece); after each action
+    both boards show the same position before the next."""
+    pages = (host, guest)
+    for _ in range(limit):
+        if host.get_attribute("#board", "data-winner"):
+            _same_board(host, guest)
+            return
+        for page, other in ((host, guest), (guest, host)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+        else:
+            pytest.fail(f"neither page may act: {[position(p) for p in pages]}")
+    pytest.fail("the game did not end")
+
+
+@pytest.fixture
+def two_pages(guarded_context):
+    pages, logs = [], []
+    for _ in range(2):
+        context, log = guarded_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(60_000)  # a wait that succeeds returns at once
+        pages.append(page)
+        logs.append(log)
+    yield pages
+    for page, log in zip(pages, logs):  # no page error, no console error, nothing the CSP blocked
+        assert page.evaluate("window.__csp === undefined ? [] : window.__csp") == []
+        assert log.errors == []
+
+
+def test_a_whole_game_between_two_pages(two_pages, server):
+    host, guest = two_pages
+    _connect(host, guest, server)
+    _play_to_end(host, guest)
+    records = [p.evaluate(RECORD) for p in (host, guest)]
+    assert records[0] == records[1]
+    record = records[0]
+    assert "throws sha256-duel" in record and "reveal 1 " in record and "reveal 2 " in record
+    assert "player 1 human Ann" in record and "player 2 human Bob" in record
+    assert verify_record(record).status == VERIFIED
+    game = senet.Game.from_record(record)
+    assert game.over and game.variant == "kendall"
+    # the app's Verify: the record as it is, then with seat 1's reveal changed
+    guest.click('[data-action="record"]')
+    guest.click('[data-record="verify"]')
+    guest.wait_for_function("document.getElementById('record-error').textContent.startsWith('Verified')")
+    line = next(i for i, text in enumerate(record.splitlines(), 1) if text.startswith("reveal 1 "))
+    guest.fill("#record-text", re.sub(r"reveal 1 [0-9a-f]{32}", "reveal 1 " + "0" * 32, record))
+    guest.click('[data-record="verify"]')
+    guest.wait_for_function("document.getElementById('record-error').textContent.startsWith('Not verified')")
+    assert f"line {line}:" in guest.inner_text("#record-error")
+
+
+def _sync(record, host_seat=1, host_name="Ann", guest_name="Bob"):
+    """(EVENTS, MARK) of the game ``record`` holds, as a message from either side writes
+    them (docs/online.md, "Messages"): computed here from the record alone."""
+    from senet.moves import format_move
+    from senet.online.duel import next_mark
+    from senet.online.offer import Offer
+
+    game = senet.Game.from_record(record)
+    guest_seat = 3 - host_seat
+    tag = Offer(game.variant, host_seat, host_name, game.anchors[host_seat]).tag()
+    mark = next_mark(b"senet-duel/1", f"{tag}|{game.anchors[guest_seat]}|{guest_name}")
+    events = 0
+    for entry in game.entries:
+        if entry.throw is not None:
+            mark, events = next_mark(mark, f"t{entry.throw}"), events + 1
+        if entry.action is not None:
+            mark, events = next_mark(mark, "a" + format_move(entry.action)), events + 1
+    return events, mark.hex()
+
+
+def _refused(page, text, words):
+    """Inject ``text`` on ``page``: the board, the record and the link stay as they were,
+    and the message line says ``words`` in one line."""
+    before = (position(page), page.evaluate(RECORD))
+    page.evaluate(INJECT, text)
+    page.wait_for_function("w => document.getElementById('status').textContent.toLowerCase().includes(w)",
+                           arg=words.lower())
+    status = page.inner_text("#status")
+    assert "\n" not in status.strip()
+    assert (position(page), page.evaluate(RECORD)) == before
+    assert page.evaluate(LINK) == "connected"
+
+
+def test_crafted_messages_change_nothing(two_pages, server):
+    host, guest = two_pages
+    _connect(host, guest, server)
+    # Kendall: the guest (black, player 2) throws first; nothing is thrown yet
+    record = host.evaluate(RECORD)
+    events, mark = _sync(record)
+    assert events == 0
+    _refused(host, "garbage", "expected 'KIND EVENTS MARK")
+    _refused(host, "a 0 " + mark + " " + "x" * 200, "at most 160 characters")
+    _refused(host, f"t {events} {mark} 0 " + "00" * 16, "does not lead to your anchor")
+    _refused(host, f"a {events} {mark} 14-16", "not your turn")
+    _refused(host, f"t {events} {mark} 0 " + "0" * 31, "32 lowercase hex digits")
+    _refused(host, f"a {events + 3} {mark} 14-16", "ahead of this game")
+    # the guest throws until the game waits for the guest's move: an illegal one is refused
+    for _ in range(60):
+        state = senet.parse_position(position(host))
+        if state.throw is not None and state.side == "b" and len(state.legal_actions()) > 1:
+            break
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+    else:
+        pytest.fail("the guest never had a choice of moves")
+    events, mark = _sync(host.evaluate(RECORD))
+    with pytest.raises(senet.SenetError) as illegal:  # the engine's own words for it
+        senet.parse_position(position(host)).apply(senet.parse_move("1-2"))
+    _refused(host, f"a {events} {mark} 1-2", str(illegal.value))
+    _refused(host, f"x {events} {mark} extra", "argument")
+    # the game goes on: the guest's real move reaches the host
+    old = position(guest)
+    assert _act(guest)
+    guest.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+    _same_board(guest, host)
+
+
+def test_a_reloaded_page_reconnects_and_the_game_goes_on(two_pages, server):
+    host, guest = two_pages
+    _connect(host, guest, server)
+    for _ in range(12):  # a few turns
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+    shown, record = position(host), host.evaluate(RECORD)
+    host.reload()  # the host's page closes and comes back: the game is kept, the link is lost
+    wait_app_ready(host)
+    guest.wait_for_function(f"{LINK} === 'lost'")
+    assert host.evaluate(LINK) == "lost"
+    assert position(host) == shown and host.evaluate(RECORD) == record
+    # Reconnect: the host's new invite, pasted on the guest's page, and its answer back
+    host.click('[data-action="friend"]')
+    host.click('[data-friend="reconnect"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.includes('#rejoin=')")
+    invite = host.get_attribute("[data-invite]", "data-invite")
+    first_answer = guest.get_attribute("[data-answer]", "data-answer")
+    guest.click('[data-action="friend"]')
+    guest.fill("#friend-rejoin-in", invite)
+    guest.click('[data-friend="rejoin"]')
+    guest.wait_for_function("""first => {
+      const answer = document.querySelector('[data-answer]').dataset.answer;
+      return answer.includes('#answer=') && answer !== first;
+    }""", arg=first_answer)
+    host.fill("#friend-answer-in", guest.get_attribute("[data-answer]", "data-answer"))
+    host.click('[data-friend="connect"]')
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+    _play_to_end(host, guest)
+    records = [p.evaluate(RECORD) for p in (host, guest)]
+    assert records[0] == records[1] and records[0].startswith(record.split("\nplayer")[0].split("\nreveal")[0])
+    assert verify_record(records[0]).status == VERIFIED
