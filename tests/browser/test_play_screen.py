@@ -220,7 +220,7 @@ def test_a_reviewed_decision_shows_on_a_board_in_view_and_the_messages_fit(scree
     screen.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     screen.locator("#review-list button").first.click()
     screen.wait_for_selector("#board [data-better='from']")
-    assert board_in_view(screen)
+    assert board_in_view(screen), (screen.evaluate(BOX, "#board"), screen.evaluate("[window.scrollY, document.documentElement.scrollHeight, innerHeight, document.body.getBoundingClientRect().height]"), screen.evaluate(BOX, ".toolbar"))
     arrow = screen.evaluate(BOX, "#better-arrow")
     assert arrow[1] >= 0 and arrow[1] + arrow[3] <= screen.viewport_size["height"]
     fits = _status_fits(screen)
