@@ -25,27 +25,15 @@ from online_flow import (
     invite_words,
 )
 from pyscript.ffi import to_js
+from stun import stored_stun, stun_list
 
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
 from senet.variants import get_rules
 
-# The STUN servers asked by default, once a player starts online play (docs/online.md).
-DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
-STUN_KEY = "senet:stun"  # the player's own list (one URL a line; empty: none), in localStorage
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
-
-
-def stun_list(text: str) -> list:
-    """The STUN URLs in ``text`` (spaces, commas or new lines between them); raises
-    SenetError naming the first that is not a stun: or stuns: URL."""
-    urls = [u for u in text.replace(",", " ").split() if u]
-    for u in urls:
-        if not (u.startswith("stun:") or u.startswith("stuns:")) or len(u) > 200:
-            raise SenetError(f"'{u[:60]}' is not a STUN server (stun:HOST:PORT)")
-    return urls
 
 
 class FriendDialog:
@@ -91,8 +79,6 @@ class FriendDialog:
                 quick.appendChild(button)
         name = self.page.backend.get(NAME_KEY)
         self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME
-        stun = self.page.backend.get(STUN_KEY)
-        self.el("friend-stun").value = stun if isinstance(stun, str) else " ".join(DEFAULT_STUN)
 
     def show(self, part):
         """Show one of the dialog's parts: host, invite, join or play."""
@@ -133,7 +119,7 @@ class FriendDialog:
     def ice_json(self):
         if self.ice_override is not None:
             return json.dumps(stun_list(self.ice_override))
-        return json.dumps(stun_list(self.el("friend-stun").value))
+        return json.dumps(stun_list(stored_stun(self.page.backend)))  # Settings' list
 
     def base_url(self):
         loc = window.location
@@ -184,8 +170,6 @@ class FriendDialog:
             self.say(str(exc))
             return
         self.page.backend.set(NAME_KEY, name)
-        if self.ice_override is None:
-            self.page.backend.set(STUN_KEY, self.el("friend-stun").value.strip())
         self.set_link("inviting")
         self.say("Gathering this device's network addresses\u2026")
         sdp = await window.senetLink.host(ice)

@@ -157,6 +157,7 @@ def main():
     for element_id in CHECKS.values():
         on(document.getElementById(element_id), "change", settings_dialogs.on_setting)
     on(settings_dialogs.volume_input, "change", settings_dialogs.on_setting)
+    on(settings_dialogs.stun_input, "change", settings_dialogs.on_stun)
     on(settings_dialogs.theme_select, "change", settings_dialogs.on_setting)
     settings_dialogs.apply_sound()
     settings_dialogs.apply_theme()

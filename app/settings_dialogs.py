@@ -6,8 +6,10 @@ saved there at once."""
 from dom import window
 from save_formats import THEMES, stats_rows
 from setup import KIND_NAMES, SPEEDS
+from stun import save_stun, stored_stun
 
 import senet
+from senet.errors import SenetError
 from senet.session import ONLINE
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
@@ -26,6 +28,8 @@ class SettingsDialogs:
         self.stats_dialog = document.getElementById("stats-dialog")
         self.volume_input = document.getElementById("set-volume")
         self.theme_select = document.getElementById("set-theme")
+        self.stun_input = document.getElementById("set-stun")
+        self.stun_error = document.getElementById("set-stun-error")
 
     def sound_on(self):
         settings = self.page.policy.settings
@@ -43,6 +47,8 @@ class SettingsDialogs:
         document.getElementById("set-sound").checked = self.sound_on()
         self.volume_input.value = str(settings.volume)
         self.theme_select.value = settings.theme
+        self.stun_input.value = stored_stun(self.page.backend)
+        self.stun_error.textContent = ""
         self.settings_dialog.showModal()
 
     def apply_theme(self):
@@ -74,6 +80,17 @@ class SettingsDialogs:
         page.ctl.no_takebacks = settings.no_takebacks
         page.view.render(page.ctl)  # Undo and Redo follow the take-backs choice
         page.need_worker()
+
+    def on_stun(self, _event):
+        """The connection servers of online play: kept when every one is a STUN URL; a bad
+        one is named in one line and nothing is saved."""
+        try:
+            urls = save_stun(self.page.backend, str(self.stun_input.value))
+        except SenetError as exc:
+            self.stun_error.textContent = f"Not saved: {exc}."
+            return
+        self.stun_input.value = " ".join(urls)
+        self.stun_error.textContent = ""
 
     def on_speed(self, event):
         speed = str(event.target.value)

@@ -244,3 +244,28 @@ def test_a_reloaded_page_reconnects_and_the_game_goes_on(two_pages, server):
     records = [p.evaluate(RECORD) for p in (host, guest)]
     assert records[0] == records[1] and records[0].startswith(record.split("\nplayer")[0].split("\nreveal")[0])
     assert verify_record(records[0]).status == VERIFIED
+
+
+def test_the_connection_servers_are_a_setting(page, server):
+    """Settings name the STUN servers online play asks: the default pair at first; a bad
+    entry is named in one line and changes nothing; an empty list is kept (one network)."""
+    page.goto(server.url + "?variant=kendall&white=human&black=human")
+    wait_app_ready(page)
+    stored = "() => localStorage.getItem('senet:stun')"
+    page.click('.toolbar [data-action="settings"]')
+    field = page.locator("#set-stun")
+    assert field.input_value() == "stun:stun.l.google.com:19302 stun:stun.cloudflare.com:3478"
+    field.fill("stun:stun.example.org:3478 https://example.org")
+    field.press("Tab")  # the change is committed
+    page.wait_for_function("() => document.getElementById('set-stun-error').textContent !== ''")
+    assert "'https://example.org' is not a STUN server" in page.inner_text("#set-stun-error")
+    assert page.evaluate(stored) is None  # nothing saved
+    field.fill("  ")
+    field.press("Tab")
+    page.wait_for_function(f"() => ({stored})() === ''")
+    assert page.inner_text("#set-stun-error") == ""
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_app_ready(page)
+    page.click('.toolbar [data-action="settings"]')
+    assert page.locator("#set-stun").input_value() == ""  # remembered: no server at all
