@@ -15,9 +15,26 @@ Free of the DOM; plain Python for MicroPython too.
 """
 
 
+# The last answer of marks(): the log, the replay and the review ask it several times for
+# one drawing of a long game. A record only grows or is cut back (undo), so its length and
+# last line name its lines.
+_last = [None, None]
+
+
 def marks(game) -> list:
     """(turn, move, moves) of each record line of ``game``: its turn's number (0 for the
     colour draw's lines), its place in that turn from 1, and the turn's number of lines."""
+    entries = game.entries
+    key = (game, len(entries), entries[-1] if entries else None)
+    old = _last[0]
+    if old is not None and old[0] is key[0] and old[1] == key[1] and old[2] is key[2]:
+        return _last[1]
+    result = _marks(game)
+    _last[0], _last[1] = key, result
+    return result
+
+
+def _marks(game) -> list:
     out = []
     turn = 0
     states = game.states
