@@ -80,6 +80,13 @@ class FriendDialog:
         name = self.page.backend.get(NAME_KEY)
         self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME
 
+    def _show_link(self, hook, link):
+        """A link for the other player in the element marked ``hook`` (data-invite or
+        data-answer): as its text and as the attribute's value (docs/app.md)."""
+        shown = self.doc.querySelector(f"[{hook}]")
+        shown.textContent = link
+        shown.setAttribute(hook, link)
+
     def show(self, part):
         """Show one of the dialog's parts: host, invite, join or play."""
         for name in ("host", "invite", "join", "play"):
@@ -176,9 +183,7 @@ class FriendDialog:
         if self.flow.offer is not offer:
             return  # another invite was made meanwhile
         link = self.base_url() + "#" + JOIN_KEY + "=" + self.flow.invite(sdp)
-        shown = self.doc.querySelector("[data-invite]")
-        shown.textContent = link
-        shown.setAttribute("data-invite", link)
+        self._show_link("data-invite", link)
         self.el("friend-share").hidden = not hasattr(js.navigator, "share")
         self.show("invite")
         self.say("Send the link to your friend, then paste their answer below.")
@@ -221,9 +226,7 @@ class FriendDialog:
         self.set_link("lost")
 
     def _clear(self, selector):
-        shown = self.doc.querySelector(selector)
-        shown.textContent = ""
-        shown.setAttribute(selector[1:-1], "")
+        self._show_link(selector[1:-1], "")
 
     async def make_reconnect(self):
         ice = self.ice_json()
@@ -231,9 +234,7 @@ class FriendDialog:
         self.say("Gathering this device's network addresses\u2026")
         sdp = await window.senetLink.host(ice)
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
-        shown = self.doc.querySelector("[data-invite]")
-        shown.textContent = link
-        shown.setAttribute("data-invite", link)
+        self._show_link("data-invite", link)
         self.show("invite")
         self.say("Send this link to the other player, then paste their answer below.")
 
@@ -257,9 +258,7 @@ class FriendDialog:
         self.set_link("connecting")
         answer_sdp = await window.senetLink.join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
-        shown = self.doc.querySelector("[data-answer]")
-        shown.textContent = link
-        shown.setAttribute("data-answer", link)
+        self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
         self.say("Send this answer back; the game goes on when it connects.")
 
@@ -298,9 +297,7 @@ class FriendDialog:
         self.say("Making your answer\u2026")
         answer_sdp = await window.senetLink.join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.answer_text(answer_sdp)
-        shown = self.doc.querySelector("[data-answer]")
-        shown.textContent = link
-        shown.setAttribute("data-answer", link)
+        self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
         self.flow.begin(self.page.policy.settings.speed)
         self.say("Send this answer back to your friend; the game starts when it connects.")
