@@ -294,6 +294,10 @@ class Controller:
         """The move log of the game shown, newest first (move_log.MoveLog.turns)."""
         return self.log.turns(self.table)
 
+    def log_groups(self) -> list:
+        """The move log of the game shown, oldest turn first (move_log.MoveLog.groups)."""
+        return self.log.groups(self.table)
+
     def summary(self) -> dict:
         """What happened in the game shown, for the game-over panel (move_log.summary)."""
         return summary(self.game)

@@ -16,31 +16,48 @@ Free of the DOM; plain Python for MicroPython too.
 
 
 # The last answer of marks(): the log, the replay and the review ask it several times for
-# one drawing of a long game. A record only grows or is cut back (undo), so its length and
-# last line name its lines.
-_last = [None, None]
+# one drawing of a long game, and again after each new line. A record only grows or is cut
+# back (undo), so its length and last line name its lines, and a record that grew keeps
+# the marks of every turn before its last one.
+_last = [None, None]  # (game, number of lines, last line), the marks
 
 
 def marks(game) -> list:
     """(turn, move, moves) of each record line of ``game``: its turn's number (0 for the
     colour draw's lines), its place in that turn from 1, and the turn's number of lines."""
     entries = game.entries
-    key = (game, len(entries), entries[-1] if entries else None)
-    old = _last[0]
-    if old is not None and old[0] is key[0] and old[1] == key[1] and old[2] is key[2]:
-        return _last[1]
-    result = _marks(game)
-    _last[0], _last[1] = key, result
+    n = len(entries)
+    last = entries[-1] if entries else None
+    old, known = _last
+    start = 0
+    if old is not None and old[0] is game:
+        had, had_last, had_before = old[1], old[2], old[3]
+        if had == n and had_last is last:
+            return known
+        # a pending throw's line is completed in place: the line before it names the rest
+        if 0 < had <= n and entries[had - 1] is had_last:
+            start = had - 1
+        elif 1 < had <= n + 1 and entries[had - 2] is had_before:
+            start = had - 2
+        while start > 0 and known[start][1] > 1:  # from the first line of that turn
+            start -= 1
+    result = _marks(game, start, known if start else None)
+    _last[0], _last[1] = (game, n, last, entries[-2] if n > 1 else None), result
     return result
 
 
-def _marks(game) -> list:
+def _marks(game, start: int = 0, known=None) -> list:
+    """The marks of ``game``'s lines, those before line ``start`` (the first line of a
+    turn) taken from ``known``."""
     out = []
-    turn = 0
+    prev = known[start - 1] if start else None
+    turn = prev[0] if prev else 0
     states = game.states
-    for i, entry in enumerate(game.entries):
-        if entry.draw:
-            out.append([0, len(out) + 1, 0])
+    entries = game.entries
+    for i in range(start, len(entries)):
+        entry = entries[i]
+        if entry.draw:  # the colour draw's lines come first: line i is its (i + 1)th
+            out.append([0, i + 1, 0])
             continue
         # a line opens a turn with its throw, or with a rescue made instead of a throw;
         # a line without a throw while a throw is pending uses the rest of that throw
@@ -48,7 +65,7 @@ def _marks(game) -> list:
             turn += 1
             out.append([turn, 1, 0])
         else:
-            out.append([turn, out[-1][1] + 1, 0])
+            out.append([turn, (out[-1] if out else prev)[1] + 1, 0])
     # each line learns how many lines its turn has (the colour draw: all its lines)
     size = 0
     for k in range(len(out) - 1, -1, -1):
@@ -56,7 +73,7 @@ def _marks(game) -> list:
         out[k][2] = size
         if out[k][1] == 1:
             size = 0
-    return [tuple(m) for m in out]
+    return (known[:start] if start else []) + [tuple(m) for m in out]
 
 
 def turns_played(game) -> int:

@@ -33,41 +33,77 @@ def entry_text(table, game: senet.Game, index: int) -> str:
 
 
 class MoveLog:
-    """The move log's words, kept from one render to the next: only new entries are put
-    into words (an undo drops those past the first that changed)."""
+    """The move log's words, kept from one render to the next: only new lines are put into
+    words, and only the turn under way (and the turns an undo changed) is grouped again, so
+    a line late in a long game costs what a line early in it costs."""
 
     def __init__(self):
-        self._cache = (None, [])  # (game, [(entry, text)])
+        self._key = None  # (game, the names of the seats and sides)
+        self._texts = []  # [(entry, text)]
+        self._groups = []  # oldest first: (number, who, ((step, text, mark), ...newest first))
+        self._starts = []  # the index of each group's first line
 
-    def turns(self, table) -> list:
-        """The log of the game on ``table``, newest first: one group per turn
-        (app/counting.py; the colour draw's throws in one group before turn 1), each
-        ``(number, who, [(step, text), ...newest first])``: ``number`` is the turn's (0
-        for the colour draw), ``step`` the replay step that shows the position after
-        that entry."""
+    def groups(self, table) -> list:
+        """The log of the game on ``table``, oldest turn first: one group per turn
+        (app/counting.py; the colour draw's lines in one group before turn 1), each
+        ``(number, who, ((step, text, mark), ...newest first))``: ``number`` is the
+        turn's (0 for the colour draw), ``step`` the replay step that shows the position
+        after that line, ``mark`` the line's counting.marks() mark. A turn that did not
+        change is the same tuple as at the last call."""
         game = table.game
-        cache = self._cache if self._cache[0] is game else (game, [])
-        texts = cache[1]
+        key = (game, table.seat_name(1), table.seat_name(2), table.actor("w"), table.actor("b"))
+        if self._key is None or self._key[0] is not game or self._key[1:] != key[1:]:
+            self._key, self._texts, self._groups, self._starts = key, [], [], []
+        texts, groups, starts = self._texts, self._groups, self._starts
         entries = game.entries
-        keep = 0
-        while keep < len(texts) and keep < len(entries) and texts[keep][0] is entries[keep]:
-            keep += 1
+        n = len(entries)
+        # a record only grows, is cut back or has its last line completed: the lines
+        # known before the first that changed keep their words
+        keep = min(len(texts), n)
+        if not (keep and texts[keep - 1][0] is entries[keep - 1]):
+            keep = 0
+            while keep < len(texts) and keep < n and texts[keep][0] is entries[keep]:
+                keep += 1
         del texts[keep:]
-        for i in range(keep, len(entries)):
+        for i in range(keep, n):
             texts.append((entries[i], entry_text(table, game, i)))
-        self._cache = cache
-        groups = []
-        for i, ((entry, text), mark) in enumerate(zip(texts, marks(game))):
-            if not groups or groups[-1][0] != mark[0]:
+        # the turns from the one holding the first changed line, or the last one (its
+        # lines' counts change as it grows), are grouped again
+        g = len(groups) - 1
+        while g > 0 and starts[g] > keep:
+            g -= 1
+        g = max(g, 0)
+        first = starts[g] if groups else 0
+        del groups[g:], starts[g:]
+        line_marks = marks(game)
+        current = None  # [number, who, first line, [(step, text, mark)]]
+        for i in range(first, n):
+            entry, text = texts[i]
+            mark = line_marks[i]
+            if current is None or current[0] != mark[0]:
+                if current is not None:
+                    self._close(current)
                 seat = table.seat_of(entry.side) if not entry.draw else None
                 who = "Colour draw" if entry.draw else (
                     f"{table.seat_name(seat)} ({COLOUR[entry.side]})" if seat is not None
                     else table.actor(entry.side))
-                groups.append([mark[0], who, []])
-            groups[-1][2].append((i + 1, text))
-        out = [(number, who, list(reversed(items))) for number, who, items in groups]
-        out.reverse()
-        return out
+                current = [mark[0], who, i, []]
+            current[3].append((i + 1, text, mark))
+        if current is not None:
+            self._close(current)
+        return groups
+
+    def _close(self, group) -> None:
+        number, who, first, steps = group
+        steps.reverse()
+        self._groups.append((number, who, tuple(steps)))
+        self._starts.append(first)
+
+    def turns(self, table) -> list:
+        """The log of the game on ``table``, newest first: ``(number, who, [(step, text),
+        ...newest first])`` per turn (see groups)."""
+        return [(number, who, [(step, text) for step, text, _mark in steps])
+                for number, who, steps in reversed(self.groups(table))]
 
 
 def summary(game: senet.Game) -> dict:

@@ -108,18 +108,20 @@ class SavedGame(Value):
 
 
 def dump_game(saved: SavedGame) -> str:
-    data = {
-        "format": APP_FORMAT,
-        "version": APP_VERSION,
-        "session": json.loads(saved.session.to_json()),
-        "expert_nodes": saved.expert_nodes,
-        "counted": saved.counted,
-    }
+    """The saved game as JSON text. The session's own JSON goes in as it is, not read
+    and written again: the page saves after every line of a long game."""
+    pairs = [
+        ("format", to_json(APP_FORMAT)),
+        ("version", to_json(APP_VERSION)),
+        ("session", saved.session.to_json()),
+        ("expert_nodes", to_json(saved.expert_nodes)),
+        ("counted", to_json(saved.counted)),
+    ]
     if saved.game_id is not None:
-        data["game_id"] = saved.game_id
+        pairs.append(("game_id", to_json(saved.game_id)))
     if saved.saved_at is not None:
-        data["saved_at"] = saved.saved_at
-    return to_json(data)
+        pairs.append(("saved_at", to_json(saved.saved_at)))
+    return "{" + ", ".join(to_json(key) + ": " + value for key, value in pairs) + "}"
 
 
 def game_id_of(text: object) -> str | None:

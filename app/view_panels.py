@@ -3,7 +3,7 @@ its summary, the game review, the tutorial, and the New game dialog's kept games
 mixin of app/view.py's View."""
 
 from controller import COLOUR
-from counting import count_words, mark_name, marks
+from counting import count_words, mark_name
 from history import UNDO_NOTE
 
 # The review's table: each cell's field (a test hook) and its heading, said again by each
@@ -186,41 +186,57 @@ class PanelsDrawing:
         self.tutorial_parts["words"].focus()
 
     def _render_log(self, ctl) -> None:
-        """The move log: rebuilt only when the record changed."""
+        """The move log, when the record changed: only the turns whose lines changed are
+        built again (the turn under way, the turns an undo removed), so a move late in a
+        long game costs what a move early in it costs."""
         entries = ctl.game.entries
         key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.replay is not None)
         if key == self._log_key:
             return
         self._log_key = key
-        turns = ctl.log_turns()
-        line_marks = marks(ctl.game)
-        items = []
-        over = ctl.game.over
-        for i, (number, who, steps) in enumerate(turns):
-            li = self.doc.createElement("li")
-            if i == 0 and not over:
-                li.className = "current"
-            head = self.doc.createElement("p")
-            head.className = "log-who"
-            head.textContent = f"Turn {number}: {who}" if number else who
-            head.setAttribute("data-turn", str(number))
-            sub = self.doc.createElement("ol")
-            sub.setAttribute("aria-label", f"Turn {number}, {who}" if number else who)
-            for step, text in steps:
-                item = self.doc.createElement("li")
-                button = self.doc.createElement("button")
-                button.type = "button"
-                button.setAttribute("data-log-step", str(step))
-                button.textContent = text
-                button.setAttribute("aria-label", f"{text} Replay from here ({mark_name(line_marks[step - 1], False)}).")
-                item.append(button)
-                sub.append(item)
-            li.append(head, sub)
-            items.append(li)
-        self.log_list.replaceChildren()
-        for li in items:
-            self.log_list.append(li)
-        self.log_empty.hidden = bool(turns)
+        wanted = ctl.log_groups()  # oldest turn first; a turn that did not change is the same tuple
+        shown = self._log_groups  # [(content, li)], oldest first, as the list holds them
+        keep = 0
+        while keep < len(shown) and keep < len(wanted) and (shown[keep][0] is wanted[keep]
+                                                            or shown[keep][0] == wanted[keep]):
+            keep += 1
+        for _content, li in shown[keep:]:
+            li.remove()
+        del shown[keep:]
+        for content in wanted[keep:]:
+            li = self._log_group(content)
+            self.log_list.prepend(li)  # newest first
+            shown.append((content, li))
+        current = shown[-1][1] if shown and not ctl.game.over else None
+        if current is not self._log_current:
+            if self._log_current is not None:
+                self._log_current.removeAttribute("class")
+            if current is not None:
+                current.className = "current"
+            self._log_current = current
+        self.log_empty.hidden = bool(shown)
+
+    def _log_group(self, content):
+        """One turn of the move log: its heading and its lines as buttons, newest first."""
+        number, who, steps = content
+        li = self.doc.createElement("li")
+        head = self.doc.createElement("p")
+        head.className = "log-who"
+        head.textContent = f"Turn {number}: {who}" if number else who
+        head.setAttribute("data-turn", str(number))
+        sub = self.doc.createElement("ol")
+        sub.setAttribute("aria-label", f"Turn {number}, {who}" if number else who)
+        for step, text, mark in steps:
+            item = self.doc.createElement("li")
+            button = self.doc.createElement("button")
+            button.type = "button"
+            button.setAttribute("data-log-step", str(step))
+            button.textContent = text
+            button.setAttribute("aria-label", f"{text} Replay from here ({mark_name(mark, False)}).")
+            item.append(button)
+            sub.append(item)
+        li.append(head, sub)
+        return li
 
     def _render_history(self, ctl) -> None:
         """Undo and redo buttons, and the replay panel."""

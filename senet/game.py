@@ -156,13 +156,14 @@ class Entry:
     Immutable; entries compare and hash by their fields.
     """
 
-    __slots__ = ("side", "throw", "action", "draw")
+    __slots__ = ("side", "throw", "action", "draw", "_text")
 
     def __init__(self, side: str, throw, action, draw: bool = False):
         object.__setattr__(self, "side", side)
         object.__setattr__(self, "throw", throw)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "draw", draw)
+        object.__setattr__(self, "_text", None)  # text(), once asked: a save writes every line
 
     def __setattr__(self, name, value):
         raise AttributeError(f"an Entry cannot be changed (field '{name}')")
@@ -183,12 +184,17 @@ class Entry:
         return f"Entry(side={self.side!r}, throw={self.throw!r}, action={self.action!r}, draw={self.draw!r})"
 
     def text(self) -> str:
-        t = "-" if self.throw is None else str(self.throw)
-        if self.draw:
-            return f"{self.side} {t} draw"
-        if self.action is None:
-            return f"{self.side} {t}"
-        return f"{self.side} {t} {format_move(self.action)}"
+        text = self._text
+        if text is None:
+            t = "-" if self.throw is None else str(self.throw)
+            if self.draw:
+                text = f"{self.side} {t} draw"
+            elif self.action is None:
+                text = f"{self.side} {t}"
+            else:
+                text = f"{self.side} {t} {format_move(self.action)}"
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 class Game:

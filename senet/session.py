@@ -140,6 +140,8 @@ class Session:
         return self.game.seat_colours
 
     def last_human_decision(self) -> int | None:
+        if not any(seat.is_human for seat in self.seats.values()):
+            return None  # computers only: no need to read the whole record (asked every drawing)
         for i in range(len(self.game.entries) - 1, -1, -1):
             if self._is_human_decision(i):
                 return i

@@ -92,14 +92,16 @@ def test_refused_clicks_say_why(app):
 
 # ---------------------------------------------------------------- 3. a calm layout
 
-# Every layout shift from the start of the page, with what moved.
+# Every layout shift from the start of the page, with what moved (and whether each is one of
+# the move log's entries).
 LAYOUT_SHIFTS = """
 window.__shifts = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     window.__shifts.push({t: e.startTime, input: e.hadRecentInput, value: e.value,
       nodes: (e.sources || []).map((s) => s.node && s.node.nodeType === 1
-        ? s.node.tagName + "#" + s.node.id + "." + (s.node.getAttribute("class") || "") : String(s.node))});
+        ? s.node.tagName + "#" + s.node.id + "." + (s.node.getAttribute("class") || "") : String(s.node)),
+      log: (e.sources || []).map((s) => Boolean(s.node && s.node.closest && s.node.closest('#log-list')))});
   }
 }).observe({type: "layout-shift", buffered: true});
 """
@@ -126,7 +128,8 @@ def test_nothing_moves_after_ready_not_even_the_offline_banner(guarded_context, 
     page.wait_for_function("!document.querySelector('#pwa-slot .pwa-message').textContent")
     ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
     shifts = page.evaluate("window.__shifts")
-    after = [s for s in shifts if s["t"] >= ready and not s["input"]]
+    # the move log's older turns move as new lines come above them (newest first): only they may
+    after = [s for s in shifts if s["t"] >= ready and not s["input"] and not (s["log"] and all(s["log"]))]
     assert after == [], after
     assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
     assert not log.errors and not log.off_origin
@@ -184,6 +187,43 @@ def _play_turns(page, turns):
         movable = page.locator('[data-movable="true"]')
         if movable.count():
             movable.first.click()
+
+
+def _wait_your_turn(page):
+    page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                           " || document.getElementById('board').dataset.winner")
+
+
+LOG_TURNS = "[...document.querySelectorAll('#log-list > li')]"
+
+
+def test_a_new_turn_builds_only_its_own_part_of_the_log_which_reads_as_one_drawn_afresh(app):
+    # The log is not drawn again from nothing after every line (a long game slowed down
+    # line by line): the older turns stay the same elements, and what shows is the same
+    # as the log a reload draws from nothing, also after an undo.
+    app.open("?variant=kendall&white=novice&black=human&seed=4&speed=instant")
+    _play_turns(app, 4)
+    _wait_your_turn(app)
+    before = app.locator("#log-list > li").count()
+    app.evaluate(f"{LOG_TURNS}.forEach(li => {{ li.__drawn_before = true; }})")
+    _play_turns(app, 2)
+    _wait_your_turn(app)
+    turns = app.locator("#log-list > li").count()
+    new = app.evaluate(f"{LOG_TURNS}.filter(li => !li.__drawn_before).length")
+    assert turns > before
+    # the new turns, and the turn that was under way (it has grown or is no longer current)
+    assert new <= turns - before + 1
+    assert app.evaluate(f"{LOG_TURNS}.filter(li => li.__drawn_before).length") == turns - new >= before - 1
+    shown = app.inner_html("#log-list")
+    app.open("")  # the saved game, its log drawn from nothing
+    assert app.inner_html("#log-list") == shown
+    # an undo changes the log's newest lines: again the same as drawn from nothing
+    app.click('[data-action="undo"]')
+    app.wait_for_function("html => document.getElementById('log-list').innerHTML !== html", arg=shown)
+    app.wait_for_function("document.querySelector('[data-movable=\"true\"]')")  # the throw is back
+    shown = app.inner_html("#log-list")
+    app.open("")
+    assert app.inner_html("#log-list") == shown
 
 
 def test_the_move_log_lists_every_throw_newest_first_and_opens_the_replay(app):

@@ -1,0 +1,107 @@
+"""A long game costs the page no more per line late in it than early in it: the counts of
+app/counting.py, the move log's groups (app/move_log.py) and the record's lines are kept
+from one line to the next instead of worked out again from the first line. Each kept
+answer must be the answer worked out afresh; these tests compare the two over whole games
+with undos, in every rule set and with Kendall's options."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "app"))
+
+import counting  # noqa: E402
+from app_harness import View  # noqa: E402
+from controller import Controller, Setup  # noqa: E402
+from move_log import MoveLog  # noqa: E402
+from save_formats import SavedGame, dump_game, parse_game  # noqa: E402
+
+import senet  # noqa: E402
+from senet.session import Session  # noqa: E402
+
+RULE_SETS = (*senet.VARIANTS, "kendall+five+start+trap+homerow")
+
+
+def random_game_with_undos(variant: str, seed: int, lines: int = 400, game=None):
+    """Yields the game (``game``, else a new one) after each change: random legal
+    actions, and now and then an undo of one to three record lines (a pending throw's
+    line is completed in place too)."""
+    rng = random.Random(seed)
+    game = game or senet.Game(variant, seed=seed)
+    for _ in range(lines):
+        if game.over:
+            return
+        game.apply(rng.choice(game.state.legal_actions()))
+        yield game
+        if rng.random() < 0.06 and len(game.entries) > 4:
+            game.undo_to(len(game.entries) - rng.randint(1, 3))
+            yield game
+
+
+def afresh(game) -> list:
+    saved = list(counting._last)
+    counting._last[0] = None
+    try:
+        return counting.marks(game)
+    finally:
+        counting._last[:] = saved
+
+
+def test_marks_kept_from_line_to_line_are_the_marks_counted_from_the_first_line():
+    checked = 0
+    for variant in RULE_SETS:
+        for seed in range(4):
+            for game in random_game_with_undos(variant, seed):
+                assert counting.marks(game) == afresh(game), (variant, seed, len(game.entries))
+                checked += 1
+    assert checked > 5000
+
+
+def test_the_move_log_groups_only_the_turn_under_way_again_and_reads_as_grouped_afresh():
+    for variant in RULE_SETS:
+        for seed in range(2):
+            ctl = Controller(View(), setup=Setup(variant, ("human", "human"), seed=seed, speed="instant"))
+            ctl.start()
+            ctl.table.session.game = game = senet.Game(variant, seed=seed)  # driven below, not by the page
+            log = MoveLog()
+            before = []
+            for n, changed in enumerate(random_game_with_undos(variant, seed, game=game)):
+                groups = list(log.groups(ctl.table))
+                # every turn but the last two (a line completed, a line undone) is the
+                # very group of the last call: its words were not worked out again
+                same = sum(1 for a, b in zip(before, groups) if a is b)
+                assert same >= min(len(before), len(groups)) - 2
+                before = groups
+                if n % 7 == 0 or changed.over:
+                    assert groups == MoveLog().groups(ctl.table), (variant, seed, len(game.entries))
+            assert ctl.log_turns() == MoveLog().turns(ctl.table)
+    # oldest first, each turn's lines newest first, and the steps are the record's lines
+    steps = [step for _n, _w, lines in groups for step, _t, _m in reversed(lines)]
+    assert steps == list(range(1, len(game.entries) + 1))
+
+
+def test_record_lines_kept_by_the_entries_are_the_lines_written_afresh():
+    for variant in RULE_SETS:
+        game = None
+        for game in random_game_with_undos(variant, 7):  # noqa: B007 (the game at its last change)
+            pass
+        text = game.record_text()
+        again = senet.Game.from_record(text)
+        assert again.record_text() == text
+        assert [e.text() for e in again.entries] == [e.text() for e in game.entries]
+
+
+def test_a_save_written_line_by_line_loads_back_to_the_same_game():
+    session = Session("kendall", seed=5)
+    rng = random.Random(5)
+    for _ in range(200):
+        if session.game.over:
+            break
+        session.game.apply(rng.choice(session.game.state.legal_actions()))
+        text = dump_game(SavedGame(session, 3000, False, "game-1", 1_700_000_000_000))
+    loaded = parse_game(text)
+    assert loaded.session.game.record_text() == session.game.record_text()
+    assert (loaded.expert_nodes, loaded.game_id, loaded.saved_at) == (3000, "game-1", 1_700_000_000_000)
