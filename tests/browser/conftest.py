@@ -418,19 +418,9 @@ def pytest_configure(config):
     )
 
 
-_TIMINGS_KEY = pytest.StashKey[list]()
-
-
 @pytest.fixture
 def record_timing(request):
-    """record_timing("ready, cold, /", 3120.5) -> printed in the terminal summary."""
-    timings = request.config.stash.setdefault(_TIMINGS_KEY, [])
-    return lambda label, ms: timings.append((label, ms))
-
-
-def pytest_terminal_summary(terminalreporter, config):
-    timings = config.stash.get(_TIMINGS_KEY, [])
-    if timings:
-        terminalreporter.section("browser timings")
-        for label, ms in timings:
-            terminalreporter.write_line(f"{label}: {ms:.0f} ms")
+    """record_timing("ready, cold, /", 3120.5) -> printed in the terminal summary
+    (tests/conftest.py). Kept in the test's report, which pytest-xdist brings back from its
+    workers."""
+    return lambda label, ms: request.node.user_properties.append(("browser timing", (label, ms)))
