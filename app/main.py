@@ -18,14 +18,17 @@ import asyncio
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
 # this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main thread
-# back to the browser for a moment. The steps: the imports, the game to show, its first
-# drawing, the events' wiring. (pyproject.toml lets ruff accept the awaits and the late
-# imports in this one file.)
+# back to the browser for a moment. The steps: the engine's import, the other imports, the
+# game to show, its pieces and trays, the rest of its first drawing, the events' wiring.
+# (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
 from pyscript import window as _window
 
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
 await asyncio.sleep(0)
-from controller import Controller, Setup, parse_query, setup_from_query  # and the engine with it
+import senet  # the engine first
+
+await asyncio.sleep(0)  # next, the game's flow
+from controller import Controller, Setup, parse_query, setup_from_query
 
 await asyncio.sleep(0)  # next, the page's other modules
 from backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
@@ -42,8 +45,6 @@ from settings_dialogs import CHECKS, SettingsDialogs
 from storage import Store
 from view import View
 from worker_link import WorkerLink
-
-import senet
 
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 
@@ -116,7 +117,9 @@ elif store.problems:
 FIRST_VISIT = policy.first_visit(setup is not None, saved, bool(_query.get("tutorial")))
 view.set_speed(ctl.setup.speed)
 view.set_highlight(policy.settings.highlight)
-await asyncio.sleep(0)  # next, its first drawing
+await asyncio.sleep(0)  # next, its first drawing: the pieces and the trays, then the rest
+view.build(ctl)
+await asyncio.sleep(0)
 view.render(ctl)  # the starting position
 
 

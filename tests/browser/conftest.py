@@ -93,11 +93,17 @@ def _newest_input_mtime() -> float:
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    info = DIST / "build-info.json"
-    if not info.is_file() or info.stat().st_mtime < _newest_input_mtime():
-        if not (ROOT / "node_modules").is_dir():
-            pytest.fail("dist/ is missing or stale and node_modules/ is absent: run `make build`")
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], cwd=ROOT, check=True)
+    # Under pytest-xdist each worker asks: one builds while the other waits on the lock,
+    # then finds dist/ fresh.
+    import fcntl
+
+    with open(ROOT / ".dist-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        info = DIST / "build-info.json"
+        if not info.is_file() or info.stat().st_mtime < _newest_input_mtime():
+            if not (ROOT / "node_modules").is_dir():
+                pytest.fail("dist/ is missing or stale and node_modules/ is absent: run `make build`")
+            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], cwd=ROOT, check=True)
     return DIST
 
 
