@@ -24,6 +24,7 @@ from senet.online.offer import Answer, Offer
 from senet.online.save import dump_duel, load_duel
 from senet.session import ONLINE, Seat, Session
 from senet.throws import CHAIN_BYTES, Chain, hex_of
+from senet.variants import get_rules
 
 LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 # The page's link parts: an invite opens the page with JOIN_KEY, an answer with ANSWER_KEY
@@ -52,10 +53,12 @@ def code_of(text: str, key: str) -> str:
     return text.strip()
 
 
-def invite_words(offer: Offer, rules_title: str) -> str:
-    """What the friend is invited to, in one sentence."""
+def invite_words(offer: Offer) -> str:
+    """What the friend is invited to, in one sentence: the rule set with its house rules
+    in words ("Kendall rules, five pieces") and the seats."""
     guest = 3 - offer.host_seat
-    return (f"{offer.host_name} invites you to a game of Senet ({rules_title} rules): you are player {guest}, "
+    rules = get_rules(offer.variant).in_words()
+    return (f"{offer.host_name} invites you to a game of Senet ({rules}): you are player {guest}, "
             f"{offer.host_name} player {offer.host_seat}.")
 
 

@@ -105,15 +105,17 @@ def snapshot(side):
     return side.ctl.session.record_text(), side.ctl.state, side.flow.duel.events, side.flow.duel.mark
 
 
-@pytest.mark.parametrize("variant,host_seat", [("kendall", 1), ("jequier", 2)])
+@pytest.mark.parametrize("variant,host_seat", [("kendall", 1), ("jequier", 2), ("kendall+five+trap", 1)])
 def test_a_whole_game_by_clicks_on_both_sides(variant, host_seat):
     host, guest = connect(variant, host_seat)
+    assert host.ctl.game.variant == guest.ctl.game.variant == variant  # house rules included
     assert host.ctl.kind(3 - host_seat) == REMOTE and guest.ctl.kind(host_seat) == REMOTE
     play_to_end(host, guest)
     assert guest.ctl.game.over
     record = host.ctl.session.record_text()
     assert record == guest.ctl.session.record_text() == host.flow.duel.game.record_text()
     assert "throws sha256-duel" in record and "player 1 human" in record and "player 2 human" in record
+    assert f"\nvariant {variant}\n" in record
     assert verify_record(record).status == VERIFIED
     outcomes = sorted(side.flow.outcome(side.ctl.session)[2] for side in (host, guest))
     assert outcomes == ["lost", "won"]
@@ -205,8 +207,11 @@ def test_code_of_and_the_invitation_words():
     assert code_of("ABC\n", "answer") == "ABC"
     assert code_of("https://x.org/#answer=ABC&x=1", "answer") == "ABC"
     host, _ = connect()
-    words = invite_words(host.flow.offer, "Kendall")
-    assert "Ann invites you" in words and "player 2" in words
+    words = invite_words(host.flow.offer)
+    assert "Ann invites you" in words and "(Kendall rules)" in words and "player 2" in words
+    host, _ = connect("kendall+five+homerow", 2)
+    words = invite_words(host.flow.offer)
+    assert "(Kendall rules, five pieces, the home row): you are player 1, Ann player 2." in words
 
 
 def reload(side, seed):
