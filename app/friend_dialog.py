@@ -30,7 +30,7 @@ from stun import stored_stun, stun_list
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
-from senet.variants import get_rules
+from senet.variants import base_name, get_rules
 
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
@@ -51,6 +51,7 @@ class FriendDialog:
         self.ice_override = str(params.get("ice")) if params.has("ice") else None
         self._fill()
         on(self.dialog, "click", self.on_click)
+        on(self.el("friend-variant"), "change", self.show_options)
         on(window, "senet:link", self.on_link)
         self.set_link("off")
 
@@ -66,8 +67,10 @@ class FriendDialog:
                 option.value = name
                 option.textContent = get_rules(name).title
                 select.appendChild(option)
-            select.value = self.page.ctl.live_setup.variant if self.page.ctl.live_setup.variant in RULE_SETS \
-                else RULE_SETS[0]
+            rules = get_rules(self.page.ctl.live_setup.variant)  # the game on the board: its rules
+            select.value = base_name(rules.name) if base_name(rules.name) in RULE_SETS else RULE_SETS[0]
+            self._fill_options(rules.options)
+            self.show_options()
         quick = self.el("friend-quick")
         if not quick.children.length:
             for code, words in QUICK:
@@ -79,6 +82,30 @@ class FriendDialog:
                 quick.appendChild(button)
         name = self.page.backend.get(NAME_KEY)
         self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME
+
+    def _fill_options(self, ticked):
+        """The house rules' checkboxes: the New game dialog's (#ng-options, the same words),
+        copied under the rule set's choice; ``ticked``: the options checked at first."""
+        part = self.doc.getElementById("ng-options").cloneNode(True)
+        part.id = "friend-options"
+        for box in part.querySelectorAll("input[type=checkbox]"):
+            option = str(box.getAttribute("name"))[len("opt-"):]
+            box.removeAttribute("name")
+            box.id = "friend-opt-" + option
+            box.dataset.option = option
+            box.checked = option in ticked
+        self.el("friend-variant").closest("p").after(part)
+
+    def show_options(self, _event=None):
+        """The house rules show only for a rule set that has them (Kendall's)."""
+        rules = get_rules(str(self.el("friend-variant").value))
+        self.el("friend-options").hidden = not rules.house_rules
+
+    def chosen_rules(self) -> str:
+        """The rule set picked, with the house rules ticked for it: ``kendall+five``."""
+        variant = str(self.el("friend-variant").value)
+        ticked = [option for option in get_rules(variant).house_rules if self.el("friend-opt-" + option).checked]
+        return "+".join([variant] + ticked)
 
     def _show_link(self, hook, link):
         """A link for the other player in the element marked ``hook`` (data-invite or
@@ -172,7 +199,7 @@ class FriendDialog:
         name = self.el("friend-name").value.strip()
         try:
             ice = self.ice_json()
-            offer = self.flow.host(self.el("friend-variant").value, int(self.el("friend-seat").value), name)
+            offer = self.flow.host(self.chosen_rules(), int(self.el("friend-seat").value), name)
         except (SenetError, ValueError) as exc:
             self.say(str(exc))
             return
@@ -275,7 +302,7 @@ class FriendDialog:
         except SenetError as exc:
             self.say(f"This invite cannot be used: {exc}")
             return
-        self.el("friend-game").textContent = invite_words(offer, get_rules(offer.variant).title)
+        self.el("friend-game").textContent = invite_words(offer)
         name = self.page.backend.get(NAME_KEY)
         name = name if isinstance(name, str) and name and name != DEFAULT_HOST_NAME else DEFAULT_GUEST_NAME
         self.el("friend-guest-name").value = name

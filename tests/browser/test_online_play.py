@@ -31,11 +31,14 @@ def _open(page, url):
     wait_app_ready(page)
 
 
-def _connect(host, guest, server, variant="kendall", seat="1"):
-    """The host invites, the guest opens the invite, the host pastes the answer."""
+def _connect(host, guest, server, variant="kendall", seat="1", house_rules=()):
+    """The host invites (to ``variant`` with Kendall's ``house_rules`` ticked), the guest
+    opens the invite, the host pastes the answer."""
     _open(host, server.url + QUERY)
     host.click('[data-action="friend"]')
     host.select_option("#friend-variant", variant)
+    for option in house_rules:
+        host.check(f"#friend-opt-{option}")
     host.select_option("#friend-seat", seat)
     host.fill("#friend-name", "Ann")
     host.click('[data-friend="invite"]')
@@ -134,6 +137,40 @@ def test_a_whole_game_between_two_pages(two_pages, server):
     guest.click('[data-record="verify"]')
     guest.wait_for_function("document.getElementById('record-error').textContent.startsWith('Not verified')")
     assert f"line {line}:" in guest.inner_text("#record-error")
+
+
+def _stats_rows(page) -> list:
+    page.click(".toolbar [data-action='stats']")
+    rows = [r.split("\t") for r in page.locator("#stats-table tbody tr").all_inner_texts()]
+    page.locator("#stats-dialog").get_by_role("button", name="Close").click()
+    return rows
+
+
+def test_an_invite_to_kendalls_house_rules(two_pages, server):
+    """The host ticks house rules in the dialog (the New game dialog's boxes, shown only for
+    Kendall); the friend's page says them in words; the game, its record and the
+    statistics of both pages name them."""
+    host, guest = two_pages
+    _open(host, server.url + QUERY)
+    host.click('[data-action="friend"]')
+    labels = [text.strip() for text in host.locator("#friend-options label").all_text_contents()]
+    assert labels == [text.strip() for text in host.locator("#ng-options label").all_text_contents()]
+    assert len(labels) == 4 and labels[0] == "Quick game: five pieces each"
+    host.select_option("#friend-variant", "bell")
+    assert host.locator("#friend-options").is_hidden()
+    host.select_option("#friend-variant", "kendall")
+    assert host.locator("#friend-options").is_visible()
+    host.keyboard.press("Escape")
+    _connect(host, guest, server, house_rules=("five", "trap"))
+    assert "(Kendall rules, five pieces, the trap on 27)" in guest.inner_text("#friend-game")
+    assert senet.parse_position(position(host)).variant == "kendall+five+trap"
+    _play_to_end(host, guest)
+    records = [p.evaluate(RECORD) for p in (host, guest)]
+    assert records[0] == records[1] and "\nvariant kendall+five+trap\n" in records[0]
+    assert verify_record(records[0]).status == VERIFIED
+    for page in (host, guest):  # one online game each, under the rule set with its house rules
+        rows = [row[:2] + [int(row[2]) + int(row[3])] for row in _stats_rows(page)]
+        assert rows == [["Kendall (five, trap)", "A friend online", 1]]
 
 
 def _sync(record, host_seat=1, host_name="Ann", guest_name="Bob"):
