@@ -20,6 +20,7 @@ from online_flow import (
     DEFAULT_HOST_NAME,
     JOIN_KEY,
     REJOIN_KEY,
+    NotThisGame,
     OnlineFlow,
     code_of,
     invite_words,
@@ -34,6 +35,10 @@ from senet.variants import base_name, get_rules
 
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
+# An answer link opened in a tab of the browser whose other tab made the invite.
+ANSWER_PASSED = "Answer passed to your game in the other tab; you can close this one."
+NO_TAB_WAITING = ("No tab of this browser is waiting for this answer: open it, or paste it, where the invite "
+                  "was made.")
 
 
 class FriendDialog:
@@ -115,7 +120,7 @@ class FriendDialog:
         shown.setAttribute(hook, link)
 
     def show(self, part):
-        """Show one of the dialog's parts: host, invite, join or play."""
+        """Show one of the dialog's parts: host, invite, join or play (None: none)."""
         for name in ("host", "invite", "join", "play"):
             self.el("friend-" + name).hidden = name != part
 
@@ -213,6 +218,7 @@ class FriendDialog:
         self._show_link("data-invite", link)
         self.el("friend-share").hidden = not hasattr(js.navigator, "share")
         self.show("invite")
+        window.senetLink.waitForAnswer()  # the answer link may be opened in another tab of this browser
         self.say("Send the link to your friend, then paste their answer below.")
         from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when an invite is made
 
@@ -222,14 +228,22 @@ class FriendDialog:
         svg.setAttribute("viewBox", f"0 0 {size} {size}")
         svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
 
-    async def connect(self, text):
-        """The host pastes the answer (to the invite, or to a Reconnect)."""
+    def take_answer(self, text):
+        """The answer (to the invite, or to a Reconnect): its session description. Raises
+        SenetError (NotThisGame for another invite's), changing nothing."""
+        return self.flow.accept_reconnect(text) if self.flow.duel is not None else self.flow.accept(text)
+
+    async def connect(self, text, sdp=None):
+        """The host pastes the answer (to the invite, or to a Reconnect); ``sdp``: the one
+        take_answer already read from it."""
         again = self.flow.duel is not None
-        try:
-            sdp = self.flow.accept_reconnect(text) if again else self.flow.accept(text)
-        except SenetError as exc:
-            self.say(str(exc))
-            return
+        if sdp is None:
+            try:
+                sdp = self.take_answer(text)
+            except SenetError as exc:
+                self.say(str(exc))
+                return
+        window.senetLink.stopWaiting()  # the answer is in: another tab's is no longer needed
         self.set_link("connecting")
         await window.senetLink.accept(sdp)
         if not again:
@@ -263,6 +277,7 @@ class FriendDialog:
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
         self._show_link("data-invite", link)
         self.show("invite")
+        window.senetLink.waitForAnswer()
         self.say("Send this link to the other player, then paste their answer below.")
 
     def open_rejoin(self, text):
@@ -339,6 +354,7 @@ class FriendDialog:
         detail = event.detail
         kind = str(detail.type)
         if kind == "open":
+            window.senetLink.stopWaiting()
             self.flow.opened()
             self.set_link("connected")
             self.show("play")
@@ -352,3 +368,39 @@ class FriendDialog:
         elif kind == "message":
             value = detail.value
             self.flow.receive(value if isinstance(value, str) else str(value))
+        elif kind == "answer":
+            self.answer_from_tab(str(detail.value))
+
+    # -- an answer link opened in another tab of this browser ------------------------------
+    def answer_from_tab(self, text):
+        """This tab waits for an answer, and another tab was opened with it (link.js's
+        passAnswer): take it as if pasted, and tell that tab how it went."""
+        try:
+            sdp = self.take_answer(text)
+        except NotThisGame:
+            return  # for another tab's invite: that tab answers
+        except SenetError as exc:
+            window.senetLink.answered(False, str(exc))
+            self.say(f"An answer opened in another tab cannot be used: {exc}")
+            return
+        window.senetLink.answered(True, "")
+        self.spawn(self.connect(text, sdp))
+
+    def pass_answer(self, text):
+        """This page was opened with an answer link (``answer=CODE``): hand it to the tab of
+        this browser that waits for it, and say in one line whether one took it. Nothing
+        changes on this page."""
+        self.show(None)
+        if not self.dialog.open:
+            self.dialog.showModal()
+        self.say("Passing the answer to your game in the other tab\u2026")
+        self.spawn(self._pass_answer(text))
+
+    async def _pass_answer(self, text):
+        result = await window.senetLink.passAnswer(text)
+        if not result.passed:
+            self.say(NO_TAB_WAITING)
+        elif result.ok:
+            self.say(ANSWER_PASSED)
+        else:
+            self.say(f"Your game in the other tab cannot use this answer: {result.words}")

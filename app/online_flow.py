@@ -39,6 +39,10 @@ CANNOT_GO_ON = ("This game between two devices cannot go on here: what this devi
                 "(its record is kept).")
 
 
+class NotThisGame(SenetError):
+    """An answer or a reconnection for another invite or game than this page's."""
+
+
 def code_of(text: str, key: str) -> str:
     """The code in ``text``: a whole link (``...#KEY=CODE``), ``KEY=CODE`` or the bare code."""
     text = text.strip()
@@ -123,7 +127,7 @@ class OnlineFlow:
             raise SenetError("this invite has been answered already")
         answer, sdp = read_answer(code_of(code, ANSWER_KEY))
         if answer.game != self.offer.tag():
-            raise SenetError("this answer is for another invite")
+            raise NotThisGame("this answer is for another invite")
         self.answer = answer
         self.link = "connecting"
         return sdp
@@ -178,7 +182,7 @@ class OnlineFlow:
             raise SenetError("there is no game under way to reconnect to")
         tag, _events, sdp = read_reconnect(code_of(code, key))
         if tag != self.duel.offer.tag():
-            raise SenetError("this reconnection is for another game")
+            raise NotThisGame("this reconnection is for another game")
         self.resync = True
         self.link = "connecting"
         return sdp

@@ -139,6 +139,67 @@ def test_a_whole_game_between_two_pages(two_pages, server):
     assert f"line {line}:" in guest.inner_text("#record-error")
 
 
+STATUS = "document.getElementById('friend-status').textContent"
+
+
+def _opened_in_a_new_tab(context, url, words):
+    """A new tab of ``context`` opened at ``url`` (an answer link): once its dialog's line
+    says ``words`` (one line), the tab; its own link stays off."""
+    tab = context.new_page()
+    tab.goto(url)
+    wait_app_ready(tab)
+    tab.wait_for_function(f"w => {STATUS}.startsWith(w)", arg=words)
+    assert "\n" not in tab.evaluate(STATUS) and tab.evaluate(LINK) == "off"
+    return tab
+
+
+def test_the_answer_link_opened_in_another_tab_reaches_the_waiting_tab(two_pages, server):
+    """The host opens the friend's answer link in a new tab of the same browser: that tab
+    hands it to the host's tab (a BroadcastChannel), which connects; with no tab waiting,
+    the new tab says so and nothing changes."""
+    host, guest = two_pages
+    _open(host, server.url + QUERY)
+    context = host.context
+    answer_url = server.url + QUERY + "#answer="
+    # no tab waits for an answer yet
+    lone = _opened_in_a_new_tab(context, answer_url + "AQI", "No tab of this browser is waiting for this answer")
+    assert host.evaluate(LINK) == "off"
+    lone.close()
+    # the host invites; the friend answers
+    host.click('[data-action="friend"]')
+    host.fill("#friend-name", "Ann")
+    host.click('[data-friend="invite"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    invite = host.get_attribute("[data-invite]", "data-invite")
+    _open(guest, server.url + QUERY + "#join=" + invite.split("#join=")[1])
+    guest.wait_for_selector("#friend-guest-name")
+    guest.fill("#friend-guest-name", "Bob")
+    guest.click('[data-friend="answer"]')
+    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.length > 0")
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    # a broken answer link: the waiting tab refuses it, and says so in both tabs
+    broken = _opened_in_a_new_tab(context, answer_url + "AQI", "Your game in the other tab cannot use this answer")
+    host.wait_for_function(f"{STATUS}.startsWith('An answer opened in another tab cannot be used')")
+    assert host.evaluate(LINK) == "inviting"
+    broken.close()
+    # the friend's answer link, opened in a new tab: the host's tab takes it and connects
+    tab = _opened_in_a_new_tab(context, answer_url + answer.split("#answer=")[1],
+                               "Answer passed to your game in the other tab; you can close this one.")
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+    assert tab.evaluate(LINK) == "off"
+    tab.close()
+    for _ in range(4):  # the game is on: a few actions reach the other board
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+        else:
+            pytest.fail("neither page may act")
+
+
 def _stats_rows(page) -> list:
     page.click(".toolbar [data-action='stats']")
     rows = [r.split("\t") for r in page.locator("#stats-table tbody tr").all_inner_texts()]
