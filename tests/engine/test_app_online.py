@@ -17,7 +17,7 @@ from app_harness import View, human_step  # noqa: E402
 from backends import MemoryBackend  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from names import REMOTE  # noqa: E402
-from online_flow import NOT_CONNECTED, OnlineFlow, code_of, invite_words  # noqa: E402
+from online_flow import NOT_CONNECTED, NotThisGame, OnlineFlow, code_of, invite_words  # noqa: E402
 from save_formats import stats_rows  # noqa: E402
 from save_policy import SavePolicy  # noqa: E402
 from storage import Store  # noqa: E402
@@ -191,11 +191,13 @@ def test_the_answer_must_answer_this_invite():
     code = stranger.flow.answer_text(ANSWER_SDP)
     fresh = Side(11)
     fresh.flow.host("kendall", 1, "Ann")
-    with pytest.raises(senet.SenetError, match="another invite"):
+    # another invite's answer is NotThisGame: a tab waiting for its own answer stays silent
+    with pytest.raises(NotThisGame, match="another invite"):
         fresh.flow.accept(code)
     assert fresh.flow.link == "inviting" and fresh.flow.duel is None
-    with pytest.raises(senet.SenetError):
+    with pytest.raises(senet.SenetError) as broken:
         fresh.flow.accept("#answer=%%%")
+    assert not isinstance(broken.value, NotThisGame)
     with pytest.raises(senet.SenetError, match="answered already"):
         host.flow.accept(code)
     assert isinstance(host.flow.duel, Duel)
@@ -280,7 +282,7 @@ def test_a_reconnection_for_another_game_is_refused():
     other.flow.accept(stranger.flow.answer_text(ANSWER_SDP))
     other.flow.begin()
     code = other.flow.reconnect_invite(OFFER_SDP)
-    with pytest.raises(senet.SenetError, match="another game"):
+    with pytest.raises(NotThisGame, match="another game"):
         guest.flow.rejoin(code)
     assert guest.flow.link == "connected"
 
