@@ -1,13 +1,16 @@
 """A game between two devices (issue 27) across two browser engines: Chromium (Playwright)
-hosts and Firefox ESR (Debian's, over WebDriver BiDi: tests/browser/engine_drivers.py)
-joins. Both pages have no STUN server (``?ice=``) and connect by their host candidates
-on this machine; they play a whole game by clicks on both pages and end with the same
-record, which verifies.
+and Firefox ESR (Debian's, over WebDriver BiDi: tests/browser/engine_drivers.py), each
+way round (who hosts). Both pages have no STUN server (``?ice=``) and connect by their
+host candidates on this machine; they play a whole game by clicks on both pages and end
+with the same record, which verifies.
 
-Firefox hides its host candidates behind mDNS names by default, which Chromium here
-cannot resolve (conftest's host resolver rules); its profile shows plain addresses
-instead (``media.peerconnection.ice.obfuscate_host_addresses``), as Chromium does with
-``--disable-features=WebRtcHideLocalIpsWithMdns``.
+Firefox hides its host candidates behind mDNS names by default (``….local``), which
+Chromium here cannot resolve (conftest's host resolver rules); its profile shows plain
+addresses instead (``media.peerconnection.ice.obfuscate_host_addresses`` false), as
+Chromium does with ``--disable-features=WebRtcHideLocalIpsWithMdns``. (Measured: with
+Firefox's default, the game where Chromium hosts still connected, through the one side's
+plain candidates and the peer-reflexive candidate they reveal; the preference makes both
+sides' candidates usable, whoever hosts.)
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import json
 import os
 
 import pytest
-from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, position, wait_app_ready
+from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, wait_app_ready
 from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, Firefox, proxied_host
 
 import senet
@@ -47,13 +50,32 @@ FIREFOX_PREFS = {
     # plain host candidates, not mDNS names
     "media.peerconnection.ice.obfuscate_host_addresses": False,
 }
+READY = "document.documentElement.dataset.ready === 'true' || document.querySelector('.py-error') !== null"
+# Set form fields by their selectors ({selector: value}; true or false ticks a checkbox),
+# then click a button's selector.
+FILL_AND_CLICK = """([fields, button]) => {
+  for (const [selector, value] of Object.entries(fields)) {
+    const field = document.querySelector(selector);
+    if (typeof value === 'boolean') field.checked = value; else field.value = value;
+    field.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+  document.querySelector(button).click();
+  return true;
+}"""
 
 
 class Chromium:
-    """A Playwright page, with the same two calls as `Gecko`."""
+    """A Playwright page: ``call`` runs a JS function on ``arg``, ``wait`` waits (in the
+    page) until it gives a truthy value and returns that value."""
+
+    name = "Chromium"
 
     def __init__(self, page):
         self.page = page
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+        wait_app_ready(self.page)
 
     def call(self, fn: str, arg=None):
         return self.page.evaluate(fn, arg)
@@ -61,28 +83,29 @@ class Chromium:
     def wait(self, fn: str, arg=None):
         return self.page.wait_for_function(fn, arg=arg, timeout=DEFAULT_TIMEOUT_MS).json_value()
 
-    def position(self) -> str:
-        return position(self.page)
-
 
 class Gecko:
-    """The Firefox driver's page: ``call`` runs a JS function on ``arg``, ``wait`` waits
-    (in the page) until it gives a truthy value."""
+    """The Firefox driver's page, with the same calls."""
+
+    name = "Firefox"
 
     def __init__(self, firefox: Firefox):
         self.ff = firefox
 
-    def _expression(self, fn, arg):
-        return f"({fn})({json.dumps(arg)})"
+    def goto(self, url: str) -> None:
+        self.ff.goto(url)
+        self.ff.wait_for(READY, DEFAULT_TIMEOUT_MS)
+        assert self.ff.evaluate("document.querySelectorAll('.py-error').length") == 0
 
     def call(self, fn: str, arg=None):
-        return self.ff.evaluate(self._expression(fn, arg))
+        return self.ff.evaluate(f"({fn})({json.dumps(arg)})")
 
     def wait(self, fn: str, arg=None):
-        return self.ff.wait_for(self._expression(fn, arg), DEFAULT_TIMEOUT_MS)
+        return self.ff.wait_for(f"({fn})({json.dumps(arg)})", DEFAULT_TIMEOUT_MS)
 
-    def position(self) -> str:
-        return self.ff.evaluate(f"{BOARD}.position")
+
+def _position(side) -> str:
+    return side.call(f"() => {BOARD}.position")
 
 
 @pytest.fixture
@@ -109,34 +132,28 @@ def chromium_page(guarded_context):
     assert log.errors == []
 
 
-def _connect(page, firefox, server):
-    """Chromium invites, Firefox opens the invite and answers, Chromium takes the answer."""
-    page.goto(server.url + QUERY)
-    wait_app_ready(page)
-    page.click('[data-action="friend"]')
-    page.select_option("#friend-variant", "kendall")
-    page.select_option("#friend-seat", "1")
-    page.fill("#friend-name", "Ann")
-    page.click('[data-friend="invite"]')
-    page.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
-    invite = page.get_attribute("[data-invite]", "data-invite")
+def _connect(host, guest, server, house_rules, rules_words):
+    """The host invites (Kendall's rules with ``house_rules``), the guest opens the invite
+    (which says ``rules_words``) and answers, the host takes the answer."""
+    host.goto(server.url + QUERY)
+    host.call("() => document.querySelector('[data-action=\"friend\"]').click()")
+    fields = {"#friend-variant": "kendall", "#friend-seat": "1", "#friend-name": "Ann"}
+    fields.update({f"#friend-opt-{option}": True for option in house_rules})
+    host.call(FILL_AND_CLICK, [fields, '[data-friend="invite"]'])
+    invite = host.wait("() => document.querySelector('[data-invite]').dataset.invite")
     code = invite.split("#join=")[1]
 
-    firefox.goto(server.url + QUERY + "#join=" + code)
-    firefox.wait_for("document.documentElement.dataset.ready === 'true'"
-                     " && !document.getElementById('friend-name-part').hidden", DEFAULT_TIMEOUT_MS)
-    assert "Ann invites you" in firefox.evaluate("document.getElementById('friend-game').textContent")
-    firefox.evaluate("""(() => {
-      document.getElementById('friend-guest-name').value = 'Bob';
-      document.querySelector('[data-friend="answer"]').click();
-    })()""")
-    answer = firefox.wait_for("document.querySelector('[data-answer]').dataset.answer", DEFAULT_TIMEOUT_MS)
+    guest.goto(server.url + QUERY + "#join=" + code)
+    guest.wait("() => !document.getElementById('friend-name-part').hidden")
+    words = guest.call("() => document.getElementById('friend-game').textContent")
+    assert words.startswith(f"Ann invites you to a game of Senet ({rules_words}): you are player 2")
+    guest.call(FILL_AND_CLICK, [{"#friend-guest-name": "Bob"}, '[data-friend="answer"]'])
+    answer = guest.wait("() => document.querySelector('[data-answer]').dataset.answer")
     assert "#answer=" in answer
 
-    page.fill("#friend-answer-in", answer)
-    page.click('[data-friend="connect"]')
-    page.wait_for_function(f"{LINK} === 'connected'")
-    firefox.wait_for(f"{LINK} === 'connected'", DEFAULT_TIMEOUT_MS)
+    host.call(FILL_AND_CLICK, [{"#friend-answer-in": answer}, '[data-friend="connect"]'])
+    for side in (host, guest):
+        side.wait(f"() => {LINK} === 'connected'")
 
 
 def _play_to_end(sides, limit=2000):
@@ -144,33 +161,41 @@ def _play_to_end(sides, limit=2000):
     before the next. Returns the number of actions."""
     for count in range(limit):
         if sides[0].call(f"() => {BOARD}.winner || ''"):
-            sides[1].wait(SHOWS, sides[0].position())
+            sides[1].wait(SHOWS, _position(sides[0]))
             return count
         for side, other in (sides, sides[::-1]):
-            old = side.position()
+            old = _position(side)
             if side.call(ACT):
                 side.wait(MOVED, old)
-                other.wait(SHOWS, side.position())
+                other.wait(SHOWS, _position(side))
                 break
         else:
-            pytest.fail(f"neither page may act: {[s.position() for s in sides]}")
+            pytest.fail(f"neither page may act: {[_position(s) for s in sides]}")
     pytest.fail("the game did not end")
 
 
-def test_chromium_hosts_and_firefox_joins(chromium_page, firefox, server):
+# Each way round: Chromium hosts a Kendall game; Firefox hosts one with five pieces each
+# (Kendall's house rule KO1: a shorter game, and house rules across the two engines).
+@pytest.mark.parametrize("firefox_hosts, house_rules, rules_words",
+                         [(False, (), "Kendall rules"), (True, ("five",), "Kendall rules, five pieces")],
+                         ids=["chromium-hosts", "firefox-hosts-five"])
+def test_a_whole_game_between_chromium_and_firefox(chromium_page, firefox, server, firefox_hosts, house_rules,
+                                                   rules_words):
     ff, proxy = firefox
-    _connect(chromium_page, ff, server)
     sides = (Chromium(chromium_page), Gecko(ff))
+    host, guest = sides[::-1] if firefox_hosts else sides
+    _connect(host, guest, server, house_rules, rules_words)
+    variant = "+".join(("kendall",) + house_rules)
     actions = _play_to_end(sides)
     assert actions > 10
     records = [side.call(RECORD) for side in sides]
     assert records[0] == records[1]
     record = records[0]
     assert "throws sha256-duel" in record and "reveal 1 " in record and "reveal 2 " in record
-    assert "player 1 human Ann" in record and "player 2 human Bob" in record
+    assert "player 1 human Ann" in record and "player 2 human Bob" in record  # the host is player 1
     assert verify_record(record).status == VERIFIED
     game = senet.Game.from_record(record)
-    assert game.over and game.variant == "kendall"
+    assert game.over and game.variant == variant
     assert game.result == ff.evaluate(f"{BOARD}.winner")
     # Firefox: no error, nothing left 127.0.0.1 (nor the test server)
     assert ff.errors() == []
