@@ -8,9 +8,9 @@ Firefox hides its host candidates behind mDNS names by default (``….local``), 
 Chromium here cannot resolve (conftest's host resolver rules); its profile shows plain
 addresses instead (``media.peerconnection.ice.obfuscate_host_addresses`` false), as
 Chromium does with ``--disable-features=WebRtcHideLocalIpsWithMdns``. (Measured: with
-Firefox's default, the game where Chromium hosts still connected, through the one side's
-plain candidates and the peer-reflexive candidate they reveal; the preference makes both
-sides' candidates usable, whoever hosts.)
+Firefox's default both games still connected, through Chromium's plain candidates and the
+peer-reflexive one Firefox's checks reveal; the preference keeps the test from depending
+on that.)
 """
 
 from __future__ import annotations
