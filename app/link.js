@@ -122,7 +122,7 @@ function waitForAnswer() {
     wait.from = m.id;
     emit("answer", m.text.slice(0, MAX_TEXT + 1));
   };
-  navigator.locks.request(WAITING_LOCK, () => held);
+  if (navigator.locks) navigator.locks.request(WAITING_LOCK, () => held); // (secure contexts only)
   waiting = wait;
 }
 
@@ -143,8 +143,10 @@ function stopWaiting() {
 }
 
 async function passAnswer(text) {
-  const locks = await navigator.locks.query();
-  if (!(locks.held || []).some((lock) => lock.name === WAITING_LOCK)) return { passed: false, ok: false, words: "" };
+  if (navigator.locks) { // else no lock tells: ask on the channel, and wait HANDOFF_MS at most
+    const locks = await navigator.locks.query();
+    if (!(locks.held || []).some((lock) => lock.name === WAITING_LOCK)) return { passed: false, ok: false, words: "" };
+  }
   const id = String(Math.random()).slice(2) + String(Date.now());
   const ch = new BroadcastChannel(HANDOFF);
   try {
