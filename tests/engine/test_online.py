@@ -466,6 +466,14 @@ def test_an_invite_carries_the_rule_set_with_its_house_rules(variant):
     assert new_game(got, Answer(got.tag(), "Bob", "cd" * 16)).variant == variant
 
 
+def test_the_rule_set_byte_is_as_documented():
+    from senet.online.invite import rule_set_byte, rule_set_of_byte
+
+    assert rule_set_byte("kendall+five+trap") == 0x50 and rule_set_of_byte(0x50) == "kendall+five+trap"
+    assert rule_set_byte("kendall+homerow") == 0x80 and rule_set_byte("piccione") == 6
+    assert "`kendall+five+trap` is 0x50" in (HERE.parents[1] / "docs" / "online.md").read_text()
+
+
 def test_house_rules_a_rule_set_lacks_are_refused_in_one_line():
     code = from_base64url(invite_code(Offer("bell", 1, "Ann", "ab" * 16), OFFER_SDP))
     with pytest.raises(SenetError, match="house rules that Bell rules do not have") as err:
