@@ -144,7 +144,7 @@ STATUS = "document.getElementById('friend-status').textContent"
 
 def _opened_in_a_new_tab(context, url, words):
     """A new tab of ``context`` opened at ``url`` (an answer link): once its dialog's line
-    says ``words`` (one line), the tab; its own link stays off."""
+    says ``words`` (one line), the tab; it has no link of its own (off)."""
     tab = context.new_page()
     tab.goto(url)
     wait_app_ready(tab)
@@ -198,6 +198,48 @@ def test_the_answer_link_opened_in_another_tab_reaches_the_waiting_tab(two_pages
                 break
         else:
             pytest.fail("neither page may act")
+
+
+def test_a_reconnections_answer_opened_in_another_tab_reaches_the_waiting_tab(two_pages, server):
+    """After a reload, the host's Reconnect invite is answered; the answer link, opened in
+    a new tab of the host's browser, reaches the host's waiting tab and the game goes on."""
+    host, guest = two_pages
+    _connect(host, guest, server)
+    for _ in range(4):
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+    host.reload()
+    wait_app_ready(host)
+    guest.wait_for_function(f"{LINK} === 'lost'")
+    host.click('[data-action="friend"]')
+    host.click('[data-friend="reconnect"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.includes('#rejoin=')")
+    first_answer = guest.get_attribute("[data-answer]", "data-answer")
+    guest.click('[data-action="friend"]')
+    guest.fill("#friend-rejoin-in", host.get_attribute("[data-invite]", "data-invite"))
+    guest.click('[data-friend="rejoin"]')
+    guest.wait_for_function("""first => {
+      const answer = document.querySelector('[data-answer]').dataset.answer;
+      return answer.includes('#answer=') && answer !== first;
+    }""", arg=first_answer)
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    tab = _opened_in_a_new_tab(host.context, server.url + QUERY + "#answer=" + answer.split("#answer=")[1],
+                               "Answer passed to your game in the other tab; you can close this one.")
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+    tab.close()
+    for page, other in ((guest, host), (host, guest)):  # the game goes on
+        old = position(page)
+        if _act(page):
+            page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+            _same_board(page, other)
+            break
+    else:
+        pytest.fail("neither page may act")
 
 
 def _stats_rows(page) -> list:
