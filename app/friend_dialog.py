@@ -20,6 +20,7 @@ from online_flow import (
     DEFAULT_HOST_NAME,
     JOIN_KEY,
     REJOIN_KEY,
+    NotThisGame,
     OnlineFlow,
     code_of,
     invite_words,
@@ -30,10 +31,14 @@ from stun import stored_stun, stun_list
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
-from senet.variants import get_rules
+from senet.variants import base_name, get_rules
 
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
+# An answer link opened in a tab of the browser whose other tab made the invite.
+ANSWER_PASSED = "Answer passed to your game in the other tab; you can close this one."
+NO_TAB_WAITING = ("No tab of this browser is waiting for this answer: open it, or paste it, where the invite "
+                  "was made.")
 
 
 class FriendDialog:
@@ -51,6 +56,7 @@ class FriendDialog:
         self.ice_override = str(params.get("ice")) if params.has("ice") else None
         self._fill()
         on(self.dialog, "click", self.on_click)
+        on(self.el("friend-variant"), "change", self.show_options)
         on(window, "senet:link", self.on_link)
         self.set_link("off")
 
@@ -66,8 +72,10 @@ class FriendDialog:
                 option.value = name
                 option.textContent = get_rules(name).title
                 select.appendChild(option)
-            select.value = self.page.ctl.live_setup.variant if self.page.ctl.live_setup.variant in RULE_SETS \
-                else RULE_SETS[0]
+            rules = get_rules(self.page.ctl.live_setup.variant)  # the game on the board: its rules
+            select.value = base_name(rules.name) if base_name(rules.name) in RULE_SETS else RULE_SETS[0]
+            self._fill_options(rules.options)
+            self.show_options()
         quick = self.el("friend-quick")
         if not quick.children.length:
             for code, words in QUICK:
@@ -80,6 +88,30 @@ class FriendDialog:
         name = self.page.backend.get(NAME_KEY)
         self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME
 
+    def _fill_options(self, ticked):
+        """The house rules' checkboxes: the New game dialog's (#ng-options, the same words),
+        copied under the rule set's choice; ``ticked``: the options checked at first."""
+        part = self.doc.getElementById("ng-options").cloneNode(True)
+        part.id = "friend-options"
+        for box in part.querySelectorAll("input[type=checkbox]"):
+            option = str(box.getAttribute("name"))[len("opt-"):]
+            box.removeAttribute("name")
+            box.id = "friend-opt-" + option
+            box.dataset.option = option
+            box.checked = option in ticked
+        self.el("friend-variant").closest("p").after(part)
+
+    def show_options(self, _event=None):
+        """The house rules show only for a rule set that has them (Kendall's)."""
+        rules = get_rules(str(self.el("friend-variant").value))
+        self.el("friend-options").hidden = not rules.house_rules
+
+    def chosen_rules(self) -> str:
+        """The rule set picked, with the house rules ticked for it: ``kendall+five``."""
+        variant = str(self.el("friend-variant").value)
+        ticked = [option for option in get_rules(variant).house_rules if self.el("friend-opt-" + option).checked]
+        return "+".join([variant] + ticked)
+
     def _show_link(self, hook, link):
         """A link for the other player in the element marked ``hook`` (data-invite or
         data-answer): as its text and as the attribute's value (docs/app.md)."""
@@ -88,7 +120,7 @@ class FriendDialog:
         shown.setAttribute(hook, link)
 
     def show(self, part):
-        """Show one of the dialog's parts: host, invite, join or play."""
+        """Show one of the dialog's parts: host, invite, join or play (None: none)."""
         for name in ("host", "invite", "join", "play"):
             self.el("friend-" + name).hidden = name != part
 
@@ -172,7 +204,7 @@ class FriendDialog:
         name = self.el("friend-name").value.strip()
         try:
             ice = self.ice_json()
-            offer = self.flow.host(self.el("friend-variant").value, int(self.el("friend-seat").value), name)
+            offer = self.flow.host(self.chosen_rules(), int(self.el("friend-seat").value), name)
         except (SenetError, ValueError) as exc:
             self.say(str(exc))
             return
@@ -186,6 +218,7 @@ class FriendDialog:
         self._show_link("data-invite", link)
         self.el("friend-share").hidden = not hasattr(js.navigator, "share")
         self.show("invite")
+        window.senetLink.waitForAnswer()  # the answer link may be opened in another tab of this browser
         self.say("Send the link to your friend, then paste their answer below.")
         from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when an invite is made
 
@@ -195,14 +228,22 @@ class FriendDialog:
         svg.setAttribute("viewBox", f"0 0 {size} {size}")
         svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
 
-    async def connect(self, text):
-        """The host pastes the answer (to the invite, or to a Reconnect)."""
+    def take_answer(self, text):
+        """The answer (to the invite, or to a Reconnect): its session description. Raises
+        SenetError (NotThisGame for another invite's), changing nothing."""
+        return self.flow.accept_reconnect(text) if self.flow.duel is not None else self.flow.accept(text)
+
+    async def connect(self, text, sdp=None):
+        """The host pastes the answer (to the invite, or to a Reconnect); ``sdp``: the one
+        take_answer already read from it."""
         again = self.flow.duel is not None
-        try:
-            sdp = self.flow.accept_reconnect(text) if again else self.flow.accept(text)
-        except SenetError as exc:
-            self.say(str(exc))
-            return
+        if sdp is None:
+            try:
+                sdp = self.take_answer(text)
+            except SenetError as exc:
+                self.say(str(exc))
+                return
+        window.senetLink.stopWaiting()  # the answer is in: another tab's is no longer needed
         self.set_link("connecting")
         await window.senetLink.accept(sdp)
         if not again:
@@ -236,6 +277,7 @@ class FriendDialog:
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
         self._show_link("data-invite", link)
         self.show("invite")
+        window.senetLink.waitForAnswer()
         self.say("Send this link to the other player, then paste their answer below.")
 
     def open_rejoin(self, text):
@@ -275,7 +317,7 @@ class FriendDialog:
         except SenetError as exc:
             self.say(f"This invite cannot be used: {exc}")
             return
-        self.el("friend-game").textContent = invite_words(offer, get_rules(offer.variant).title)
+        self.el("friend-game").textContent = invite_words(offer)
         name = self.page.backend.get(NAME_KEY)
         name = name if isinstance(name, str) and name and name != DEFAULT_HOST_NAME else DEFAULT_GUEST_NAME
         self.el("friend-guest-name").value = name
@@ -312,6 +354,7 @@ class FriendDialog:
         detail = event.detail
         kind = str(detail.type)
         if kind == "open":
+            window.senetLink.stopWaiting()
             self.flow.opened()
             self.set_link("connected")
             self.show("play")
@@ -325,3 +368,39 @@ class FriendDialog:
         elif kind == "message":
             value = detail.value
             self.flow.receive(value if isinstance(value, str) else str(value))
+        elif kind == "answer":
+            self.answer_from_tab(str(detail.value))
+
+    # -- an answer link opened in another tab of this browser ------------------------------
+    def answer_from_tab(self, text):
+        """This tab waits for an answer, and another tab was opened with it (link.js's
+        passAnswer): take it as if pasted, and tell that tab how it went."""
+        try:
+            sdp = self.take_answer(text)
+        except NotThisGame:
+            return  # for another tab's invite: that tab answers
+        except SenetError as exc:
+            window.senetLink.answered(False, str(exc))
+            self.say(f"An answer opened in another tab cannot be used: {exc}")
+            return
+        window.senetLink.answered(True, "")
+        self.spawn(self.connect(text, sdp))
+
+    def pass_answer(self, text):
+        """This page was opened with an answer link (``answer=CODE``): hand it to the tab of
+        this browser that waits for it, and say in one line whether one took it. Nothing
+        changes on this page."""
+        self.show(None)
+        if not self.dialog.open:
+            self.dialog.showModal()
+        self.say("Passing the answer to your game in the other tab\u2026")
+        self.spawn(self._pass_answer(text))
+
+    async def _pass_answer(self, text):
+        result = await window.senetLink.passAnswer(text)
+        if not result.passed:
+            self.say(NO_TAB_WAITING)
+        elif result.ok:
+            self.say(ANSWER_PASSED)
+        else:
+            self.say(f"Your game in the other tab cannot use this answer: {result.words}")

@@ -8,12 +8,22 @@
 //   accept(sdp)          -> Promise: the host takes the guest's answer
 //   send(text)           -> true when the message went on an open channel
 //   close()
+//   waitForAnswer()      the host's tab waits for an answer opened in another tab of this
+//                        browser: it holds the Web Lock WAITING_LOCK and listens on the
+//                        BroadcastChannel HANDOFF; an answer that comes is told as "answer"
+//   answered(ok, words)  the host's tab says how it took that answer (to the other tab)
+//   stopWaiting()
+//   passAnswer(text)     -> Promise of {passed, ok, words}: a tab opened with an answer link
+//                        hands it to the waiting tab (passed false: no tab waits)
 // iceJson is a JSON list of STUN URLs ("[]": host candidates only, one network).
 // What happens is told as a "senet:link" event on window, detail {type, value}: "open",
 // "close", "message" (value: the text). A message longer than MAX_TEXT is cut to
 // MAX_TEXT + 1 characters before Python sees it: the page refuses it as too long anyway.
 
 const MAX_TEXT = 4096;
+const HANDOFF = "senet-answer"; // BroadcastChannel: an answer link opened in another tab
+const WAITING_LOCK = "senet-answer-waiting"; // held while a tab waits for an answer
+const HANDOFF_MS = 10000; // no waiting tab took the answer by then: none was waiting for it
 const GATHER_MS = 8000; // STUN servers that never answer: go on with the candidates found
 let pc = null;
 let channel = null;
@@ -97,4 +107,61 @@ function close() {
   if (conn) conn.close();
 }
 
-window.senetLink = { host, join, accept, send, close };
+// -- an answer link opened in another tab of this browser (docs/online.md) ----------------
+let waiting = null; // {channel, release, from}: this tab waits for an answer
+
+function waitForAnswer() {
+  stopWaiting();
+  const ch = new BroadcastChannel(HANDOFF);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const wait = { channel: ch, release, from: null };
+  ch.onmessage = (e) => {
+    const m = e.data;
+    if (!m || m.type !== "answer" || typeof m.text !== "string" || typeof m.id !== "string") return;
+    wait.from = m.id;
+    emit("answer", m.text.slice(0, MAX_TEXT + 1));
+  };
+  if (navigator.locks) navigator.locks.request(WAITING_LOCK, () => held); // (secure contexts only)
+  waiting = wait;
+}
+
+function answered(ok, words) {
+  if (waiting && waiting.from) {
+    waiting.channel.postMessage({ type: "result", id: waiting.from, ok: !!ok, words: String(words) });
+    waiting.from = null;
+  }
+}
+
+function stopWaiting() {
+  const wait = waiting;
+  waiting = null;
+  if (wait) {
+    wait.release();
+    wait.channel.close();
+  }
+}
+
+async function passAnswer(text) {
+  if (navigator.locks) { // else no lock tells: ask on the channel, and wait HANDOFF_MS at most
+    const locks = await navigator.locks.query();
+    if (!(locks.held || []).some((lock) => lock.name === WAITING_LOCK)) return { passed: false, ok: false, words: "" };
+  }
+  const id = String(Math.random()).slice(2) + String(Date.now());
+  const ch = new BroadcastChannel(HANDOFF);
+  try {
+    return await new Promise((resolve) => {
+      // a waiting tab answers at once; one with another invite stays silent
+      setTimeout(() => resolve({ passed: false, ok: false, words: "" }), HANDOFF_MS);
+      ch.onmessage = (e) => {
+        const m = e.data;
+        if (m && m.type === "result" && m.id === id) resolve({ passed: true, ok: !!m.ok, words: String(m.words) });
+      };
+      ch.postMessage({ type: "answer", id, text });
+    });
+  } finally {
+    ch.close();
+  }
+}
+
+window.senetLink = { host, join, accept, send, close, waitForAnswer, answered, stopWaiting, passAnswer };

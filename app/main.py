@@ -183,13 +183,16 @@ def main():
     root.dataset.ready = "true"
     window.performance.mark("senet:ready")
     # An invite link (#join=CODE, docs/online.md): show the game it invites to and answer it.
-    # A Reconnect link (#rejoin=CODE): answer it for the game kept here.
+    # A Reconnect link (#rejoin=CODE): answer it for the game kept here. An answer link
+    # (#answer=CODE): hand it to the tab of this browser that made the invite.
     fragment = str(window.location.hash)
-    if fragment.startswith("#join=") or fragment.startswith("#rejoin="):
+    if fragment.startswith("#join=") or fragment.startswith("#rejoin=") or fragment.startswith("#answer="):
         window.history.replaceState(window.history.state, "", str(window.location.pathname)
                                     + str(window.location.search))
         if fragment.startswith("#join="):
             page.friend_dialog().open_invite(fragment[1:])
+        elif fragment.startswith("#answer="):
+            page.friend_dialog().pass_answer(fragment[1:])
         else:
             page.friend_dialog().open_rejoin(fragment[1:])
     page.need_worker()  # after ready: the board never waits for Pyodide

@@ -24,6 +24,7 @@ from senet.online.offer import Answer, Offer
 from senet.online.save import dump_duel, load_duel
 from senet.session import ONLINE, Seat, Session
 from senet.throws import CHAIN_BYTES, Chain, hex_of
+from senet.variants import get_rules
 
 LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 # The page's link parts: an invite opens the page with JOIN_KEY, an answer with ANSWER_KEY
@@ -36,6 +37,10 @@ DEFAULT_GUEST_NAME = "Friend"
 NOT_CONNECTED = "Not connected to the other player: wait until the link is open."
 CANNOT_GO_ON = ("This game between two devices cannot go on here: what this device kept of it is gone "
                 "(its record is kept).")
+
+
+class NotThisGame(SenetError):
+    """An answer or a reconnection for another invite or game than this page's."""
 
 
 def code_of(text: str, key: str) -> str:
@@ -52,10 +57,12 @@ def code_of(text: str, key: str) -> str:
     return text.strip()
 
 
-def invite_words(offer: Offer, rules_title: str) -> str:
-    """What the friend is invited to, in one sentence."""
+def invite_words(offer: Offer) -> str:
+    """What the friend is invited to, in one sentence: the rule set with its house rules
+    in words ("Kendall rules, five pieces") and the seats."""
     guest = 3 - offer.host_seat
-    return (f"{offer.host_name} invites you to a game of Senet ({rules_title} rules): you are player {guest}, "
+    rules = get_rules(offer.variant).in_words()
+    return (f"{offer.host_name} invites you to a game of Senet ({rules}): you are player {guest}, "
             f"{offer.host_name} player {offer.host_seat}.")
 
 
@@ -120,7 +127,7 @@ class OnlineFlow:
             raise SenetError("this invite has been answered already")
         answer, sdp = read_answer(code_of(code, ANSWER_KEY))
         if answer.game != self.offer.tag():
-            raise SenetError("this answer is for another invite")
+            raise NotThisGame("this answer is for another invite")
         self.answer = answer
         self.link = "connecting"
         return sdp
@@ -175,7 +182,7 @@ class OnlineFlow:
             raise SenetError("there is no game under way to reconnect to")
         tag, _events, sdp = read_reconnect(code_of(code, key))
         if tag != self.duel.offer.tag():
-            raise SenetError("this reconnection is for another game")
+            raise NotThisGame("this reconnection is for another game")
         self.resync = True
         self.link = "connecting"
         return sdp

@@ -448,7 +448,12 @@ class Rules(ABC):
     back_to_supply = False  # a move A-in takes a piece back to the supply (Piccione, P5)
     throw_in_parts = False  # a throw is used in parts, what is left stays pending (P2)
     house_rules = ()  # the options that may follow the name, in their order (Kendall's KO1-KO4)
+    options = ()  # the house rules in play (of house_rules, in that order)
     tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
+
+    def in_words(self) -> str:
+        """The rule set as a sentence names it: "Bell rules" (Kendall's adds its house rules)."""
+        return self.title + " rules"
 
     def throw_in_use(self, state: State) -> bool:
         """A part of the pending throw has been used, so ``state.throw`` is what is left

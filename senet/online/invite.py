@@ -7,7 +7,9 @@
 The text is base64url (A-Z a-z 0-9 - _, no padding) of these bytes:
 
     version (1), kind (1: invite, 2: answer, 3: reconnection)
-    invite:       rule set (index in RULE_SETS), host seat (1 or 2), anchor (16 bytes),
+    invite:       rule set (low 4 bits: its index in RULE_SETS; high 4 bits: its house
+                  rules, bit i for the rule set's house_rules[i]: Kendall's KO1-KO4),
+                  host seat (1 or 2), anchor (16 bytes),
                   name length (1) + the host's name in UTF-8
     answer:       the offer's tag (8 bytes), anchor (16), name length (1) + the guest's name
     reconnection: the game's tag (8 bytes), the sender's event count (3 bytes)
@@ -19,12 +21,14 @@ with a SenetError that says what is wrong, in one line.
 
 from ..errors import SenetError
 from ..throws import bytes_of_hex, hex_of
+from ..variants import base_name, get_rules
 from .offer import PROTOCOL_VERSION, Answer, Offer
 from .sdp import pack, unpack, utf8
 
 INVITE, ANSWER, RECONNECT = 1, 2, 3
-# The rule sets by their number in an invite: the order is part of the format.
-RULE_SETS = ("kendall", "jequier", "tait", "bell", "thibault", "havens", "piccione")  # append only: an index is in every invite
+# The rule sets by their number in an invite: the order is part of the format. Append
+# only (an index is in every invite), at most 16 (4 bits; the other 4 are house rules).
+RULE_SETS = ("kendall", "jequier", "tait", "bell", "thibault", "havens", "piccione")
 MAX_CODE = 4000  # characters of a code: far more than a real one (about 300)
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(_ALPHABET)}
@@ -62,6 +66,28 @@ def from_base64url(text):
     return bytes(out)
 
 
+def rule_set_byte(name):
+    """The byte that names rule set ``name`` (with its house rules) in an invite."""
+    rules = get_rules(name)
+    flags = 0
+    for option in rules.options:
+        flags |= 1 << rules.house_rules.index(option)
+    return RULE_SETS.index(base_name(rules.name)) | flags << 4
+
+
+def rule_set_of_byte(value):
+    """The rule set's name (``kendall+five``) a byte of an invite names; SenetError for a
+    rule set or house rules this app does not know."""
+    index, flags = value & 15, value >> 4
+    if index >= len(RULE_SETS):
+        raise SenetError("the invite names an unknown rule set")
+    base = RULE_SETS[index]
+    house_rules = get_rules(base).house_rules
+    if flags >> len(house_rules):
+        raise SenetError(f"the invite names house rules that {get_rules(base).title} rules do not have")
+    return "+".join([base] + [option for i, option in enumerate(house_rules) if flags >> i & 1])
+
+
 def _name_bytes(name):
     data = name.encode()
     if len(data) > 255:
@@ -75,7 +101,7 @@ def _head(kind):
 
 def invite_code(offer, sdp):
     """The invite: ``offer`` (an Offer) and the host's session description."""
-    body = _head(INVITE) + bytes([RULE_SETS.index(offer.variant), offer.host_seat])
+    body = _head(INVITE) + bytes([rule_set_byte(offer.variant), offer.host_seat])
     body += bytes_of_hex(offer.anchor) + _name_bytes(offer.host_name) + pack(sdp)
     return to_base64url(body)
 
@@ -134,11 +160,9 @@ class _Reader:
 def read_invite(text):
     """(Offer, session description) of an invite code."""
     r = _Reader(text, INVITE)
-    index, seat = r.take(1)[0], r.take(1)[0]
-    if index >= len(RULE_SETS):
-        raise SenetError("the invite names an unknown rule set")
+    variant, seat = rule_set_of_byte(r.take(1)[0]), r.take(1)[0]
     anchor = hex_of(r.take(16))
-    offer = Offer(RULE_SETS[index], seat, r.name(), anchor)
+    offer = Offer(variant, seat, r.name(), anchor)
     return offer, r.sdp()
 
 

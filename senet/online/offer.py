@@ -6,19 +6,20 @@ import hashlib
 from ..errors import SenetError, shown
 from ..game import player_name_problem
 from ..throws import hex_of, is_chain_hex
-from ..variants import VARIANTS
+from ..variants import is_rule_set_name
 
 PROTOCOL_VERSION = 1
 
 
 class Offer:
-    """The host's game: ``variant``, ``host_seat`` (1 plays white, or throws first in a
+    """The host's game: ``variant`` (a rule set's name, Kendall's house rules included:
+    ``kendall+five``), ``host_seat`` (1 plays white, or throws first in a
     colour draw; 2 the other), ``host_name`` and the host's chain ``anchor`` (hex)."""
 
     __slots__ = ("variant", "host_seat", "host_name", "anchor")
 
     def __init__(self, variant, host_seat, host_name, anchor):
-        if variant not in VARIANTS:
+        if not (isinstance(variant, str) and is_rule_set_name(variant)):
             raise SenetError(f"unknown rule set '{shown(variant)}'")
         if host_seat not in (1, 2):
             raise SenetError("the host's seat is 1 or 2")

@@ -17,6 +17,9 @@ from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
 
 OPTIONS = ("five", "start", "trap", "homerow")  # KO1-KO4, in the order they are written
 OPTION_CLAUSE = {"five": "KO1", "start": "KO2", "trap": "KO3", "homerow": "KO4"}
+# Each house rule in a few words, to follow "Kendall rules, " in a sentence.
+OPTION_WORDS = {"five": "five pieces", "start": "starting with a 1", "trap": "the trap on 27",
+                "homerow": "the home row"}
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 PAST_26 = "no piece may move past square 26 in one move (K6)"
@@ -61,6 +64,10 @@ class Kendall(Rules):
             self.pieces = 5
         if self.start_rule:
             self.own_flags = (("began", ("w", "b", "wb")),)
+
+    def in_words(self) -> str:
+        """ "Kendall rules", or with its house rules: "Kendall rules, five pieces"."""
+        return ", ".join(["Kendall rules"] + [OPTION_WORDS[option] for option in self.options])
 
     @staticmethod
     def option_names(text: str) -> tuple:

@@ -34,6 +34,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
@@ -96,6 +97,22 @@ class DeadEndProxy:
         self._server.server_close()
 
 
+# Firefox asks its own services now and then (remote settings, its updates and those of
+# its plug-ins); the dead-end proxy refuses them like anything else, and they are no
+# request of the page.
+FIREFOX_OWN = re.compile(r"(^|\.)(mozilla\.(org|com|net)|firefox\.com)$|^update\.googleapis\.com$")
+
+
+def proxied_host(line: str) -> str:
+    """The host a request line to a proxy names: "CONNECT host:443 HTTP/1.1" or
+    "GET http://host/path HTTP/1.1" ("" for anything else)."""
+    parts = line.split()
+    if len(parts) < 2:
+        return ""
+    target = parts[1] if parts[0] != "CONNECT" else "//" + parts[1]
+    return urlsplit(target).hostname or ""
+
+
 # ---------------------------------------------------------------- processes
 
 def _stop_group(proc: subprocess.Popen | None) -> None:
@@ -155,7 +172,9 @@ class Firefox:
 
     name = "firefox"
 
-    def __init__(self, profile: Path, proxy: DeadEndProxy):
+    def __init__(self, profile: Path, proxy: DeadEndProxy, extra_prefs: dict | None = None):
+        """``extra_prefs``: the test's own preferences for the profile, added to (and
+        over) the ones below."""
         import websocket  # websocket-client (requirements-dev.txt)
 
         profile.mkdir(parents=True, exist_ok=True)
@@ -186,6 +205,7 @@ class Firefox:
             "network.captive-portal-service.enabled": False,
             "network.connectivity-service.enabled": False,
         }
+        prefs.update(extra_prefs or {})
         (profile / "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
         self._log: list[str] = []

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS, ROOT, DistServer
 from engine_drivers import (
     CONSOLE_CAPTURE,
     FIREFOX,
+    FIREFOX_OWN,
     MINIBROWSER,
     WEBKIT_DRIVER,
     XVFB,
@@ -33,6 +32,7 @@ from engine_drivers import (
     DriverError,
     Firefox,
     WebKit,
+    proxied_host,
 )
 
 # Late in a game (three pieces each on the board, four borne off), white to act: a game
@@ -98,11 +98,6 @@ PLAY = """async (stopAfter, timeoutMs) => {
   }
 }"""
 
-# Firefox asks its own services now and then (remote settings, its updates and those of
-# its plug-ins); the dead-end proxy refuses them like anything else, and they are no
-# request of the page.
-FIREFOX_OWN = re.compile(r"(^|\.)(mozilla\.(org|com|net)|firefox\.com)$|^update\.googleapis\.com$")
-
 NEEDS = {
     "firefox": [(FIREFOX, "firefox-esr")],
     "webkit": [(WEBKIT_DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "webkit2gtk-driver"), (XVFB, "xvfb")],
@@ -167,16 +162,6 @@ def _launch_webkit(proxy, attempts: int = 3):
             if attempt == attempts:
                 raise
             print(f"webkit: launch {attempt} failed ({exc!r}); trying a fresh one")
-
-
-def _host(line: str) -> str:
-    """The host a request line to a proxy names: "CONNECT host:443 HTTP/1.1" or
-    "GET http://host/path HTTP/1.1" ("" for anything else)."""
-    parts = line.split()
-    if len(parts) < 2:
-        return ""
-    target = parts[1] if parts[0] != "CONNECT" else "//" + parts[1]
-    return urlsplit(target).hostname or ""
 
 
 def _ready(browser) -> dict:
@@ -245,7 +230,7 @@ def test_smoke(engine, engine_server, proxy, record_timing):
 
     errors = browser.errors()
     assert errors == [], (errors, browser.evaluate(THINKS))
-    leaks = [line for line in proxy.seen if not (browser.name == "firefox" and FIREFOX_OWN.search(_host(line)))]
+    leaks = [line for line in proxy.seen if not (browser.name == "firefox" and FIREFOX_OWN.search(proxied_host(line)))]
     assert leaks == [], f"requests left 127.0.0.1: {leaks}"
     if browser.name == "firefox":
         off_origin = [u for u in browser.requests()

@@ -31,11 +31,14 @@ def _open(page, url):
     wait_app_ready(page)
 
 
-def _connect(host, guest, server, variant="kendall", seat="1"):
-    """The host invites, the guest opens the invite, the host pastes the answer."""
+def _connect(host, guest, server, variant="kendall", seat="1", house_rules=()):
+    """The host invites (to ``variant`` with Kendall's ``house_rules`` ticked), the guest
+    opens the invite, the host pastes the answer."""
     _open(host, server.url + QUERY)
     host.click('[data-action="friend"]')
     host.select_option("#friend-variant", variant)
+    for option in house_rules:
+        host.check(f"#friend-opt-{option}")
     host.select_option("#friend-seat", seat)
     host.fill("#friend-name", "Ann")
     host.click('[data-friend="invite"]')
@@ -134,6 +137,143 @@ def test_a_whole_game_between_two_pages(two_pages, server):
     guest.click('[data-record="verify"]')
     guest.wait_for_function("document.getElementById('record-error').textContent.startsWith('Not verified')")
     assert f"line {line}:" in guest.inner_text("#record-error")
+
+
+STATUS = "document.getElementById('friend-status').textContent"
+
+
+def _opened_in_a_new_tab(context, url, words):
+    """A new tab of ``context`` opened at ``url`` (an answer link): once its dialog's line
+    says ``words`` (one line), the tab; it has no link of its own (off)."""
+    tab = context.new_page()
+    tab.goto(url)
+    wait_app_ready(tab)
+    tab.wait_for_function(f"w => {STATUS}.startsWith(w)", arg=words)
+    assert "\n" not in tab.evaluate(STATUS) and tab.evaluate(LINK) == "off"
+    return tab
+
+
+def test_the_answer_link_opened_in_another_tab_reaches_the_waiting_tab(two_pages, server):
+    """The host opens the friend's answer link in a new tab of the same browser: that tab
+    hands it to the host's tab (a BroadcastChannel), which connects; with no tab waiting,
+    the new tab says so and nothing changes."""
+    host, guest = two_pages
+    _open(host, server.url + QUERY)
+    context = host.context
+    answer_url = server.url + QUERY + "#answer="
+    # no tab waits for an answer yet
+    lone = _opened_in_a_new_tab(context, answer_url + "AQI", "No tab of this browser is waiting for this answer")
+    assert host.evaluate(LINK) == "off"
+    lone.close()
+    # the host invites; the friend answers
+    host.click('[data-action="friend"]')
+    host.fill("#friend-name", "Ann")
+    host.click('[data-friend="invite"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    invite = host.get_attribute("[data-invite]", "data-invite")
+    _open(guest, server.url + QUERY + "#join=" + invite.split("#join=")[1])
+    guest.wait_for_selector("#friend-guest-name")
+    guest.fill("#friend-guest-name", "Bob")
+    guest.click('[data-friend="answer"]')
+    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.length > 0")
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    # a broken answer link: the waiting tab refuses it, and says so in both tabs
+    broken = _opened_in_a_new_tab(context, answer_url + "AQI", "Your game in the other tab cannot use this answer")
+    host.wait_for_function(f"{STATUS}.startsWith('An answer opened in another tab cannot be used')")
+    assert host.evaluate(LINK) == "inviting"
+    broken.close()
+    # the friend's answer link, opened in a new tab: the host's tab takes it and connects
+    tab = _opened_in_a_new_tab(context, answer_url + answer.split("#answer=")[1],
+                               "Answer passed to your game in the other tab; you can close this one.")
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+    assert tab.evaluate(LINK) == "off"
+    tab.close()
+    for _ in range(4):  # the game is on: a few actions reach the other board
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+        else:
+            pytest.fail("neither page may act")
+
+
+def test_a_reconnections_answer_opened_in_another_tab_reaches_the_waiting_tab(two_pages, server):
+    """After a reload, the host's Reconnect invite is answered; the answer link, opened in
+    a new tab of the host's browser, reaches the host's waiting tab and the game goes on."""
+    host, guest = two_pages
+    _connect(host, guest, server)
+    for _ in range(4):
+        for page, other in ((guest, host), (host, guest)):
+            old = position(page)
+            if _act(page):
+                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+                _same_board(page, other)
+                break
+    host.reload()
+    wait_app_ready(host)
+    guest.wait_for_function(f"{LINK} === 'lost'")
+    host.click('[data-action="friend"]')
+    host.click('[data-friend="reconnect"]')
+    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.includes('#rejoin=')")
+    first_answer = guest.get_attribute("[data-answer]", "data-answer")
+    guest.click('[data-action="friend"]')
+    guest.fill("#friend-rejoin-in", host.get_attribute("[data-invite]", "data-invite"))
+    guest.click('[data-friend="rejoin"]')
+    guest.wait_for_function("""first => {
+      const answer = document.querySelector('[data-answer]').dataset.answer;
+      return answer.includes('#answer=') && answer !== first;
+    }""", arg=first_answer)
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    tab = _opened_in_a_new_tab(host.context, server.url + QUERY + "#answer=" + answer.split("#answer=")[1],
+                               "Answer passed to your game in the other tab; you can close this one.")
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+    tab.close()
+    for page, other in ((guest, host), (host, guest)):  # the game goes on
+        old = position(page)
+        if _act(page):
+            page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+            _same_board(page, other)
+            break
+    else:
+        pytest.fail("neither page may act")
+
+
+def _stats_rows(page) -> list:
+    page.click(".toolbar [data-action='stats']")
+    rows = [r.split("\t") for r in page.locator("#stats-table tbody tr").all_inner_texts()]
+    page.locator("#stats-dialog").get_by_role("button", name="Close").click()
+    return rows
+
+
+def test_an_invite_to_kendalls_house_rules(two_pages, server):
+    """The host ticks house rules in the dialog (the New game dialog's boxes, shown only for
+    Kendall); the friend's page says them in words; the game, its record and the
+    statistics of both pages name them."""
+    host, guest = two_pages
+    _open(host, server.url + QUERY)
+    host.click('[data-action="friend"]')
+    labels = [text.strip() for text in host.locator("#friend-options label").all_text_contents()]
+    assert labels == [text.strip() for text in host.locator("#ng-options label").all_text_contents()]
+    assert len(labels) == 4 and labels[0] == "Quick game: five pieces each"
+    host.select_option("#friend-variant", "bell")
+    assert host.locator("#friend-options").is_hidden()
+    host.select_option("#friend-variant", "kendall")
+    assert host.locator("#friend-options").is_visible()
+    host.keyboard.press("Escape")
+    _connect(host, guest, server, house_rules=("five", "trap"))
+    assert "(Kendall rules, five pieces, the trap on 27)" in guest.inner_text("#friend-game")
+    assert senet.parse_position(position(host)).variant == "kendall+five+trap"
+    _play_to_end(host, guest)
+    records = [p.evaluate(RECORD) for p in (host, guest)]
+    assert records[0] == records[1] and "\nvariant kendall+five+trap\n" in records[0]
+    assert verify_record(records[0]).status == VERIFIED
+    for page in (host, guest):  # one online game each, under the rule set with its house rules
+        rows = [row[:2] + [int(row[2]) + int(row[3])] for row in _stats_rows(page)]
+        assert rows == [["Kendall (five, trap)", "A friend online", 1]]
 
 
 def _sync(record, host_seat=1, host_name="Ann", guest_name="Bob"):

@@ -312,7 +312,7 @@ def task_online():
     from senet.verify import verify_record
 
     lines = []
-    for variant in senet.VARIANTS:
+    for variant in RULE_SETS:  # Kendall's house rules too: they travel in the invite
         host, guest, lcg = pair(variant, 1 + len(variant) % 2, len(variant))
         wire = Wire(host, guest)
         wire.play(lcg, turns=40)
@@ -350,7 +350,8 @@ def task_online():
               "a=fingerprint:sha-256 " + ":".join(["C0"] * 32) + "\r\n"
         code = invite_code(offer, sdp)
         got, back = read_invite(code)
-        lines.append(f"invite {code} {got == offer} {back == sdp} {unpack(pack(sdp)) == sdp}")
+        lines.append(f"invite {got.variant} {code} {got == offer} {back == sdp} {unpack(pack(sdp)) == sdp}")
+        lines.append(f"words {senet.get_rules(got.variant).in_words()}")
         code = answer_code(answer, sdp)
         lines.append(f"answer {code} {read_answer(code)[0] == answer} {reconnect_code(offer.tag(), 7, sdp)}")
     from senet.online.qr import qr_matrix, svg_path

@@ -17,7 +17,7 @@ from app_harness import View, human_step  # noqa: E402
 from backends import MemoryBackend  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from names import REMOTE  # noqa: E402
-from online_flow import NOT_CONNECTED, OnlineFlow, code_of, invite_words  # noqa: E402
+from online_flow import NOT_CONNECTED, NotThisGame, OnlineFlow, code_of, invite_words  # noqa: E402
 from save_formats import stats_rows  # noqa: E402
 from save_policy import SavePolicy  # noqa: E402
 from storage import Store  # noqa: E402
@@ -105,15 +105,17 @@ def snapshot(side):
     return side.ctl.session.record_text(), side.ctl.state, side.flow.duel.events, side.flow.duel.mark
 
 
-@pytest.mark.parametrize("variant,host_seat", [("kendall", 1), ("jequier", 2)])
+@pytest.mark.parametrize("variant,host_seat", [("kendall", 1), ("jequier", 2), ("kendall+five+trap", 1)])
 def test_a_whole_game_by_clicks_on_both_sides(variant, host_seat):
     host, guest = connect(variant, host_seat)
+    assert host.ctl.game.variant == guest.ctl.game.variant == variant  # house rules included
     assert host.ctl.kind(3 - host_seat) == REMOTE and guest.ctl.kind(host_seat) == REMOTE
     play_to_end(host, guest)
     assert guest.ctl.game.over
     record = host.ctl.session.record_text()
     assert record == guest.ctl.session.record_text() == host.flow.duel.game.record_text()
     assert "throws sha256-duel" in record and "player 1 human" in record and "player 2 human" in record
+    assert f"\nvariant {variant}\n" in record
     assert verify_record(record).status == VERIFIED
     outcomes = sorted(side.flow.outcome(side.ctl.session)[2] for side in (host, guest))
     assert outcomes == ["lost", "won"]
@@ -189,11 +191,13 @@ def test_the_answer_must_answer_this_invite():
     code = stranger.flow.answer_text(ANSWER_SDP)
     fresh = Side(11)
     fresh.flow.host("kendall", 1, "Ann")
-    with pytest.raises(senet.SenetError, match="another invite"):
+    # another invite's answer is NotThisGame: a tab waiting for its own answer stays silent
+    with pytest.raises(NotThisGame, match="another invite"):
         fresh.flow.accept(code)
     assert fresh.flow.link == "inviting" and fresh.flow.duel is None
-    with pytest.raises(senet.SenetError):
+    with pytest.raises(senet.SenetError) as broken:
         fresh.flow.accept("#answer=%%%")
+    assert not isinstance(broken.value, NotThisGame)
     with pytest.raises(senet.SenetError, match="answered already"):
         host.flow.accept(code)
     assert isinstance(host.flow.duel, Duel)
@@ -205,8 +209,11 @@ def test_code_of_and_the_invitation_words():
     assert code_of("ABC\n", "answer") == "ABC"
     assert code_of("https://x.org/#answer=ABC&x=1", "answer") == "ABC"
     host, _ = connect()
-    words = invite_words(host.flow.offer, "Kendall")
-    assert "Ann invites you" in words and "player 2" in words
+    words = invite_words(host.flow.offer)
+    assert "Ann invites you" in words and "(Kendall rules)" in words and "player 2" in words
+    host, _ = connect("kendall+five+homerow", 2)
+    words = invite_words(host.flow.offer)
+    assert "(Kendall rules, five pieces, the home row): you are player 1, Ann player 2." in words
 
 
 def reload(side, seed):
@@ -275,7 +282,7 @@ def test_a_reconnection_for_another_game_is_refused():
     other.flow.accept(stranger.flow.answer_text(ANSWER_SDP))
     other.flow.begin()
     code = other.flow.reconnect_invite(OFFER_SDP)
-    with pytest.raises(senet.SenetError, match="another game"):
+    with pytest.raises(NotThisGame, match="another game"):
         guest.flow.rejoin(code)
     assert guest.flow.link == "connected"
 

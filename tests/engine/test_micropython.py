@@ -136,17 +136,21 @@ def test_average_chooses_the_same_moves_in_micropython(lib):
 def test_games_between_two_devices_run_the_same_in_micropython(lib):
     """senet.online on the page's interpreter: two pages play every rule set through the
     messages (with a dropped connection and a resync), refuse the same bad messages with
-    the same words, write the same records, which verify; the invite codes are the same."""
+    the same words, write the same records, which verify; the invite codes are the same,
+    Kendall's house rules included."""
     import senet
 
     lines = _same(lib, "online")
-    assert sum(1 for ln in lines if ln.startswith("online ") and " True " in ln) == len(senet.VARIANTS)
+    games = len(senet.VARIANTS) + 1  # and Kendall with all its house rules
+    assert sum(1 for ln in lines if ln.startswith("online ") and " True " in ln) == games
     assert all(ln.endswith("True True") for ln in lines if ln.startswith("synced "))
     assert all(ln.startswith("refused False ") for ln in lines if ln.startswith("refused "))
-    assert lines.count("unchanged True") == len(senet.VARIANTS)
-    assert sum(1 for ln in lines if ln.startswith("kept True True ")) == len(senet.VARIANTS)
-    assert sum(1 for ln in lines if ln.startswith("verify verified: ")) == len(senet.VARIANTS)
+    assert lines.count("unchanged True") == games
+    assert sum(1 for ln in lines if ln.startswith("kept True True ")) == games
+    assert sum(1 for ln in lines if ln.startswith("verify verified: ")) == games
     assert all(ln == "tampered mismatch" for ln in lines if ln.startswith("tampered "))
     assert all(ln.endswith("True True True") for ln in lines if ln.startswith("invite "))
+    assert sum(1 for ln in lines if ln.startswith("invite kendall+five+start+trap+homerow ")) == 1
+    assert "words Kendall rules, five pieces, starting with a 1, the trap on 27, the home row" in lines
     assert sum(1 for ln in lines if ln.startswith("code ")) == 10
     assert [ln.split()[2] for ln in lines if ln.startswith("qr ")] == ["21", "57"]  # versions 1 and 10

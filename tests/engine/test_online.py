@@ -16,8 +16,9 @@ import senet
 from senet import cli
 from senet.errors import RecordError, SenetError, one_line
 from senet.game import Game
-from senet.online.duel import CLAIM_AFTER_MS
+from senet.online.duel import CLAIM_AFTER_MS, new_game
 from senet.online.invite import (
+    RULE_SETS,
     answer_code,
     from_base64url,
     invite_code,
@@ -453,6 +454,36 @@ def test_an_invite_and_an_answer_round_trip_and_are_short():
     assert read_reconnect(code) == (offer.tag(), 1234, OFFER_SDP)
 
 
+@pytest.mark.parametrize("variant", ["kendall", "kendall+five", "kendall+start+homerow",
+                                     "kendall+five+start+trap+homerow", "piccione"])
+def test_an_invite_carries_the_rule_set_with_its_house_rules(variant):
+    offer = Offer(variant, 1, "Ann", "ab" * 16)
+    code = invite_code(offer, OFFER_SDP)
+    got, sdp = read_invite(code)
+    assert got.variant == variant and got == offer and sdp == OFFER_SDP
+    if "+" not in variant:  # the byte of a rule set without house rules is its index, as before
+        assert from_base64url(code)[2] == RULE_SETS.index(variant)
+    assert new_game(got, Answer(got.tag(), "Bob", "cd" * 16)).variant == variant
+
+
+def test_the_rule_set_byte_is_as_documented():
+    from senet.online.invite import rule_set_byte, rule_set_of_byte
+
+    assert rule_set_byte("kendall+five+trap") == 0x50 and rule_set_of_byte(0x50) == "kendall+five+trap"
+    assert rule_set_byte("kendall+homerow") == 0x80 and rule_set_byte("piccione") == 6
+    assert "`kendall+five+trap` is 0x50" in (HERE.parents[1] / "docs" / "online.md").read_text()
+
+
+def test_house_rules_a_rule_set_lacks_are_refused_in_one_line():
+    code = from_base64url(invite_code(Offer("bell", 1, "Ann", "ab" * 16), OFFER_SDP))
+    with pytest.raises(SenetError, match="house rules that Bell rules do not have") as err:
+        read_invite(to_base64url(code[:2] + bytes([code[2] | 0x10]) + code[3:]))
+    assert one_line(str(err.value)) == str(err.value)
+    for name in ("kendall+trap+five", "bell+five", "kendall+", "kendall+fast"):
+        with pytest.raises(SenetError, match="unknown rule set"):
+            Offer(name, 1, "Ann", "ab" * 16)
+
+
 def test_sdp_packing_is_lossless():
     for sdp in (OFFER_SDP, ANSWER_SDP, OFFER_SDP.replace("\r\n", "\n"), "v=0", "1234 0123 12345678901234567890123",
                 "caf\u00e9\r\n", "AB:" * 40, "a-" + "0" * 36):
@@ -795,8 +826,6 @@ def test_qr_refuses_what_it_cannot_encode():
 
 
 def test_an_invite_numbers_every_rule_set():
-    from senet.online.invite import RULE_SETS
-
     assert sorted(RULE_SETS) == sorted(senet.VARIANTS) and len(set(RULE_SETS)) == len(RULE_SETS)
 
 
