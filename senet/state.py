@@ -449,6 +449,7 @@ class Rules(ABC):
     throw_in_parts = False  # a throw is used in parts, what is left stays pending (P2)
     house_rules = ()  # the options that may follow the name, in their order (Kendall's KO1-KO4)
     tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
+    expert_weights = None  # the key of Expert's weights in senet.ai.evaluate (None: the tuning's)
 
     def throw_in_use(self, state: State) -> bool:
         """A part of the pending throw has been used, so ``state.throw`` is what is left

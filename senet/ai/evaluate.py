@@ -144,7 +144,7 @@ def _positions(board: str) -> tuple[list[int], list[int]]:
 def _kendall(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
     side = state.side
-    if (state.off[0 if side == WHITE else 1] == KENDALL.pieces - 1 and state.board.count(side) == 1
+    if (state.off[0 if side == WHITE else 1] == state.rules.pieces - 1 and state.board.count(side) == 1
             and state.board.find(side) + 1 in K_ANY_THROW):
         # K7: the last piece is on 30 and bears off on any throw: a sure win
         return (100.0, 0.0, 0.0, 0.0, 0.0, 1.0) if side == WHITE else (-100.0, 0.0, 0.0, 0.0, 0.0, 1.0)
@@ -601,6 +601,12 @@ def tuned_as(variant: str) -> str:
     return get_rules(variant).tuning or variant
 
 
+def weighed_as(variant: str) -> str:
+    """The key of Expert's weights (``EXPERT_WEIGHTS``) for ``variant``: the rule set's own
+    choice (``Rules.expert_weights``: Kendall with five pieces has its own), else its tuning's."""
+    return get_rules(variant).expert_weights or tuned_as(variant)
+
+
 # Expert's own terms where they differ from Average's (tuning, keyed by rule set)
 _EXPERT_FEATURES = {"bell": _bell}
 
@@ -800,7 +806,7 @@ def evaluator(variant: str, expert: bool = False) -> Evaluator:
     """The shared evaluator of a rule set: Average's, or Expert's (``expert=True``)."""
     ev = _CACHE.get((variant, expert))
     if ev is None:
-        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(tuned_as(variant)) if expert else None,
+        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(weighed_as(variant)) if expert else None,
                                                    solo=expert)
     return ev
 
