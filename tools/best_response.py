@@ -1,7 +1,7 @@
 """How much can any player win against Average? A best response to Average, measured.
 
     python tools/best_response.py --variant kendall+five [--games 400] [--seed 1]
-                                  [--nodes 20000] [--jobs 1] [--json]
+                                  [--nodes 20000] [--jobs 1] [--json] [--no-progress]
 
 Average is deterministic: its action in a position depends on the position alone (no
 random numbers, senet.ai.players.Average). The Expert's search assumes an opponent who
@@ -92,21 +92,28 @@ def _job(task):
     return i, arena.play_game(variant, "best-response", "average", game_seed, a_first, players=players)
 
 
-def run(variant: str, games: int, seed: int, nodes: int | None, jobs: int = 1) -> dict:
+def run(variant: str, games: int, seed: int, nodes: int | None, jobs: int = 1, progress: bool = False) -> dict:
     """The arena's games (seeds and colours) with A the best response, B Average."""
     tasks = [(i, variant, seed * 100003 + i // 2, i % 2 == 0, nodes) for i in range(games)]
     results: list = [None] * games
     t0 = time.perf_counter()
+    bar = arena._Progress(games) if progress else None
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
             for i, res in pool.imap_unordered(_job, tasks):
                 results[i] = res
+                if bar:
+                    bar.step(res)
     else:
         for task in tasks:
             i, res = _job(task)
             results[i] = res
+            if bar:
+                bar.step(res)
+    if bar:
+        bar.done()
     return arena.summarise(variant, "best-response", "average", seed, results, time.perf_counter() - t0)
 
 
@@ -118,6 +125,7 @@ def main(argv=None) -> int:
     ap.add_argument("--nodes", type=int, default=None, help="node budget (default: the Expert's)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (this machine: 2 at most)")
     ap.add_argument("--json", action="store_true", help="end with one line of JSON")
+    ap.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     args = ap.parse_args(argv)
     try:
         variant = get_rules(args.variant).name
@@ -127,7 +135,7 @@ def main(argv=None) -> int:
         ap.error("--games must be at least 1")
     if args.nodes is not None and args.nodes < 1:
         ap.error("--nodes must be at least 1")
-    summary = run(variant, args.games, args.seed, args.nodes, max(1, args.jobs))
+    summary = run(variant, args.games, args.seed, args.nodes, max(1, args.jobs), progress=not args.no_progress)
     print(arena.report(summary))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
