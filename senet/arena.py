@@ -34,11 +34,15 @@ from .variants import VARIANTS, get_rules
 
 
 def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first: bool,
-              budget_a: dict | None = None, budget_b: dict | None = None) -> dict:
-    """One game; A is white (or the first seat) when ``a_first``. Returns a summary."""
+              budget_a: dict | None = None, budget_b: dict | None = None, players: tuple | None = None) -> dict:
+    """One game; A is white (or the first seat) when ``a_first``. Returns a summary.
+    ``players``: A and B made by the caller (tools/best_response.py), else by level."""
     game = Game(variant, seed=game_seed, throws=MT19937)  # the legacy generator: the results in docs/ stay reproducible
-    a = get_player(level_a, seed=game_seed, **(budget_a or {}))
-    b = get_player(level_b, seed=game_seed + 1, **(budget_b or {}))
+    if players is not None:
+        a, b = players
+    else:
+        a = get_player(level_a, seed=game_seed, **(budget_a or {}))
+        b = get_player(level_b, seed=game_seed + 1, **(budget_b or {}))
     think = {"a": [], "b": []}
 
     def seated() -> dict:

@@ -450,6 +450,7 @@ class Rules(ABC):
     house_rules = ()  # the options that may follow the name, in their order (Kendall's KO1-KO4)
     options = ()  # the house rules in play (of house_rules, in that order)
     tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
+    expert_weights = None  # the key of Expert's weights in senet.ai.evaluate (None: the tuning's)
 
     def in_words(self) -> str:
         """The rule set as a sentence names it: "Bell rules" (Kendall's adds its house rules)."""

@@ -72,6 +72,10 @@ EXPERT_WEIGHTS: dict[str, dict] = {
     "tait": {"scale": 3.6},
     "bell": {"scale": 2.25},
 }
+# Kendall with five pieces a side (KO1), chosen by Rules.expert_weights: fitted to games of
+# five pieces, the calibrated scale is 4.08 (two seeds), Kendall's 3.85 within noise, and
+# no other weights played better one throw ahead (docs/opponents.md): Kendall's values
+EXPERT_WEIGHTS["kendall+five"] = dict(EXPERT_WEIGHTS["kendall"])
 
 
 def settled_value(state: State) -> float | None:
@@ -144,7 +148,7 @@ def _positions(board: str) -> tuple[list[int], list[int]]:
 def _kendall(state: State) -> tuple[float, ...]:
     cells = " " + state.board + " "
     side = state.side
-    if (state.off[0 if side == WHITE else 1] == KENDALL.pieces - 1 and state.board.count(side) == 1
+    if (state.off[0 if side == WHITE else 1] == state.rules.pieces - 1 and state.board.count(side) == 1
             and state.board.find(side) + 1 in K_ANY_THROW):
         # K7: the last piece is on 30 and bears off on any throw: a sure win
         return (100.0, 0.0, 0.0, 0.0, 0.0, 1.0) if side == WHITE else (-100.0, 0.0, 0.0, 0.0, 0.0, 1.0)
@@ -601,6 +605,12 @@ def tuned_as(variant: str) -> str:
     return get_rules(variant).tuning or variant
 
 
+def weighed_as(variant: str) -> str:
+    """The key of Expert's weights (``EXPERT_WEIGHTS``) for ``variant``: the rule set's own
+    choice (``Rules.expert_weights``: Kendall with five pieces has its own), else its tuning's."""
+    return get_rules(variant).expert_weights or tuned_as(variant)
+
+
 # Expert's own terms where they differ from Average's (tuning, keyed by rule set)
 _EXPERT_FEATURES = {"bell": _bell}
 
@@ -800,7 +810,7 @@ def evaluator(variant: str, expert: bool = False) -> Evaluator:
     """The shared evaluator of a rule set: Average's, or Expert's (``expert=True``)."""
     ev = _CACHE.get((variant, expert))
     if ev is None:
-        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(tuned_as(variant)) if expert else None,
+        ev = _CACHE[(variant, expert)] = Evaluator(variant, EXPERT_WEIGHTS.get(weighed_as(variant)) if expert else None,
                                                    solo=expert)
     return ev
 

@@ -22,7 +22,7 @@ from ..moves import OFF, PASS, SUPPLY, THROW, Move
 from ..state import BLACK, WHITE, State
 from ..throws import OUT_OF
 from ..turns import decisions
-from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator, tuned_as
+from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator, weighed_as
 from .network import network_evaluation
 from .search import Search
 
@@ -282,7 +282,7 @@ class Expert(Player):
             return evaluator(variant, expert=self.expert_eval)
         ev = self._evaluators.get(variant)
         if ev is None:
-            merged = dict(EXPERT_WEIGHTS.get(tuned_as(variant), {})) if self.expert_eval else {}
+            merged = dict(EXPERT_WEIGHTS.get(weighed_as(variant), {})) if self.expert_eval else {}
             merged.update(self.weights)
             ev = self._evaluators[variant] = Evaluator(variant, merged, solo=self.expert_eval)
         return ev

@@ -62,6 +62,7 @@ class Kendall(Rules):
         self.homerow = "homerow" in options  # KO4
         if self.five:
             self.pieces = 5
+            self.expert_weights = "kendall+five"  # fitted to games of five pieces a side, any other options
         if self.start_rule:
             self.own_flags = (("began", ("w", "b", "wb")),)
 

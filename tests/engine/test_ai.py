@@ -348,3 +348,37 @@ def test_play_out_yields_only_real_decisions_and_finishes_the_game(variant):
     again = senet.Game(variant, seed=4)
     assert sum(1 for _ in play_out(again, get_player("average"), get_player("novice", seed=2))) == seen
     assert again.record_text() == game.record_text()
+
+
+# -- Kendall's house rules: the weights of five pieces a side ------------------------------
+def test_KO1_kendall_five_has_its_own_expert_weights_and_plain_kendall_keeps_its_own():
+    from senet.ai.evaluate import EXPERT_WEIGHTS, WEIGHTS, weighed_as
+
+    assert weighed_as("kendall") == "kendall"
+    # five pieces pick their own entry, whatever other options come with them
+    for variant in ("kendall+five", "kendall+five+trap", "kendall+five+start+trap+homerow"):
+        assert weighed_as(variant) == "kendall+five"
+        assert evaluator(variant, expert=True).weights == {**WEIGHTS["kendall"], **EXPERT_WEIGHTS["kendall+five"]}
+        # Average's evaluation is Kendall's, options or not
+        assert evaluator(variant).weights == WEIGHTS["kendall"]
+    # the other options keep Kendall's weights, and so does Kendall itself
+    for variant in ("kendall", "kendall+trap", "kendall+start+homerow"):
+        assert weighed_as(variant) == "kendall"
+        assert evaluator(variant, expert=True).weights == {**WEIGHTS["kendall"], **EXPERT_WEIGHTS["kendall"]}
+    assert EXPERT_WEIGHTS["kendall"] == {"scale": 3.85, "threat": 1.5, "threat_mover": 0.8, "solo": 1.3}
+    # the experiments' override starts from the same entry
+    expert = get_player("expert", weights={"scale": 5.0})
+    assert expert._evaluator("kendall+five").weights == {
+        **WEIGHTS["kendall"], **EXPERT_WEIGHTS["kendall+five"], "scale": 5.0}
+
+
+@pytest.mark.parametrize("variant, rest", [("kendall", 6), ("kendall+five", 4)])
+def test_K7_KO1_the_last_piece_on_30_is_a_sure_win_with_the_rule_sets_pieces(variant, rest):
+    from senet.ai.evaluate import features
+
+    s = position(variant, white=[30], black=[2, 4], side="w", off=(rest, rest - 1))
+    assert features(s)[0] == 100.0 and features(s)[5] == 1.0
+    assert evaluator(variant, expert=True)(s) > 0.99
+    # one more piece of white's on the board: no sure win yet
+    s = position(variant, white=[12, 30], black=[2, 4], side="w", off=(rest - 1, rest - 1))
+    assert features(s)[5] != 1.0
