@@ -19,7 +19,7 @@ import asyncio
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
 # this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main thread
 # back to the browser for a moment. The steps: the engine's import, the other imports, the
-# game to show, its pieces and trays, the rest of its first drawing, the events' wiring.
+# game to show, its first drawing, the events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
 from pyscript import window as _window
 
@@ -117,8 +117,8 @@ elif store.problems:
 FIRST_VISIT = policy.first_visit(setup is not None, saved, bool(_query.get("tutorial")))
 view.set_speed(ctl.setup.speed)
 view.set_highlight(policy.settings.highlight)
-await asyncio.sleep(0)  # next, its first drawing: the pieces and the trays, then the rest
-view.build(ctl)
+# next, its first drawing, in one task: pieces made in one task and placed in the next
+# would be drawn once at the board's corner and glide from there to their squares
 await asyncio.sleep(0)
 view.render(ctl)  # the starting position
 

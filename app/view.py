@@ -185,14 +185,9 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.root.classList.remove("loading")
 
     # -- drawing ----------------------------------------------------------------
-    def build(self, ctl) -> None:
-        """Make the pieces and trays of ``ctl``'s game (render does it when the game
-        changed; the boot does it as a step of its own)."""
+    def render(self, ctl) -> None:
         if self._gen != ctl.gen:
             self._build(ctl)
-
-    def render(self, ctl) -> None:
-        self.build(ctl)
         better = self._render_board(ctl)  # the review's better move, on the board
         self._render_arrow(ctl, better)
         self._render_arrow(ctl, ctl.played_move if better is not None else None, played=True)

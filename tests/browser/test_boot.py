@@ -228,3 +228,29 @@ def test_the_boot_hands_the_browser_its_thread_between_steps(page, server, brows
     # One is enough to show that boot and ready are not one task (the steps yield through
     # Python's asyncio, whose turns the browser interleaves with its timers as it likes).
     assert between, f"no browser task between boot ({boot}) and ready ({ready}); ticks: {ticks[-10:]}"
+
+
+# Every CSS transition that starts on a piece of the board, from the page's first moment.
+GLIDES = """
+window.__glides = [];
+document.addEventListener('transitionrun', (e) => {
+  const piece = e.target.closest && e.target.closest('#board .piece');
+  if (piece) window.__glides.push([piece.dataset.piece, e.propertyName, performance.now()]);
+}, true);
+"""
+
+
+def test_the_pieces_stand_on_their_squares_from_the_first_drawing(page, server, browser_log):
+    """The boot's steps never split making the pieces from placing them: a piece drawn
+    once before it is placed would glide in from the board's corner. Until a first
+    action, no piece of the board starts a transition (the next frames are waited for)."""
+    page.add_init_script(GLIDES)
+    page.goto(server.url + "?variant=kendall&white=human&black=human&speed=normal")
+    wait_app_ready(page)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.locator("#board .piece").count() == 14  # Kendall: seven a side (K1)
+    assert page.evaluate("window.__glides") == []
+    # the check sees a glide when there is one: the first move of the game makes its piece glide
+    page.click('[data-action="throw"]')
+    page.locator('[data-movable="true"]').first.click()
+    page.wait_for_function("window.__glides.length > 0")
