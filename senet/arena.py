@@ -77,32 +77,43 @@ def _job(args):
     return args[0], play_game(*args[1:])
 
 
-def run(variant: str, level_a: str, level_b: str, games: int, seed: int, jobs: int = 1,
-        budget_a: dict | None = None, budget_b: dict | None = None, progress: bool = True) -> dict:
-    tasks = [
-        (i, variant, level_a, level_b, seed * 100003 + i // 2, i % 2 == 0, budget_a, budget_b)
-        for i in range(games)
-    ]
-    results: list = [None] * games
+def game_plan(games: int, seed: int) -> list[tuple[int, int, bool]]:
+    """(index, game seed, whether A plays first) of each game of a run: the colours swap
+    in pairs on the same throws. tools/best_response.py plays the same games."""
+    return [(i, seed * 100003 + i // 2, i % 2 == 0) for i in range(games)]
+
+
+def play_all(job, tasks: list, jobs: int = 1, progress: bool = True) -> tuple[list, float]:
+    """Run ``job`` (a top-level function: task -> (index, result)) on every task, in
+    ``jobs`` processes; returns the results in the tasks' order and the seconds taken."""
+    results: list = [None] * len(tasks)
     t0 = time.perf_counter()
-    bar = _Progress(games) if progress else None
+    bar = _Progress(len(tasks)) if progress else None
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            for i, res in pool.imap_unordered(_job, tasks):
+            for i, res in pool.imap_unordered(job, tasks):
                 results[i] = res
                 if bar:
                     bar.step(res)
     else:
         for task in tasks:
-            i, res = _job(task)
+            i, res = job(task)
             results[i] = res
             if bar:
                 bar.step(res)
     if bar:
         bar.done()
-    return summarise(variant, level_a, level_b, seed, results, time.perf_counter() - t0)
+    return results, time.perf_counter() - t0
+
+
+def run(variant: str, level_a: str, level_b: str, games: int, seed: int, jobs: int = 1,
+        budget_a: dict | None = None, budget_b: dict | None = None, progress: bool = True) -> dict:
+    tasks = [(i, variant, level_a, level_b, game_seed, a_first, budget_a, budget_b)
+             for i, game_seed, a_first in game_plan(games, seed)]
+    results, elapsed = play_all(_job, tasks, jobs, progress)
+    return summarise(variant, level_a, level_b, seed, results, elapsed)
 
 
 def summarise(variant, level_a, level_b, seed, results, elapsed) -> dict:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -95,27 +94,9 @@ def _job(task):
 
 def run(variant: str, games: int, seed: int, nodes: int | None, jobs: int = 1, progress: bool = False) -> dict:
     """The arena's games (seeds and colours) with A the best response, B Average."""
-    tasks = [(i, variant, seed * 100003 + i // 2, i % 2 == 0, nodes) for i in range(games)]
-    results: list = [None] * games
-    t0 = time.perf_counter()
-    bar = arena._Progress(games) if progress else None
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(jobs) as pool:
-            for i, res in pool.imap_unordered(_job, tasks):
-                results[i] = res
-                if bar:
-                    bar.step(res)
-    else:
-        for task in tasks:
-            i, res = _job(task)
-            results[i] = res
-            if bar:
-                bar.step(res)
-    if bar:
-        bar.done()
-    return arena.summarise(variant, "best-response", "average", seed, results, time.perf_counter() - t0)
+    tasks = [(i, variant, game_seed, a_first, nodes) for i, game_seed, a_first in arena.game_plan(games, seed)]
+    results, elapsed = arena.play_all(_job, tasks, jobs, progress)
+    return arena.summarise(variant, "best-response", "average", seed, results, elapsed)
 
 
 def main(argv=None) -> int:
