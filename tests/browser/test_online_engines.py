@@ -21,20 +21,12 @@ import os
 import pytest
 from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, wait_app_ready
 from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, Firefox, proxied_host
+from test_online_play import LINK, QUERY, RECORD  # the same page, read the same way
 
 import senet
 from senet.verify import VERIFIED, verify_record
 
-QUERY = "?ice=&speed=instant"
-LINK = "document.documentElement.dataset.link"
 BOARD = "document.getElementById('board').dataset"
-# The record of the game on the page, read from the Game record dialog.
-RECORD = """() => {
-  document.querySelector('[data-action="record"]').click();
-  const text = document.getElementById('record-text').value;
-  document.getElementById('record-dialog').close();
-  return text;
-}"""
 # This page's player does what they must (throw, or click the first movable piece):
 # true, or false when it is not this page's turn.
 ACT = """() => {
