@@ -164,7 +164,9 @@ async function registerWorker() {
 }
 
 function setupInstall() {
-  let deferred = null;
+  // An offer made before this module started (app/later.js kept it), else none yet.
+  let deferred = window.senetInstallOffer || null;
+  installButton.hidden = !deferred;
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault(); // our own button instead of the browser's mini-infobar
     deferred = event;

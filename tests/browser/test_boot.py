@@ -1,12 +1,18 @@
 """The page boots: MicroPython on the page at once, the Pyodide worker only when a game
 needs it, everything from this site (issue "Instant start", docs/app.md)."""
 
+import html
+import importlib.util
+import json
 import re
 import tomllib
-import zipfile
 
 import pytest
 from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
+
+_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "pack.py")  # page.pack's format
+app_pack = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(app_pack)
 
 WORKER_TIMEOUT_MS = 180_000
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
@@ -69,7 +75,7 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     # worker (the Expert's) was started only after the board became live.
     assert data["worker"] in ("starting", data["variants"])
     assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in browser_log.requests)
-    assert any(u.endswith("/page.zip") for u in browser_log.requests)  # the page's bytecode
+    assert any(u.endswith("/page.pack") for u in browser_log.requests)  # the page's bytecode
 
     # The worker answers with the engine's variants, the same as the page sees.
     page.wait_for_function(WORKER_UP, timeout=WORKER_TIMEOUT_MS)
@@ -161,19 +167,23 @@ def test_an_expert_seat_gets_ready_then_plays(page, server, browser_log):
 
 
 def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
-    """pyscript.toml (the page's MicroPython) ships page.zip: every module app/main.py can
+    """pyscript.toml (the page's MicroPython) ships page.pack: every module app/main.py can
     import, from app/ and from the engine, compiled to .mpy; worker.toml names Pyodide
     and the engine's sources."""
     page = tomllib.loads((ROOT / "pyscript.toml").read_text())
     worker = tomllib.loads((ROOT / "worker.toml").read_text())
     assert page["interpreter"] == "./vendor/micropython/micropython.mjs"
-    assert page["files"] == {"./page.zip": "./*"}
+    assert page["files"] == {"./page.pack": "./page.pack", "./app/pack.py": "./pack.py"}
     assert worker["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert worker["files"] == {"./senet.zip": "./*"}
-    with zipfile.ZipFile(dist_dir / "page.zip") as zf:
-        bundled = set(zf.namelist())
-        # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
-        assert all(zf.read(name)[:2] == b"M\x06" for name in bundled)
+    # the built page carries the same config inline (no pyscript.toml to fetch and parse)
+    built = re.search(r'<script type="mpy" src="./app/main.py" config="([^"]*)">',
+                      (dist_dir / "index.html").read_text()).group(1)
+    assert json.loads(html.unescape(built)) == page
+    packed = dict(app_pack.read((dist_dir / "page.pack").read_bytes()))
+    bundled = set(packed)
+    # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
+    assert all(bytes(body[:2]) == b"M\x06" for body in packed.values())
     assert all(name.endswith(".mpy") for name in bundled)
     local = {p.stem for p in (ROOT / "app").glob("*.py")}
     todo, seen = ["main"], set()
@@ -184,11 +194,12 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
         for mod in re.findall(r"^\s*(?:from|import) (\w+)", source, re.M):
             if mod in local and mod not in seen:
                 todo.append(mod)
-    needed = {f"{name}.mpy" for name in seen - {"main"}}
+    assert "pack" in seen  # app/pack.py: loaded as source (the page's [files]), it unpacks the rest
+    needed = {f"{name}.mpy" for name in seen - {"main", "pack"}}
     needed |= {"senet/__init__.mpy", "senet/game.mpy", "senet/variants/bell.mpy",
                "senet/ai/__init__.mpy", "senet/ai/players.mpy"}  # the engine, and the page's stand-in players
     assert needed <= bundled, sorted(needed - bundled)
-    assert "worker.mpy" not in bundled and "main.mpy" not in bundled
+    assert "worker.mpy" not in bundled and "main.mpy" not in bundled and "pack.mpy" not in bundled
     # Expert's trained weights: Expert runs in the worker only (the page's stand-ins are
     # Novice and Average, which never read them)
     assert "senet/ai/nets.mpy" not in bundled and "senet/ai/network.mpy" in bundled

@@ -75,6 +75,8 @@ def _boot(page, url: str | None = None) -> dict:
     if url:
         page.goto(url)
     wait_app_ready(page)
+    # app/pwa.js starts once the board is live (app/later.js) and reads the version then
+    page.wait_for_function("document.documentElement.dataset.version !== undefined", timeout=READY_TIMEOUT_MS)
     return page.evaluate("() => ({...document.documentElement.dataset})")
 
 
@@ -142,7 +144,8 @@ def test_build_writes_manifest_and_worker(dist_dir):
     assert all(not p.startswith(("/", "http")) for p in listed + runtime + extra)
     assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
     # The page's interpreter is in the shell; Pyodide and what only the worker loads are not.
-    assert {"vendor/micropython/micropython.wasm", "page.zip", "app/main.py", "index.html"} <= set(listed)
+    assert {"vendor/micropython/micropython.wasm", "page.pack", "app/main.py", "app/pack.py",
+            "index.html"} <= set(listed)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
             "worker.toml", "app/worker.py"} <= set(runtime)
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
@@ -153,8 +156,9 @@ def test_build_writes_manifest_and_worker(dist_dir):
 
     index = (dist_dir / "index.html").read_text()
     for needle in ('rel="manifest" href="./manifest.webmanifest"', 'name="theme-color"',
-                   'src="./app/pwa.js"', 'id="pwa-slot"', 'href="./icons/'):
+                   'src="./app/later.js"', 'id="pwa-slot"', 'href="./icons/'):
         assert needle in index
+    assert '"./pwa.js"' in (dist_dir / "app" / "later.js").read_text()  # loaded once the board is live
 
 
 # ------------------------------------------------------------------ the browser

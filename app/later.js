@@ -1,0 +1,35 @@
+// The page's helpers that work in the background, loaded once the board is live: the
+// service worker and its banner (app/pwa.js), and what works offline with the worker's
+// boot (app/offline.js). As module scripts of index.html they were fetched and run
+// while PyScript was starting MicroPython, a few tens of ms of a cold start
+// (docs/build.md). They are loaded when <html data-ready="true"> comes, or after
+// FALLBACK_MS in any case: a page whose Python failed still registers the service
+// worker, which is how a fixed version reaches it. Both read the page's state when they
+// start (the worker's boot may be under way already). What a player uses at once stays
+// in index.html: the sounds, the side panel's parts, the online link.
+const LATER = ["./pwa.js", "./offline.js"];
+const FALLBACK_MS = 10000;
+const root = document.documentElement;
+
+let loaded = false;
+function load() {
+  if (loaded) return;
+  loaded = true;
+  observer.disconnect();
+  clearTimeout(timer);
+  for (const path of LATER) {
+    import(path).catch((err) => console.warn(`Senet: ${path} did not load:`, err));
+  }
+}
+
+// The browser may offer to install the app before app/pwa.js starts: keep the offer for
+// its Install button (window.senetInstallOffer), as pwa.js does with a later one.
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  window.senetInstallOffer = event;
+});
+
+const observer = new MutationObserver(() => { if (root.dataset.ready === "true") load(); });
+const timer = setTimeout(load, FALLBACK_MS);
+if (root.dataset.ready === "true") load();
+else observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
