@@ -7,7 +7,8 @@ fall back into the water (K8), the water and its rescue. With several pieces a s
 can spend an awkward throw on another piece; alone it cannot. The tables are computed
 with the engine itself (so they follow the rules exactly), by value iteration over the
 positions of one or two pieces of a side that moves alone (the opponent's pieces are
-ignored), and cached per rule set on first use.
+ignored), and cached per rule set on first use; they are stored worked out in
+senet/ai/endgame_tables.py.
 
 ``turns(variant)`` returns two dicts: ``start[key]`` (at the start of a turn) and
 ``again[key]`` (on an extra throw inside the turn), where ``key`` is the tuple of the
@@ -52,15 +53,52 @@ def own_squares(state) -> tuple[int, ...]:
     return tuple(i + 1 for i, c in enumerate(state.board) if c == WHITE)
 
 
-def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
-          max_iterations: int = 2000) -> tuple[dict, dict]:
+MAX_PIECES = 2
+TOLERANCE = 1e-7
+MAX_ITERATIONS = 2000
+
+
+def table_keys(variant: str, max_pieces: int = MAX_PIECES) -> list[tuple[int, ...]]:
+    """The keys of the tables, in their order: the squares of one piece, then of two."""
+    transit = get_rules(variant).transit_squares
+    squares = [s for s in range(1, 31) if s not in transit]
+    return [k for n in range(1, max_pieces + 1) for k in combinations(squares, n)]
+
+
+def turns(variant: str) -> tuple[dict, dict]:
+    """The tables of ``variant`` (start, again), cached. They are worked out once, by
+    ``compute``, and kept in senet/ai/endgame_tables.py (``tools/endgame_tables.py``
+    writes it; a test checks it against ``compute``), because working them out took
+    about a second of the Expert's first answer in the browser's worker. A rule set
+    the file does not hold is worked out here."""
     cached = _CACHE.get(variant)
     if cached is not None:
         return cached
+    tables = _stored(variant)
+    if tables is None:
+        tables = compute(variant)
+    _CACHE[variant] = tables
+    return tables
+
+
+def _stored(variant: str):
+    try:
+        from .endgame_tables import TABLES
+    except ImportError:  # not shipped (the page's MicroPython has no Expert)
+        return None
+    values = TABLES.get(variant)
+    keys = table_keys(variant)
+    if values is None or len(values[0]) != len(keys) or len(values[1]) != len(keys):
+        return None
+    return dict(zip(keys, values[0])), dict(zip(keys, values[1]))
+
+
+def compute(variant: str, max_pieces: int = MAX_PIECES, tolerance: float = TOLERANCE,
+            max_iterations: int = MAX_ITERATIONS) -> tuple[dict, dict]:
+    """Work the tables out: value iteration over the transitions the engine gives."""
     rules = get_rules(variant)
     probs = [(t, w / OUT_OF) for t, w in rules.outcomes]
-    squares = [s for s in range(1, 31) if s not in rules.transit_squares]
-    keys = [k for n in range(1, max_pieces + 1) for k in combinations(squares, n)]
+    keys = table_keys(variant, max_pieces)
     # transitions: for each (key, again): [(p, [(kind, key')])], [key' after a rescue]
     trans = {}
     for key in keys:
@@ -111,5 +149,4 @@ def turns(variant: str, max_pieces: int = 2, tolerance: float = 1e-7,
                 table[key] = v
         if change < tolerance:
             break
-    _CACHE[variant] = (start, mid)
     return start, mid
