@@ -40,29 +40,29 @@ def read(data):
     """[(path, bytes)] of a pack, in its order; PackError if it is not a whole pack."""
     data = bytes(data)
     if data[:len(MAGIC)] != MAGIC:
-        raise PackError("not a page pack (it does not begin with %r)" % MAGIC)
+        raise PackError(f"not a page pack (it does not begin with {MAGIC!r})")
     end = data.find(b"\n", len(MAGIC))
     if end < 0:
         raise PackError("the pack's list of files has no end")
     try:
         index = json.loads(data[len(MAGIC):end].decode())
     except ValueError as exc:
-        raise PackError("the pack's list of files cannot be read (%s)" % exc)
+        raise PackError(f"the pack's list of files cannot be read ({exc})") from exc
     view = memoryview(data)
     at = end + 1
     files = []
     for entry in index:
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
                 and isinstance(entry[1], int) and entry[1] >= 0):
-            raise PackError("the pack's list of files has a bad entry: %r" % (entry,))
+            raise PackError(f"the pack's list of files has a bad entry: {entry!r}")
         path, size = entry
         _check_path(path)
         if at + size > len(data):
-            raise PackError("the pack ends inside %s (%d bytes short)" % (path, at + size - len(data)))
+            raise PackError(f"the pack ends inside {path} ({at + size - len(data)} bytes short)")
         files.append((path, view[at:at + size]))
         at += size
     if at != len(data):
-        raise PackError("the pack has %d bytes after its last file" % (len(data) - at))
+        raise PackError(f"the pack has {len(data) - at} bytes after its last file")
     return files
 
 
@@ -101,11 +101,11 @@ def unpack_file(path, into=""):
 def _check_path(path):
     parts = path.split("/")
     if not path or path.startswith("/") or "\\" in path or any(p in ("", ".", "..") for p in parts):
-        raise PackError("a path in a pack must be relative and plain: %r" % path)
+        raise PackError(f"a path in a pack must be relative and plain: {path!r}")
 
 
 def _mkdir(folder):
-    try:
+    try:  # noqa: SIM105 (MicroPython has no contextlib)
         os.mkdir(folder)
     except OSError:  # it exists already (MicroPython has no exist_ok)
         pass
