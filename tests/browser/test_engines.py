@@ -166,6 +166,8 @@ def _launch_webkit(proxy, attempts: int = 3):
 
 def _ready(browser) -> dict:
     browser.wait_for(READY, DEFAULT_TIMEOUT_MS)
+    # app/pwa.js starts once the board is live (app/later.js) and reads the version then
+    browser.wait_for("document.documentElement.dataset.version !== undefined", DEFAULT_TIMEOUT_MS)
     data = browser.evaluate("({...document.documentElement.dataset,"
                             " failures: [...document.querySelectorAll('.py-error')].map(e => e.textContent)})")
     assert not data["failures"], "\n".join(data["failures"])
