@@ -24,9 +24,9 @@ import asyncio
 from pyscript import window as _window
 
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
-from pack import unpack_file
+from pack import mount_file
 
-unpack_file("page.pack")  # the engine and the page's modules, as bytecode (app/pack.py)
+mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/pack.py)
 await asyncio.sleep(0)
 import senet  # the engine first
 

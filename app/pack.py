@@ -1,11 +1,14 @@
-"""The page's modules in one file (page.pack), and how the page unpacks it.
+"""The page's modules in one file (page.pack), and how the page imports from it.
 
 PyScript can unpack a zip given in [files], but it does so in JavaScript one entry at a
 time through zip.js and its web workers: about 0.2 s on a warm start and 0.3 s on a
 cold one, longer than everything the page's own Python does before the board is live
-(docs/build.md). A pack needs nothing but reading a file: PyScript writes page.pack into
-MicroPython's file system as it is, and app/main.py calls ``unpack_file`` before its
-first import. tools/build.py makes the pack with ``pack``.
+(docs/build.md). A pack needs nothing but reading one file: PyScript writes page.pack
+into MicroPython's file system as it is, and app/main.py calls ``mount_file`` before its
+first import. That mounts the pack's files, in memory, as a read-only file system of
+their own (``PackFS``) and puts it first on ``sys.path``, so MicroPython imports the
+modules from memory: nothing is written, and no import reads a file through the
+browser's file system layer. tools/build.py makes the pack with ``pack``.
 
 The format: the line ``MAGIC``, then one line of JSON, a list of [path, size] in the
 order of the files, then the files' bytes one after the other. Paths are relative, with
@@ -16,10 +19,15 @@ This module runs in CPython (the build, the tests) and in MicroPython (the page)
 is loaded as a source file of its own (pyscript.toml), not from the pack.
 """
 
+import io
 import json
 import os
+import sys
 
 MAGIC = b"senet-pack 1\n"
+MOUNT_POINT = "/page"
+_DIR, _FILE = 0x4000, 0x8000  # stat's st_mode for a folder and for a file
+_ENOENT, _EROFS = 2, 30
 
 
 class PackError(ValueError):
@@ -37,17 +45,19 @@ def pack(files):
 
 
 def read(data):
-    """[(path, bytes)] of a pack, in its order; PackError if it is not a whole pack."""
-    data = bytes(data)
-    if data[:len(MAGIC)] != MAGIC:
+    """[(path, memoryview of its bytes)] of a pack (bytes or bytearray), in its order;
+    PackError if it is not a whole pack."""
+    if bytes(data[:len(MAGIC)]) != MAGIC:
         raise PackError(f"not a page pack (it does not begin with {MAGIC!r})")
     end = data.find(b"\n", len(MAGIC))
     if end < 0:
         raise PackError("the pack's list of files has no end")
     try:
-        index = json.loads(data[len(MAGIC):end].decode())
+        index = json.loads(bytes(data[len(MAGIC):end]).decode())
     except ValueError as exc:
         raise PackError(f"the pack's list of files cannot be read ({exc})") from exc
+    if not isinstance(index, list):
+        raise PackError("the pack's list of files is not a list")
     view = memoryview(data)
     at = end + 1
     files = []
@@ -66,10 +76,108 @@ def read(data):
     return files
 
 
+class PackFS:
+    """The files of a pack as a read-only file system, in the shape MicroPython's
+    ``vfs.mount`` asks of a Python object (stat, open, ilistdir, ...): enough to import
+    modules from it and to list it. Paths are relative to the mount point."""
+
+    def __init__(self, data):
+        self.files = dict(read(data))
+        self.dirs = {""}
+        for path in self.files:
+            parts = path.split("/")
+            for i in range(1, len(parts)):
+                self.dirs.add("/".join(parts[:i]))
+        self.cwd = ""
+
+    def _path(self, path):
+        path = path if path.startswith("/") else self.cwd + "/" + path
+        return "/".join(p for p in path.split("/") if p and p != ".")
+
+    # -- what vfs.mount calls -------------------------------------------------------
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def stat(self, path):
+        path = self._path(path)
+        if path in self.files:
+            return (_FILE, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
+        if path in self.dirs:
+            return (_DIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        raise OSError(_ENOENT)
+
+    def open(self, path, mode="r"):
+        if "w" in mode or "a" in mode or "+" in mode or "x" in mode:
+            raise OSError(_EROFS)
+        body = self.files.get(self._path(path))
+        if body is None:
+            raise OSError(_ENOENT)
+        return io.BytesIO(body) if "b" in mode else io.StringIO(bytes(body).decode())
+
+    def ilistdir(self, path):
+        folder = self._path(path)
+        if folder not in self.dirs:
+            raise OSError(_ENOENT)
+        prefix = folder + "/" if folder else ""
+        seen = set()
+        for name, kind in [(d, _DIR) for d in self.dirs] + [(f, _FILE) for f in self.files]:
+            if name.startswith(prefix) and name != folder:
+                rest = name[len(prefix):]
+                if "/" not in rest and rest not in seen:
+                    seen.add(rest)
+                    yield (rest, kind, 0)
+
+    def chdir(self, path):
+        folder = self._path(path)
+        if folder not in self.dirs:
+            raise OSError(_ENOENT)
+        self.cwd = folder
+
+    def getcwd(self):
+        return "/" + self.cwd if self.cwd else ""
+
+    def statvfs(self, path):
+        return (0,) * 10
+
+    def mkdir(self, path):
+        raise OSError(_EROFS)
+
+    remove = rmdir = mkdir
+
+    def rename(self, old, new):
+        raise OSError(_EROFS)
+
+
+def read_file(path):
+    """The bytes of the file ``path``, read at once (``read()`` with no size would read
+    it in small pieces, each a call into the browser's file system)."""
+    buf = bytearray(os.stat(path)[6])
+    with open(path, "rb") as fh:
+        got = fh.readinto(buf)
+    if got != len(buf):
+        raise PackError(f"{path} could not be read whole ({got} of {len(buf)} bytes)")
+    return buf
+
+
+def mount_file(path, at=MOUNT_POINT):
+    """Mount the pack file ``path`` at ``at`` (MicroPython's ``vfs``), first on
+    ``sys.path``, and remove the file: its bytes are held in memory now. The PackFS."""
+    import vfs  # MicroPython's; CPython has no such module
+
+    fs = PackFS(read_file(path))
+    vfs.mount(fs, at)
+    sys.path.insert(0, at)
+    os.remove(path)
+    return fs
+
+
 def unpack(data, into=""):
     """Write the files of the pack ``data`` under the folder ``into`` ("" for the
     working directory), making folders as needed; the paths written, in order. Nothing
-    is written when the pack cannot be read."""
+    is written when the pack cannot be read. (The tools' way to look inside a pack.)"""
     files = read(data)
     made = set()
     written = []
@@ -85,16 +193,6 @@ def unpack(data, into=""):
         with open(target, "wb") as fh:
             fh.write(body)
         written.append(target)
-    return written
-
-
-def unpack_file(path, into=""):
-    """Unpack the pack file ``path`` (see ``unpack``), then remove it: its bytes are in
-    the files now. The paths written."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    written = unpack(data, into)
-    os.remove(path)
     return written
 
 

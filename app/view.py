@@ -130,6 +130,14 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
             self._cache[k] = text
             el.textContent = text
 
+    def _absent(self, key, *names) -> None:
+        """Note that the element of ``key`` has none of the attributes ``names`` (it was
+        just made without them, or is the page's static markup), so that ``_set`` to None
+        skips it: each skipped write is one call from Python into the browser, and the
+        first drawing made some three hundred of them."""
+        for name in names:
+            self._cache[(key, name)] = None
+
     def _svg(self, tag: str, parent=None, **attrs):
         el = self.doc.createElementNS(SVG_NS, tag)
         for name, value in attrs.items():

@@ -39,6 +39,12 @@ def loc_text(loc) -> str:
 
 
 
+# The attributes _render_board sets or removes that a new element does not have: a square
+# of index.html, a tray and a piece as _build makes them (View._absent).
+SQUARE_SET = ("data-goal", "data-next-goal", "data-better", "data-target", "role", "tabindex", "aria-label")
+TRAY_SET = ("data-better", "data-target", "tabindex")
+PIECE_SET = ("data-movable", "data-selected", "data-suggested", "data-home", "tabindex")
+
 # How far (board units) the arrow of the move played is drawn beside the better move's.
 PLAYED_OFFSET = 14.0
 
@@ -48,6 +54,7 @@ class BoardDrawing:
     def _build(self, ctl) -> None:
         rules = ctl.rules
         self._cache.clear()
+        first = self._gen is None  # the page's first game: the squares are as index.html drew them
         self._throws_seen = 0
         self._jumps_seen = ctl.jumps
         self._was_over = False
@@ -77,7 +84,13 @@ class BoardDrawing:
                 count.setAttribute("aria-hidden", "true")
                 self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
                                     "colour": colour, "kind": kind}
+                self._absent(name, *TRAY_SET)
         self._build_hits()
+        if first:
+            for n in self.squares:
+                self._absent(n, *SQUARE_SET)
+            for n in self.numbers:
+                self._absent(("number", n), "class")
         half = PIECE / 2
         for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
             colour = pid[0]
@@ -89,6 +102,7 @@ class BoardDrawing:
             self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
                       x=-half, y=-half, width=PIECE, height=PIECE)
             self.pieces[pid] = g
+            self._absent(pid, *PIECE_SET)
         self._gen = ctl.gen
         self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")

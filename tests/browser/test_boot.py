@@ -265,3 +265,23 @@ def test_the_pieces_stand_on_their_squares_from_the_first_drawing(page, server, 
     page.click('[data-action="throw"]')
     page.locator('[data-movable="true"]').first.click()
     page.wait_for_function("window.__glides.length > 0")
+
+
+def test_the_static_board_has_none_of_the_attributes_the_first_drawing_takes_as_absent():
+    """app/view_board.py does not remove, on the page's first drawing, the attributes a
+    square of index.html or a square number does not have (View._absent): so none may
+    be there."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "app"))
+    from view_board import SQUARE_SET
+
+    board = (ROOT / "index.html").read_text()
+    squares = re.findall(r"<rect [^>]*data-square=[^>]*>", board)
+    assert len(squares) == 30
+    for square in squares:
+        assert not [name for name in SQUARE_SET if f" {name}=" in square], square
+    numbers = board[board.index('<g class="numbers"'):]
+    numbers = numbers[:numbers.index("</g>")]
+    assert len(re.findall(r"<text\b", numbers)) == 30
+    assert " class=" not in numbers.split(">", 1)[1]

@@ -38,12 +38,32 @@ def test_unpack_writes_every_file_under_its_folders(tmp_path):
         assert (tmp_path / path).read_bytes() == body
 
 
-def test_unpack_file_unpacks_into_the_working_directory_and_removes_the_pack(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def test_the_pack_as_a_file_system_answers_what_an_import_asks(tmp_path):
+    fs = pack.PackFS(bytearray(pack.pack(FILES)))  # read_file gives a bytearray
+    assert fs.stat("/senet/variants/bell.mpy")[0] == 0x8000 and fs.stat("senet/variants/bell.mpy")[6] == 768
+    assert fs.stat("/senet")[0] == fs.stat("/senet/variants")[0] == fs.stat("/")[0] == 0x4000
+    for missing in ("/senet/nothing.mpy", "/sen", "/view.mpy/x"):
+        with pytest.raises(OSError):
+            fs.stat(missing)
+    with fs.open("/senet/variants/bell.mpy", "rb") as fh:
+        assert fh.read() == FILES[1][1]
+    assert fs.open("/empty.mpy", "rb").read() == b""
+    with pytest.raises(OSError):
+        fs.open("/view.mpy", "wb")
+    with pytest.raises(OSError):
+        fs.open("/nothing.mpy", "rb")
+    assert sorted(fs.ilistdir("/")) == [("empty.mpy", 0x8000, 0), ("senet", 0x4000, 0), ("view.mpy", 0x8000, 0)]
+    assert sorted(fs.ilistdir("/senet")) == [("__init__.mpy", 0x8000, 0), ("variants", 0x4000, 0)]
+    fs.chdir("/senet")
+    assert fs.getcwd() == "/senet" and fs.stat("variants/bell.mpy")[6] == 768
+    with pytest.raises(OSError):
+        fs.mkdir("/new")
+
+
+def test_read_file_reads_the_whole_pack_at_once(tmp_path):
     (tmp_path / "page.pack").write_bytes(pack.pack(FILES))
-    assert pack.unpack_file("page.pack") == [path for path, _ in FILES]
-    assert not (tmp_path / "page.pack").exists()
-    assert (tmp_path / "senet" / "variants" / "bell.mpy").read_bytes() == FILES[1][1]
+    data = pack.read_file(str(tmp_path / "page.pack"))
+    assert isinstance(data, bytearray) and bytes(data) == pack.pack(FILES)
 
 
 @pytest.mark.parametrize("damage, words", [
@@ -73,8 +93,9 @@ def test_a_path_that_would_leave_the_folder_is_refused(tmp_path, path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_micropython_unpacks_a_pack_and_imports_from_it(tmp_path):
-    """The page's interpreter: the folders, the files and an import from them."""
+def test_micropython_mounts_a_pack_and_imports_from_it(tmp_path):
+    """The page's interpreter: the pack mounted in memory, its modules imported, the
+    file removed; a damaged pack refused."""
     if shutil.which("node") is None:
         pytest.fail("Node.js is not installed: it runs MicroPython for these tests (see docs/build.md)")
     if not MPY.is_file():
@@ -89,20 +110,26 @@ def test_micropython_unpacks_a_pack_and_imports_from_it(tmp_path):
 import os, sys
 import pack
 os.mkdir("/work")
-with open("/work/page.pack", "wb") as fh:
-    fh.write({pack.pack(files)!r})
 os.chdir("/work")
-written = pack.unpack_file("page.pack")
-print("written", written)
-print("left", sorted(os.listdir(".")))
-sys.path.insert(0, "/work")
+with open("page.pack", "wb") as fh:
+    fh.write({pack.pack(files)!r})
+pack.mount_file("page.pack")
+print("path", sys.path[0])
+print("left", os.listdir("."))
+print("mounted", sorted(os.listdir("/page")), sorted(os.listdir("/page/pkg")))
 import pkg
 from pkg.sub import deep
-print("imported", pkg.NAME, deep.VALUE)
-with open("blob.bin", "rb") as fh:
+print("imported", pkg.NAME, deep.VALUE, deep.__file__)
+with open("/page/blob.bin", "rb") as fh:
     print("blob", fh.read() == bytes(range(256)))
 try:
-    pack.unpack(b"PK" + b"rest", "/work")
+    open("/page/new.py", "w")
+except OSError:
+    print("read-only")
+with open("bad.pack", "wb") as fh:
+    fh.write(b"PK rest")
+try:
+    pack.mount_file("bad.pack", "/bad")
 except pack.PackError as exc:
     print("refused", exc)
 """, encoding="utf-8")
@@ -110,7 +137,8 @@ except pack.PackError as exc:
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert "written ['pkg/__init__.py', 'pkg/sub/__init__.py', 'pkg/sub/deep.py', 'blob.bin']" in lines
-    assert "left ['blob.bin', 'pkg']" in lines
-    assert "imported pkg 42" in lines and "blob True" in lines
+    assert "path /page" in lines and "left []" in lines, lines
+    assert "mounted ['blob.bin', 'pkg'] ['__init__.py', 'sub']" in lines, lines
+    assert "imported pkg 42 /page/pkg/sub/deep.py" in lines, lines
+    assert "blob True" in lines and "read-only" in lines, lines
     assert any(line.startswith("refused not a page pack") for line in lines), lines
