@@ -18,12 +18,13 @@ import asyncio
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
 # this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main thread
-# back to the browser for a moment. The steps: the engine's import, the other imports, the
-# game to show, its first drawing, the events' wiring.
+# back to the browser for a moment. The steps: the page's modules mounted, the engine's
+# import, the other imports, the game to show, its first drawing, the events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
 from pyscript import window as _window
 
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
+await asyncio.sleep(0)  # MicroPython's start was a long task of its own: the pack in the next
 from pack import mount_file
 
 mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/pack.py)

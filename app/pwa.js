@@ -34,10 +34,14 @@ function setupSlot() {
     document.body.prepend(slot);
   }
   // A file, not an inline <style>: the page's Content-Security-Policy may forbid those.
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = STYLESHEET.href;
-  document.head.append(link);
+  // index.html links it itself, so that it applies from the first paint.
+  const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === STYLESHEET.href);
+  if (!linked) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = STYLESHEET.href;
+    document.head.append(link);
+  }
 
   // The live region exists from the start so that screen readers announce its changes.
   message = document.createElement("div");
