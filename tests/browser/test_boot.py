@@ -173,7 +173,8 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     page = tomllib.loads((ROOT / "pyscript.toml").read_text())
     worker = tomllib.loads((ROOT / "worker.toml").read_text())
     assert page["interpreter"] == "./vendor/micropython/micropython.mjs"
-    assert page["files"] == {"./page.pack": "./page.pack", "./app/pack.py": "./pack.py"}
+    assert page["files"] == {"./page.pack": "./page.pack", "./app/pack.mpy": "./pack.mpy"}
+    assert (dist_dir / "app" / "pack.mpy").read_bytes()[:2] == b"M\x06"  # its reader, as bytecode too
     assert worker["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert worker["files"] == {"./senet.zip": "./*"}
     # the built page carries the same config inline (no pyscript.toml to fetch and parse)
@@ -194,7 +195,7 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
         for mod in re.findall(r"^\s*(?:from|import) (\w+)", source, re.M):
             if mod in local and mod not in seen:
                 todo.append(mod)
-    assert "pack" in seen  # app/pack.py: loaded as source (the page's [files]), it unpacks the rest
+    assert "pack" in seen  # app/pack.py: pack.mpy of the page's [files], it mounts the rest
     needed = {f"{name}.mpy" for name in seen - {"main", "pack"}}
     needed |= {"senet/__init__.mpy", "senet/game.mpy", "senet/variants/bell.mpy",
                "senet/ai/__init__.mpy", "senet/ai/players.mpy"}  # the engine, and the page's stand-in players

@@ -144,7 +144,7 @@ def test_build_writes_manifest_and_worker(dist_dir):
     assert all(not p.startswith(("/", "http")) for p in listed + runtime + extra)
     assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
     # The page's interpreter is in the shell; Pyodide and what only the worker loads are not.
-    assert {"vendor/micropython/micropython.wasm", "page.pack", "app/main.py", "app/pack.py",
+    assert {"vendor/micropython/micropython.wasm", "page.pack", "app/main.py", "app/pack.mpy",
             "index.html"} <= set(listed)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
             "worker.toml", "app/worker.py"} <= set(runtime)
