@@ -16,7 +16,8 @@ order of the files, then the files' bytes one after the other. Paths are relativ
 are about 0.26 MB of bytecode.
 
 This module runs in CPython (the build, the tests) and in MicroPython (the page), and
-is loaded as a source file of its own (pyscript.toml), not from the pack.
+is loaded as a file of its own (pyscript.toml: pack.mpy, compiled by tools/build.py),
+not from the pack.
 """
 
 import io
