@@ -23,22 +23,6 @@ TRAY_TAG = {"supply": "enter", "off": "off"}
 TRAY_MOVE = {"supply": "Move back to the supply. ", "off": "Bear off here. "}  # a tray as a target  # drawn in the tray (short: it must fit on a phone)
 
 
-def svg_markup(tag: str, attrs, text: str = "", inner: str = "") -> str:
-    """One SVG element as markup, with the (name, value) pairs ``attrs`` in their order.
-    A game's pieces and trays are set as one string per layer: each element made and
-    each attribute set one by one was a call from Python into the browser, some 800 of
-    them, most of the first drawing's time."""
-    parts = [f"<{tag}"]
-    for name, value in attrs:
-        parts.append(f' {name}="{_escape(str(value))}"')
-    parts.append(f">{_escape(text)}{inner}</{tag}>")
-    return "".join(parts)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
 def square_centre(n: int) -> tuple[float, float]:
     row, col = square_cell(n)
     return 100 * col + 54, 100 * row + 55  # a little off centre: the number sits top left
@@ -74,34 +58,33 @@ class BoardDrawing:
         self._throws_seen = 0
         self._jumps_seen = ctl.jumps
         self._was_over = False
+        self.tray_layer.replaceChildren()
+        self.piece_layer.replaceChildren()
         self.pieces = {}
         self.trays = {}
         kinds = [k for k, on in (("supply", rules.has_supply), ("off", rules.bears_off)) if on]
         gap = 12
-        markup = []
         for colour, x0, x1 in (("w", 0, 494), ("b", 506, 1000)):
             width = (x1 - x0 - gap * (len(kinds) - 1)) / len(kinds)
             for i, kind in enumerate(kinds):
                 x = x0 + i * (width + gap)
                 name = f"{colour}-{kind}"
-                markup.append(svg_markup("rect", (("class", "tray-hit"), ("x", x), ("y", HIT_TOP), ("width", width),
-                                                  ("height", HIT_BOTTOM - HIT_TOP),
-                                                  ("data-hit", name),  # the tray's tap area: from the board's edge down
-                                                  ("aria-hidden", "true"))))
-                markup.append(svg_markup("rect", (("class", f"tray {COLOUR[colour]}"), ("x", x), ("y", TRAY_Y),
-                                                  ("width", width), ("height", TRAY_H), ("rx", 10),
-                                                  ("data-tray", name))))
-                markup.append(svg_markup("text", (("class", "tray-label"), ("x", x + 14), ("y", TRAY_Y + 32),
-                                                  ("aria-hidden", "true")), TRAY_TAG[kind]))
-                markup.append(svg_markup("text", (("class", "tray-count"), ("x", x + width - 16), ("y", TRAY_Y + 76),
-                                                  ("aria-hidden", "true"))))
-                self.trays[name] = {"x": x, "width": width, "colour": colour, "kind": kind}
+                hit = self._svg("rect", self.tray_layer, class_="tray-hit", x=x, y=HIT_TOP, width=width,
+                                height=HIT_BOTTOM - HIT_TOP)
+                hit.setAttribute("data-hit", name)  # the tray's tap area: from the board's edge down
+                hit.setAttribute("aria-hidden", "true")
+                rect = self._svg("rect", self.tray_layer, class_=f"tray {COLOUR[colour]}", x=x, y=TRAY_Y,
+                                 width=width, height=TRAY_H, rx=10)
+                rect.setAttribute("data-tray", name)
+                label = self._svg("text", self.tray_layer, class_="tray-label", x=x + 14, y=TRAY_Y + 32)
+                label.setAttribute("aria-hidden", "true")
+                label.textContent = TRAY_TAG[kind]
+                count = self._svg("text", self.tray_layer, class_="tray-count", x=x + width - 16,
+                                  y=TRAY_Y + 76)
+                count.setAttribute("aria-hidden", "true")
+                self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
+                                    "colour": colour, "kind": kind}
                 self._absent(name, *TRAY_SET)
-        self.tray_layer.innerHTML = "".join(markup)
-        for name, rect in zip(self.trays, list(self.tray_layer.querySelectorAll("[data-tray]"))):
-            self.trays[name]["rect"] = rect
-        for name, count in zip(self.trays, list(self.tray_layer.querySelectorAll(".tray-count"))):
-            self.trays[name]["count"] = count
         self._build_hits()
         if first:
             for n in self.squares:
@@ -109,20 +92,17 @@ class BoardDrawing:
             for n in self.numbers:
                 self._absent(("number", n), "class")
         half = PIECE / 2
-        order = sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:])))
-        markup = []
-        for pid in order:
+        for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
             colour = pid[0]
-            inner = (svg_markup("rect", (("class", "hit"), ("x", -HIT / 2), ("y", -HIT / 2), ("width", HIT),
-                                         ("height", HIT)))
-                     + svg_markup("circle", (("class", "halo"), ("r", half + 6)))
-                     + svg_markup("use", (("class", "shape"), ("href", f"{SYMBOLS}#{SHAPE[colour]}"), ("x", -half),
-                                          ("y", -half), ("width", PIECE), ("height", PIECE))))
-            markup.append(svg_markup("g", (("class", f"piece {COLOUR[colour]}"), ("data-piece", pid),
-                                           ("data-colour", COLOUR[colour])), inner=inner))
+            g = self._svg("g", self.piece_layer, class_=f"piece {COLOUR[colour]}")
+            g.setAttribute("data-piece", pid)
+            g.setAttribute("data-colour", COLOUR[colour])
+            self._svg("rect", g, class_="hit", x=-HIT / 2, y=-HIT / 2, width=HIT, height=HIT)
+            self._svg("circle", g, class_="halo", r=half + 6)
+            self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
+                      x=-half, y=-half, width=PIECE, height=PIECE)
+            self.pieces[pid] = g
             self._absent(pid, *PIECE_SET)
-        self.piece_layer.innerHTML = "".join(markup)
-        self.pieces = dict(zip(order, list(self.piece_layer.children)))
         self._gen = ctl.gen
         self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
@@ -134,17 +114,17 @@ class BoardDrawing:
         while the square is a target), and the square numbers by square."""
         if getattr(self, "hit_layer", None) is not None:
             return
-        rects = []
+        self.hit_layer = self._svg("g", None, class_="hits")
+        self.hit_layer.setAttribute("id", "hits")
+        self.piece_layer.after(self.hit_layer)
+        self.hits = {}
         for n in range(1, 31):
             row, col = square_cell(n)
-            rects.append(svg_markup("rect", (("class", "hit"), ("x", 100 * col + 50 - HIT / 2),
-                                             ("y", 100 * row + 50 - HIT / 2), ("width", HIT), ("height", HIT),
-                                             ("data-hit", n),  # not data-square: the squares are counted by it
-                                             ("aria-hidden", "true"))))
-        self.piece_layer.insertAdjacentHTML("afterend", svg_markup("g", (("class", "hits"), ("id", "hits")),
-                                                                   inner="".join(rects)))
-        self.hit_layer = self.piece_layer.nextElementSibling
-        self.hits = dict(zip(range(1, 31), list(self.hit_layer.children)))
+            rect = self._svg("rect", self.hit_layer, class_="hit", x=100 * col + 50 - HIT / 2,
+                             y=100 * row + 50 - HIT / 2, width=HIT, height=HIT)
+            rect.setAttribute("data-hit", str(n))  # not data-square: the squares are counted by it
+            rect.setAttribute("aria-hidden", "true")
+            self.hits[n] = rect
         self.numbers = {int(str(t.textContent)): t for t in self.board.querySelectorAll(".numbers text")}
 
     def _draw_way(self, rules) -> None:
@@ -154,10 +134,11 @@ class BoardDrawing:
         if self._way == backwards:
             return
         self._way = backwards
-        self.way_layer.innerHTML = "".join(
-            svg_markup("polyline", (("class", "way-arrow"), ("points", way.points_text(points)), ("data-from", a),
-                                    ("data-to", b)))
-            for a, b, points in way.arrows(rules))
+        self.way_layer.replaceChildren()
+        for a, b, points in way.arrows(rules):
+            arrow = self._svg("polyline", self.way_layer, class_="way-arrow", points=way.points_text(points))
+            arrow.setAttribute("data-from", str(a))
+            arrow.setAttribute("data-to", str(b))
         self.way_text.textContent = way.words(rules)
 
     def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
