@@ -258,30 +258,8 @@ async function keepRuntime(older) {
   if (had === RUNTIME.length) await Promise.all(missing.map(download));
 }
 
-/* The static routes (the Service Worker Static Routing API, where the browser has it):
-   the shell's files that pages load as subresources are read straight from this
-   version's cache, without waking this script or running its fetch handler for each of
-   them. A file missing from the cache goes to the network. Pages (navigations, which
-   carry a query), build-info.json, and the files of RUNTIME and EXTRA stay with the
-   fetch handler below. */
-function escapePattern(text) {
-  return text.replace(/[\\:*?+(){}]/g, (c) => "\\" + c);
-}
-
-function staticRoutes() {
-  const paths = PRECACHE.map(([path]) => path).filter((path) => !path.endsWith(".html") && path !== "build-info.json");
-  return [{
-    condition: { or: paths.map((path) => ({ urlPattern: { pathname: escapePattern(new URL(urlOf(path)).pathname) } })) },
-    source: { cacheName: CACHE },
-  }];
-}
-
 self.addEventListener("install", (event) => {
-  const routed = typeof event.addRoutes === "function"
-    ? event.addRoutes(staticRoutes()).catch((err) => console.warn("service worker: no static routes:", err))
-    : Promise.resolve();
   event.waitUntil((async () => {
-    await routed;
     const older = await olderCaches();
     await precache(older);
     await keepRuntime(older);

@@ -197,49 +197,6 @@ def _inline_config(out: Path) -> None:
     page.write_text(text.replace(CONFIG_ATTRIBUTE, f'config="{inline}"'), encoding="utf-8")
 
 
-# The boot is a chain of files, each found only once the one before it has run: index.html
-# names PyScript's core.js, which imports its main chunk, which imports MicroPython's
-# micropython.mjs, which fetches micropython.wasm; then PyScript fetches the config's
-# [files] and the page's script. index.html's head gets, at this mark, one hint per
-# file of that chain (modulepreload for modules, preload as fetch for the rest), so the
-# browser asks for all of them while it reads the page. `crossorigin` makes a hint's
-# request the same as the fetch() that uses it (CORS mode, same-origin credentials);
-# tests/browser/test_boot.py checks each is fetched once.
-PRELOAD_MARK = "<!-- preloads: tools/build.py -->"
-
-
-def boot_chain(out: Path) -> tuple[list[str], list[str]]:
-    """(modules, files) the page's boot loads one after the other, as paths in ``out``."""
-    core = (out / "vendor" / "pyscript" / "core.js").read_text(encoding="utf-8")
-    chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core)
-    if chunk is None:
-        raise BuildError("vendor/pyscript/core.js imports no core-*.js chunk: PyScript changed its layout")
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    interpreter = config["interpreter"].removeprefix("./")
-    wasm = interpreter.rsplit("/", 1)[0] + "/micropython.wasm"
-    page = (out / "index.html").read_text(encoding="utf-8")
-    script = re.search(r'<script type="mpy" src="\./([^"]+)"', page)
-    if script is None:
-        raise BuildError('index.html has no <script type="mpy" src="./...">')
-    files = [wasm, *(key.removeprefix("./") for key in config.get("files", {})), script.group(1)]
-    modules = ["vendor/pyscript/" + chunk.group(1), interpreter]
-    for path in modules + files:
-        if not (out / path).is_file():
-            raise BuildError(f"the boot loads {path}, which the build did not write")
-    return modules, files
-
-
-def _preload(out: Path) -> None:
-    page = out / "index.html"
-    text = page.read_text(encoding="utf-8")
-    if text.count(PRELOAD_MARK) != 1:
-        raise BuildError(f"index.html must hold the mark {PRELOAD_MARK} once in its head")
-    modules, files = boot_chain(out)
-    links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
-    links += [f'<link rel="preload" as="fetch" crossorigin href="./{path}">' for path in files]
-    page.write_text(text.replace(PRELOAD_MARK, "\n  ".join(links)), encoding="utf-8")
-
-
 def _vendor(out: Path) -> None:
     for source, names, target in ((PYODIDE_DIR, PYODIDE_FILES, "pyodide"),
                                   (MICROPYTHON_DIR, MICROPYTHON_FILES, "micropython")):
@@ -390,7 +347,6 @@ def build(out: Path) -> dict:
         _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
         _page_pack(tmp / "page.pack")  # the page's (MicroPython): bytecode, in one file
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
-        _preload(tmp)  # index.html asks for the boot's files at once
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
         pwa.write_manifest(tmp)
         info = _write_build_info(tmp, versions)

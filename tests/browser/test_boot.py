@@ -206,54 +206,6 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     assert "senet/ai/nets.mpy" not in bundled and "senet/ai/network.mpy" in bundled
 
 
-_build_spec = importlib.util.spec_from_file_location("site_build", ROOT / "tools" / "build.py")
-
-
-def _boot_chain(dist_dir):
-    """tools/build.py's boot_chain: the files index.html asks for at once."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tools"))  # build.py imports its neighbour pwa.py
-    try:
-        build = importlib.util.module_from_spec(_build_spec)
-        _build_spec.loader.exec_module(build)
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return build.boot_chain(dist_dir)
-
-
-# What the page fetched, from Resource Timing: [path under the site, what asked for it].
-FETCHED = r"""() => performance.getEntriesByType('resource').map(r => [
-  new URL(r.name).pathname.replace(/^\/senet\//, ''), r.initiatorType, r.startTime, r.responseEnd])"""
-
-
-def test_the_boot_chain_is_asked_for_at_once_and_each_file_fetched_once(dist_dir, serve_dist, page,
-                                                                        browser_log):
-    """tools/build.py puts a hint in index.html's head for each file of the boot's chain
-    (PyScript's chunk, MicroPython, its wasm, page.pack, its reader, the page's script):
-    a cold start asks for all of them before PyScript's core.js has even arrived (without
-    the hints, each waits for the file before it), and the server sends each once (a hint
-    whose request differed from the fetch() that uses it would be sent twice)."""
-    modules, files = _boot_chain(dist_dir)
-    assert "vendor/micropython/micropython.wasm" in files and "page.pack" in files and "app/main.py" in files
-    text = (dist_dir / "index.html").read_text()
-    head = text[:text.index("</head>")]
-    assert head.index('href="./vendor/micropython/micropython.wasm"') < head.index('src="./vendor/pyscript/core.js"')
-    srv = serve_dist("/senet/")
-    page.goto(srv.url + "index.html?variant=kendall&white=human&black=human&seed=3")
-    wait_app_ready(page)
-    fetched = page.evaluate(FETCHED)
-    core_js = [end for seen, _who, _start, end in fetched if seen == "vendor/pyscript/core.js"]
-    assert len(core_js) == 1
-    for path in modules + files:
-        starts = [start for seen, _who, start, _end in fetched if seen == path]
-        assert len(starts) == 1 and starts[0] < core_js[0], (path, fetched)
-        assert sum(line.split()[0] == "GET" and line.split()[1].split("?")[0] == "/senet/" + path
-                   for line in srv.log) == 1, (path, srv.log)
-    assert [who for seen, who, _start, _end in fetched if seen in files] == ["link"] * len(files)
-    assert browser_log.errors == []
-
-
 def test_subpath_server_hides_the_root(serve_dist, page):
     """Guards the guard: under /senet/ nothing is served at /, like GitHub Pages' /REPO/."""
     srv = serve_dist("/senet/")

@@ -184,52 +184,6 @@ def test_installable_with_install_button(launch_profile, serve_site):
     assert log.errors == []
 
 
-# Each subresource a page loaded: its path under /senet/, how the service worker's router
-# served it (Resource Timing: "" when no service worker was involved) and where from
-# ("cache" is the page's own memory cache, which a second use of an SVG sprite hits).
-SOURCES = """() => performance.getEntriesByType('resource').map(r => ({
-  path: new URL(r.name).pathname.replace(/^\\/senet\\//, ''),
-  matched: r.workerMatchedSourceType, final: r.workerFinalSourceType, delivery: r.deliveryType }))"""
-
-
-def test_the_shell_comes_from_the_cache_by_static_routes_and_the_rest_by_the_fetch_handler(
-        launch_profile, serve_site):
-    """app/sw-template.js: once installed, the app shell's subresources are read from this
-    version's cache by the browser itself (InstallEvent.addRoutes), the server is not
-    asked for them, and what the routes leave out (the pages, build-info.json, the
-    worker's runtime) still goes through the fetch handler."""
-    srv = serve_site()
-    ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + HUMAN_GAME)
-    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    routed = {path for path in _precache(srv.directory) if not path.endswith(".html") and path != "build-info.json"}
-    srv.log.clear()
-    _boot(page, srv.url + "index.html")  # the board, drawn again by the service worker's files
-    entries = page.evaluate(SOURCES)
-    loaded = {e["path"] for e in entries if e["path"] in routed}
-    # what every boot needs: MicroPython, PyScript, the pack, the page's script and styles
-    assert {"vendor/micropython/micropython.wasm", "vendor/pyscript/core.js", "page.pack", "app/main.py",
-            "styles/app.css", "app/pwa.js"} <= loaded
-    by_route = {e["path"] for e in entries if (e["matched"], e["final"]) == ("cache", "cache")}
-    from_memory = {e["path"] for e in entries if e["delivery"] == "cache"}  # an SVG sprite used again
-    assert loaded - by_route <= from_memory, [e for e in entries if e["path"] in loaded - by_route]
-    assert {"vendor/micropython/micropython.wasm", "page.pack", "app/main.py"} <= by_route
-    assert len(by_route) > 2 * len(from_memory)
-    assert not any(line.split()[1].split("?")[0].removeprefix("/senet/") in routed for line in srv.log), srv.log
-    # build-info.json (read by app/pwa.js) is not routed: the fetch handler answers it
-    info = [e for e in entries if e["path"] == "build-info.json"]
-    assert info and all(e["matched"] == "" for e in info)
-    # The worker's runtime is not in this version's cache: the fetch handler keeps it
-    # once fetched (RUNTIME_CACHE), and the Expert answers through it.
-    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
-    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
-                           timeout=GAME_TIMEOUT_MS)
-    served = {line.split()[1].split("?")[0].removeprefix("/senet/") for line in srv.log}
-    assert "vendor/pyodide/pyodide.asm.wasm" in served
-    assert not served & routed, served & routed
-    assert log.errors == []
-
-
 AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=7&speed=instant"
 EXPERT_GAME = "variant=kendall&white=human&black=expert&seed=7&speed=instant"
 FIRST_VISIT_BUDGET = 2_000_000  # bytes, precache included (the issue: "under 2 MB in all")
