@@ -36,6 +36,10 @@ another build (for example one of an older commit, for a before/after comparison
   decision lasts long enough for a blocked main thread to show. These figures are only
   reported here: they depend on the machine and its load, so the test suite proves that
   the page stays responsive by the order of events instead (tests/browser/test_app.py).
+- compare (``--compare OTHER_DIST``, alone): ready, cold and warm, of this build, another
+  one and the floor, booted in turn round by round, so that the machine's other load
+  weighs on all three alike (builds measured one after the other on this shared machine
+  differ by more than most changes to the boot do);
 - review (``--review``, alone): whole games reviewed in the worker ("Review this game" in
   the replay of a record; tools/bench_review.py makes the games), from the page's
   `senet:review-start` mark (the worker has booted and replayed the record) to
@@ -355,6 +359,67 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
     return {"variant": variant, "runs": runs}
 
 
+def bench_compare(browser, urls: dict, runs: int) -> dict:
+    """Ready, cold and warm, of several sites measured in turn: each round boots every
+    site once, so that whatever else the machine does weighs on all of them alike. On
+    this shared machine two builds measured one after the other differ by more than
+    most changes to the boot do; only figures taken this way can tell them apart.
+    ``urls``: label -> URL; a label starting with "floor" is a page without a service
+    worker."""
+    cold = {label: [] for label in urls}
+    warm = {label: [] for label in urls}
+    for _ in range(runs):
+        for label, url in urls.items():
+            context = browser.new_context()
+            cold[label].append(_ready(context.new_page(), url))
+            context.close()
+    pages = {}
+    for label, url in urls.items():
+        page = browser.new_context().new_page()
+        _ready(page, url)
+        if not label.startswith("floor"):
+            page.wait_for_function(CONTROLLED, timeout=180_000)
+        pages[label] = page
+    for _ in range(runs):
+        for label, url in urls.items():
+            warm[label].append(_ready(pages[label], url))
+    for page in pages.values():
+        page.context.close()
+    return {label: {"cold_ms": cold[label], "warm_ms": warm[label]} for label in urls}
+
+
+def _main_compare(args, dist: Path, floor_dir: Path) -> int:
+    from playwright.sync_api import sync_playwright
+
+    other = args.compare.resolve()
+    if not (other / "index.html").is_file():
+        print(f"{other} has no index.html", file=sys.stderr)
+        return 1
+    servers = {"floor": serve(floor_dir), f"this ({dist})": serve(dist), f"other ({other})": serve(other)}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            result = bench_compare(browser, {label: url for label, (_httpd, url) in servers.items()}, args.runs)
+            browser.close()
+    finally:
+        for httpd, _url in servers.values():
+            httpd.shutdown()
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end); "
+          f"{args.runs} rounds, each booting every site once")
+    floor = result["floor"]
+    for label, r in result.items():
+        cold, warm = statistics.median(r["cold_ms"]), statistics.median(r["warm_ms"])
+        ratio = ("" if label == "floor" else
+                 f"   / floor: {cold / statistics.median(floor['cold_ms']):.2f}x cold, "
+                 f"{warm / statistics.median(floor['warm_ms']):.2f}x warm")
+        print(f"{label:<50} ready cold {cold:6.0f} ms, warm {warm:6.0f} ms{ratio}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="boots measured, cold and warm (default 5)")
@@ -370,6 +435,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the review of whole games in the worker (--games of --variant)")
     parser.add_argument("--review-nodes", type=int, default=0,
                         help="the review's node budget a search (default: the review's own)")
+    parser.add_argument("--compare", type=Path, default=None, metavar="OTHER_DIST",
+                        help="only ready, cold and warm, of --dist against another build and the "
+                             "floor, booted in turn round by round (--runs rounds)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     if args.review:
@@ -384,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
 
     floor_dir = make_floor(DIST if (DIST / "vendor" / "micropython").is_dir() else dist,
                            Path(tempfile.mkdtemp(prefix="senet-floor-")))
+    if args.compare is not None:
+        return _main_compare(args, dist, floor_dir)
     httpd, url = serve(dist)
     floor_httpd, floor_url = serve(floor_dir)
     expert = heavy = None
