@@ -361,17 +361,19 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
 
 def bench_compare(browser, urls: dict, runs: int) -> dict:
     """Ready, cold and warm, of several sites measured in turn: each round boots every
-    site once, so that whatever else the machine does weighs on all of them alike. On
+    site once (in the opposite order every other round), so that whatever else the machine does weighs on all of them alike. On
     this shared machine two builds measured one after the other differ by more than
     most changes to the boot do; only figures taken this way can tell them apart.
     ``urls``: label -> URL; a label starting with "floor" is a page without a service
     worker."""
     cold = {label: [] for label in urls}
     warm = {label: [] for label in urls}
-    for _ in range(runs):
-        for label, url in urls.items():
+    # every other round the other way round, so that no site always follows the same one
+    rounds = [list(urls) if i % 2 == 0 else list(urls)[::-1] for i in range(runs)]
+    for order in rounds:
+        for label in order:
             context = browser.new_context()
-            cold[label].append(_ready(context.new_page(), url))
+            cold[label].append(_ready(context.new_page(), urls[label]))
             context.close()
     pages = {}
     for label, url in urls.items():
@@ -380,9 +382,9 @@ def bench_compare(browser, urls: dict, runs: int) -> dict:
         if not label.startswith("floor"):
             page.wait_for_function(CONTROLLED, timeout=180_000)
         pages[label] = page
-    for _ in range(runs):
-        for label, url in urls.items():
-            warm[label].append(_ready(pages[label], url))
+    for order in rounds:
+        for label in order:
+            warm[label].append(_ready(pages[label], urls[label]))
     for page in pages.values():
         page.context.close()
     return {label: {"cold_ms": cold[label], "warm_ms": warm[label]} for label in urls}
