@@ -13,7 +13,7 @@
  *   downloaded again; new files are fetched with `integrity`, so a half-deployed site
  *   can never be cached as a version (install fails and the browser retries later).
  * - RUNTIME is what only the worker of the Expert, hints, the meter and the review
- *   needs (Pyodide, senet.zip, worker.toml, app/worker.py), with sizes; EXTRA are
+ *   needs (Pyodide, senet.zip, app/players.js, app/worker.py), with sizes; EXTRA are
  *   files nothing loads today (PyScript's terminal and editor chunks, the sources of
  *   the page's modules). Neither is precached: each file goes into one cache shared
  *   by every version, RUNTIME_CACHE, when first fetched (or when the page asks for
@@ -228,13 +228,17 @@ async function downloadRuntime() {
 
 /* At install: the runtime files an older version holds with the same sha256 move into
    RUNTIME_CACHE; a player who had the whole runtime (under any version) gets the files
-   that changed, so that the Expert keeps working offline after the update. */
+   that changed, and the files no older version had, so that the Expert keeps working
+   offline after the update. */
 async function keepRuntime(older) {
   const cache = await caches.open(RUNTIME_CACHE);
   const stored = new Set((await cache.keys()).map((request) => request.url.split("?")[0]));
   let had = 0;
+  let required = 0; // runtime files that some older version listed (a new one cannot have been had)
   const missing = [];
   for (const [url, entry] of LAZY) {
+    const known = older.some(([, hashes]) => hashes.has(url));
+    if (entry.runtime && (known || stored.has(url))) required += 1;
     if (await cachedLazy(cache, url)) {
       if (entry.runtime) had += 1;
       continue;
@@ -255,7 +259,7 @@ async function keepRuntime(older) {
     if (entry.runtime && found) had += 1;
     if (entry.runtime && !copied) missing.push(url);
   }
-  if (had === RUNTIME.length) await Promise.all(missing.map(download));
+  if (required > 0 && had >= required) await Promise.all(missing.map(download));
 }
 
 self.addEventListener("install", (event) => {

@@ -1,26 +1,31 @@
-"""The page's link to the worker "players" (app/worker.py), where the Expert, hints,
-the win meter and the game review run on Pyodide, off the page's thread.
+"""The page's link to the worker "players" (app/players.js running app/worker.py), where
+the Expert, hints, the win meter and the game review run on Pyodide, off the page's thread.
 
 The page itself runs on MicroPython and is ready long before Pyodide could be: the
 worker is started only when a game needs it (an Expert seat, hints, the win meter or a
-review), by adding its script tag, with its own config (worker.toml). Until it answers,
-callers wait in ``call``; its state is shown on the page as ``data-worker`` on <html>:
+review), as a module worker. Only strings cross: each call goes as one JSON text
+``[id, name, [args...]]`` and comes back as ``["ok", id, value]`` or ``["error", id,
+message]`` (app/players.js lists the messages). Until the worker answers, callers wait in
+``call``; its state is shown on the page as ``data-worker`` on <html>:
 
     off          not needed yet (no Expert seat, no hints or meter, no review)
     starting     Pyodide is booting in the worker
     VARIANTS     ready: the rule sets the worker's engine knows, comma-separated
     failed       it did not start (or a test asked it to fail); the page decides instead
 
-Runs unchanged in MicroPython (the page) and Pyodide.
+and, once it is ready, how it started as ``data-worker-start``: "snapshot" (restored from
+the memory snapshot this device kept) or "fresh".
+
+Runs unchanged in MicroPython (the page) and CPython (tests/engine/test_worker_link.py).
 """
 
 import asyncio
+import json
 
-from pyscript import document, window, workers
+from pyscript import window
+from pyscript.ffi import create_proxy, to_js
 
-NAME = "players"
-SRC = "./app/worker.py"
-CONFIG = "./worker.toml"
+SRC = "./app/players.js"
 BOOT_TIMEOUT = 60.0  # seconds for Pyodide to boot in the worker; then the page decides alone
 
 
@@ -41,9 +46,14 @@ class WorkerLink:
         self.fail = fail
         self.on_change = on_change
         self.boot_timeout = boot_timeout
-        self.worker = None
+        self.worker = None  # the JS Worker, once started
         self.error = ""
+        self.variants = None  # what the worker's "ready" said
+        self.start_kind = ""  # "snapshot" or "fresh"
+        self._started = asyncio.Event()  # the worker said "ready" or "failed", or its script failed
         self._booted = asyncio.Event()
+        self._waiting = {}  # call id -> [event, ok, value or message]
+        self._next_id = 0
         # The worker answers one call at a time, in order: calls made and not answered
         # yet, and an event set whenever that count falls to zero.
         self.busy = 0
@@ -69,26 +79,56 @@ class WorkerLink:
         asyncio.create_task(self._boot())
 
     async def _boot(self):
-        async def boot():
-            script = document.createElement("script")
-            script.type = "py"
-            script.src = SRC
-            script.setAttribute("worker", "")
-            script.setAttribute("name", NAME)
-            script.setAttribute("config", CONFIG)
-            document.body.append(script)
-            worker = await workers[NAME]
-            return worker, str(await worker.ping())
-
         try:
-            self.worker, variants = await asyncio.wait_for(boot(), self.boot_timeout)
+            self.worker = window.Worker.new(SRC, to_js({"type": "module"}))
+            self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
+            self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
+            await asyncio.wait_for(self._started.wait(), self.boot_timeout)
+            if self.variants is None:
+                raise WorkerFailed(self.error)
         except Exception as exc:  # the game goes on: the page decides for the computers
             self.error = str(exc) or "it took too long to start"
+            if self.worker is not None:
+                self.worker.terminate()
+                self.worker = None
             self._set_state("failed")
+            self._fail_waiting(self.error)
         else:
-            self._set_state(variants)
+            self.root.dataset.workerStart = self.start_kind
+            self._set_state(self.variants)
             window.performance.mark("senet:worker")  # tools/bench_browser.py reads it
         self._booted.set()
+
+    def _on_message(self, event):
+        """A message from the worker (a JSON text, app/players.js)."""
+        try:
+            message = json.loads(str(event.data))
+            kind = message[0]
+        except (ValueError, TypeError, IndexError):
+            return  # not ours
+        if kind == "ready":
+            self.start_kind, self.variants = str(message[1]), str(message[2])
+            self._started.set()
+        elif kind == "failed":
+            self.error = str(message[1])
+            self._started.set()
+        elif kind in ("ok", "error") and message[1] in self._waiting:
+            slot = self._waiting.pop(message[1])
+            slot[1], slot[2] = kind == "ok", message[2]
+            slot[0].set()
+
+    def _on_error(self, event):
+        """The worker's script failed (it could not load, or threw outside any call)."""
+        message = getattr(event, "message", None)
+        self.error = str(message) if message else "its script could not load"
+        self._started.set()
+        self._fail_waiting(self.error)
+
+    def _fail_waiting(self, error):
+        for slot in self._waiting.values():
+            slot[1], slot[2] = False, error
+            slot[0].set()
+        self._waiting.clear()
 
     async def ready(self):
         """Start the worker if needed and wait until it has booted (or failed)."""
@@ -121,7 +161,18 @@ class WorkerLink:
             if self.fail:
                 raise WorkerFailed("the worker failed (simulated by ?fail_worker)")
             await self.ready()
-            return await getattr(self.worker, name)(*args)
+            self._next_id += 1
+            call_id = self._next_id
+            slot = [asyncio.Event(), False, None]
+            self._waiting[call_id] = slot
+            try:
+                self.worker.postMessage(json.dumps([call_id, name, list(args)]))
+                await slot[0].wait()
+            finally:
+                self._waiting.pop(call_id, None)
+            if not slot[1]:
+                raise WorkerFailed(f"the worker's {name} failed: {slot[2]}")
+            return slot[2]
         finally:  # answered, failed, or given up by its caller (cancelled)
             self.busy -= 1
             if not self.busy:

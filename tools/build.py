@@ -51,7 +51,7 @@ PYODIDE_FILES = (
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # Top-level files copied as they are (required ones first): the page, the page's
 # PyScript config (MicroPython) and the worker's (Pyodide).
-REQUIRED_FILES = ("index.html", "pyscript.toml", "worker.toml")
+REQUIRED_FILES = ("index.html", "pyscript.toml")
 # Directories copied recursively when they exist.
 OPTIONAL_DIRS = ("styles", "pages", "assets", "icons")
 # Never copied out of a source directory.

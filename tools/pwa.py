@@ -10,7 +10,7 @@ tools/build.py calls `write_manifest(out)` before it hashes the site and
                          `version`) and three lists of files of dist/ with their sha256:
                          the app shell it precaches (PRECACHE), the worker's runtime it
                          keeps once fetched (RUNTIME, with sizes: Pyodide, senet.zip,
-                         worker.toml, app/worker.py) and files nothing loads today that it
+                         app/players.js, app/worker.py) and files nothing loads today that it
                          also keeps once fetched (EXTRA); sw.js itself and dot-files such
                          as .nojekyll are in none of them
 
@@ -42,7 +42,7 @@ EXTRA_MARK = "/* __SENET_EXTRA__ */ []"
 
 # What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
 # loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
-RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "worker.toml", "app/worker.py")
+RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "app/players.js", "app/worker.py")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
 # page's modules (the page loads them as bytecode, page.pack; app/main.py is its script).

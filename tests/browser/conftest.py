@@ -61,7 +61,7 @@ CHROMIUM_ARGS = [
 ]
 # Inputs of tools/build.py: dist/ is rebuilt when any is newer than dist/build-info.json.
 BUILD_INPUTS = (
-    "index.html", "pyscript.toml", "worker.toml", "package.json", "package-lock.json",
+    "index.html", "pyscript.toml", "package.json", "package-lock.json",
     "app", "styles", "pages", "assets", "icons", "senet", "tools",
 )
 

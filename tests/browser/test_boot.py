@@ -168,15 +168,15 @@ def test_an_expert_seat_gets_ready_then_plays(page, server, browser_log):
 
 def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     """pyscript.toml (the page's MicroPython) ships page.pack: every module app/main.py can
-    import, from app/ and from the engine, compiled to .mpy; worker.toml names Pyodide
-    and the engine's sources."""
+    import, from app/ and from the engine, compiled to .mpy; the worker (app/players.js)
+    loads Pyodide and the engine's sources."""
     page = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    worker = tomllib.loads((ROOT / "worker.toml").read_text())
+    worker = (dist_dir / "app" / "players.js").read_text()
     assert page["interpreter"] == "./vendor/micropython/micropython.mjs"
     assert page["files"] == {"./page.pack": "./page.pack", "./app/pack.mpy": "./pack.mpy"}
     assert (dist_dir / "app" / "pack.mpy").read_bytes()[:2] == b"M\x06"  # its reader, as bytecode too
-    assert worker["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert worker["files"] == {"./senet.zip": "./*"}
+    assert 'from "../vendor/pyodide/pyodide.mjs";' in worker
+    assert 'bytesOf("../senet.zip")' in worker and (dist_dir / "senet.zip").is_file()
     # the built page carries the same config inline (no pyscript.toml to fetch and parse)
     built = re.search(r'<script type="mpy" src="./app/main.py" config="([^"]*)">',
                       (dist_dir / "index.html").read_text()).group(1)

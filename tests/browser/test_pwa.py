@@ -31,6 +31,21 @@ GAME_TIMEOUT_MS = 180_000
 HUMAN_GAME = "variant=kendall&white=human&black=human&seed=7&speed=instant"
 POSITION = "() => document.querySelector('#board').dataset.position"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
+SNAPSHOTS = """(async () => {
+  const cache = await caches.open("senet-snapshot /senet/");
+  return (await cache.keys()).map((request) => request.url);
+})()"""
+SPOIL_SNAPSHOT = """async () => {
+  const cache = await caches.open("senet-snapshot /senet/");
+  const [key] = await cache.keys();
+  const bytes = (await (await cache.match(key)).arrayBuffer()).byteLength;
+  await cache.put(key, new Response(new Uint8Array(bytes).fill(7), {headers: {"x-senet-bytes": String(bytes)}}));
+}"""
+SNAPSHOT_SIZE = """async () => {
+  const cache = await caches.open("senet-snapshot /senet/");
+  const [key] = await cache.keys();
+  return (await (await cache.match(key)).arrayBuffer()).byteLength;
+}"""
 CACHES = """async () => {
   const out = {};
   for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).length;
@@ -147,7 +162,7 @@ def test_build_writes_manifest_and_worker(dist_dir):
     assert {"vendor/micropython/micropython.wasm", "page.pack", "app/main.py", "app/pack.mpy",
             "index.html"} <= set(listed)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
-            "worker.toml", "app/worker.py"} <= set(runtime)
+            "app/players.js", "app/worker.py"} <= set(runtime)
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
     # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
     assert [row[2] for row in _sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
@@ -392,11 +407,17 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     page.wait_for_function(RUNTIME_STATE, arg="cached")
     assert page.evaluate("document.documentElement.dataset.offline") == "all"
 
-    # A new deploy changes the page and one file of the runtime (the worker's script).
+    # The worker kept a snapshot of its interpreter (app/players.js), in a cache of its own.
+    page.wait_for_function(SNAPSHOTS + ".then(s => s.length === 1)", timeout=GAME_TIMEOUT_MS)
+    [v1_snapshot] = page.evaluate(SNAPSHOTS)
+
+    # A new deploy changes the page and one file of the runtime (the worker's script), and
+    # adds one to the runtime that no earlier version had (as app/players.js once was).
     v2_dir = tmp_path / "v2"
     shutil.copytree(v1_dir, v2_dir)
     worker = v2_dir / "app" / "worker.py"
     worker.write_text(worker.read_text() + "\n# v2\n")
+    (v2_dir / "vendor" / "pyodide" / "new-in-v2.txt").write_text("v2\n")
     v2 = _make_version(v2_dir, tmp_path / "v2b", "v2")["version"]
     srv.directory = tmp_path / "v2b"
     srv.log.clear()
@@ -404,16 +425,18 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     _boot(page)
     reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
     reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
-    # The install downloaded what changed, the runtime's changed file included; Pyodide
-    # itself stayed where it was.
+    # The install downloaded what changed, the runtime's changed and new files included;
+    # Pyodide itself stayed where it was.
     fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
-    assert fetched == {"sw.js", "index.html", "build-info.json", "app/worker.py"}, srv.log
+    assert fetched == {"sw.js", "index.html", "build-info.json", "app/worker.py",
+                       "vendor/pyodide/new-in-v2.txt"}, srv.log
     with page.expect_navigation():
         reload.click()
     assert _boot(page)["version"] == v2
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(_precache(srv.directory)),
-                                     "senet /senet/ runtime": len(_runtime(srv.directory))}
+                                     "senet /senet/ runtime": len(_runtime(srv.directory)),
+                                     "senet-snapshot /senet/": 1}
     ctx.close()
 
     srv.stop()  # the Expert still plays offline, on the new version
@@ -425,6 +448,32 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
         .filter(m => m.detail && m.detail.level === 'expert').length""")
     assert expert_thinks >= 1
     assert page.evaluate("document.documentElement.dataset.offline") == "all"
+    # v1's snapshot holds v1's worker: v2's started fresh and kept its own in its place.
+    assert page.evaluate("document.documentElement.dataset.workerStart") == "fresh"
+    page.wait_for_function(f"(old) => {SNAPSHOTS}.then(s => s.length === 1 && s[0] !== old)", arg=v1_snapshot,
+                           timeout=GAME_TIMEOUT_MS)
+    assert log.errors == []
+
+
+def test_the_worker_restarts_from_its_snapshot(launch_profile, serve_site):
+    """The worker's first start keeps a memory snapshot of its interpreter with the engine
+    imported; the next visit restores it, and the Expert answers from it. A snapshot that
+    cannot be restored is deleted: the worker starts fresh and keeps a new one."""
+    srv = serve_site()
+    ctx, page, log = launch_profile()
+    url = srv.url + "index.html?" + COMPUTER_GAME
+    starts = []
+    for step in ("first visit", "restored", "spoilt"):
+        _boot(page, url)
+        page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+        starts.append(page.evaluate("document.documentElement.dataset.workerStart"))
+        assert page.evaluate("""performance.getEntriesByName('senet:think')
+            .filter(m => m.detail && m.detail.level === 'expert').length""") >= 1, step
+        page.wait_for_function(SNAPSHOTS + ".then(s => s.length === 1)", timeout=GAME_TIMEOUT_MS)
+        if step == "restored":  # same length, wrong bytes: Pyodide itself refuses it
+            page.evaluate(SPOIL_SNAPSHOT)
+    assert starts == ["fresh", "snapshot", "fresh"]
+    assert page.evaluate(SNAPSHOT_SIZE) > 1_000_000  # a real one again, not the spoilt bytes
     assert log.errors == []
 
 

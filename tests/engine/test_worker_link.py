@@ -3,12 +3,14 @@ caller that times its own call (the controller's think_timeout) starts its clock
 once every earlier call was answered (issue 29: under load, calls queued behind the
 hints' analyses timed out before the worker had even started on them).
 
-A stand-in `pyscript` module gives the link a document, a window and a worker whose
-functions wait on events the test sets: an order of events, never a clock.
+A stand-in `pyscript` module gives the link a window whose module worker (app/players.js's
+JSON messages) runs functions that wait on events the test sets: an order of events, never
+a clock.
 """
 
 import asyncio
 import contextlib
+import json
 import sys
 import types
 
@@ -44,9 +46,6 @@ class FakeWorker:
     def gate(self, name):
         return self.gates.setdefault(name, asyncio.Event())
 
-    async def ping(self):
-        return "kendall,tait"
-
     def __getattr__(self, name):
         async def call(*args):
             self.log.append("start " + name)
@@ -54,29 +53,132 @@ class FakeWorker:
             self.log.append("end " + name)
             if name == "think":  # the first legal action of the position
                 return str(senet.parse_position(args[0]).legal_actions()[0])
+            if name == "fail":
+                raise ValueError("no such position")
             return '[["throw", 0.5]]'
         return call
 
 
-def _fake_pyscript(worker):
-    async def booted():
-        return worker
+class FakeJsWorker:
+    """app/players.js as the page sees it: JSON texts both ways, "ready" once booted
+    (or "failed", or an error event when ``boot`` says so), then one call at a time."""
 
-    class Workers:
-        def __getitem__(self, name):
-            return booted()
+    def __init__(self, worker, boot="ready"):
+        self.worker = worker
+        self.sent = []
+        self.onmessage = self.onerror = None
+        self.terminated = False
+        self.queue = asyncio.Queue()
+        asyncio.get_event_loop().call_soon(self._boot, boot)
+        self.task = asyncio.ensure_future(self._serve())
 
-    document = types.SimpleNamespace(createElement=lambda tag: _Element(), body=_Element())
-    window = types.SimpleNamespace(performance=types.SimpleNamespace(mark=lambda name: None))
-    return types.SimpleNamespace(document=document, window=window, workers=Workers())
+    def _say(self, *message):
+        self.onmessage(types.SimpleNamespace(data=json.dumps(message)))
+
+    def _boot(self, boot):
+        if boot == "ready":
+            self._say("ready", "snapshot", "kendall,tait")
+        elif boot == "failed":
+            self._say("failed", "pyodide.asm.wasm answered 404")
+        elif boot == "error":
+            self.onerror(types.SimpleNamespace(message="SyntaxError: players.js"))
+        # "silent": never answers
+
+    def postMessage(self, text):
+        assert isinstance(text, str)  # only text crosses
+        self.sent.append(text)
+        self.queue.put_nowait(text)
+
+    async def _serve(self):
+        while True:
+            call_id, name, args = json.loads(await self.queue.get())
+            try:
+                self._say("ok", call_id, await getattr(self.worker, name)(*args))
+            except ValueError as exc:
+                self._say("error", call_id, str(exc))
+
+    def terminate(self):
+        self.terminated = True
+        self.task.cancel()
 
 
-def _link(monkeypatch, worker):
-    monkeypatch.setitem(sys.modules, "pyscript", _fake_pyscript(worker))
+def _fake_pyscript(worker, boot="ready", made=None):
+    def new(src, options):
+        assert src == "./app/players.js" and options == {"type": "module"}
+        js = FakeJsWorker(worker, boot)
+        if made is not None:
+            made.append(js)
+        return js
+
+    window = types.SimpleNamespace(performance=types.SimpleNamespace(mark=lambda name: None),
+                                   Worker=types.SimpleNamespace(new=new))
+    ffi = types.SimpleNamespace(create_proxy=lambda f: f, to_js=lambda value: value)
+    return types.SimpleNamespace(window=window, ffi=ffi), ffi
+
+
+def _link(monkeypatch, worker, boot="ready", made=None, boot_timeout=60.0):
+    pyscript, ffi = _fake_pyscript(worker, boot, made)
+    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
+    monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
     monkeypatch.delitem(sys.modules, "worker_link", raising=False)
     import worker_link
 
-    return worker_link.WorkerLink(_Element())
+    return worker_link.WorkerLink(_Element(), boot_timeout=boot_timeout)
+
+
+def test_calls_cross_as_json_texts_and_answers_find_their_callers(monkeypatch):
+    """Two calls in flight: each answer reaches its own caller; a call that raises in the
+    worker fails with its message; the link says how the worker started."""
+    worker = FakeWorker()
+    made = []
+    link = _link(monkeypatch, worker, made=made)
+
+    async def run():
+        first = asyncio.ensure_future(link.call("analyse", "pos"))
+        second = asyncio.ensure_future(link.call("think", senet.Game("kendall").state.position(), "expert", 3))
+        await link.ready()
+        worker.gate("analyse").set()
+        worker.gate("think").set()
+        worker.gate("fail").set()
+        answers = [await first, await second]
+        try:
+            await link.call("fail", "x")
+        except worker_link_failed() as exc:
+            answers.append(str(exc))
+        return answers
+
+    answers = run_async(run())
+    first_action = str(senet.Game("kendall").state.legal_actions()[0])
+    assert answers == ['[["throw", 0.5]]', first_action, "the worker's fail failed: no such position"]
+    assert [json.loads(text)[1:] for text in made[0].sent] == [
+        ["analyse", ["pos"]], ["think", [senet.Game("kendall").state.position(), "expert", 3]], ["fail", ["x"]]]
+    assert link.state == "kendall,tait" and link.root.dataset.workerStart == "snapshot"
+    assert link.busy == 0
+
+
+def worker_link_failed():
+    import worker_link
+
+    return worker_link.WorkerFailed
+
+
+def test_a_worker_that_cannot_boot_leaves_the_link_failed(monkeypatch):
+    """"failed" from the worker, an error event from its script, or silence past the
+    boot timeout: the state is "failed", calls raise at once, the JS worker is stopped."""
+    for boot, error in (("failed", "pyodide.asm.wasm answered 404"), ("error", "SyntaxError: players.js"),
+                        ("silent", "it took too long to start")):
+        made = []
+        link = _link(monkeypatch, FakeWorker(), boot=boot, made=made, boot_timeout=0.2)
+
+        async def run(link=link):
+            try:
+                await link.call("think", "pos", "expert", 1)
+            except worker_link_failed() as exc:
+                return str(exc)
+
+        assert run_async(run()) == f"the computer player could not start ({error})", boot
+        assert link.state == "failed" and link.error == error
+        assert made[0].terminated and made[0].sent == []
 
 
 def test_free_waits_until_every_earlier_call_is_answered(monkeypatch):
