@@ -2,9 +2,10 @@
 analysis for hints and the win meter and the game review (Novice and Average decide on
 the page itself, app/controller.py).
 
-The page calls the functions of ``__export__`` with
-``await (await workers["players"]).think(position, level, seed)``; only plain strings
-and numbers cross: a position in notation in, a move in notation out. The throws are
+app/players.js (a module worker running Pyodide) imports this module and calls the
+functions of ``__export__`` for the page: ``await link.call("think", position, level,
+seed)`` on the page's side (app/worker_link.py). Only plain strings and numbers cross, as
+JSON texts: a position in notation in, a move in notation out. The throws are
 not made here: they stay with the Game (and its seeded generator) on the main thread.
 """
 
