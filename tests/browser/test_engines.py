@@ -49,6 +49,9 @@ READY = ("document.documentElement.dataset.ready === 'true'"
 CONTROLLED = ("navigator.serviceWorker.controller !== null"
               " && document.documentElement.dataset.sw === 'ready'")
 WORKER_UP = "(document.documentElement.dataset.worker || '').includes('kendall')"
+# The worker is up, or it failed (then the page says why in its notices).
+WORKER_SETTLED = WORKER_UP + " || document.documentElement.dataset.worker === 'failed'"
+WORKER_STATE = "document.documentElement.dataset.worker"
 WINNER = "document.getElementById('board').dataset.winner"
 POSITION = "document.getElementById('board').dataset.position"
 EXPERT_THINKS = ("performance.getEntriesByName('senet:think')"
@@ -56,6 +59,16 @@ EXPERT_THINKS = ("performance.getEntriesByName('senet:think')"
 THINKS = ("performance.getEntriesByName('senet:think')"
           ".map(m => [m.detail && m.detail.level, Math.round(m.startTime), Math.round(m.duration)])")
 READY_MS = "performance.getEntriesByName('senet:ready')[0].startTime"
+WORKER_MS = "performance.getEntriesByName('senet:worker')[0].startTime"
+# Waits (polling) until the worker's snapshot cache holds one snapshot; true when it does.
+SNAPSHOT_KEPT = """(async () => {
+  for (let i = 0; i < 1500; i++) {
+    const cache = await caches.open("senet-snapshot /senet/");
+    if ((await cache.keys()).length === 1) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+})()"""
 
 # Plays the human's side by clicks (synthetic click events, the same for every engine):
 # throw, OK a lost throw, pick a piece and its target. Stops at the game's end, or, with
@@ -175,6 +188,12 @@ def _ready(browser) -> dict:
     return data
 
 
+def _worker_up(browser) -> None:
+    browser.wait_for(WORKER_SETTLED, DEFAULT_TIMEOUT_MS)
+    state = browser.evaluate(WORKER_STATE)
+    assert "kendall" in state, (state, browser.errors())
+
+
 def _play(browser, stop_after: int = -1) -> dict:
     return browser.evaluate(f"({PLAY})({stop_after}, {DEFAULT_TIMEOUT_MS})", DEFAULT_TIMEOUT_MS / 1000 + 60)
 
@@ -210,12 +229,25 @@ def test_smoke(engine, engine_server, proxy, record_timing):
     # The Expert answers from the worker (Pyodide) in a game that plays itself to the end.
     browser.goto(srv.url + "?" + EXPERT_GAME)
     _ready(browser)
-    browser.wait_for(WORKER_UP, DEFAULT_TIMEOUT_MS)
+    _worker_up(browser)
     assert browser.wait_for(WINNER, DEFAULT_TIMEOUT_MS) in ("w", "b")
     # the Expert's decisions came from the worker (its evaluation was built by the
     # worker's prepare, queued before the first decision, outside that decision's timeout)
     assert browser.evaluate(EXPERT_THINKS) >= 1, browser.evaluate(THINKS)
     assert browser.errors() == [], browser.evaluate(THINKS)
+    # That first start kept a snapshot of the worker's interpreter (app/players.js): the
+    # next game against the Expert starts the worker from it.
+    assert browser.evaluate("document.documentElement.dataset.workerStart") == "fresh"
+    fresh_ms = browser.evaluate(WORKER_MS)
+    assert browser.evaluate(SNAPSHOT_KEPT, DEFAULT_TIMEOUT_MS / 1000 + 60) is True
+    browser.goto(srv.url + "?" + EXPERT_GAME.replace("seed=7", "seed=8"))
+    _ready(browser)
+    _worker_up(browser)
+    assert browser.evaluate("document.documentElement.dataset.workerStart") == "snapshot"
+    assert browser.wait_for(WINNER, DEFAULT_TIMEOUT_MS) in ("w", "b")
+    assert browser.evaluate(EXPERT_THINKS) >= 1, browser.evaluate(THINKS)
+    record_timing(f"{browser.name}: the worker up, fresh", fresh_ms)
+    record_timing(f"{browser.name}: the worker up, from its snapshot", browser.evaluate(WORKER_MS))
 
     # Offline: with the server stopped, the site reopens from the service worker's cache,
     # and a human can play.
