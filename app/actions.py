@@ -144,6 +144,7 @@ ACTIONS = {
     "throw-stats": _throw_stats,
     "notice-dismiss": lambda page: page.view.notice(""),
     "notice-resume": lambda page: page.resume_previous(),
+    "worker-retry": lambda page: page.retry_worker(),
     "tutorial": _tutorial_open,
     "tutorial-start": _tutorial_open,
     "tutorial-decline": _tutorial_decline,

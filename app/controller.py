@@ -82,6 +82,9 @@ class NullView:
     def notice(self, text: str) -> None:
         """A message that stays until dismissed (a saved game set aside, a worker failure)."""
 
+    def notice_action(self, action: str, visible: bool) -> None:
+        """Shows or hides a button of the notice (``worker-retry``: start the worker again)."""
+
     def sound(self, name: str) -> None:
         """A sound: throw, move, bump, water, off, win or loss (app/sound.js)."""
 

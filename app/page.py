@@ -21,7 +21,7 @@ from turn_loop import THINK_TIMEOUT
 # The worker could not start (its error goes to the console): what the player needs to know.
 PAGE_PLAYER_NOTE = ("The computer opponents play a little more simply for now (Average in place of the "
                     "Expert; Novice stays Novice): their stronger player could not start. "
-                    "The game goes on; reloading the page may help.")
+                    "The game goes on; Try again starts it once more.")
 
 
 class Page:
@@ -113,6 +113,7 @@ class Page:
             if ctl.thinking is None:  # else the computer waiting for it says what stood in
                 view.report_error(f"the worker did not start: {self.link.error}")
                 view.notice(PAGE_PLAYER_NOTE)
+            view.notice_action("worker-retry", True)
         if view.ready:
             view.render(ctl)
 
@@ -124,6 +125,18 @@ class Page:
         if ctl.hints or ctl.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
             self.link.start()
             self.prepare(ctl.live_setup.variant)
+
+    def retry_worker(self):
+        """The notice's "Try again": start the worker once more (a failed download is
+        fetched again); the computer's next turns ask it again, and the page decides in
+        its place only if it fails again."""
+        ctl = self.ctl
+        self.view.notice("")
+        ctl.worker_down = False
+        ctl.worker_failures = 0
+        self.prepared.clear()
+        self.link.restart()
+        self.need_worker()
 
     def prepare(self, variant):
         """Have the worker build the Expert's evaluation for ``variant`` (its endgame

@@ -132,6 +132,7 @@ const booted = boot().then(
     throw error;
   },
 );
+booted.catch(() => {}); // told to the page above; each call that awaits it says so again
 
 self.onmessage = async (event) => {
   let id = null;

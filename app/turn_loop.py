@@ -37,9 +37,10 @@ FALLBACK_DECIDED = ("The {player} player {problem}, so {weaker} chose this move 
                     "The game goes on.")
 FALLBACK_FIRST_LEGAL = ("The {player} player {problem}, and no other player could take its place ({why}): "
                         "the first possible move was played. The game goes on.")
-WORKER_GIVEN_UP = (" Until you reload the page, the computer decides a little more simply "
-                   "(Average in place of the Expert, Novice stays Novice).")
-WORKER_GIVEN_UP_NO_FALLBACK = (" Until you reload the page, the computer plays its first possible move.")
+WORKER_GIVEN_UP = (" Until you choose Try again or reload the page, the computer decides a little more "
+                   "simply (Average in place of the Expert, Novice stays Novice).")
+WORKER_GIVEN_UP_NO_FALLBACK = (" Until you choose Try again or reload the page, the computer plays its first "
+                               "possible move.")
 # The stand-in failed while the worker was not asked (given up, or none).
 FALLBACK_BROKEN = ("The computer player cannot decide ({why}): until you reload the page, it plays its "
                    "first possible move.")
@@ -253,6 +254,8 @@ class TurnLoop:
             self.worker_down = True
             text += WORKER_GIVEN_UP if self.fallback_error is None else WORKER_GIVEN_UP_NO_FALLBACK
         view.notice(text)  # a notice for the player (the error was reported on its own)
+        if self.worker_down:
+            view.notice_action("worker-retry", True)  # app/page.py's retry_worker
 
     def decide_here(self, state: senet.State, level: str, seed: int, tell: bool = True):
         """Novice's or Average's decision on this thread (quick; imported on first use):

@@ -168,6 +168,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.notice_box.hidden = not text
         if not text:
             self.notice_action("notice-resume", False)
+            self.notice_action("worker-retry", False)
 
     def notice_action(self, action: str, visible: bool) -> None:
         button = self.notice_box.querySelector(f'[data-action="{action}"]')

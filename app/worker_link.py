@@ -78,6 +78,24 @@ class WorkerLink:
         self._set_state("starting")
         asyncio.create_task(self._boot())
 
+    def restart(self):
+        """Start the worker again ("Try again" after it failed to start, or after the page
+        gave up on it): a worker still running is stopped first, and the calls waiting for
+        it fail. Does nothing while it is starting."""
+        if self.state == "starting":
+            return
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker = None
+        self._fail_waiting("the worker was started again")
+        self.error = ""
+        self.variants = None
+        self.start_kind = ""
+        self._started = asyncio.Event()
+        self._booted = asyncio.Event()
+        self._set_state("off")
+        self.start()
+
     async def _boot(self):
         try:
             self.worker = window.Worker.new(SRC, to_js({"type": "module"}))

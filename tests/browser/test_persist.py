@@ -629,7 +629,8 @@ def test_a_failing_worker_leaves_a_playable_game_that_ends(app, record_timing):
     notice = app.locator("#notice")
     assert notice.is_visible()
     assert "Average chose this move in its place" in notice.inner_text()
-    assert "Until you reload the page" in notice.inner_text()
+    assert "Until you choose Try again or reload the page" in notice.inner_text()
+    assert notice.get_by_role("button", name="Try again").is_visible()
     assert app.get_attribute("#board", "data-winner") in ("w", "b")
     # The finished game against the computer counts in the statistics.
     app.locator(".toolbar [data-action='stats']").click()

@@ -46,6 +46,8 @@ SNAPSHOT_SIZE = """async () => {
   const [key] = await cache.keys();
   return (await (await cache.match(key)).arrayBuffer()).byteLength;
 }"""
+EXPERT_THINKS = """performance.getEntriesByName('senet:think')
+    .filter(m => m.detail && m.detail.level === 'expert').length"""
 CACHES = """async () => {
   const out = {};
   for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).length;
@@ -475,6 +477,45 @@ def test_the_worker_restarts_from_its_snapshot(launch_profile, serve_site):
     assert starts == ["fresh", "snapshot", "fresh"]
     assert page.evaluate(SNAPSHOT_SIZE) > 1_000_000  # a real one again, not the spoilt bytes
     assert log.errors == []
+
+
+def test_a_failed_download_of_the_runtime_offers_to_try_again(guarded_context, server):
+    """The worker's first start fails: senet.zip does not come. The page says so, Average
+    decides in the Expert's place, and the notice's "Try again" starts the worker again:
+    this time the file comes, and the Expert's next decisions are the worker's."""
+    ctx, log = guarded_context()
+    failing = [True]
+
+    def senet_zip(route):
+        if failing[0]:
+            route.abort()
+        else:
+            route.continue_()
+
+    ctx.route("**/senet.zip", senet_zip)
+    page = ctx.new_page()
+    _boot(page, server.url + "index.html?variant=kendall&white=human&black=expert&seed=7&speed=instant")
+    page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert "could not start" in notice.inner_text()
+    retry = notice.get_by_role("button", name="Try again")
+    assert retry.is_visible()
+    assert page.evaluate(EXPERT_THINKS) == 0  # Average stood in: no decision of the worker
+    failing[0] = False
+    retry.click()
+    assert not notice.is_visible()
+    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
+                           timeout=GAME_TIMEOUT_MS)
+    for _ in range(30):  # the human's turns, until the Expert has decided once
+        if page.evaluate(EXPERT_THINKS) >= 1 or page.evaluate("document.querySelector('#board').dataset.winner"):
+            break
+        _play_a_turn(page)
+    assert page.evaluate(EXPERT_THINKS) >= 1
+    assert not notice.is_visible()
+    # Only the first start's failure was reported (the aborted download, then the page's line).
+    assert log.errors and all("senet.zip" in e or "did not start" in e or "ERR_FAILED" in e
+                              for e in log.errors), log.errors
 
 
 def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, server):

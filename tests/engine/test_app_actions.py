@@ -95,6 +95,7 @@ EXPECTED = {
     "throw-stats": ({}, ["settings_dialogs.open_stats", "page.scroll_to"]),
     "notice-dismiss": ({}, ["view.notice"]),
     "notice-resume": ({}, ["page.resume_previous"]),
+    "worker-retry": ({}, ["page.retry_worker"]),
     "tutorial": ({}, ["page.open_tutorial"]),
     "tutorial-start": ({}, ["page.open_tutorial"]),
     "tutorial-decline": ({}, ["view.offer_tutorial", "policy.answer_tutorial", "view.restore_focus"]),

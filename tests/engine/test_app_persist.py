@@ -230,7 +230,7 @@ def test_a_failing_worker_falls_back_and_the_game_ends():
     assert ctl.game.over
     assert ctl.worker_down and len(calls) == 2  # asked twice, then left alone
     assert "Average chose this move" in ctl.view.notices[0]
-    assert "Until you reload the page" in ctl.view.notices[-1]
+    assert "Until you choose Try again or reload the page" in ctl.view.notices[-1]
 
 
 def test_a_hanging_worker_times_out():

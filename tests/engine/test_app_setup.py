@@ -159,7 +159,7 @@ def test_a_failing_worker_without_a_stand_in(monkeypatch):
     first, last = ctl.view.notices
     assert first.startswith("The Expert player stopped working, and no other player could take its place")
     assert "the first possible move was played" in first and "chose this move" not in first
-    assert last.endswith("Until you reload the page, the computer plays its first possible move.")
+    assert last.endswith("Until you choose Try again or reload the page, the computer plays its first possible move.")
 
 
 def test_a_worker_may_answer_with_any_awaitable():

@@ -164,7 +164,7 @@ def test_a_failing_worker_under_micropython(both):
         assert "Average chose this move" in first
     else:
         assert "the first possible move was played" in first and result["fallback_error"] in first
-    assert "Until you reload the page" in result["notices"][-1]
+    assert "Until you choose Try again or reload the page" in result["notices"][-1]
 
 
 def test_committed_throws_in_the_page_modules(both):

@@ -103,9 +103,11 @@ class FakeJsWorker:
 
 
 def _fake_pyscript(worker, boot="ready", made=None):
+    boots = list(boot) if isinstance(boot, list) else None  # one boot each, in turn
+
     def new(src, options):
         assert src == "./app/players.js" and options == {"type": "module"}
-        js = FakeJsWorker(worker, boot)
+        js = FakeJsWorker(worker, boots.pop(0) if boots is not None else boot)
         if made is not None:
             made.append(js)
         return js
@@ -329,3 +331,58 @@ def test_the_workers_prepare_builds_the_experts_tables_before_any_decision():
     for variant, (before, after) in built.items():
         assert not before and after == (variant in _SOLO), variant
     assert any(variant in _SOLO for variant in senet.VARIANTS)
+
+
+def test_try_again_starts_a_new_worker_after_a_failed_start(monkeypatch):
+    """The first start fails (a download that failed); restart() starts a new worker,
+    which answers. While the first is still starting, restart() does nothing."""
+    worker = FakeWorker()
+    made = []
+    link = _link(monkeypatch, worker, boot=["failed", "ready"], made=made)
+
+    async def run():
+        link.start()
+        link.restart()  # starting: nothing happens
+        try:
+            await link.ready()
+        except worker_link_failed() as exc:
+            first = str(exc)
+        states = [link.state]
+        link.restart()
+        states.append(link.state)
+        worker.gate("analyse").set()
+        answer = await link.call("analyse", "pos")
+        return first, states, answer
+
+    first, states, answer = run_async(run())
+    assert first == "the computer player could not start (pyodide.asm.wasm answered 404)"
+    assert states == ["failed", "starting"]
+    assert answer == '[["throw", 0.5]]' and link.state == "kendall,tait" and link.error == ""
+    assert len(made) == 2 and made[0].terminated and made[1].sent  # the failed one was stopped
+
+
+def test_try_again_stops_a_running_worker_and_fails_its_waiting_calls(monkeypatch):
+    """A worker the page gave up on (it booted, its calls fail or hang) is stopped by
+    restart(); a call still waiting for it fails at once, and the new worker answers."""
+    worker = FakeWorker()
+    made = []
+    link = _link(monkeypatch, worker, made=made)
+
+    async def run():
+        stuck = asyncio.ensure_future(link.call("review_step", 1))  # its gate is never opened
+        await link.ready()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        link.restart()
+        try:
+            await stuck
+        except worker_link_failed() as exc:
+            failed = str(exc)
+        worker.gate("analyse").set()
+        return failed, await link.call("analyse", "pos")
+
+    failed, answer = run_async(run())
+    assert failed == "the worker's review_step failed: the worker was started again"
+    assert answer == '[["throw", 0.5]]'
+    assert len(made) == 2 and made[0].terminated and not made[1].terminated
+    assert link.busy == 0
