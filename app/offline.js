@@ -119,8 +119,39 @@ async function refresh() {
   if (!status.complete && !failure && used !== "off" && used !== "failed") await getRuntime();
 }
 
+/* Once a download the player asked for is complete (Settings' button, or an installed
+   app), start the worker "players" once in the background, only so that it keeps the
+   memory snapshot of its interpreter (app/players.js): the first game against the Expert
+   then starts the worker in about a second, offline too, instead of several. Stopped as
+   soon as the snapshot is kept (or was there already, or the start failed). Not when the
+   page has started the worker itself, which keeps the snapshot anyway. */
+let prewarmed = false;
+function prewarm() {
+  if (prewarmed || (root.dataset.worker || "off") !== "off") return;
+  prewarmed = true;
+  const worker = new Worker(new URL("./players.js", import.meta.url), { type: "module" });
+  const stop = () => {
+    clearTimeout(timer);
+    worker.terminate();
+  };
+  const timer = setTimeout(stop, 180000);
+  worker.onerror = stop;
+  worker.onmessage = (event) => {
+    let message = [];
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    const [kind, start] = message;
+    if (kind === "kept" || kind === "failed" || (kind === "ready" && start === "snapshot")) stop();
+  };
+}
+
+let asked = false; // this page asked for the whole runtime
 async function getRuntime() {
   if (!sw || downloading || (status && status.complete)) return;
+  asked = true;
   failure = "";
   downloading = true;
   progress = { loaded: status ? status.cached : 0, total: status ? status.bytes : 0 };
@@ -141,6 +172,7 @@ function onMessage(event) {
   } else if (data.state === "cached") {
     downloading = false;
     failure = "";
+    if (asked) prewarm();
   }
   render();
   if (data.state !== "downloading") refresh().catch(() => {});

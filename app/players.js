@@ -8,6 +8,7 @@
  *                    ["failed", message]          could not boot (the page decides alone)
  *                    ["ok", id, value]            the answer to call id
  *                    ["error", id, message]       call id raised
+ *                    ["kept", problem]            a new snapshot was stored ("" or why not)
  *
  * Starting Pyodide from nothing takes seconds (it sets up the interpreter, then imports
  * the engine and the Expert's weights). So the first start on a device keeps a memory
@@ -108,7 +109,10 @@ async function boot() {
   if (cache) {
     try {
       const snapshot = py.makeMemorySnapshot();
-      keep(cache, key, snapshot).catch((error) => console.warn(`senet: the worker's snapshot was not kept (${error})`));
+      keep(cache, key, snapshot).then(() => send(["kept", ""]), (error) => {
+        console.warn(`senet: the worker's snapshot was not kept (${error})`);
+        send(["kept", String(error)]);
+      });
     } catch (error) {
       console.warn(`senet: no snapshot of the worker (${error})`);
     }
