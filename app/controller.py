@@ -36,6 +36,7 @@ from review_focus import ReviewFocus
 from setup import KIND_NAMES, SPEEDS, Setup, parse_query, setup_from_query
 from table import COLOUR, SIDE_NAMES, Table
 from turn_loop import THINK_TIMEOUT, TurnLoop
+from view_interface import NullView
 
 import senet
 from senet import PASS, RESCUE
@@ -62,31 +63,6 @@ except ImportError:  # MicroPython: the page passes bytes from crypto.getRandomV
     def system_random_bytes(n: int) -> bytes:
         """``n`` bytes from the module ``random`` (MicroPython has no os.urandom)."""
         return bytes(random.getrandbits(8) for _ in range(n))
-
-
-class NullView:
-    """The view interface (app/view.py implements it); does nothing."""
-
-    def render(self, ctl: "Controller") -> None:
-        pass
-
-    def announce(self, text: str) -> None:
-        pass
-
-    def set_speed(self, speed: str) -> None:
-        pass
-
-    def report_error(self, text: str) -> None:
-        pass
-
-    def notice(self, text: str) -> None:
-        """A message that stays until dismissed (a saved game set aside, a worker failure)."""
-
-    def notice_action(self, action: str, visible: bool) -> None:
-        """Shows or hides a button of the notice (``worker-retry``: start the worker again)."""
-
-    def sound(self, name: str) -> None:
-        """A sound: throw, move, bump, water, off, win or loss (app/sound.js)."""
 
 
 def _part(part: str, name: str):

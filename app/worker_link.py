@@ -47,11 +47,7 @@ class WorkerLink:
         self.on_change = on_change
         self.boot_timeout = boot_timeout
         self.worker = None  # the JS Worker, once started
-        self.error = ""
-        self.variants = None  # what the worker's "ready" said
-        self.start_kind = ""  # "snapshot" or "fresh"
-        self._started = asyncio.Event()  # the worker said "ready" or "failed", or its script failed
-        self._booted = asyncio.Event()
+        self._reset()
         self._waiting = {}  # call id -> [event, ok, value or message]
         self._next_id = 0
         # The worker answers one call at a time, in order: calls made and not answered
@@ -60,6 +56,14 @@ class WorkerLink:
         self._free = asyncio.Event()
         self._free.set()
         self._set_state("off")
+
+    def _reset(self):
+        """What a start of the worker finds out, forgotten (a new link, or restart())."""
+        self.error = ""
+        self.variants = None  # what the worker's "ready" said
+        self.start_kind = ""  # "snapshot" or "fresh"
+        self._started = asyncio.Event()  # the worker said "ready" or "failed", or its script failed
+        self._booted = asyncio.Event()
 
     @property
     def starting(self):
@@ -88,11 +92,7 @@ class WorkerLink:
             self.worker.terminate()
             self.worker = None
         self._fail_waiting("the worker was started again")
-        self.error = ""
-        self.variants = None
-        self.start_kind = ""
-        self._started = asyncio.Event()
-        self._booted = asyncio.Event()
+        self._reset()
         self._set_state("off")
         self.start()
 

@@ -256,11 +256,11 @@ def bench_average_turn(browser, url: str, runs: int) -> list[float]:
     return out
 
 
-def bench_expert_first(browser, url: str, runs: int) -> list[float]:
+def bench_expert_first(browser, url: str, runs: int) -> tuple[list[float], list[str]]:
     """ms from navigation start to the Expert's first answer, warm: the context has
     played the Expert once and its service worker controls the page (runtime cached),
     and its worker kept a snapshot (app/players.js). How each run's worker started is
-    printed: "snapshot" or "fresh" (builds before the snapshot: "?")."""
+    returned beside the times: "snapshot" or "fresh" (builds before the snapshot: "?")."""
     context = browser.new_context()
     page = context.new_page()
     _ready(page, url + "index.html" + EXPERT_FIRST)
@@ -270,17 +270,14 @@ def bench_expert_first(browser, url: str, runs: int) -> list[float]:
     # page says so where it can.
     page.wait_for_function("() => ['all', undefined].includes(document.documentElement.dataset.offline)",
                            timeout=180_000)
-    out = []
+    out, starts = [], []
     for _ in range(runs):
         _ready(page, url + "index.html" + EXPERT_FIRST.replace("seed=3", f"seed={10 + len(out)}"))
         page.wait_for_function(EXPERT_ANSWERED, timeout=180_000)
         out.append(page.evaluate(FIRST_EXPERT_END))
-        STARTS.append(page.evaluate("document.documentElement.dataset.workerStart || '?'"))
+        starts.append(page.evaluate("document.documentElement.dataset.workerStart || '?'"))
     context.close()
-    return out
-
-
-STARTS: list[str] = []  # how the worker started in each run of bench_expert_first
+    return out, starts
 
 
 def bench_ready(browser, url: str, runs: int, service_worker: bool = True) -> dict:
@@ -474,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
             offline = bench_offline(browser, url, args.runs)
             first_visit = bench_first_visit(browser, url)
             average_turn = bench_average_turn(browser, url, args.runs)
-            expert_first = bench_expert_first(browser, url, args.runs)
+            expert_first, starts = bench_expert_first(browser, url, args.runs)
             cost = bench_worker_cost(browser, url, min(args.runs, 3))
             if not args.ready_only:
                 expert = bench_expert(browser, url, args.variant, args.games)
@@ -515,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Average's first turn, cold / floor's ready, cold: "
           f"{med(average_turn) / med(floor['cold_ms']):.2f}x   goal <= 2x")
     line("Expert's first answer, warm", expert_first, "< 3500 ms")
-    print(f"  the worker started from: {', '.join(STARTS)}")
+    print(f"  the worker started from: {', '.join(starts)}")
     for label, spent in cost.items():
         print(f"CPU of the renderers, first 8 s after ready, {label}: median {med(spent):.2f} s  "
               f"runs {', '.join(f'{v:.2f}' for v in spent)}")

@@ -49,8 +49,8 @@ PYODIDE_FILES = (
 )
 # The page's interpreter (MicroPython): the module and its WebAssembly, nothing else.
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-# Top-level files copied as they are (required ones first): the page, the page's
-# PyScript config (MicroPython) and the worker's (Pyodide).
+# Top-level files copied as they are (required ones first): the page and the page's
+# PyScript config (MicroPython); the worker, app/players.js, is copied with app/*.js.
 REQUIRED_FILES = ("index.html", "pyscript.toml")
 # Directories copied recursively when they exist.
 OPTIONAL_DIRS = ("styles", "pages", "assets", "icons")

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS, ROOT, DistServer
 from engine_drivers import (
+    COMMAND_MARGIN_S,
     CONSOLE_CAPTURE,
     FIREFOX,
     FIREFOX_OWN,
@@ -60,15 +61,17 @@ THINKS = ("performance.getEntriesByName('senet:think')"
           ".map(m => [m.detail && m.detail.level, Math.round(m.startTime), Math.round(m.duration)])")
 READY_MS = "performance.getEntriesByName('senet:ready')[0].startTime"
 WORKER_MS = "performance.getEntriesByName('senet:worker')[0].startTime"
-# Waits (polling) until the worker's snapshot cache holds one snapshot; true when it does.
-SNAPSHOT_KEPT = """(async () => {
-  for (let i = 0; i < 1500; i++) {
+# Waits (polling in the page, up to the suite's timeout) until the worker's snapshot cache
+# holds one snapshot: the state "kept", which comes after the worker said "ready".
+SNAPSHOT_KEPT = f"""(async () => {{
+  const until = performance.now() + {DEFAULT_TIMEOUT_MS};
+  while (performance.now() < until) {{
     const cache = await caches.open("senet-snapshot /senet/");
     if ((await cache.keys()).length === 1) return true;
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  }}
   return false;
-})()"""
+}})()"""
 
 # Plays the human's side by clicks (synthetic click events, the same for every engine):
 # throw, OK a lost throw, pick a piece and its target. Stops at the game's end, or, with
@@ -239,7 +242,7 @@ def test_smoke(engine, engine_server, proxy, record_timing):
     # next game against the Expert starts the worker from it.
     assert browser.evaluate("document.documentElement.dataset.workerStart") == "fresh"
     fresh_ms = browser.evaluate(WORKER_MS)
-    assert browser.evaluate(SNAPSHOT_KEPT, DEFAULT_TIMEOUT_MS / 1000 + 60) is True
+    assert browser.evaluate(SNAPSHOT_KEPT, DEFAULT_TIMEOUT_MS / 1000 + COMMAND_MARGIN_S) is True
     browser.goto(srv.url + "?" + EXPERT_GAME.replace("seed=7", "seed=8"))
     _ready(browser)
     _worker_up(browser)
