@@ -368,9 +368,20 @@ class WebKit:
         self._session = None
         try:
             port = _free_port()
+            proxy_url = f"http://127.0.0.1:{proxy.port}"
+            # every request for another host goes to the dead-end proxy. It is set as the
+            # "system" proxy (libproxy reads these variables), not as WebDriver's "manual"
+            # proxy: MiniBrowser 2.50 crashes at launch about one time in four with a
+            # manual proxy's "noProxy" list (a segfault in webkit_network_proxy_settings_new,
+            # seen in a core dump), and the driver then waits for it for ever.
+            env = {key: value for key, value in os.environ.items()
+                   if key.lower() not in {"http_proxy", "https_proxy", "all_proxy", "no_proxy"}
+                   and key != "XDG_CURRENT_DESKTOP"}
+            env.update(DISPLAY=self._display.display, GIO_USE_PROXY_RESOLVER="libproxy",
+                       http_proxy=proxy_url, https_proxy=proxy_url, no_proxy="127.0.0.1")
             self._driver = subprocess.Popen(
                 [WEBKIT_DRIVER, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                start_new_session=True, env={**os.environ, "DISPLAY": self._display.display})
+                start_new_session=True, env=env)
             self._base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + START_TIMEOUT_S
             while True:  # the driver's own port opens within moments
@@ -381,13 +392,10 @@ class WebKit:
                     if time.monotonic() > deadline or self._driver.poll() is not None:
                         raise DriverError("WebKitWebDriver did not start") from None
                     time.sleep(0.1)
-            proxy_url = f"127.0.0.1:{proxy.port}"
             caps = {
                 "browserName": "MiniBrowser",
                 "webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"]},
-                # every request for another host goes to the dead-end proxy
-                "proxy": {"proxyType": "manual", "httpProxy": proxy_url, "sslProxy": proxy_url,
-                          "noProxy": ["127.0.0.1"]},
+                "proxy": {"proxyType": "system"},  # the variables above
             }
             answer = self._call("POST", "/session", {"capabilities": {"alwaysMatch": caps}},
                                 timeout_s=SESSION_TIMEOUT_S)
