@@ -117,11 +117,9 @@ class ControlsDrawing:
             label = f"Last throw: {value} ({sides})"
         self.sticks_label = label
         self._set("sticks", self.sticks_box, "aria-label", label)
-        if animate:
-            box = self.sticks_box
-            box.classList.remove("tossed")
-            box.getBoundingClientRect()  # restart the CSS animation
-            box.classList.add("tossed")
+        if animate:  # the other of the two toss animations: it starts again, no layout forced
+            toss = "b" if self.sticks_box.getAttribute("data-toss") == "a" else "a"
+            self.sticks_box.setAttribute("data-toss", toss)
 
     def _render_players(self, ctl) -> None:
         acting = ctl.seat_to_act

@@ -322,6 +322,20 @@ HUMAN_TURN = """() => {
     || document.querySelector('[data-movable="true"]') !== null
     || !document.querySelector('[data-action="pass"]').hidden;
 }"""
+# One human thing, chosen and done in one step inside the page: a throw, the OK of a lost
+# throw, or a click on the first movable piece. Returns "throw", "pass", "move", or ""
+# when there is nothing to do at that moment. One step because a lost throw also passes
+# by itself after a moment: a choice made over several calls from Python could see the OK
+# button, miss it, and then wait for a piece that never becomes movable.
+HUMAN_ACT = """() => {
+  const throwing = document.querySelector('[data-action="throw"]');
+  if (!throwing.disabled && !throwing.hidden) { throwing.click(); return "throw"; }
+  const pass = document.querySelector('[data-action="pass"]');
+  if (!pass.hidden) { pass.click(); return "pass"; }
+  const piece = document.querySelector('[data-movable="true"]');
+  if (piece) { piece.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window})); return "move"; }
+  return "";
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -390,6 +404,15 @@ def position(page) -> str:
 def state_of(page) -> senet.State:
     """The board's position as a senet.State."""
     return senet.parse_position(position(page))
+
+
+def human_act(page) -> str:
+    """`HUMAN_ACT`; a piece that offers its targets is then moved to the first of them."""
+    old = position(page)
+    done = page.evaluate(HUMAN_ACT)
+    if done == "move" and position(page) == old and page.locator('[data-target="true"]').count():
+        page.locator('[data-target="true"]').first.click()
+    return done
 
 
 def wait_position_change(page, old: str, timeout: int = DEFAULT_TIMEOUT_MS) -> str:

@@ -16,7 +16,16 @@ import re
 import statistics
 
 import pytest
-from conftest import CLICK_PASS, READY_OR_FAILED, axe_violations, position, state_of, wait_position_change
+from conftest import (
+    CLICK_PASS,
+    HUMAN_TURN,
+    READY_OR_FAILED,
+    axe_violations,
+    human_act,
+    position,
+    state_of,
+    wait_position_change,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import senet
@@ -464,6 +473,28 @@ def test_reduced_motion_stops_the_animations(app):
     animation = app.evaluate(
         "getComputedStyle(document.querySelector('[data-movable=true] .halo')).animationName")
     assert animation == "none"
+    assert app.evaluate(TOSS) == "none"  # the sticks land without a toss
+
+
+# The animation of the sticks, as the browser applies it.
+TOSS = "getComputedStyle(document.querySelector('#sticks svg')).animationName"
+
+
+def test_each_throw_tosses_the_sticks_again(app):
+    """Every throw starts the toss again: the sticks switch between two animations of the
+    same frames (restarting one would force a layout from script on every throw)."""
+    app.open("?variant=kendall&white=human&black=human&seed=7&speed=instant")
+    assert app.evaluate(TOSS) == "none"
+    tosses = []
+    while len(tosses) < 3:
+        app.wait_for_function(HUMAN_TURN)
+        old = position(app)
+        done = human_act(app)
+        if done:
+            wait_position_change(app, old)
+        if done == "throw":
+            tosses.append(app.evaluate(TOSS))
+    assert tosses == ["toss", "toss-again", "toss"]
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])

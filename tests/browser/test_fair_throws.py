@@ -15,7 +15,7 @@ import json
 import re
 
 import pytest
-from conftest import CLICK_PASS, DEFAULT_TIMEOUT_MS, HUMAN_TURN
+from conftest import DEFAULT_TIMEOUT_MS, HUMAN_TURN, human_act
 
 import senet
 from senet.throws import COMMIT, ThrowGenerator
@@ -53,16 +53,8 @@ def step(page) -> bool:
     if page.get_attribute("#board", "data-winner"):
         return False
     save = page.evaluate("localStorage.getItem('senet:save')")
-    if page.locator('[data-action="throw"]').is_enabled():
-        page.click('[data-action="throw"]')
-    elif page.locator('[data-action="pass"]').is_visible():
-        page.evaluate(CLICK_PASS)
-    else:
-        old = page.get_attribute("#board", "data-position")
-        page.locator('[data-movable="true"]').first.click()
-        if page.get_attribute("#board", "data-position") == old and page.locator('[data-target="true"]').count():
-            page.locator('[data-target="true"]').first.click()
-    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
+    if human_act(page):  # nothing to do when the turn changed hands meanwhile: look again
+        page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
     return True
 
 

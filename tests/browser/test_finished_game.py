@@ -8,25 +8,21 @@ The page fixture is conftest.py's `app`. No test asserts a duration: they wait f
 
 from __future__ import annotations
 
-from conftest import HUMAN_TURN, axe_violations, position, state_of, wait_position_change
+from conftest import HUMAN_TURN, axe_violations, human_act, position, state_of, wait_position_change
 
 LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
 
 
 def human_step(app) -> None:
     """The human's next thing: throw, OK a lost throw, or move the first movable piece."""
-    app.wait_for_function(HUMAN_TURN)
-    old = app.get_attribute("#board", "data-position")
-    if app.locator('[data-action="throw"]').is_enabled():
-        app.click('[data-action="throw"]')
-    elif app.locator('[data-action="pass"]').is_visible():
-        # a lost throw also passes by itself: a click that comes late does nothing
-        app.evaluate("() => { const b = document.querySelector('[data-action=\"pass\"]'); if (!b.hidden) b.click(); }")
-    else:
-        app.locator('[data-movable="true"]').first.click()
-        if app.get_attribute("#board", "data-position") == old and app.locator('[data-target="true"]').count():
-            app.locator('[data-target="true"]').first.click()
-    app.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+    while True:
+        app.wait_for_function(HUMAN_TURN)
+        if app.get_attribute("#board", "data-winner"):
+            return
+        old = app.get_attribute("#board", "data-position")
+        if human_act(app):  # else the turn changed hands meanwhile (a lost throw passed by itself)
+            app.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+            return
 
 
 def stats_rows(app) -> list:

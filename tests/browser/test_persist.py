@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from conftest import (
-    CLICK_PASS,
     HUMAN_TURN,
     axe_violations,
+    human_act,
     position,
     state_of,
     wait_app_ready,
@@ -60,24 +60,15 @@ def saved_entries(page) -> list[str]:
 def human_step(page) -> str | None:
     """Do the human's next thing (throw, move, or OK a lost throw); returns what was done.
     A move is played with its first movable piece (and first destination)."""
-    page.wait_for_function(HUMAN_TURN, timeout=180_000)  # a computer may wait for the worker
-    if page.get_attribute("#board", "data-winner"):
-        return None
-    old = position(page)
-    save = page.evaluate("localStorage.getItem('senet:save')")  # changes with every throw
-    if page.locator('[data-action="throw"]').is_enabled():
-        page.click('[data-action="throw"]')
-        done = "throw"
-    elif page.locator('[data-action="pass"]').is_visible():
-        page.evaluate(CLICK_PASS)  # a lost throw also passes by itself: a late click does nothing
-        done = "pass"
-    else:
-        page.locator('[data-movable="true"]').first.click()
-        if position(page) == old and page.locator('[data-target="true"]').count():
-            page.locator('[data-target="true"]').first.click()
-        done = "move"
-    page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
-    return done
+    while True:
+        page.wait_for_function(HUMAN_TURN, timeout=180_000)  # a computer may wait for the worker
+        if page.get_attribute("#board", "data-winner"):
+            return None
+        save = page.evaluate("localStorage.getItem('senet:save')")  # changes with every throw
+        done = human_act(page)
+        if done:  # else the turn changed hands meanwhile (a lost throw passed by itself)
+            page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
+            return done
 
 
 # ---------------------------------------------------------------- autosave and resume
