@@ -6,7 +6,7 @@ and end with the same record, which verifies; crafted messages change nothing.""
 import re
 
 import pytest
-from conftest import APP_PAGE_SETUP, axe_violations, position, wait_app_ready
+from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, axe_violations, position, wait_app_ready
 
 import senet
 from senet.verify import VERIFIED, verify_record
@@ -82,18 +82,37 @@ def _same_board(page, other):
                             arg=position(page))
 
 
+# `_act` and, when it acted, a wait in the page until its board shows another position,
+# in one call: {winner, acted, position}.
+ACT_AND_WAIT = """async (timeoutMs) => {
+  const board = document.getElementById('board');
+  const old = board.dataset.position;
+  if (board.dataset.winner) return {winner: board.dataset.winner, acted: false, position: old};
+  const throwing = document.querySelector('[data-action="throw"]');
+  const piece = document.querySelector('[data-movable="true"]');
+  if (!throwing.disabled && !throwing.hidden) throwing.click();
+  else if (piece) piece.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  else return {winner: null, acted: false, position: old};
+  const until = performance.now() + timeoutMs;
+  while (board.dataset.position === old) {
+    if (performance.now() > until) throw new Error('the board still shows ' + old);
+    await new Promise(resolve => setTimeout(resolve, 10));
+  }
+  return {winner: null, acted: true, position: board.dataset.position};
+}"""
+
+
 def _play_to_end(host, guest, limit=2000):
     """Whichever page may act does (a throw or a click on a piece); after each action
     both boards show the same position before the next."""
     pages = (host, guest)
     for _ in range(limit):
-        if host.get_attribute("#board", "data-winner"):
-            _same_board(host, guest)
-            return
         for page, other in ((host, guest), (guest, host)):
-            old = position(page)
-            if _act(page):
-                page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
+            done = page.evaluate(ACT_AND_WAIT, DEFAULT_TIMEOUT_MS)
+            if done["winner"]:
+                _same_board(page, other)
+                return
+            if done["acted"]:
                 _same_board(page, other)
                 break
         else:
