@@ -3,6 +3,7 @@
 
     .venv/bin/python tools/bench_browser.py [--runs 5] [--games 1] [--variant kendall]
                                             [--dist DIR] [--json]
+    .venv/bin/python tools/bench_browser.py --page-games --variant kendall,jequier --runs 3
 
 Needs a built dist/ (`make build`), Playwright (in .venv) and Debian's chromium
 (CHROMIUM=/path to use another). dist/ is served from 127.0.0.1 on a free port and
@@ -40,6 +41,11 @@ another build (for example one of an older commit, for a before/after comparison
   one and the floor, booted in turn round by round, so that the machine's other load
   weighs on all three alike (builds measured one after the other on this shared machine
   differ by more than most changes to the boot do);
+- page games (``--page-games``, alone): whole games of Novice against Average at
+  speed=instant, decided and drawn on the page (no worker), in each rule set given by
+  ``--variant`` (a comma-separated list): ms from ready to the end, and per decision
+  (each `senet:think` measure is one decision; every throw and move is drawn). What a
+  turn costs the page, and what most of the suite's whole games by the computer cost;
 - review (``--review``, alone): whole games reviewed in the worker ("Review this game" in
   the replay of a record; tools/bench_review.py makes the games), from the page's
   `senet:review-start` mark (the worker has booted and replayed the record) to
@@ -335,6 +341,35 @@ def bench_expert(browser, url: str, variant: str, games: int, nodes: int = 0, de
     }
 
 
+# Keeps in window.__over the moment the board first shows a winner.
+OVER_WATCH = """document.addEventListener("DOMContentLoaded", () => {
+  const board = document.getElementById("board");
+  new MutationObserver(() => {
+    if (board.dataset.winner && window.__over === undefined) window.__over = performance.now();
+  }).observe(board, {attributes: true, attributeFilter: ["data-winner"]});
+});"""
+
+
+def bench_page_games(browser, url: str, variants: list[str], runs: int) -> dict:
+    """Novice against Average, whole games at speed=instant on the page: for each rule
+    set, [(ms from ready to the end, decisions)] over ``runs`` games of seed 21, each in
+    a fresh context."""
+    result: dict = {}
+    for variant in variants:
+        for _ in range(runs):
+            context = browser.new_context()
+            page = context.new_page()
+            page.add_init_script(OVER_WATCH)
+            page.goto(f"{url}?variant={variant}&white=novice&black=average&seed=21&speed=instant")
+            page.wait_for_function("window.__over !== undefined", timeout=900_000)
+            ready, over, decisions = page.evaluate("""() => [
+                performance.getEntriesByName('senet:ready')[0].startTime, window.__over,
+                performance.getEntriesByName('senet:think').length]""")
+            result.setdefault(variant, []).append((over - ready, decisions))
+            context.close()
+    return result
+
+
 def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) -> dict:
     """Review whole games (tools/bench_review.py's typical games) in the worker."""
     sys.path.insert(0, str(ROOT / "tools"))
@@ -443,10 +478,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, default=None, metavar="OTHER_DIST",
                         help="only ready, cold and warm, of --dist against another build and the "
                              "floor, booted in turn round by round (--runs rounds)")
+    parser.add_argument("--page-games", action="store_true",
+                        help="only whole games of Novice against Average on the page, in each rule "
+                             "set of --variant (comma-separated), --runs games each")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     if args.review:
         return _main_review(args)
+    if args.page_games:
+        return _main_page_games(args)
     dist = args.dist.resolve()
     if not (dist / "index.html").is_file():
         print(f"{dist} has no index.html: run `make build` first", file=sys.stderr)
@@ -527,6 +567,32 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Expert with {args.heavy_nodes} nodes ({heavy['decisions']} decisions): median "
               f"{heavy['median_ms']:.0f} ms, max {heavy['max_ms']:.0f} ms; frames meanwhile "
               f"{heavy['fps_while_thinking']:.1f} per second, longest gap {heavy['longest_frame_gap_ms']:.0f} ms")
+    return 0
+
+
+def _main_page_games(args) -> int:
+    from playwright.sync_api import sync_playwright
+
+    httpd, url = serve(args.dist.resolve())
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            result = bench_page_games(browser, url, args.variant.split(","), args.runs)
+            browser.close()
+    finally:
+        httpd.shutdown()
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end)")
+    print(f"site measured: {args.dist.resolve()}")
+    for variant, games in result.items():
+        times = [ms for ms, _ in games]
+        decisions = games[0][1]
+        print(f"{variant}: Novice against Average to the end, {decisions} decisions: median "
+              f"{statistics.median(times):.0f} ms ({statistics.median(times) / max(1, decisions):.1f} ms a decision)"
+              f"  runs {', '.join(f'{t:.0f}' for t in times)}")
     return 0
 
 
