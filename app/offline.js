@@ -166,6 +166,7 @@ function onMessage(event) {
   progress = { loaded: data.loaded || 0, total: data.total || 0 };
   if (data.state === "downloading") {
     downloading = true;
+    root.dataset.runtimeLoaded = String(progress.loaded); // app/worker_link.py: the boot goes on
   } else if (data.state === "failed") {
     downloading = false;
     failure = data.message || "no answer";

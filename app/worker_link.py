@@ -26,7 +26,10 @@ from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 SRC = "./app/players.js"
-BOOT_TIMEOUT = 60.0  # seconds for Pyodide to boot in the worker; then the page decides alone
+# Seconds the worker may boot without a word: then the page decides alone. A download
+# of the runtime that is still coming in (app/offline.js keeps its progress in
+# data-runtime-loaded) counts as a word, so a slow connection is not cut off.
+BOOT_TIMEOUT = 60.0
 
 
 class WorkerFailed(Exception):
@@ -101,7 +104,7 @@ class WorkerLink:
             self.worker = window.Worker.new(SRC, to_js({"type": "module"}))
             self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
             self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
-            await asyncio.wait_for(self._started.wait(), self.boot_timeout)
+            await self._wait_started()
             if self.variants is None:
                 raise WorkerFailed(self.error)
         except Exception as exc:  # the game goes on: the page decides for the computers
@@ -116,6 +119,26 @@ class WorkerLink:
             self._set_state(self.variants)
             window.performance.mark("senet:worker")  # tools/bench_browser.py reads it
         self._booted.set()
+
+    async def _wait_started(self):
+        """Until the worker said "ready" or "failed": a boot_timeout at a time, for as long
+        as the runtime's download moves on in between."""
+        seen = self._download_mark()
+        while True:
+            try:
+                await asyncio.wait_for(self._started.wait(), self.boot_timeout)
+                return
+            except TimeoutError:
+                now = self._download_mark()
+                if now == seen:
+                    raise
+                seen = now
+
+    def _download_mark(self):
+        """The runtime's bytes received so far, as app/offline.js last heard from the
+        service worker ("" when it heard nothing)."""
+        mark = getattr(self.root.dataset, "runtimeLoaded", None)
+        return mark if isinstance(mark, str) else ""
 
     def _on_message(self, event):
         """A message from the worker (a JSON text, app/players.js)."""

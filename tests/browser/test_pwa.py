@@ -302,6 +302,8 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     page.wait_for_function(RUNTIME_STATE, arg="cached")
     assert "everything, the Expert" in page.locator("#offline-now").inner_text()
     assert not error.is_visible() and not get.is_visible()
+    # the download's progress, as a booting worker's link reads it (app/worker_link.py)
+    assert int(page.evaluate("document.documentElement.dataset.runtimeLoaded")) > 0
     # Then the worker is started once in the background to keep its snapshot, while the
     # page itself never started it (a game of two people).
     assert page.evaluate(SNAPSHOT_KEPT, None)

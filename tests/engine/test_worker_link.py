@@ -183,6 +183,42 @@ def test_a_worker_that_cannot_boot_leaves_the_link_failed(monkeypatch):
         assert made[0].terminated and made[0].sent == []
 
 
+class _Downloading(_Dataset):
+    """data-runtime-loaded as app/offline.js keeps it: the bytes go up at each look until
+    ``looks`` looks, then the worker says "ready" (so every boot timeout in between saw
+    the download move on); with ``stall``, the bytes stop after the first look."""
+
+    def __init__(self, made, looks, stall=False):
+        self.made, self.looks, self.stall, self.seen = made, looks, stall, 0
+
+    @property
+    def runtimeLoaded(self):
+        self.seen += 1
+        if self.seen == self.looks and not self.stall:
+            self.made[0]._say("ready", "fresh", "kendall")
+        return str(1_000_000 * (1 if self.stall else self.seen))
+
+
+def test_a_download_still_coming_in_keeps_the_boot_going(monkeypatch):
+    """The boot timeout counts silence: while the runtime's download moves on (a slow
+    connection), the page waits another boot timeout, as often as it moves; once it stops
+    moving, the boot fails as a silent one does."""
+    for stall, state in ((False, "kendall"), (True, "failed")):
+        made = []
+        link = _link(monkeypatch, FakeWorker(), boot="silent", made=made, boot_timeout=0.05)
+        link.root.dataset = _Downloading(made, looks=4, stall=stall)
+
+        async def run(link=link):
+            with contextlib.suppress(worker_link_failed()):
+                await link.ready()
+
+        run_async(run())
+        assert link.state == state, stall
+        # a look when the boot starts, then one each time the timeout ran out
+        assert link.root.dataset.seen == (4 if not stall else 2), stall
+        assert made[0].terminated == stall
+
+
 def test_free_waits_until_every_earlier_call_is_answered(monkeypatch):
     worker = FakeWorker()
     link = _link(monkeypatch, worker)
