@@ -570,22 +570,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _main_page_games(args) -> int:
+def _one_bench(args, bench):
+    """``bench(browser, url)`` on --dist, served and in a Chromium of its own; with --json
+    its result is printed and None returned, else the result, after the machine's line."""
     from playwright.sync_api import sync_playwright
 
     httpd, url = serve(args.dist.resolve())
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            result = bench_page_games(browser, url, args.variant.split(","), args.runs)
+            result = bench(browser, url)
             browser.close()
     finally:
         httpd.shutdown()
     if args.json:
         print(json.dumps(result, indent=1))
-        return 0
+        return None
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end)")
+    return result
+
+
+def _main_page_games(args) -> int:
+    result = _one_bench(args, lambda browser, url: bench_page_games(browser, url, args.variant.split(","),
+                                                                    args.runs))
+    if result is None:
+        return 0
     print(f"site measured: {args.dist.resolve()}")
     for variant, games in result.items():
         times = [ms for ms, _ in games]
@@ -597,21 +607,10 @@ def _main_page_games(args) -> int:
 
 
 def _main_review(args) -> int:
-    from playwright.sync_api import sync_playwright
-
-    httpd, url = serve(args.dist.resolve())
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            result = bench_review(browser, url, args.variant, args.games, args.review_nodes)
-            browser.close()
-    finally:
-        httpd.shutdown()
-    if args.json:
-        print(json.dumps(result, indent=1))
+    result = _one_bench(args, lambda browser, url: bench_review(browser, url, args.variant, args.games,
+                                                                args.review_nodes))
+    if result is None:
         return 0
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end)")
     budget = args.review_nodes or "default"
     for r in result["runs"]:
         print(f"review of a whole {args.variant} game in the worker ({budget} nodes): {r['ms'] / 1000:.1f} s "
