@@ -64,16 +64,19 @@ def _connect(host, guest, server, variant="kendall", seat="1", house_rules=()):
         page.wait_for_function(f"{LINK} === 'connected'")
 
 
+# Does what this page's player must: throw or move (the first movable piece); false when
+# it is not this page's turn.
+ACT = """() => {
+  const throwing = document.querySelector('[data-action="throw"]');
+  if (!throwing.disabled && !throwing.hidden) { throwing.click(); return true; }
+  const piece = document.querySelector('[data-movable="true"]');
+  if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; }
+  return false;
+}"""
+
+
 def _act(page) -> bool:
-    """Do what this page's player must: throw or move (the first movable piece). False
-    when it is not this page's turn."""
-    return page.evaluate("""() => {
-      const throwing = document.querySelector('[data-action="throw"]');
-      if (!throwing.disabled && !throwing.hidden) { throwing.click(); return true; }
-      const piece = document.querySelector('[data-movable="true"]');
-      if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; }
-      return false;
-    }""")
+    return page.evaluate(ACT)
 
 
 def _same_board(page, other):
@@ -82,17 +85,13 @@ def _same_board(page, other):
                             arg=position(page))
 
 
-# `_act` and, when it acted, a wait in the page until its board shows another position,
+# `ACT` and, when it acted, a wait in the page until its board shows another position,
 # in one call: {winner, acted, position}.
 ACT_AND_WAIT = """async (timeoutMs) => {
   const board = document.getElementById('board');
   const old = board.dataset.position;
   if (board.dataset.winner) return {winner: board.dataset.winner, acted: false, position: old};
-  const throwing = document.querySelector('[data-action="throw"]');
-  const piece = document.querySelector('[data-movable="true"]');
-  if (!throwing.disabled && !throwing.hidden) throwing.click();
-  else if (piece) piece.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-  else return {winner: null, acted: false, position: old};
+  if (!(""" + ACT + """)()) return {winner: null, acted: false, position: old};
   const until = performance.now() + timeoutMs;
   while (board.dataset.position === old) {
     if (performance.now() > until) throw new Error('the board still shows ' + old);
