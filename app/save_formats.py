@@ -34,7 +34,7 @@ from replay import REPLAY_SPEEDS
 from values import FrozenValue, Value
 
 from senet.errors import shown
-from senet.session import ONLINE, SaveError, Session, load_json, load_stats
+from senet.session import ONLINE, SaveError, Session, _dumps, load_json, load_stats
 
 SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
@@ -66,13 +66,9 @@ def is_game_id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_GAME_ID and all(c in GAME_ID_CHARS for c in value)
 
 
-def to_json(data) -> str:
-    """JSON with the text as it is (é, not \\u00e9): MicroPython's json.dumps writes it
-    so and has no ensure_ascii."""
-    try:
-        return json.dumps(data, ensure_ascii=False)
-    except TypeError:  # MicroPython
-        return json.dumps(data)
+# JSON with the text as it is (é, not \\u00e9), as senet.session writes it; MicroPython's
+# json.dumps writes it so and has no ensure_ascii.
+to_json = _dumps
 
 
 def to_json_safe(value) -> str:

@@ -332,13 +332,24 @@ def _dumps_safe(value) -> str:
         return repr(value)
 
 
-def _dumps(data) -> str:
-    """JSON text with non-ASCII characters kept as they are (MicroPython's json writes
-    them so and has no ``ensure_ascii``)."""
+def _dumps_keeping_text(data) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _json_keeps_text() -> bool:
+    """Whether this json.dumps takes ``ensure_ascii`` (CPython); MicroPython's has no such
+    argument and writes non-ASCII text as it is anyway."""
     try:
-        return json.dumps(data, ensure_ascii=False)
+        json.dumps("", ensure_ascii=False)
     except TypeError:
-        return json.dumps(data)
+        return False
+    return True
+
+
+# JSON text with non-ASCII characters kept as they are. Chosen once: a TypeError at each
+# call would cost MicroPython in the browser a thrown JavaScript exception (its longjmp),
+# and a save writes thousands of values.
+_dumps = _dumps_keeping_text if _json_keeps_text() else json.dumps
 
 
 def _json_object(pairs) -> str:

@@ -476,6 +476,26 @@ def test_reduced_motion_stops_the_animations(app):
     assert app.evaluate(TOSS) == "none"  # the sticks land without a toss
 
 
+def test_the_board_animates_briefly_and_not_at_speed_instant(app):
+    """The movable pieces' glow pulses three times, under five seconds, then holds still
+    (a pulse that never stops repaints the board for as long as a player thinks), and
+    the squares' colour fades only at the speeds that show the pieces moving."""
+    app.open("?variant=kendall&white=human&black=human&seed=7&speed=normal")
+    square = "getComputedStyle(document.querySelector('#board [data-square=\"1\"]')).transitionDuration"
+    assert app.evaluate(square) == "0.2s"
+    app.click('[data-action="throw"]')
+    app.wait_for_selector('[data-movable="true"]')
+    glow = app.evaluate("""() => {
+      const style = getComputedStyle(document.querySelector('[data-movable=true] .halo'));
+      return [style.animationName, style.animationIterationCount, style.animationDuration];
+    }""")
+    assert glow == ["glow", "3", "1.6s"]
+    app.select_option("#speed", "instant")
+    app.wait_for_function(f"{square} === '0s'")
+    app.select_option("#speed", "fast")
+    app.wait_for_function(f"{square} === '0.2s'")
+
+
 # The animation of the sticks, as the browser applies it.
 TOSS = "getComputedStyle(document.querySelector('#sticks svg')).animationName"
 

@@ -123,6 +123,20 @@ def test_records_and_saves_in_micropython(lib):
     assert any(ln.startswith("loaded ") and ln.endswith(" True True") for ln in lines)
     assert sum(1 for ln in lines if ln.startswith("RecordError")) == 13
     assert sum(1 for ln in lines if ln.startswith("good ")) == 2
+    # JSON keeps the text as it is in both (a save's names and phrases)
+    assert 'dumps ["Nefertari \u00e9\u00e8 \U0001f40d", 1, null, true, "\\"\\\\\\n"]' in lines
+
+
+def test_json_text_is_written_without_an_exception_in_micropython(lib):
+    """MicroPython's json.dumps has no ``ensure_ascii``: senet.session picks json.dumps
+    itself once at import, rather than trying the argument at every call (each TypeError
+    is a thrown JavaScript exception in the browser, thousands a save)."""
+    script = lib / "run_dumps.py"
+    script.write_text("import json\nfrom senet import session\nprint(session._dumps is json.dumps)\n")
+    mpy = subprocess.run(["node", str(MPY_RUN), "--path", str(lib), str(script)],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert mpy.returncode == 0, mpy.stderr[-2000:]
+    assert mpy.stdout.split() == ["True"]
 
 
 def test_average_chooses_the_same_moves_in_micropython(lib):
