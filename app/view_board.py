@@ -86,6 +86,11 @@ class BoardDrawing:
                                     "colour": colour, "kind": kind}
                 self._absent(name, *TRAY_SET)
         self._build_hits()
+        # the cache is empty: the next drawing writes every square, tap area and number
+        self._squares_shown = set(self.squares)
+        self._hits_shown = set(self.hits)
+        self._covered = set(self.numbers)
+        self._pieces_drawn = {}
         if first:
             for n in self.squares:
                 self._absent(n, *SQUARE_SET)
@@ -191,8 +196,20 @@ class BoardDrawing:
             if not over:
                 next_goal = state.rules.open_goal(state, side)
 
-        # squares
-        for n, rect in self.squares.items():
+        # squares: those with something to show now, and those that showed something at
+        # the last drawing (to be made plain again); the others are plain already
+        special = set(targets)
+        special.update(hints)
+        special.update(goal_of)
+        special.update((last[0], last[1], better_src, better_dst, next_goal))
+        if preview is not None:
+            special.add(preview.dst)
+        if suggested is not None:
+            special.add(suggested.dst)
+        for n in special | self._squares_shown:
+            rect = self.squares.get(n)
+            if rect is None:  # a tray ("off"), or nothing
+                continue
             classes = ["square"]
             if n in MARKED:
                 classes.append("marked")
@@ -229,11 +246,19 @@ class BoardDrawing:
             if label and owner:
                 label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
             self._set(n, rect, "aria-label", label)
+        self._squares_shown = special
 
-        for n, hit in self.hits.items():
-            self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
-        for n, number in self.numbers.items():  # a square's number hides under its piece
-            self._set(("number", n), number, "class", "covered" if state.square(n) != "." else None)
+        for n in self._hits_shown | set(targets):
+            hit = self.hits.get(n)
+            if hit is not None:
+                self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
+        self._hits_shown = set(targets)
+        occupied = {i + 1 for i, c in enumerate(state.board) if c != "."}
+        for n in occupied | self._covered:  # a square's number hides under its piece
+            number = self.numbers.get(n)
+            if number is not None:
+                self._set(("number", n), number, "class", "covered" if n in occupied else None)
+        self._covered = occupied
 
         for n, mark in self.marks.items():
             self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
@@ -285,6 +310,13 @@ class BoardDrawing:
             is_victim = loc in targets and colour != side
             is_suggested = suggested is not None and is_movable and loc == loc_of(suggested.src)
             is_home = loc in home and state.square(loc) == colour
+            moves = movable.get(loc, []) if is_movable else ()
+            # all this piece's attributes follow from these: unchanged, nothing to write
+            drawn = (loc, x, y, scale, is_movable, is_selected, is_chosen, is_victim, is_suggested, is_home,
+                     loc == last[1], moves[0].dst if len(moves) == 1 else len(moves))
+            if self._pieces_drawn.get(pid) == drawn:
+                continue
+            self._pieces_drawn[pid] = drawn
             classes = ["piece", COLOUR[colour]]
             if is_home:
                 classes.append("home")
@@ -307,7 +339,6 @@ class BoardDrawing:
             if is_home:
                 label += ", home"
             if is_movable:
-                moves = movable.get(loc, [])
                 if len(moves) == 1:
                     label += f", movable to {self._dst_text(moves[0].dst)}"
                 else:
