@@ -376,7 +376,7 @@ def test_crafted_messages_change_nothing(two_pages, server):
 
 def test_a_reloaded_page_reconnects_and_the_game_goes_on(two_pages, server):
     host, guest = two_pages
-    _connect(host, guest, server)
+    _connect(host, guest, server, house_rules=("five",))  # five pieces each: a shorter game to the end
     for _ in range(12):  # a few turns
         for page, other in ((guest, host), (host, guest)):
             old = position(page)
