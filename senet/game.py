@@ -253,6 +253,8 @@ class Game:
         # by _push so that replaying a record stays linear in its length
         self._count = (self.entries, 0, 0)
         self.states = [self.state]  # state after each entry, for undo
+        # (entries, their number, the last Entry, their lines joined): see _entries_text
+        self._lines = None
         # seat -> colour; None during a colour draw
         self.seat_colours = None if self.start_state.opening else {1: WHITE, 2: BLACK}
         self.limit_reason = None  # why the game was drawn by the C6 safeguard
@@ -473,7 +475,9 @@ class Game:
             kind, name = players[seat]
             name = clean_player_name(name)
             lines.append(f"player {seat} {kind} {name}" if name else f"player {seat} {kind}")
-        lines.extend(e.text() for e in self.entries)
+        body = self._entries_text()
+        if body:
+            lines.append(body)
         result = self.result
         if self.conceded is not None:
             lines.append(f"result {self.conceded[0]}: {self.conceded[1]}")
@@ -482,6 +486,23 @@ class Game:
         elif result:
             lines.append(f"result {result}")
         return "\n".join(lines) + "\n"
+
+    def _entries_text(self) -> str:
+        """The entries' lines, joined. The page saves the whole record after every action,
+        so the text is kept and only new lines are added: the entries change only by
+        growing or by losing their last ones, and every line played is a new Entry, so a
+        list that still holds, at the same place, the last Entry seen holds the lines seen."""
+        entries = self.entries
+        n = len(entries)
+        kept = self._lines
+        if kept is not None and kept[0] is entries and kept[1] <= n and entries[kept[1] - 1] is kept[2]:
+            text = kept[3]
+            if kept[1] < n:
+                text += "\n" + "\n".join(e.text() for e in entries[kept[1]:])
+        else:
+            text = "\n".join(e.text() for e in entries)
+        self._lines = (entries, n, entries[-1], text) if n else None
+        return text
 
     @classmethod
     def from_record(cls, text: str) -> "Game":

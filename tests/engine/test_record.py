@@ -171,3 +171,38 @@ def test_writing_never_makes_an_unreadable_record():
     assert again.players == {1: ("human", "Ann Lee"), 2: ("average", "B" * 40)}
     assert "\nplayer 3" not in text
     assert Game.from_record(g.record_text({1: ("wizard", "Ann")})).players == {}  # an unknown kind is left out
+
+
+@pytest.mark.parametrize("variant", ["kendall", "bell", "havens"])
+def test_the_kept_record_lines_follow_every_play_undo_redo_and_replay(variant):
+    """Game keeps its record's lines joined between saves (_entries_text): after any
+    sequence of throws, moves, undos, redos and a replay's cut-down copy, the record is
+    what joining every line again gives."""
+    from senet.session import Seat, Session
+
+    rng = random.Random(5)
+    session = Session(variant, {1: Seat("human"), 2: Seat("human")}, seed=11)
+    game = session.game
+    checked = 0
+    for _ in range(400):
+        roll = rng.random()
+        if roll < 0.15 and session.can_undo:
+            session.undo()
+        elif roll < 0.25 and session.can_redo:
+            session.redo()
+        elif session.game.over:
+            break
+        elif session.state.throw is None:
+            session.throw()
+        else:
+            legal = session.state.legal_actions()
+            session.play(legal[rng.randrange(len(legal))])
+        game = session.game
+        assert game._entries_text() == "\n".join(e.text() for e in game.entries)
+        assert game._entries_text() == "\n".join(e.text() for e in game.entries)  # the kept text, again
+        checked += 1
+    assert checked > 100
+    # a replay's copy: the same Entry objects in a new, shorter list
+    cut = list(game.entries[: len(game.entries) // 2])
+    game.entries = cut
+    assert game._entries_text() == "\n".join(e.text() for e in cut)
