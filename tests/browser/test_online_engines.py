@@ -21,21 +21,12 @@ import os
 import pytest
 from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, wait_app_ready
 from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, Firefox, proxied_host
-from test_online_play import LINK, QUERY, RECORD  # the same page, read the same way
+from test_online_play import ACT, LINK, QUERY, RECORD  # the same page, read and played the same way
 
 import senet
 from senet.verify import VERIFIED, verify_record
 
 BOARD = "document.getElementById('board').dataset"
-# This page's player does what they must (throw, or click the first movable piece):
-# true, or false when it is not this page's turn.
-ACT = """() => {
-  const throwing = document.querySelector('[data-action="throw"]');
-  if (!throwing.disabled && !throwing.hidden) { throwing.click(); return true; }
-  const piece = document.querySelector('[data-movable="true"]');
-  if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; }
-  return false;
-}"""
 MOVED = f"old => {BOARD}.position !== old"
 SHOWS = f"pos => {BOARD}.position === pos"
 FIREFOX_PREFS = {
