@@ -261,7 +261,7 @@ class BoardDrawing:
         self._covered = occupied
 
         for n, mark in self.marks.items():
-            self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if state.square(n) != "." else ""))
+            self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if n in occupied else ""))
 
         # trays
         for name, tray in self.trays.items():
