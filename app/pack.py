@@ -170,9 +170,19 @@ def mount_file(path, at=MOUNT_POINT):
 
     fs = PackFS(read_file(path))
     vfs.mount(fs, at)
-    sys.path.insert(0, at)
+    sys.path[:] = search_path(sys.path, at)
     os.remove(path)
     return fs
+
+
+def search_path(path, at=MOUNT_POINT):
+    """``sys.path`` once a pack is mounted at ``at``: the pack first, and without the
+    interpreter's working folder ("") and /lib. Nothing the page imports after the mount lies
+    in either (PyScript's own package is imported before it, and pack.mpy is), and
+    MicroPython looks in every folder of its path before it takes one of its extensible
+    built-in modules (json, random, re, hashlib): in the browser each of those looks is a
+    stat that fails by throwing in the file system's JavaScript (docs/build.md)."""
+    return [at] + [p for p in path if p not in ("", "/lib", at)]
 
 
 def unpack(data, into=""):

@@ -114,12 +114,14 @@ os.chdir("/work")
 with open("page.pack", "wb") as fh:
     fh.write({pack.pack(files)!r})
 pack.mount_file("page.pack")
-print("path", sys.path[0])
+print("path", sys.path)
 print("left", os.listdir("."))
 print("mounted", sorted(os.listdir("/page")), sorted(os.listdir("/page/pkg")))
 import pkg
 from pkg.sub import deep
 print("imported", pkg.NAME, deep.VALUE, deep.__file__)
+import json, random
+print("built-in", json.dumps({{"a": [1]}}), 0 <= random.random() < 1)
 with open("/page/blob.bin", "rb") as fh:
     print("blob", fh.read() == bytes(range(256)))
 try:
@@ -137,8 +139,10 @@ except pack.PackError as exc:
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert "path /page" in lines and "left []" in lines, lines
+    # the pack first; no folder of the browser's file system, where an import would only miss
+    assert "path ['/page', '.frozen']" in lines and "left []" in lines, lines
     assert "mounted ['blob.bin', 'pkg'] ['__init__.py', 'sub']" in lines, lines
     assert "imported pkg 42 /page/pkg/sub/deep.py" in lines, lines
+    assert 'built-in {"a": [1]} True' in lines, lines
     assert "blob True" in lines and "read-only" in lines, lines
     assert any(line.startswith("refused not a page pack") for line in lines), lines
