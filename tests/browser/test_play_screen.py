@@ -110,6 +110,19 @@ def play_to_the_end(page) -> int:
 # ---------------------------------------------------------------- nothing moves
 
 
+def test_nothing_moves_from_the_first_paint_to_ready(screen):
+    """A first visit (a fresh context, nothing cached) until the board is live and a frame
+    after it: no layout shift of anything in the stage, and all shifts together under
+    0.001. On a desktop the toolbar sits above the stage but comes after it in the
+    document: a first paint made before the parser reached it moved the whole stage down
+    by the toolbar's height (CLS 0.03-0.19, 7 loads of 8 before index.html's rel=expect)."""
+    screen.open("?variant=kendall&white=average&black=human")
+    screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    shifts = screen.evaluate("window.__shifts")
+    assert not [s for s in shifts if any(x["stage"] for x in s["sources"])], shifts
+    assert sum(s["value"] for s in shifts) < 0.001, shifts
+
+
 def test_a_whole_game_moves_nothing_from_the_first_throw_to_the_game_over_panel(screen):
     """A quick game (five pieces each) against Novice at speed instant, every turn played
     by clicks, to the game-over panel: no layout shift, input or not, of anything in the
