@@ -26,7 +26,7 @@ import narration
 from advice import Advice
 from fair import FairThrows, verify_words
 from history import UNDO_NOTE, History
-from move_log import MoveLog, summary
+from move_log import MoveLog
 from narration import NUMBER_WORDS, sentence
 from phrases import random_phrase
 from pieces import loc_of, loc_order
@@ -279,7 +279,7 @@ class Controller:
 
     def summary(self) -> dict:
         """What happened in the game shown, for the game-over panel (move_log.summary)."""
-        return summary(self.game)
+        return self.log.summary(self.table)
 
     def announce(self, text: str) -> None:
         self.message = text

@@ -13,21 +13,29 @@ from senet.describe import events as action_events
 from senet.state import other
 
 
-def entry_text(table, game: senet.Game, index: int) -> str:
+def line_events(game: senet.Game, index: int) -> tuple:
+    """What line ``index`` of ``game``'s record did on the board (senet.describe's events of
+    its action, from the position after its throw); () for a line without an action."""
+    entry = game.entries[index]
+    if entry.draw or entry.action is None:
+        return ()
+    before = game.states[index]
+    if before.throw is None and entry.throw is not None:
+        before = turns.after_throw(before, entry.throw)
+    return tuple(action_events(before, entry.action, game.states[index + 1]))
+
+
+def entry_text(table, game: senet.Game, index: int, events=None) -> str:
     """Entry ``index`` of ``game``'s record in plain words ("You threw 3. You move from
-    14 to 17. White's piece on 17 is bumped to square 14."), with ``table``'s names."""
+    14 to 17. White's piece on 17 is bumped to square 14."), with ``table``'s names;
+    ``events``: its line_events, when already known."""
     entry = game.entries[index]
     if entry.draw:
         return f"{table.seat_name(1 if entry.side == 'w' else 2)} threw {entry.throw} for colours."
     who = table.actor(entry.side)
-    before = game.states[index]
-    parts = []
-    if entry.throw is not None:
-        parts.append(f"{who} threw {entry.throw}.")
-        if before.throw is None:
-            before = turns.after_throw(before, entry.throw)
+    parts = [f"{who} threw {entry.throw}."] if entry.throw is not None else []
     if entry.action is not None:
-        events = action_events(before, entry.action, game.states[index + 1])
+        events = line_events(game, index) if events is None else events
         parts += [sentence(e) for e in said(table, events, entry.side)]
     return " ".join(parts)
 
@@ -39,7 +47,7 @@ class MoveLog:
 
     def __init__(self):
         self._key = None  # (game, the names of the seats and sides)
-        self._texts = []  # [(entry, text)]
+        self._texts = []  # [(entry, text, its line_events)]
         self._groups = []  # oldest first: (number, who, ((step, text, mark), ...newest first))
         self._starts = []  # the index of each group's first line
 
@@ -66,7 +74,8 @@ class MoveLog:
                 keep += 1
         del texts[keep:]
         for i in range(keep, n):
-            texts.append((entries[i], entry_text(table, game, i)))
+            events = line_events(game, i)
+            texts.append((entries[i], entry_text(table, game, i, events), events))
         # the turns from the one holding the first changed line, or the last one (its
         # lines' counts change as it grows), are grouped again
         g = len(groups) - 1
@@ -78,7 +87,7 @@ class MoveLog:
         line_marks = marks(game)
         current = None  # [number, who, first line, [(step, text, mark)]]
         for i in range(first, n):
-            entry, text = texts[i]
+            entry, text, _events = texts[i]
             mark = line_marks[i]
             if current is None or current[0] != mark[0]:
                 if current is not None:
@@ -99,6 +108,12 @@ class MoveLog:
         self._groups.append((number, who, tuple(steps)))
         self._starts.append(first)
 
+    def summary(self, table) -> dict:
+        """``summary`` of the game on ``table``, from the events the log's words were made
+        of: the end of a long game (or a finished one resumed) does not work them out again."""
+        self.groups(table)
+        return summary(table.game, [events for _entry, _text, events in self._texts])
+
     def turns(self, table) -> list:
         """The log of the game on ``table``, newest first: ``(number, who, [(step, text),
         ...newest first])`` per turn (see groups)."""
@@ -106,21 +121,19 @@ class MoveLog:
                 for number, who, steps in reversed(self.groups(table))]
 
 
-def summary(game: senet.Game) -> dict:
+def summary(game: senet.Game, events=None) -> dict:
     """What happened in the game, for the game-over panel: the number of turns, and per
-    side ("w", "b") the bumps made and suffered and the pieces lost to the water."""
+    side ("w", "b") the bumps made and suffered and the pieces lost to the water.
+    ``events``: each line's line_events, as far as they are known (MoveLog keeps them)."""
     out = {"turns": turns_played(game), "w": {"bumps": 0, "bumped": 0, "water": 0},
            "b": {"bumps": 0, "bumped": 0, "water": 0}}
+    known = len(events) if events is not None else 0
     for i, entry in enumerate(game.entries):
         if entry.draw or entry.action is None:
             continue
-        before = game.states[i]
-        if before.throw is None and entry.throw is not None:
-            before = turns.after_throw(before, entry.throw)
         opp = other(entry.side)
-        after = game.states[i + 1]
         fell = False
-        for event in action_events(before, entry.action, after):
+        for event in (events[i] if i < known else line_events(game, i)):
             if event["kind"] == "bump":
                 out[entry.side]["bumps"] += 1
                 out[opp]["bumped"] += 1
@@ -130,6 +143,6 @@ def summary(game: senet.Game) -> dict:
                 fell = True
         action = entry.action
         # Kendall, Thibault: a piece that lands on 27 stays there, in the water
-        if fell or (not action.is_special and action.dst == 27 and after.square(27) == entry.side):
+        if fell or (not action.is_special and action.dst == 27 and game.states[i + 1].square(27) == entry.side):
             out[entry.side]["water"] += 1
     return out
