@@ -53,6 +53,11 @@ from worker_link import WorkerLink
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 
 DEFAULT = Setup("kendall", ("average", "human"))
+# A game of more record lines than this is resumed with its board live before its move
+# log has words: putting 533 lines into words took 250-450 ms of MicroPython, more than
+# the rest of the first drawing (docs/app.md, "Benchmark").
+LOG_AT_ONCE = 80
+LOG_LINES_A_STEP = 40
 # URL parameters that start a new game; dropped from the address bar once used, so that
 # a reload resumes the game instead of starting it again.
 GAME_PARAMS = QUERY_KEYS
@@ -121,6 +126,8 @@ elif store.problems:
 FIRST_VISIT = policy.first_visit(setup is not None, saved, bool(_query.get("tutorial")))
 view.set_speed(ctl.setup.speed)
 view.set_highlight(policy.settings.highlight)
+# A long game resumed: the board first, the move log's words after it (see the end).
+view.log_later = len(ctl.game.entries) > LOG_AT_ONCE
 # next, its first drawing, in one task: pieces made in one task and placed in the next
 # would be drawn once at the board's corner and glide from there to their squares
 await asyncio.sleep(0)
@@ -204,3 +211,12 @@ def main():
 
 await asyncio.sleep(0)  # next, the wiring: the board is live when it is done
 main()
+
+# The move log of a long game resumed, its words a few lines at a time: the page answers
+# meanwhile (whatever a player does is drawn, the log saying its moves are on the way),
+# and the log is drawn once they are all there.
+while view.log_later and ctl.log.prepare(ctl.table, LOG_LINES_A_STEP):
+    await asyncio.sleep(0)
+if view.log_later:
+    view.log_later = False
+    view.render(ctl)

@@ -43,13 +43,60 @@ def entry_text(table, game: senet.Game, index: int, events=None) -> str:
 class MoveLog:
     """The move log's words, kept from one render to the next: only new lines are put into
     words, and only the turn under way (and the turns an undo changed) is grouped again, so
-    a line late in a long game costs what a line early in it costs."""
+    a line late in a long game costs what a line early in it costs. Each line's events are
+    kept too: the game-over summary reads them. ``prepare`` works the words out a few
+    lines at a time, so that a long game resumed can show its board first (app/main.py)."""
 
     def __init__(self):
         self._key = None  # (game, the names of the seats and sides)
-        self._texts = []  # [(entry, text, its line_events)]
+        self._lines = []  # [entry, its line_events, its words (None until worked out)]
+        self._grouped = 0  # the lines the groups hold
         self._groups = []  # oldest first: (number, who, ((step, text, mark), ...newest first))
         self._starts = []  # the index of each group's first line
+
+    def _sync(self, table):
+        """(game, kept lines, index of the first line not kept) for the game on ``table``.
+        A record only grows, is cut back or has its last line completed: the lines before
+        the first that changed keep their events and words."""
+        game = table.game
+        key = (game, table.seat_name(1), table.seat_name(2), table.actor("w"), table.actor("b"))
+        if self._key is None or self._key[0] is not game or self._key[1:] != key[1:]:
+            self._key, self._lines, self._grouped, self._groups, self._starts = key, [], 0, [], []
+        lines, entries = self._lines, game.entries
+        n = len(entries)
+        keep = min(len(lines), n)
+        if not (keep and lines[keep - 1][0] is entries[keep - 1]):
+            keep = 0
+            while keep < len(lines) and keep < n and lines[keep][0] is entries[keep]:
+                keep += 1
+        del lines[keep:]
+        self._grouped = min(self._grouped, keep)
+        return game, lines
+
+    def _worded(self, table, game, lines, upto: int) -> None:
+        """Lines up to ``upto`` with their events and words."""
+        for i in range(len(lines), upto):
+            lines.append([game.entries[i], line_events(game, i), None])
+        for i in range(upto):
+            line = lines[i]
+            if line[2] is None:
+                line[2] = entry_text(table, game, i, line[1])
+
+    def prepare(self, table, count: int) -> bool:
+        """Works out the words of up to ``count`` more lines of the game on ``table``
+        (oldest first); True while some are still to do."""
+        game, lines = self._sync(table)
+        n = len(game.entries)
+        done = 0
+        while done < n and len(lines) > done and lines[done][2] is not None:
+            done += 1
+        self._worded(table, game, lines, min(n, done + count))
+        return done + count < n
+
+    def pending(self, table) -> bool:
+        """True when some line of the game on ``table`` has no words yet."""
+        game, lines = self._sync(table)
+        return len(lines) < len(game.entries) or any(line[2] is None for line in lines)
 
     def groups(self, table) -> list:
         """The log of the game on ``table``, oldest turn first: one group per turn
@@ -58,28 +105,14 @@ class MoveLog:
         turn's (0 for the colour draw), ``step`` the replay step that shows the position
         after that line, ``mark`` the line's counting.marks() mark. A turn that did not
         change is the same tuple as at the last call."""
-        game = table.game
-        key = (game, table.seat_name(1), table.seat_name(2), table.actor("w"), table.actor("b"))
-        if self._key is None or self._key[0] is not game or self._key[1:] != key[1:]:
-            self._key, self._texts, self._groups, self._starts = key, [], [], []
-        texts, groups, starts = self._texts, self._groups, self._starts
-        entries = game.entries
-        n = len(entries)
-        # a record only grows, is cut back or has its last line completed: the lines
-        # known before the first that changed keep their words
-        keep = min(len(texts), n)
-        if not (keep and texts[keep - 1][0] is entries[keep - 1]):
-            keep = 0
-            while keep < len(texts) and keep < n and texts[keep][0] is entries[keep]:
-                keep += 1
-        del texts[keep:]
-        for i in range(keep, n):
-            events = line_events(game, i)
-            texts.append((entries[i], entry_text(table, game, i, events), events))
-        # the turns from the one holding the first changed line, or the last one (its
-        # lines' counts change as it grows), are grouped again
+        game, lines = self._sync(table)
+        groups, starts = self._groups, self._starts
+        n = len(game.entries)
+        self._worded(table, game, lines, n)
+        # the turns from the one holding the first line not grouped (a changed line), or
+        # the last one (its lines' counts change as it grows), are grouped again
         g = len(groups) - 1
-        while g > 0 and starts[g] > keep:
+        while g > 0 and starts[g] > self._grouped:
             g -= 1
         g = max(g, 0)
         first = starts[g] if groups else 0
@@ -87,7 +120,7 @@ class MoveLog:
         line_marks = marks(game)
         current = None  # [number, who, first line, [(step, text, mark)]]
         for i in range(first, n):
-            entry, text, _events = texts[i]
+            entry, _events, text = lines[i]
             mark = line_marks[i]
             if current is None or current[0] != mark[0]:
                 if current is not None:
@@ -100,6 +133,7 @@ class MoveLog:
             current[3].append((i + 1, text, mark))
         if current is not None:
             self._close(current)
+        self._grouped = n
         return groups
 
     def _close(self, group) -> None:
@@ -109,10 +143,13 @@ class MoveLog:
         self._starts.append(first)
 
     def summary(self, table) -> dict:
-        """``summary`` of the game on ``table``, from the events the log's words were made
-        of: the end of a long game (or a finished one resumed) does not work them out again."""
-        self.groups(table)
-        return summary(table.game, [events for _entry, _text, events in self._texts])
+        """``summary`` of the game on ``table``, from the events kept for the log's words:
+        the end of a long game (or a finished one resumed) does not work them out again.
+        The events of lines not kept yet are kept now; their words can wait."""
+        game, lines = self._sync(table)
+        for i in range(len(lines), len(game.entries)):
+            lines.append([game.entries[i], line_events(game, i), None])
+        return summary(game, [events for _entry, events, _text in lines])
 
     def turns(self, table) -> list:
         """The log of the game on ``table``, newest first: ``(number, who, [(step, text),

@@ -97,6 +97,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.log_list = document.getElementById("log-list")
         self.log_empty = document.getElementById("log-empty")
         self._log_key = None
+        self.log_later = False  # the log waits for its words (a long game resumed: app/main.py)
         self._log_groups = []  # the log's turns shown, oldest first: [(content, li)]
         self._log_current = None  # the li marked as the turn under way
         self._jumps_seen = 0

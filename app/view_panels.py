@@ -12,6 +12,11 @@ SUMMARY_FIELDS = (("decisions", "Decisions"), ("lost", "Chance lost"), ("mean", 
                   ("luck", "Luck"), ("best", "Best"), ("inaccuracy", "Inaccuracies"), ("mistake", "Mistakes"),
                   ("blunder", "Blunders"))
 
+# The move log's note when it has no turn to show, and while a long game's words are
+# being worked out after its board (View.log_later).
+LOG_EMPTY = "No moves yet."
+LOG_LATER = "Writing out the moves\u2026"
+
 
 class PanelsDrawing:
     # -- the New game dialog's list of kept games (docs/saving.md) ----------------
@@ -189,6 +194,11 @@ class PanelsDrawing:
         """The move log, when the record changed: only the turns whose lines changed are
         built again (the turn under way, the turns an undo removed), so a move late in a
         long game costs what a move early in it costs."""
+        if self.log_later:  # a long game resumed: its words come after the board (app/main.py)
+            self._text("log-empty", self.log_empty, LOG_LATER)
+            self.log_empty.hidden = False
+            return
+        self._text("log-empty", self.log_empty, LOG_EMPTY)
         entries = ctl.game.entries
         key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.replay is not None)
         if key == self._log_key:

@@ -226,6 +226,44 @@ def test_a_new_turn_builds_only_its_own_part_of_the_log_which_reads_as_one_drawn
     assert app.inner_html("#log-list") == shown
 
 
+# From the start of the page: what the move log's note says when the page says ready,
+# and when the log gets its first turn (performance.now()).
+LOG_AFTER_READY = """
+window.__log = {};
+new MutationObserver((changes) => {
+  const root = document.documentElement;
+  if (root.dataset.ready === "true" && window.__log.ready === undefined) {
+    window.__log.ready = performance.now();
+    window.__log.note = document.getElementById("log-empty").textContent;
+  }
+  for (const change of changes) {
+    if (change.target.id === "log-list" && change.addedNodes.length && window.__log.filled === undefined) {
+      window.__log.filled = performance.now();
+    }
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def test_a_long_game_resumed_is_live_before_its_log_which_then_reads_as_before(app):
+    # Putting a long record into words took longer than the rest of the first drawing:
+    # the board is live first, the log says its moves are on the way, then shows them all.
+    app.open("?variant=kendall&white=novice&black=average&seed=21&speed=instant")
+    app.wait_for_selector("#board[data-winner]", timeout=300_000)
+    lines = app.locator("#log-list [data-log-step]").count()
+    assert lines > 80  # more than app/main.py's LOG_AT_ONCE
+    shown = app.inner_html("#log-list")
+    app.add_init_script(LOG_AFTER_READY)
+    app.reopen()
+    app.wait_for_function("window.__log.filled !== undefined")
+    log = app.evaluate("window.__log")
+    assert log["note"] == "Writing out the moves\u2026"
+    assert log["ready"] < log["filled"]  # the board was live before the log came
+    app.wait_for_function("document.getElementById('log-empty').hidden")
+    assert app.inner_html("#log-list") == shown
+    assert app.get_attribute("#board", "data-winner")
+
+
 def test_the_move_log_lists_every_throw_newest_first_and_opens_the_replay(app):
     app.open("?variant=kendall&white=novice&black=human&seed=4&speed=instant")
     log = app.get_by_role("list", name="Moves")

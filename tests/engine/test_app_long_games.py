@@ -105,6 +105,35 @@ def test_the_game_over_summary_from_the_logs_kept_events_is_the_summary_worked_o
     assert checked > 200 and bumps > 50
 
 
+def test_words_worked_out_a_few_lines_at_a_time_read_as_the_log_worked_out_at_once():
+    # A long game resumed shows its board first and its log's words come a few lines at
+    # a time (MoveLog.prepare, app/main.py); meanwhile the game may go on, be undone or
+    # end (the summary). Whatever the order, the log reads as one worked out afresh.
+    checked = 0
+    for variant in RULE_SETS:
+        rng = random.Random(variant)
+        ctl = Controller(View(), setup=Setup(variant, ("human", "human"), seed=1, speed="instant"))
+        ctl.start()
+        ctl.table.session.game = game = senet.Game(variant, seed=1)
+        log = MoveLog()
+        for changed in random_game_with_undos(variant, 1, game=game):
+            step = rng.random()
+            if step < 0.3:
+                more = log.prepare(ctl.table, rng.randint(1, 30))
+                assert more == log.pending(ctl.table)
+            elif step < 0.4:
+                assert log.summary(ctl.table) == summary(game)
+            elif step < 0.5 or changed.over:
+                assert log.groups(ctl.table) == MoveLog().groups(ctl.table), (variant, len(game.entries))
+                assert not log.pending(ctl.table)
+                checked += 1
+        while log.prepare(ctl.table, 7):
+            pass
+        assert not log.pending(ctl.table)
+        assert log.groups(ctl.table) == MoveLog().groups(ctl.table)
+    assert checked > 100
+
+
 def test_record_lines_kept_by_the_entries_are_the_lines_written_afresh():
     for variant in RULE_SETS:
         game = None
