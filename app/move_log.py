@@ -50,18 +50,19 @@ class MoveLog:
     def __init__(self):
         self._key = None  # (game, the names of the seats and sides)
         self._lines = []  # [entry, its line_events, its words (None until worked out)]
+        self._worded = 0  # the lines with words: always the first ones
         self._grouped = 0  # the lines the groups hold
         self._groups = []  # oldest first: (number, who, ((step, text, mark), ...newest first))
         self._starts = []  # the index of each group's first line
 
     def _sync(self, table):
-        """(game, kept lines, index of the first line not kept) for the game on ``table``.
-        A record only grows, is cut back or has its last line completed: the lines before
-        the first that changed keep their events and words."""
+        """(game, kept lines) for the game on ``table``. A record only grows, is cut back
+        or has its last line completed: the lines before the first that changed keep
+        their events and words."""
         game = table.game
         key = (game, table.seat_name(1), table.seat_name(2), table.actor("w"), table.actor("b"))
         if self._key is None or self._key[0] is not game or self._key[1:] != key[1:]:
-            self._key, self._lines, self._grouped, self._groups, self._starts = key, [], 0, [], []
+            self._key, self._lines, self._groups, self._starts = key, [], [], []
         lines, entries = self._lines, game.entries
         n = len(entries)
         keep = min(len(lines), n)
@@ -70,33 +71,34 @@ class MoveLog:
             while keep < len(lines) and keep < n and lines[keep][0] is entries[keep]:
                 keep += 1
         del lines[keep:]
+        self._worded = min(self._worded, keep)
         self._grouped = min(self._grouped, keep)
         return game, lines
 
-    def _worded(self, table, game, lines, upto: int) -> None:
-        """Lines up to ``upto`` with their events and words."""
+    def _with_events(self, game, lines, upto: int) -> None:
+        """Lines up to ``upto`` kept, each with its events."""
         for i in range(len(lines), upto):
             lines.append([game.entries[i], line_events(game, i), None])
-        for i in range(upto):
-            line = lines[i]
-            if line[2] is None:
-                line[2] = entry_text(table, game, i, line[1])
+
+    def _with_words(self, table, game, lines, upto: int) -> None:
+        """Lines up to ``upto`` kept, each with its events and words."""
+        self._with_events(game, lines, upto)
+        for i in range(self._worded, upto):
+            lines[i][2] = entry_text(table, game, i, lines[i][1])
+        self._worded = max(self._worded, upto)
 
     def prepare(self, table, count: int) -> bool:
         """Works out the words of up to ``count`` more lines of the game on ``table``
         (oldest first); True while some are still to do."""
         game, lines = self._sync(table)
         n = len(game.entries)
-        done = 0
-        while done < n and len(lines) > done and lines[done][2] is not None:
-            done += 1
-        self._worded(table, game, lines, min(n, done + count))
-        return done + count < n
+        self._with_words(table, game, lines, min(n, self._worded + count))
+        return self._worded < n
 
     def pending(self, table) -> bool:
         """True when some line of the game on ``table`` has no words yet."""
-        game, lines = self._sync(table)
-        return len(lines) < len(game.entries) or any(line[2] is None for line in lines)
+        game, _lines = self._sync(table)
+        return self._worded < len(game.entries)
 
     def groups(self, table) -> list:
         """The log of the game on ``table``, oldest turn first: one group per turn
@@ -108,7 +110,7 @@ class MoveLog:
         game, lines = self._sync(table)
         groups, starts = self._groups, self._starts
         n = len(game.entries)
-        self._worded(table, game, lines, n)
+        self._with_words(table, game, lines, n)
         # the turns from the one holding the first line not grouped (a changed line), or
         # the last one (its lines' counts change as it grows), are grouped again
         g = len(groups) - 1
@@ -147,8 +149,7 @@ class MoveLog:
         the end of a long game (or a finished one resumed) does not work them out again.
         The events of lines not kept yet are kept now; their words can wait."""
         game, lines = self._sync(table)
-        for i in range(len(lines), len(game.entries)):
-            lines.append([game.entries[i], line_events(game, i), None])
+        self._with_events(game, lines, len(game.entries))
         return summary(game, [events for _entry, events, _text in lines])
 
     def turns(self, table) -> list:
