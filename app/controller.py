@@ -26,7 +26,7 @@ import narration
 from advice import Advice
 from fair import FairThrows, verify_words
 from history import UNDO_NOTE, History
-from move_log import MoveLog
+from move_log import MoveLog, told_events
 from narration import NUMBER_WORDS, sentence
 from phrases import random_phrase
 from pieces import loc_of, loc_order
@@ -40,7 +40,6 @@ from view_interface import NullView
 
 import senet
 from senet import PASS, RESCUE
-from senet.describe import events as action_events
 from senet.game import clean_player_name
 from senet.session import Seat, Session
 from senet.throws import COMMIT
@@ -396,7 +395,7 @@ class Controller:
     def _play(self, move: senet.Move) -> None:
         table = self.table
         before, after = table.play(move)
-        events = action_events(before, move, after)
+        events = told_events(before, move, after)  # its line in the move log reads them too
         self._sound(narration.sound_of(table, move, events, before.side, after))
         over = table.game.over
         if over:  # said once, with the players' names, by result_text()

@@ -12,6 +12,19 @@ from senet import turns
 from senet.describe import events as action_events
 from senet.state import other
 
+# The action the Controller played last, as it told it (``told_events``): the position
+# after it, the action, and its events, which its line in the log then reads instead of
+# working them out a second time.
+_told = [None, None, ()]
+
+
+def told_events(before: senet.State, action, after: senet.State) -> tuple:
+    """senet.describe's events of ``action``, just played from ``before`` to ``after``;
+    kept for line_events."""
+    events = tuple(action_events(before, action, after))
+    _told[:] = [after, action, events]
+    return events
+
 
 def line_events(game: senet.Game, index: int) -> tuple:
     """What line ``index`` of ``game``'s record did on the board (senet.describe's events of
@@ -19,6 +32,8 @@ def line_events(game: senet.Game, index: int) -> tuple:
     entry = game.entries[index]
     if entry.draw or entry.action is None:
         return ()
+    if _told[0] is game.states[index + 1] and _told[1] == entry.action:
+        return _told[2]
     before = game.states[index]
     if before.throw is None and entry.throw is not None:
         before = turns.after_throw(before, entry.throw)

@@ -37,7 +37,10 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.way_layer = document.getElementById("way")
         self.way_text = document.getElementById("board-way")
         self._way = None  # the way drawn: True backwards (Bell), False forwards, None not yet
-        self.squares = {n: self.board.querySelector(f'[data-square="{n}"]') for n in range(1, 31)}
+        self._label_key = None  # what the board's description was written for (_render_board_label)
+        # index.html writes the squares in order, 1 to 30 (tests/engine/test_board_svg.py)
+        squares = self.board.querySelectorAll("[data-square]")
+        self.squares = {n: squares.item(n - 1) for n in range(1, 31)}
         self.marks = {n: self.board.querySelector(f".mark-{n}") for n in MARKED}
         self.hint_loc = None  # a movable piece under the pointer or focus: its destination is hinted
         self.status = document.getElementById("status")
@@ -50,8 +53,12 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.throw_left = document.getElementById("throw-left")
         self.throw_left_parts = (self.throw_left.querySelector(".left"), self.throw_left.querySelector(".owed"))
         self.sticks_label = ""  # the sticks' own label; what is left of a throw is added to it
+        self._toss = None  # the sticks' toss animation last started: "a" or "b" (_set_sticks)
         self.prompt = document.getElementById("prompt")
         self.players = {seat: document.querySelector(f'.players [data-seat="{seat}"]') for seat in (1, 2)}
+        # each player's token, name, kind and turn
+        self.player_parts = {seat: tuple(el.querySelector(part) for part in (".token use", ".name", ".kind", ".turn"))
+                             for seat, el in self.players.items()}
         self.game_over = document.getElementById("game-over")
         self.game_over_title = document.getElementById("game-over-title")
         self.game_over_detail = document.getElementById("game-over-detail")

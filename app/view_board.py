@@ -49,6 +49,55 @@ PIECE_SET = ("data-movable", "data-selected", "data-suggested", "data-home", "ta
 PLAYED_OFFSET = 14.0
 
 
+def label_key(state) -> tuple:
+    """What ``board_words`` reads of a position: the pieces and the rule set's flags (not
+    the side to act or the throw, so that a throw leaves the words as they are)."""
+    return state.rules.name, state.board, state.supply, state.off, state.var
+
+
+def board_words(state) -> str:
+    """The board's description for a screen reader: where each side's pieces are, and
+    Bell's goals and home pieces (B5-B7), asked of the rule set."""
+    rules = state.rules
+    parts = [f"Senet board, {rules.title} rules."]
+    for i, colour in enumerate("wb"):
+        squares = state.pieces(colour)
+        text = f"{SIDE_NAMES[colour]}: " + (("on " + ", ".join(map(str, squares))) if squares else "none on the board")
+        if rules.has_supply:
+            text += f", {state.supply[i]} to enter"
+        if rules.bears_off:
+            text += f", {state.off[i]} borne off"
+        if rules.has_goals and state.odd:
+            home = rules.home_squares(state, colour)
+            text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
+            text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
+            low = rules.open_goal(state, colour)
+            if low is not None:
+                text += f", next goal {low}"
+        parts.append(text + ".")
+    return " ".join(parts)
+
+
+# A piece's parts, as _build writes them inside its <g>: the tap area, the halo of a
+# selected piece, and its shape.
+PIECE_PARTS = {
+    colour: (f'<rect class="hit" x="{-HIT // 2}" y="{-HIT // 2}" width="{HIT}" height="{HIT}"/>'
+             f'<circle class="halo" r="{PIECE // 2 + 6}"/>'
+             f'<use class="shape" href="{SYMBOLS}#{SHAPE[colour]}" x="{-PIECE // 2}" y="{-PIECE // 2}" '
+             f'width="{PIECE}" height="{PIECE}"/>')
+    for colour in SHAPE
+}
+
+
+def _made(layer, markup: list):
+    """``layer``'s children made afresh from SVG markup, in one call into the browser
+    rather than one for each element and attribute (at the first drawing those took some
+    25 ms of MicroPython); returns them, for ``.item(i)``. The markup is the view's own:
+    numbers and fixed names, never a player's text."""
+    layer.innerHTML = "".join(markup)
+    return layer.children
+
+
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
     def _build(self, ctl) -> None:
@@ -58,55 +107,48 @@ class BoardDrawing:
         self._throws_seen = 0
         self._jumps_seen = ctl.jumps
         self._was_over = False
-        self.tray_layer.replaceChildren()
-        self.piece_layer.replaceChildren()
         self.pieces = {}
         self.trays = {}
         kinds = [k for k, on in (("supply", rules.has_supply), ("off", rules.bears_off)) if on]
         gap = 12
+        markup, names = [], []
         for colour, x0, x1 in (("w", 0, 494), ("b", 506, 1000)):
             width = (x1 - x0 - gap * (len(kinds) - 1)) / len(kinds)
             for i, kind in enumerate(kinds):
                 x = x0 + i * (width + gap)
                 name = f"{colour}-{kind}"
-                hit = self._svg("rect", self.tray_layer, class_="tray-hit", x=x, y=HIT_TOP, width=width,
-                                height=HIT_BOTTOM - HIT_TOP)
-                hit.setAttribute("data-hit", name)  # the tray's tap area: from the board's edge down
-                hit.setAttribute("aria-hidden", "true")
-                rect = self._svg("rect", self.tray_layer, class_=f"tray {COLOUR[colour]}", x=x, y=TRAY_Y,
-                                 width=width, height=TRAY_H, rx=10)
-                rect.setAttribute("data-tray", name)
-                label = self._svg("text", self.tray_layer, class_="tray-label", x=x + 14, y=TRAY_Y + 32)
-                label.setAttribute("aria-hidden", "true")
-                label.textContent = TRAY_TAG[kind]
-                count = self._svg("text", self.tray_layer, class_="tray-count", x=x + width - 16,
-                                  y=TRAY_Y + 76)
-                count.setAttribute("aria-hidden", "true")
-                self.trays[name] = {"rect": rect, "count": count, "x": x, "width": width,
-                                    "colour": colour, "kind": kind}
-                self._absent(name, *TRAY_SET)
+                # the tap area (from the board's edge down), the tray, its tag and its count
+                markup.append(
+                    f'<rect class="tray-hit" data-hit="{name}" aria-hidden="true" x="{x:g}" y="{HIT_TOP}" '
+                    f'width="{width:g}" height="{HIT_BOTTOM - HIT_TOP}"/>'
+                    f'<rect class="tray {COLOUR[colour]}" data-tray="{name}" x="{x:g}" y="{TRAY_Y}" '
+                    f'width="{width:g}" height="{TRAY_H}" rx="10"/>'
+                    f'<text class="tray-label" aria-hidden="true" x="{x + 14:g}" y="{TRAY_Y + 32}">{TRAY_TAG[kind]}</text>'
+                    f'<text class="tray-count" aria-hidden="true" x="{x + width - 16:g}" y="{TRAY_Y + 76}"></text>')
+                self.trays[name] = {"x": x, "width": width, "colour": colour, "kind": kind}
+                names.append(name)
+        made = _made(self.tray_layer, markup)
+        for i, name in enumerate(names):  # (a list: MicroPython's dicts keep no order)
+            self.trays[name]["rect"], self.trays[name]["count"] = made.item(4 * i + 1), made.item(4 * i + 3)
+            self._absent(name, *TRAY_SET)
         self._build_hits()
         # the cache is empty: the next drawing writes every square, tap area and number
         self._squares_shown = set(self.squares)
         self._hits_shown = set(self.hits)
         self._covered = set(self.numbers)
         self._pieces_drawn = {}
+        self._squares_drawn = {}
         if first:
             for n in self.squares:
                 self._absent(n, *SQUARE_SET)
             for n in self.numbers:
                 self._absent(("number", n), "class")
-        half = PIECE / 2
-        for pid in sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:]))):
-            colour = pid[0]
-            g = self._svg("g", self.piece_layer, class_=f"piece {COLOUR[colour]}")
-            g.setAttribute("data-piece", pid)
-            g.setAttribute("data-colour", COLOUR[colour])
-            self._svg("rect", g, class_="hit", x=-HIT / 2, y=-HIT / 2, width=HIT, height=HIT)
-            self._svg("circle", g, class_="halo", r=half + 6)
-            self._svg("use", g, class_="shape", href=f"{SYMBOLS}#{SHAPE[colour]}",
-                      x=-half, y=-half, width=PIECE, height=PIECE)
-            self.pieces[pid] = g
+        order = sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:])))
+        made = _made(self.piece_layer, [
+            f'<g class="piece {COLOUR[p[0]]}" data-piece="{p}" data-colour="{COLOUR[p[0]]}">{PIECE_PARTS[p[0]]}</g>'
+            for p in order])
+        for i, pid in enumerate(order):
+            self.pieces[pid] = made.item(i)
             self._absent(pid, *PIECE_SET)
         self._gen = ctl.gen
         self._draw_way(rules)
@@ -122,15 +164,17 @@ class BoardDrawing:
         self.hit_layer = self._svg("g", None, class_="hits")
         self.hit_layer.setAttribute("id", "hits")
         self.piece_layer.after(self.hit_layer)
-        self.hits = {}
+        markup = []
         for n in range(1, 31):
             row, col = square_cell(n)
-            rect = self._svg("rect", self.hit_layer, class_="hit", x=100 * col + 50 - HIT / 2,
-                             y=100 * row + 50 - HIT / 2, width=HIT, height=HIT)
-            rect.setAttribute("data-hit", str(n))  # not data-square: the squares are counted by it
-            rect.setAttribute("aria-hidden", "true")
-            self.hits[n] = rect
-        self.numbers = {int(str(t.textContent)): t for t in self.board.querySelectorAll(".numbers text")}
+            # data-hit, not data-square: the squares are counted by data-square
+            markup.append(f'<rect class="hit" data-hit="{n}" aria-hidden="true" x="{100 * col + 50 - HIT // 2}" '
+                          f'y="{100 * row + 50 - HIT // 2}" width="{HIT}" height="{HIT}"/>')
+        made = _made(self.hit_layer, markup)
+        self.hits = {n: made.item(n - 1) for n in range(1, 31)}
+        # index.html writes the square numbers in order, 1 to 30 (tests/engine/test_board_svg.py)
+        numbers = self.board.querySelectorAll(".numbers text")
+        self.numbers = {n: numbers.item(n - 1) for n in range(1, 31)}
 
     def _draw_way(self, rules) -> None:
         """The chevrons between neighbouring squares, pointing the way the pieces run
@@ -139,11 +183,8 @@ class BoardDrawing:
         if self._way == backwards:
             return
         self._way = backwards
-        self.way_layer.replaceChildren()
-        for a, b, points in way.arrows(rules):
-            arrow = self._svg("polyline", self.way_layer, class_="way-arrow", points=way.points_text(points))
-            arrow.setAttribute("data-from", str(a))
-            arrow.setAttribute("data-to", str(b))
+        _made(self.way_layer, [f'<polyline class="way-arrow" data-from="{a}" data-to="{b}" points="{way.points_text(points)}"/>'
+                               for a, b, points in way.arrows(rules)])
         self.way_text.textContent = way.words(rules)
 
     def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
@@ -206,10 +247,21 @@ class BoardDrawing:
             special.add(preview.dst)
         if suggested is not None:
             special.add(suggested.dst)
+        preview_dst = preview.dst if preview is not None else None
+        suggested_dst = suggested.dst if suggested is not None else None
+        drawn_squares = self._squares_drawn
         for n in special | self._squares_shown:
             rect = self.squares.get(n)
             if rect is None:  # a tray ("off"), or nothing
                 continue
+            is_target = n in targets
+            owner = goal_of.get(n)
+            # all this square's attributes follow from these: unchanged, nothing to write
+            drawn = (n == last[0], n == last[1], is_target, n == preview_dst, n in hints, n == suggested_dst,
+                     n == better_src, n == better_dst, owner, n == next_goal)
+            if drawn_squares.get(n) == drawn:
+                continue
+            drawn_squares[n] = drawn
             classes = ["square"]
             if n in MARKED:
                 classes.append("marked")
@@ -217,20 +269,18 @@ class BoardDrawing:
                 classes.append("from")
             if n == last[1]:
                 classes.append("to")
-            is_target = n in targets
             if is_target:
                 classes.append("target")
-            if preview is not None and preview.dst == n:
+            if n == preview_dst:
                 classes.append("preview")
             if n in hints:
                 classes.append("hint")
-            if suggested is not None and suggested.dst == n:
+            if n == suggested_dst:
                 classes.append("suggest")
             if n == better_src:
                 classes.append("better-from")
             if n == better_dst:
                 classes.append("better-to")
-            owner = goal_of.get(n)
             if owner:
                 classes.append(f"goal-{owner}")
             if n == next_goal:
@@ -385,24 +435,10 @@ class BoardDrawing:
 
     def _render_board_label(self, ctl) -> None:
         state = ctl.state
-        parts = [f"Senet board, {ctl.rules.title} rules."]
-        for i, colour in enumerate("wb"):
-            squares = state.pieces(colour)
-            text = f"{SIDE_NAMES[colour]}: " + (
-                ("on " + ", ".join(map(str, squares))) if squares else "none on the board")
-            if ctl.rules.has_supply:
-                text += f", {state.supply[i]} to enter"
-            if ctl.rules.bears_off:
-                text += f", {state.off[i]} borne off"
-            if state.rules.has_goals and state.odd:
-                home = state.rules.home_squares(state, colour)
-                text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
-                text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
-                low = state.rules.open_goal(state, colour)
-                if low is not None:
-                    text += f", next goal {low}"
-            parts.append(text + ".")
-        self._set("board", self.board, "aria-label", " ".join(parts))
+        key = label_key(state)
+        if key != self._label_key:  # a throw changes nothing here
+            self._label_key = key
+            self._set("board", self.board, "aria-label", board_words(state))
 
     def hint(self, ctl, loc) -> None:
         """Show where the movable piece at ``loc`` would go (pointer over it, or focus)."""

@@ -6,6 +6,8 @@ from controller import COLOUR, KIND_NAMES, NUMBER_WORDS
 from names import REMOTE
 from view_board import SHAPE, SYMBOLS
 
+STICK_LIGHT, STICK_DARK = f"{SYMBOLS}#stick-light", f"{SYMBOLS}#stick-dark"
+
 
 class ControlsDrawing:
     def _render_fair(self, ctl) -> None:
@@ -105,9 +107,9 @@ class ControlsDrawing:
 
     def _set_sticks(self, sticks, value, animate: bool = False) -> None:
         pattern = sticks or (False, False, False, False)
-        for use, light in zip(self.stick_uses, pattern):
-            use.setAttribute("href", f"{SYMBOLS}#{'stick-light' if light else 'stick-dark'}")
-        self.throw_value.textContent = "" if value is None else str(value)
+        for i, (use, light) in enumerate(zip(self.stick_uses, pattern)):
+            self._set(("stick", i), use, "href", STICK_LIGHT if light else STICK_DARK)
+        self._text("throw-value", self.throw_value, "" if value is None else str(value))
         if value is None:
             label = "The throwing sticks, not thrown yet"
         else:
@@ -118,16 +120,16 @@ class ControlsDrawing:
         self.sticks_label = label
         self._set("sticks", self.sticks_box, "aria-label", label)
         if animate:  # the other of the two toss animations: it starts again, no layout forced
-            toss = "b" if self.sticks_box.getAttribute("data-toss") == "a" else "a"
-            self.sticks_box.setAttribute("data-toss", toss)
+            self._toss = "b" if self._toss == "a" else "a"
+            self.sticks_box.setAttribute("data-toss", self._toss)
 
     def _render_players(self, ctl) -> None:
         acting = ctl.seat_to_act
         result = ctl.game.result
         for seat, el in self.players.items():
+            token, name_el, kind_el, turn_el = self.player_parts[seat]
             colour = ctl.colour_of(seat)
             kind = ctl.kind(seat)
-            token = el.querySelector(".token use")
             shape = SHAPE[colour] if colour else ("piece-spool" if seat == 1 else "piece-cone")
             self._set(("tok", seat), token, "href", f"{SYMBOLS}#{shape}")
             classes = ["player", COLOUR[colour] if colour else "undrawn"]
@@ -136,7 +138,7 @@ class ControlsDrawing:
             if result and colour == result:
                 classes.append("winner")
             self._set(("pl", seat), el, "class", " ".join(classes))
-            self._text(("name", seat), el.querySelector(".name"), ctl.seat_name(seat))
+            self._text(("name", seat), name_el, ctl.seat_name(seat))
             if kind == REMOTE:
                 kind_text = "on another device"
             else:
@@ -145,7 +147,7 @@ class ControlsDrawing:
             odd = ctl.state.odd
             if odd and colour:
                 colour_text += " · odd squares" if odd == colour else " · even squares"
-            self._text(("kind", seat), el.querySelector(".kind"), f"{colour_text} · {kind_text}")
+            self._text(("kind", seat), kind_el, f"{colour_text} · {kind_text}")
             if result and result == colour:
                 turn = "winner"
             elif ctl.thinking == seat:
@@ -154,7 +156,7 @@ class ControlsDrawing:
                 turn = "to play"
             else:
                 turn = ""
-            self._text(("turn", seat), el.querySelector(".turn"), turn)
+            self._text(("turn", seat), turn_el, turn)
 
     def _render_advice(self, ctl) -> None:
         """Hints and the win meter (settings), from the Expert's analysis in the worker."""

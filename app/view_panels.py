@@ -206,7 +206,18 @@ class PanelsDrawing:
         self._log_key = key
         wanted = ctl.log_groups()  # oldest turn first; a turn that did not change is the same tuple
         shown = self._log_groups  # [(content, li)], oldest first, as the list holds them
-        keep = 0
+        # A turn the move log kept since it was drawn is the very tuple drawn, and so is
+        # every turn before it (app/move_log.py groups again from the first turn that
+        # changed): the last such turn is found by halving, not by a look at every turn of
+        # a long game. From there the turns are compared one by one (a turn grouped again
+        # but equal is kept too).
+        keep, end = 0, min(len(shown), len(wanted))
+        while keep < end:
+            mid = (keep + end) // 2
+            if shown[mid][0] is wanted[mid]:
+                keep = mid + 1
+            else:
+                end = mid
         while keep < len(shown) and keep < len(wanted) and (shown[keep][0] is wanted[keep]
                                                             or shown[keep][0] == wanted[keep]):
             keep += 1

@@ -14,10 +14,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
 import counting  # noqa: E402
-from app_harness import View  # noqa: E402
+import move_log  # noqa: E402
+from app_harness import View, human_step  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from move_log import MoveLog, summary  # noqa: E402
 from save_formats import SavedGame, dump_game, parse_game  # noqa: E402
+from view_board import board_words, label_key  # noqa: E402
 
 import senet  # noqa: E402
 from senet.session import Session  # noqa: E402
@@ -156,3 +158,46 @@ def test_a_save_written_line_by_line_loads_back_to_the_same_game():
     loaded = parse_game(text)
     assert loaded.session.game.record_text() == session.game.record_text()
     assert (loaded.expert_nodes, loaded.game_id, loaded.saved_at) == (3000, "game-1", 1_700_000_000_000)
+
+
+def test_the_boards_words_follow_from_their_key_alone_so_a_throw_keeps_them():
+    """The view writes the board's description again only when ``label_key`` changes
+    (app/view_board.py): every position with the same key, whoever acts and whatever
+    the throw, must read the same words."""
+    words = {}
+    checked = 0
+    for variant in RULE_SETS:
+        for seed in range(3):
+            for game in random_game_with_undos(variant, seed):
+                state = game.state
+                text = board_words(state)
+                assert words.setdefault(label_key(state), text) == text, (variant, seed, state.position())
+                checked += 1
+    assert checked > 3000
+    assert len(words) < checked  # keys met again: throws, lost throws, undos
+
+
+def test_the_events_an_action_was_told_with_are_the_events_its_log_line_works_out_afresh():
+    """The Controller keeps the events it told an action with for that action's line in
+    the move log (move_log.told_events), instead of working them out a second time: the
+    log of a game played through the Controller reads as one worked out afresh."""
+    def afresh(table):
+        kept = list(move_log._told)
+        move_log._told[:] = [None, None, ()]
+        try:
+            return MoveLog().groups(table)
+        finally:
+            move_log._told[:] = kept
+
+    told = 0
+    for variant in RULE_SETS:
+        for seed in range(2):
+            ctl = Controller(View(), setup=Setup(variant, ("human", "human"), seed=seed, speed="instant"))
+            ctl.start()
+            rng = random.Random(seed)
+            pick = lambda options: rng.choice(options)  # noqa: E731
+            while not ctl.game.over and len(ctl.game.entries) < 240:
+                assert human_step(ctl, piece=pick, target=pick, rescue=lambda: rng.random() < 0.5)
+                told += move_log._told[0] is ctl.game.state
+                assert ctl.log_groups() == afresh(ctl.table), (variant, seed, len(ctl.game.entries))
+    assert told > 1000  # the log's newest line read the events told

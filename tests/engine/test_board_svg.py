@@ -72,3 +72,15 @@ def test_every_rule_page_has_its_board_and_a_play_link():
         assert text.count(f"<!-- board-drawing: {name} -->") == 1
         assert f'href="../index.html?variant={name}">Play these rules</a>' in text
         assert '<span class="clause">' not in text
+
+
+def test_the_apps_board_lists_its_squares_and_their_numbers_in_order():
+    """app/view.py and app/view_board.py take index.html's squares and square numbers by
+    their place in the document (one call into the browser instead of thirty): the n-th
+    square drawn is square n, and so is the n-th number."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    board = page[page.index('<svg id="board"'):page.index("</svg>", page.index('<svg id="board"'))]
+    assert [int(n) for n in re.findall(r'data-square="(\d+)"', board)] == list(range(1, 31))
+    numbers = board[board.index('<g class="numbers"'):]
+    numbers = numbers[:numbers.index("</g>")]
+    assert [int(n) for n in re.findall(r"<text [^>]*>(\d+)</text>", numbers)] == list(range(1, 31))
