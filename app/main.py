@@ -19,7 +19,8 @@ import asyncio
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
 # this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main thread
 # back to the browser for a moment. The steps: the page's modules mounted, the engine's
-# import, the other imports, the game to show, its first drawing, the events' wiring.
+# import, the other imports, the game to show, its pieces made, its first drawing, the
+# events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
 from pyscript import window as _window
 
@@ -128,8 +129,10 @@ view.set_speed(ctl.setup.speed)
 view.set_highlight(policy.settings.highlight)
 # A long game resumed: the board first, the move log's words after it (see the end).
 view.log_later = len(ctl.game.entries) > LOG_AT_ONCE
-# next, its first drawing, in one task: pieces made in one task and placed in the next
-# would be drawn once at the board's corner and glide from there to their squares
+# next, its first drawing, in two tasks: the pieces and trays made (each piece where it
+# stands), then everything drawn
+await asyncio.sleep(0)
+view.build(ctl)
 await asyncio.sleep(0)
 view.render(ctl)  # the starting position
 

@@ -202,9 +202,15 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.root.classList.remove("loading")
 
     # -- drawing ----------------------------------------------------------------
-    def render(self, ctl) -> None:
+    def build(self, ctl) -> None:
+        """The pieces and trays of the game shown, each piece where it stands (render
+        does this itself for a new game; app/main.py calls it a task before the first
+        drawing, so that neither task is long)."""
         if self._gen != ctl.gen:
             self._build(ctl)
+
+    def render(self, ctl) -> None:
+        self.build(ctl)
         better = self._render_board(ctl)  # the review's better move, on the board
         self._render_arrow(ctl, better)
         self._render_arrow(ctl, ctl.played_move if better is not None else None, played=True)

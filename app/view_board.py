@@ -89,6 +89,12 @@ PIECE_PARTS = {
 }
 
 
+def piece_style(place: tuple) -> str:
+    """A piece's style attribute at ``place``, (x, y, scale)."""
+    x, y, scale = place
+    return f"transform: translate({x:g}px, {y:g}px) scale({scale:g})"
+
+
 def _made(layer, markup: list):
     """``layer``'s children made afresh from SVG markup, in one call into the browser
     rather than one for each element and attribute (at the first drawing those took some
@@ -143,13 +149,19 @@ class BoardDrawing:
                 self._absent(n, *SQUARE_SET)
             for n in self.numbers:
                 self._absent(("number", n), "class")
+        # Each piece is made where it stands: made at the board's corner and moved by the
+        # next drawing, it would glide from there if a frame came between (app/main.py
+        # draws the board a task after it builds it).
         order = sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:])))
+        slots = self._tray_slots(ctl)
+        places = {pid: piece_style(self._piece_place(ctl.tracker.loc[pid], pid, slots)) for pid in order}
         made = _made(self.piece_layer, [
-            f'<g class="piece {COLOUR[p[0]]}" data-piece="{p}" data-colour="{COLOUR[p[0]]}">{PIECE_PARTS[p[0]]}</g>'
-            for p in order])
+            f'<g class="piece {COLOUR[p[0]]}" data-piece="{p}" data-colour="{COLOUR[p[0]]}" style="{places[p]}">'
+            f'{PIECE_PARTS[p[0]]}</g>' for p in order])
         for i, pid in enumerate(order):
             self.pieces[pid] = made.item(i)
             self._absent(pid, *PIECE_SET)
+            self._cache[(pid, "style")] = places[pid]
         self._gen = ctl.gen
         self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
@@ -186,6 +198,15 @@ class BoardDrawing:
         _made(self.way_layer, [f'<polyline class="way-arrow" data-from="{a}" data-to="{b}" points="{way.points_text(points)}"/>'
                                for a, b, points in way.arrows(rules)])
         self.way_text.textContent = way.words(rules)
+
+    @staticmethod
+    def _piece_place(loc, pid: str, slots: dict) -> tuple:
+        """(x, y, scale) of piece ``pid`` at ``loc``: a square's centre, or its slot in a
+        tray (``slots``: _tray_slots)."""
+        if isinstance(loc, int):
+            x, y = square_centre(loc)
+            return x, y, 1
+        return slots.get(pid, (0, 0, 0))
 
     def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
         """Positions (x, y, scale) of the pieces lying in the trays."""
@@ -348,11 +369,7 @@ class BoardDrawing:
         for pid, g in self.pieces.items():
             loc = ctl.tracker.loc[pid]
             colour = pid[0]
-            if isinstance(loc, int):
-                x, y = square_centre(loc)
-                scale = 1
-            else:
-                x, y, scale = slots.get(pid, (0, 0, 0))
+            x, y, scale = self._piece_place(loc, pid, slots)
             is_movable = colour == side and (pid == supply_movable if loc == "supply" else loc in movable)
             is_selected = is_movable and loc == selected
             is_chosen = preview is not None and colour == side and (
@@ -377,7 +394,7 @@ class BoardDrawing:
             if loc == last[1]:
                 classes.append("moved")
             self._set(pid, g, "class", " ".join(classes))
-            self._set(pid, g, "style", f"transform: translate({x:g}px, {y:g}px) scale({scale:g})")
+            self._set(pid, g, "style", piece_style((x, y, scale)))
             self._set(pid, g, "data-at", loc)
             self._set(pid, g, "data-movable", "true" if is_movable else None)
             self._set(pid, g, "data-selected", "true" if is_selected else None)
