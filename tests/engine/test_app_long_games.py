@@ -195,9 +195,9 @@ def test_the_events_an_action_was_told_with_are_the_events_its_log_line_works_ou
             ctl = Controller(View(), setup=Setup(variant, ("human", "human"), seed=seed, speed="instant"))
             ctl.start()
             rng = random.Random(seed)
-            pick = lambda options: rng.choice(options)  # noqa: E731
+            coin = rng.random
             while not ctl.game.over and len(ctl.game.entries) < 240:
-                assert human_step(ctl, piece=pick, target=pick, rescue=lambda: rng.random() < 0.5)
+                assert human_step(ctl, piece=rng.choice, target=rng.choice, rescue=lambda coin=coin: coin() < 0.5)
                 told += move_log._told[0] is ctl.game.state
                 assert ctl.log_groups() == afresh(ctl.table), (variant, seed, len(ctl.game.entries))
     assert told > 1000  # the log's newest line read the events told
