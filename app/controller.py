@@ -8,10 +8,11 @@ app/view.py use, composed of small parts that each hold one duty.
 - app/advice.py: hints and the win meter. app/narration.py and app/reasons.py: the
   messages and the reasons a click does nothing. app/move_log.py: the move log.
 - app/replay_flow.py and app/review_focus.py: replays, the replay playing itself, the
-  game review on the board. app/fair.py: throws anyone can verify. app/history.py: undo.
+  game review on the board. app/lesson_flow.py: the tutorial's lessons on the board.
+  app/fair.py: throws anyone can verify. app/history.py: undo.
 
 Here: new games, saved games resumed, the human's actions, each throw and action played
-and told, saving, and which table shows (a tutorial lesson's too). Its names with an
+and told, saving, and which table shows. Its names with an
 underscore (``_play``, ``_throw``, ``_show``...) are for its parts, not for the page.
 Nothing here touches the browser, so tests drive it under CPython
 (tests/engine/test_app_controller.py and the other test_app_*.py) and MicroPython
@@ -26,6 +27,7 @@ import narration
 from advice import Advice
 from fair import FairThrows, verify_words
 from history import UNDO_NOTE, History
+from lesson_flow import LessonFlow
 from move_log import MoveLog, told_events
 from narration import NUMBER_WORDS, sentence
 from phrases import random_phrase
@@ -99,6 +101,7 @@ class Controller:
         self.reviews = ReviewFocus(self)
         self.fair = FairThrows(self)
         self.history = History(self)
+        self.lessons = LessonFlow(self)
         self.log = MoveLog()
         # The game between two devices in progress (app/online_flow.py's OnlineFlow), or None:
         # its side's throws and actions go through it, not straight to the table.
@@ -494,39 +497,11 @@ class Controller:
     better_move = property(lambda self: self.reviews.better_move)
     played_move = property(lambda self: self.reviews.played_move)
 
-    # -- the first-game tutorial (app/tutorial.py) ----------------------------------------
-    def open_tutorial(self, tutorial) -> None:
-        """Show the tutorial's lesson on the board; the game in progress waits, untouched
-        and unsaved-over, until close_tutorial() (a replay showing is closed first)."""
-        if self.replay is not None:
-            self.close_replay()
-        self._show_lesson(tutorial)
-
-    def tutorial_go(self, index: int) -> bool:
-        """Lesson ``index`` from its start (Back, Next, or the same lesson again)."""
-        if self.tutorial is None or not self.tutorial.go(index):
-            return False
-        self._show_lesson(self.tutorial)
-        return True
-
-    def _show_lesson(self, tutorial) -> None:
-        self._show(tutorial.table(self.live.setup, self.new_game_id()))
-        self.announce(f"{tutorial.heading()}.")  # the panel's own live region reads the lesson
-        self.changed()
-
-    def close_tutorial(self) -> bool:
-        """Back to the game in progress, exactly as it was."""
-        if not self._leave_tutorial():
-            return False
-        self.announce("Back to your game.")
-        self.changed()
-        return True
-
-    def _leave_tutorial(self) -> bool:
-        if self.table is None or self.tutorial is None:  # (None: the constructor's first game)
-            return False
-        self._back_to_live()
-        return True
+    # -- the first-game tutorial (app/lesson_flow.py, app/tutorial.py) ---------------------
+    open_tutorial = _call("lessons", "open")
+    tutorial_go = _call("lessons", "go")
+    close_tutorial = _call("lessons", "close")
+    _leave_tutorial = _call("lessons", "leave")
 
     # -- throws anyone can verify (app/fair.py) --------------------------------------------
     shown_game = property(lambda self: self.fair.shown_game)

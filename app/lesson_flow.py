@@ -1,0 +1,49 @@
+"""The first-game tutorial on the board: a lesson (app/tutorial.py) shown on a Table of
+its own while the live game waits aside, untouched and not saved over, and the way back
+to that game. A part of the Controller (app/controller.py), like app/replay_flow.py.
+Free of the DOM.
+"""
+
+
+class LessonFlow:
+    """Opens, moves between and closes the tutorial's lessons of the Controller ``ctl``."""
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+
+    def open(self, tutorial) -> None:
+        """Show the tutorial's lesson on the board; the game in progress waits, untouched
+        and unsaved-over, until close() (a replay showing is closed first)."""
+        if self.ctl.replay is not None:
+            self.ctl.close_replay()
+        self._show(tutorial)
+
+    def go(self, index: int) -> bool:
+        """Lesson ``index`` from its start (Back, Next, or the same lesson again)."""
+        tutorial = self.ctl.tutorial
+        if tutorial is None or not tutorial.go(index):
+            return False
+        self._show(tutorial)
+        return True
+
+    def _show(self, tutorial) -> None:
+        ctl = self.ctl
+        ctl._show(tutorial.table(ctl.live.setup, ctl.new_game_id()))
+        ctl.announce(f"{tutorial.heading()}.")  # the panel's own live region reads the lesson
+        ctl.changed()
+
+    def close(self) -> bool:
+        """Back to the game in progress, exactly as it was."""
+        if not self.leave():
+            return False
+        self.ctl.announce("Back to your game.")
+        self.ctl.changed()
+        return True
+
+    def leave(self) -> bool:
+        """The live game back on the board if a lesson shows (without a word); False if none did."""
+        ctl = self.ctl
+        if ctl.table is None or ctl.tutorial is None:  # (None: the constructor's first game)
+            return False
+        ctl._back_to_live()
+        return True
