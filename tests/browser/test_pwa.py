@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import CLICK_PASS, READY_TIMEOUT_MS, ROOT, guard_context, wait_app_ready
+from conftest import CHROMIUM, CLICK_PASS, READY_TIMEOUT_MS, ROOT, guard_context, wait_app_ready
 
 import senet
 
@@ -124,12 +125,19 @@ def serve_site(serve_dist, site):
 
 @pytest.fixture
 def launch_profile(browser_type, browser_type_launch_args, tmp_path):
-    """launch_profile() -> (context, page, log): Chromium on one profile dir, guarded."""
+    """launch_profile(full=False) -> (context, page, log): Chromium on one profile dir,
+    guarded; the headless shell like every browser test, or with `full` the whole browser
+    (only it offers to install an app)."""
     profile = tmp_path / "profile"
     opened = []
 
-    def launch():
-        ctx = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
+    def launch(full: bool = False):
+        args = dict(browser_type_launch_args)
+        if full:
+            if not os.access(CHROMIUM, os.X_OK):
+                pytest.fail(f"{CHROMIUM} not found: install Debian chromium (`make test` does)")
+            args["executable_path"] = CHROMIUM
+        ctx = browser_type.launch_persistent_context(str(profile), **args)
         opened.append(ctx)
         log = guard_context(ctx)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -190,7 +198,9 @@ def test_build_writes_manifest_and_worker(dist_dir):
 
 def test_installable_with_install_button(launch_profile, serve_site):
     srv = serve_site()
-    ctx, page, log = launch_profile()  # not a fresh context: Chrome never installs from incognito
+    # Not a fresh context: Chrome never installs from incognito; and the whole browser, as
+    # the headless shell never fires beforeinstallprompt.
+    ctx, page, log = launch_profile(full=True)
     data = _boot(page, srv.url)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     assert data["version"] == _info(srv.directory)["version"]
