@@ -197,6 +197,55 @@ def _inline_config(out: Path) -> None:
     page.write_text(text.replace(CONFIG_ATTRIBUTE, f'config="{inline}"'), encoding="utf-8")
 
 
+# The page's start is a chain of requests, each made only once the one before it has
+# run: core.js, PyScript's core chunk, its plugins' chunks, MicroPython's module, its
+# WebAssembly, the files of pyscript.toml, then app/main.py. On a first visit each link of
+# the chain waits for the network in turn. The built page names them all in its head, so
+# the browser asks for every one of them at once while it parses the page (docs/build.md).
+CORE_SCRIPT = '<script type="module" src="./vendor/pyscript/core.js"></script>'
+PLUGIN_CHUNK = re.compile(r'(?:"[\w-]+"|\w+):\(\)=>import\("\./([\w.-]+\.js)"\)')
+CORE_CHUNK = re.compile(r'from"\./(core-[\w-]+\.js)"')
+MAIN_SCRIPT = re.compile(r'<script type="mpy" src="(\./[^"]+)"')
+
+
+def start_chain(out: Path) -> tuple[list[str], list[str]]:
+    """(modules, fetched): the URLs, relative to the page, of the JavaScript modules and of
+    the other files the page's start asks for one after the other."""
+    pyscript = out / "vendor" / "pyscript"
+    core = CORE_CHUNK.search((pyscript / "core.js").read_text(encoding="utf-8"))
+    if not core:
+        raise BuildError("vendor/pyscript/core.js no longer names its core chunk")
+    chunk = (pyscript / core.group(1)).read_text(encoding="utf-8")
+    plugins = sorted(set(PLUGIN_CHUNK.findall(chunk)))
+    if not plugins or any(not (pyscript / name).is_file() for name in plugins):
+        raise BuildError(f"PyScript's core chunk names plugins that are not there: {plugins}")
+    modules = [f"./vendor/pyscript/{core.group(1)}", *(f"./vendor/pyscript/{name}" for name in plugins),
+               "./vendor/micropython/micropython.mjs"]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    main = MAIN_SCRIPT.search(page)
+    if not main:
+        raise BuildError('index.html has no <script type="mpy" src="...">')
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    fetched = ["./vendor/micropython/micropython.wasm", *config.get("files", {}), main.group(1)]
+    for url in modules + fetched:
+        if not (out / url).is_file():
+            raise BuildError(f"the page's start asks for {url}, which the build did not write")
+    return modules, fetched
+
+
+def _preload_start(out: Path) -> None:
+    """dist/index.html asks for the whole start chain right after PyScript's core.js."""
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if text.count(CORE_SCRIPT) != 1:
+        raise BuildError(f"index.html must load PyScript once as {CORE_SCRIPT}")
+    modules, fetched = start_chain(out)
+    # `crossorigin` (credentials "same-origin") as fetch() asks, so the answer is reused.
+    links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
+    page.write_text(text.replace(CORE_SCRIPT, "\n  ".join([CORE_SCRIPT, *links])), encoding="utf-8")
+
+
 def _vendor(out: Path) -> None:
     for source, names, target in ((PYODIDE_DIR, PYODIDE_FILES, "pyodide"),
                                   (MICROPYTHON_DIR, MICROPYTHON_FILES, "micropython")):
@@ -347,6 +396,7 @@ def build(out: Path) -> dict:
         _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
         _page_pack(tmp / "page.pack")  # the page's (MicroPython): bytecode, in one file
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
+        _preload_start(tmp)  # every file of the page's start asked for at once
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
         pwa.write_manifest(tmp)
         info = _write_build_info(tmp, versions)

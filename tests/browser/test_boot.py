@@ -5,6 +5,7 @@ import html
 import importlib.util
 import json
 import re
+import sys
 import tomllib
 
 import pytest
@@ -163,6 +164,31 @@ def test_an_expert_seat_gets_ready_then_plays(page, server, browser_log):
     waiting = [i for i, e in enumerate(events) if "Expert is getting ready" in e]
     assert waiting and waiting[0] < first_up, events
     assert not any("getting ready" in e for e in events[first_up:]), events
+    assert browser_log.errors == []
+
+
+def test_the_page_asks_for_its_whole_start_at_once_and_each_file_once(page, server, dist_dir, browser_log):
+    """A first visit: every file of the start's chain (PyScript's chunks, MicroPython, its
+    WebAssembly, the page's pack and main.py) is asked for while the page is still being
+    parsed, named in its head by the build, and only once: each preload's answer is the one
+    PyScript and MicroPython use (a preload whose request differed, in its mode or its
+    credentials, would be fetched a second time)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build
+
+    modules, fetched = build.start_chain(dist_dir)
+    assert "./app/main.py" in fetched and "./vendor/micropython/micropython.wasm" in fetched
+    assert any(url.startswith("./vendor/pyscript/core-") for url in modules)
+    _boot(page, server.url + "?variant=kendall&white=average&black=human")
+    parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")
+    asked = page.evaluate("() => performance.getEntriesByType('resource')"
+                          ".map(e => [new URL(e.name).pathname, e.startTime])")
+    for url in modules + fetched:
+        path = "/" + url.removeprefix("./")
+        # The page's own requests (the service worker, once it installs, asks for the
+        # shell's files again for its cache: those are not the page's).
+        starts = [start for name, start in asked if name == path]
+        assert len(starts) == 1 and starts[0] < parsed, (url, starts, parsed)
     assert browser_log.errors == []
 
 
