@@ -219,14 +219,16 @@ def start_chain(out: Path) -> tuple[list[str], list[str]]:
     plugins = sorted(set(PLUGIN_CHUNK.findall(chunk)))
     if not plugins or any(not (pyscript / name).is_file() for name in plugins):
         raise BuildError(f"PyScript's core chunk names plugins that are not there: {plugins}")
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    interpreter = config["interpreter"]  # MicroPython's module; its WebAssembly sits beside it
     modules = [f"./vendor/pyscript/{core.group(1)}", *(f"./vendor/pyscript/{name}" for name in plugins),
-               "./vendor/micropython/micropython.mjs"]
+               interpreter]
     page = (out / "index.html").read_text(encoding="utf-8")
     main = MAIN_SCRIPT.search(page)
     if not main:
         raise BuildError('index.html has no <script type="mpy" src="...">')
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    fetched = ["./vendor/micropython/micropython.wasm", *config.get("files", {}), main.group(1)]
+    wasm = interpreter.rsplit("/", 1)[0] + "/micropython.wasm"
+    fetched = [wasm, *config.get("files", {}), main.group(1)]
     for url in modules + fetched:
         if not (out / url).is_file():
             raise BuildError(f"the page's start asks for {url}, which the build did not write")

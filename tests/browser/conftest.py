@@ -166,6 +166,19 @@ class _Handler(SimpleHTTPRequestHandler):
         self.log.append(f"{self.command} {self.path} {code}")
 
 
+class _Server(ThreadingHTTPServer):
+    """A browser that closes a connection in the middle of an answer (a page or context
+    closed while it downloads, which the end of many tests does) is not an error of the
+    server's: say nothing of it, as a real host would. Any other fault is printed."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
+            return
+        super().handle_error(request, client_address)
+
+
 class DistServer:
     """dist/ over HTTP on 127.0.0.1, optionally under a sub-path prefix (and, with
     ``also``, under more prefixes on the same origin: two copies of the app on one site)."""
@@ -199,8 +212,7 @@ class DistServer:
         def factory(*args, **kwargs):
             return handler(*args, directory=str(self.directory), **kwargs)
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", self.port), factory)
-        self._httpd.daemon_threads = True
+        self._httpd = _Server(("127.0.0.1", self.port), factory)
         self.port = self._httpd.server_address[1]
         threading.Thread(target=self._httpd.serve_forever, name=f"dist:{self.port}", daemon=True).start()
         _LIVE_ORIGINS.add(self.origin)
