@@ -48,8 +48,8 @@ import senet
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 # The browser tests run on Debian's headless shell: the same Chromium build (Blink, V8,
-# the network stack, service workers, WebRTC) without the browser's UI, which takes about a
-# fifth less CPU for the same tests here (docs/build.md). The full browser is kept for what
+# the network stack, service workers, WebRTC) without the browser's UI, on which the same
+# suite took 14% less time here (docs/build.md). The full browser is kept for what
 # only it does: offering to install the app (test_pwa.py's install button).
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_SHELL = os.environ.get("CHROMIUM_SHELL", "/usr/bin/chromium-headless-shell")
