@@ -51,8 +51,15 @@ class BoardInput:
             ctl.deselect()
 
     def on_hint(self, event):
-        """Pointer over (or focus on) a movable piece: hint its destination."""
-        piece = closest(event.target, '[data-movable="true"]')
+        """Pointer over (or focus on) a movable piece: hint its destination. Leaving one,
+        the hint follows where the pointer or the focus went: to another movable piece,
+        else (the pointer gone) to the piece that has the keyboard's focus, else nowhere."""
+        kind = str(event.type)
+        leaving = kind in ("pointerout", "focusout")
+        movable = '[data-movable="true"]'
+        piece = closest(event.relatedTarget if leaving else event.target, movable)
+        if piece is None and kind == "pointerout":
+            piece = closest(self.document.activeElement, movable)
         self.page.view.hint(self.page.ctl, loc_of(piece) if piece is not None else None)
 
     def on_action(self, event):

@@ -144,6 +144,7 @@ class BoardDrawing:
         self._covered = set(self.numbers)
         self._pieces_drawn = {}
         self._squares_drawn = {}
+        self._trays_drawn = {}
         if first:
             for n in self.squares:
                 self._absent(n, *SQUARE_SET)
@@ -325,31 +326,39 @@ class BoardDrawing:
                 self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
         self._hits_shown = set(targets)
         occupied = {i + 1 for i, c in enumerate(state.board) if c != "."}
-        for n in occupied | self._covered:  # a square's number hides under its piece
-            number = self.numbers.get(n)
-            if number is not None:
-                self._set(("number", n), number, "class", "covered" if n in occupied else None)
-        self._covered = occupied
-
-        for n, mark in self.marks.items():
-            self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if n in occupied else ""))
+        if occupied != self._covered:  # (after _build, every square counts as covered)
+            for n in occupied | self._covered:  # a square's number hides under its piece
+                number = self.numbers.get(n)
+                if number is not None:
+                    self._set(("number", n), number, "class", "covered" if n in occupied else None)
+            for n, mark in self.marks.items():
+                self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if n in occupied else ""))
+            self._covered = occupied
 
         # trays
         for name, tray in self.trays.items():
             colour, kind = tray["colour"], tray["kind"]
             i = 0 if colour == "w" else 1
             count = (state.supply if kind == "supply" else state.off)[i]
-            self._text(name, tray["count"], str(count))
             # the off tray, or the supply for a piece going back there (Piccione's A-in, P5)
             is_target = colour == side and kind in targets
-            classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
-            if preview is not None and kind == "off" and colour == side and preview.dst == 31:
-                classes += " preview"
-            if kind == "off" and colour == side and "off" in hints:
-                classes += " hint"
-            if suggested is not None and kind == "off" and colour == side and suggested.dst == 31:
-                classes += " suggest"
+            is_preview = preview is not None and kind == "off" and colour == side and preview.dst == 31
+            is_hint = kind == "off" and colour == side and "off" in hints
+            is_suggested = suggested is not None and kind == "off" and colour == side and suggested.dst == 31
             tray_better = better is not None and colour == side and better_dst == kind
+            # all this tray's attributes follow from these: unchanged, nothing to write
+            drawn = (count, is_target, is_preview, is_hint, is_suggested, tray_better)
+            if self._trays_drawn.get(name) == drawn:
+                continue
+            self._trays_drawn[name] = drawn
+            self._text(name, tray["count"], str(count))
+            classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
+            if is_preview:
+                classes += " preview"
+            if is_hint:
+                classes += " hint"
+            if is_suggested:
+                classes += " suggest"
             if tray_better:
                 classes += " better-to"
             self._set(name, tray["rect"], "class", classes)
@@ -461,4 +470,5 @@ class BoardDrawing:
         """Show where the movable piece at ``loc`` would go (pointer over it, or focus)."""
         if loc != self.hint_loc:
             self.hint_loc = loc
-            self.render(ctl)
+            self.build(ctl)
+            self._render_board(ctl)  # nothing else on the page shows the hint

@@ -481,8 +481,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page-games", action="store_true",
                         help="only whole games of Novice against Average on the page, in each rule "
                              "set of --variant (comma-separated), --runs games each")
+    parser.add_argument("--clicks", action="store_true",
+                        help="only the time of the page's handlers a click, in a game between two "
+                             "people played by clicks (--runs pages, 150 actions each)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
+    if args.clicks:
+        return _main_clicks(args)
     if args.review:
         return _main_review(args)
     if args.page_games:
@@ -589,6 +594,63 @@ def _one_bench(args, bench):
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end)")
     return result
+
+
+# One person's action, as a click: the throw button when it is enabled, else the OK of a lost
+# throw, else the last movable piece (one destination: it moves; several: the first target
+# after it). Returns the milliseconds the page's own handlers took inside the click(s), which
+# run synchronously: what a player waits before the browser can draw.
+CLICK_ACT = """() => {
+  const t0 = performance.now();
+  const throwing = document.querySelector('[data-action="throw"]');
+  const pass = document.querySelector('[data-action="pass"]');
+  const click = el => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+  let kind = "";
+  if (!throwing.disabled && !throwing.hidden) { throwing.click(); kind = "throw"; }
+  else if (!pass.hidden) { pass.click(); kind = "pass"; }
+  else {
+    const pieces = document.querySelectorAll('[data-movable="true"]');
+    if (pieces.length) {
+      click(pieces[pieces.length - 1]); kind = "move";
+      const target = document.querySelector('[data-target="true"]');
+      if (target) click(target);
+    }
+  }
+  return [kind, performance.now() - t0];
+}"""
+
+
+def bench_clicks(browser, url: str, runs: int, actions: int = 150) -> list[dict]:
+    """A game between two people at speed=instant, played by clicks: for each of ``runs``
+    fresh pages, the mean time of the page's click handlers a throw and a move, over
+    ``actions`` actions after the first ten (each followed by a frame)."""
+    result = []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        _ready(page, f"{url}?variant=kendall&white=human&black=human&seed=3&speed=instant")
+        times: dict = {}
+        for i in range(actions + 10):
+            kind, ms = page.evaluate(CLICK_ACT)
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+            if i >= 10 and kind:
+                times.setdefault(kind, []).append(ms)
+        context.close()
+        result.append({kind: statistics.mean(ms) for kind, ms in times.items()}
+                      | {"all": statistics.mean(ms for kind in times.values() for ms in kind)})
+    return result
+
+
+def _main_clicks(args) -> int:
+    result = _one_bench(args, lambda browser, url: bench_clicks(browser, url, args.runs))
+    if result is None:
+        return 0
+    print(f"site measured: {args.dist.resolve()}")
+    for kind in ("all", "throw", "move"):
+        means = [r[kind] for r in result if kind in r]
+        print(f"the page's handlers a click, {kind}: median of {len(means)} pages "
+              f"{statistics.median(means):.1f} ms  runs {', '.join(f'{m:.1f}' for m in means)}")
+    return 0
 
 
 def _main_page_games(args) -> int:

@@ -114,6 +114,58 @@ def test_human_move_by_clicks(app):
     assert "moves from" in app.locator("#status").inner_text()
 
 
+COVERED_NUMBERS = """() => [...document.querySelectorAll('#board .numbers text')]
+  .map((t, i) => t.classList.contains('covered') ? i + 1 : 0).filter(n => n)"""
+
+
+def test_a_piece_under_the_pointer_shows_its_destination_and_the_numbers_follow_the_pieces(app):
+    """Hovering a movable piece marks the square it would go to; the pointer gone, the
+    mark follows the focus (the piece the page focused for the keyboard), and with the
+    focus gone too, nothing is marked. Square numbers hide under the pieces."""
+    app.open("?variant=kendall&white=human&black=human&seed=7&speed=instant")
+    start = state_of(app)
+    assert app.evaluate(COVERED_NUMBERS) == [i + 1 for i, c in enumerate(start.board) if c != "."]
+    assert app.locator("#board .square.hint").count() == 0
+    for _ in range(40):  # throw (and play) until two pieces can move, each to one square
+        app.click('[data-action="throw"]')
+        app.wait_for_function(HUMAN_TURN)
+        thrown = state_of(app)
+        single = {m.src: m.dst for m in thrown.legal_actions() if isinstance(m, senet.Move) and m.dst <= 30
+                  and sum(1 for o in thrown.legal_actions() if o.src == m.src) == 1}
+        if len(single) >= 2:
+            break
+        old = position(app)
+        human_act(app)
+        wait_position_change(app, old)
+        app.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+    else:
+        pytest.fail("no throw let two pieces move")
+    focused = app.evaluate("document.activeElement.dataset.at")
+    assert focused is not None and thrown.throw is not None  # the page focused a movable piece
+
+    def hinted():
+        return app.locator("#board .square.hint").evaluate_all("els => els.map(e => +e.dataset.square)")
+
+    other = max(src for src in single if str(src) != focused)
+    app.hover(f'[data-movable="true"][data-at="{other}"]')
+    app.wait_for_function("n => document.querySelector(`#board .square[data-square='${n}']`).classList.contains('hint')",
+                          arg=single[other])
+    assert hinted() == [single[other]]
+    app.mouse.move(1, 1)  # the pointer gone: the focused piece's destination again
+    focused_dst = {m.dst for m in thrown.legal_actions() if str(m.src) == focused}
+    app.wait_for_function("n => !document.querySelector(`#board .square[data-square='${n}']`).classList.contains('hint')",
+                          arg=single[other])
+    assert set(hinted()) == {d for d in focused_dst if d <= 30}
+    app.evaluate("document.activeElement.blur()")  # the focus gone too: nothing marked
+    app.wait_for_function("document.querySelectorAll('#board .square.hint').length === 0")
+    old = position(app)
+    app.click(f'[data-movable="true"][data-at="{other}"]')
+    after = senet.parse_position(wait_position_change(app, old))
+    covered = app.evaluate(COVERED_NUMBERS)
+    assert covered == [i + 1 for i, c in enumerate(after.board) if c != "."]
+    assert other not in covered and single[other] in covered
+
+
 def test_entering_from_the_supply_by_a_click(app):
     app.open("?variant=bell&white=human&black=human&seed=4&speed=instant")
     app.click('[data-action="throw"]')
