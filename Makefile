@@ -94,7 +94,7 @@ lint: $(VENV_STAMP)
 	$(VPY) -m ruff check senet tools tests app
 
 test: $(VENV_STAMP) chromium engines build lint
-	$(VPY) -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder --durations=25 tests
+	$(VPY) -m pytest -q -n 2 --dist loadfile --durations=25 tests
 
 bench: check-python
 	$(PYTHON) -m senet.bench
