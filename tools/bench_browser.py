@@ -4,6 +4,7 @@
     .venv/bin/python tools/bench_browser.py [--runs 5] [--games 1] [--variant kendall]
                                             [--dist DIR] [--json]
     .venv/bin/python tools/bench_browser.py --page-games --variant kendall,jequier --runs 3
+    .venv/bin/python tools/bench_browser.py --clicks --runs 3 [--dist DIR]
 
 Needs a built dist/ (`make build`), Playwright (in .venv) and Debian's chromium
 (CHROMIUM=/path to use another). dist/ is served from 127.0.0.1 on a free port and
@@ -46,6 +47,9 @@ another build (for example one of an older commit, for a before/after comparison
   ``--variant`` (a comma-separated list): ms from ready to the end, and per decision
   (each `senet:think` measure is one decision; every throw and move is drawn). What a
   turn costs the page, and what most of the suite's whole games by the computer cost;
+- clicks (``--clicks``, alone): a game between two people played by clicks, 150 actions
+  on each of ``--runs`` fresh pages: the mean time the page's handlers take inside a click
+  (all clicks, throws, moves), before the browser can draw anything;
 - review (``--review``, alone): whole games reviewed in the worker ("Review this game" in
   the replay of a record; tools/bench_review.py makes the games), from the page's
   `senet:review-start` mark (the worker has booted and replayed the record) to
@@ -622,8 +626,9 @@ CLICK_ACT = """() => {
 
 def bench_clicks(browser, url: str, runs: int, actions: int = 150) -> list[dict]:
     """A game between two people at speed=instant, played by clicks: for each of ``runs``
-    fresh pages, the mean time of the page's click handlers a throw and a move, over
-    ``actions`` actions after the first ten (each followed by a frame)."""
+    fresh pages, the mean time of the page's click handlers for each kind of action
+    (throw, pass, move) and for all, over ``actions`` actions after the first ten (each
+    followed by a frame)."""
     result = []
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -636,8 +641,9 @@ def bench_clicks(browser, url: str, runs: int, actions: int = 150) -> list[dict]
             if i >= 10 and kind:
                 times.setdefault(kind, []).append(ms)
         context.close()
-        result.append({kind: statistics.mean(ms) for kind, ms in times.items()}
-                      | {"all": statistics.mean(ms for kind in times.values() for ms in kind)})
+        every = [ms for of_kind in times.values() for ms in of_kind]
+        result.append({kind: statistics.mean(of_kind) for kind, of_kind in times.items()}
+                      | {"all": statistics.mean(every)})
     return result
 
 

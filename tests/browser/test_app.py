@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import statistics
+from collections import Counter
 
 import pytest
 from conftest import (
@@ -130,8 +131,9 @@ def test_a_piece_under_the_pointer_shows_its_destination_and_the_numbers_follow_
         app.click('[data-action="throw"]')
         app.wait_for_function(HUMAN_TURN)
         thrown = state_of(app)
-        single = {m.src: m.dst for m in thrown.legal_actions() if isinstance(m, senet.Move) and m.dst <= 30
-                  and sum(1 for o in thrown.legal_actions() if o.src == m.src) == 1}
+        moves = [m for m in thrown.legal_actions() if isinstance(m, senet.Move)]
+        from_each = Counter(m.src for m in moves)
+        single = {m.src: m.dst for m in moves if m.dst <= 30 and from_each[m.src] == 1}
         if len(single) >= 2:
             break
         old = position(app)
