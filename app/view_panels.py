@@ -209,8 +209,10 @@ class PanelsDrawing:
         # A turn the move log kept since it was drawn is the very tuple drawn, and so is
         # every turn before it (app/move_log.py groups again from the first turn that
         # changed): the last such turn is found by halving, not by a look at every turn of
-        # a long game. From there the turns are compared one by one (a turn grouped again
-        # but equal is kept too).
+        # a long game. From there the turns are compared one by one. A turn grouped again
+        # but equal keeps its element and takes the move log's new tuple: the turn under
+        # way is grouped again at every call, so without that, the first turn drawn while
+        # under way would stop the halving and every drawing would compare every turn.
         keep, end = 0, min(len(shown), len(wanted))
         while keep < end:
             mid = (keep + end) // 2
@@ -218,8 +220,12 @@ class PanelsDrawing:
                 keep = mid + 1
             else:
                 end = mid
-        while keep < len(shown) and keep < len(wanted) and (shown[keep][0] is wanted[keep]
-                                                            or shown[keep][0] == wanted[keep]):
+        while keep < len(shown) and keep < len(wanted):
+            content = wanted[keep]
+            if shown[keep][0] is not content:
+                if shown[keep][0] != content:
+                    break
+                shown[keep] = (content, shown[keep][1])
             keep += 1
         for _content, li in shown[keep:]:
             li.remove()

@@ -204,3 +204,63 @@ def test_the_events_an_action_was_told_with_are_the_events_its_log_line_works_ou
                     assert groups == afresh(ctl.table), (variant, seed, len(ctl.game.entries))
             assert ctl.log_groups() == afresh(ctl.table), (variant, seed)
     assert told > 1000  # the log's newest line read the events told
+
+
+class _Element:
+    """A stand-in for any DOM object the page's view touches: every attribute is another
+    stand-in (kept, so the view's elements stay the same objects), every call returns a
+    fresh one, and it is empty, false-free and equal only to itself."""
+
+    def __init__(self):
+        self._parts = {}
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self._parts.setdefault(name, _Element())
+
+    def __call__(self, *args, **kwargs):
+        return _Element()
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self):
+        return 0
+
+    def __bool__(self):
+        return True
+
+    def __str__(self):
+        return ""
+
+    def __getitem__(self, key):
+        return _Element()
+
+
+def test_the_pages_move_log_holds_the_move_logs_own_groups_so_a_drawing_compares_one_turn():
+    """The page's move log (View._render_log) finds the turns it can keep by halving,
+    which relies on its holding the move log's very group of each turn kept. The move log
+    groups the turn under way again at every call (its lines' counts grow), so a turn the
+    page drew while it was under way is, once over, an equal group but another tuple: the
+    page keeps its element and must take the new group in its place. Had it kept the old
+    one, the halving would stop at the first such turn and every drawing would compare
+    every turn of the game (in MicroPython, 1.2 s of a 1,066-line computer game's 7 s)."""
+    from view import View as PageView
+
+    for variant in senet.VARIANTS:
+        view = PageView(_Element(), _Element())
+        ctl = Controller(view, setup=Setup(variant, ("human", "human"), seed=3, speed="instant"))
+        view.build(ctl)
+        view.render(ctl)
+        rng = random.Random(3)
+        while not ctl.game.over and len(ctl.game.entries) < 160:
+            assert human_step(ctl, piece=rng.choice, target=rng.choice)
+            view.render(ctl)
+            shown = [content for content, _li in view._log_groups]
+            # the turn under way is grouped again at every call (its lines' counts grow),
+            # every other turn is the very group of the move log's last call
+            wanted = list(ctl.log_groups())
+            assert shown == wanted, (variant, len(ctl.game.entries))
+            assert all(a is b for a, b in zip(shown[:-1], wanted[:-1])), (variant, len(ctl.game.entries))
+        assert len(ctl.game.entries) >= 100 and len(shown) > 30, variant
