@@ -13,12 +13,31 @@ import asyncio
 
 from setup import KIND_NAMES, WORKER_KINDS
 
+try:
+    from time import ticks_diff, ticks_ms  # MicroPython (the page)
+except ImportError:  # CPython (tests and tools)
+    from time import monotonic
+
+    def ticks_ms() -> int:
+        return int(monotonic() * 1000)
+
+    def ticks_diff(a: int, b: int) -> int:
+        return a - b
+
 import senet
 from senet import PASS, THROW, turns
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
 # 60% of it), so that a person can follow; "instant" never waits.
 PACE = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+# At speed "instant" the computers' steps follow one another at once, but once they have
+# held the main thread this many ms the loop hands it back to the browser (to draw, and
+# to take a click) with a sleep of HAND_BACK_S. PyScript's MicroPython runs every ready
+# task before it returns to the browser, so asyncio.sleep(0) alone would keep a game of
+# two computers on the main thread to its end (a Jequier game of 1,066 lines froze the
+# page for 9 s); a sleep of 1 ms is a browser timer.
+BURST_MS = 50
+HAND_BACK_S = 0.001
 # Seconds before a human's lost throw passes by itself (the OK button passes at once).
 PASS_DELAY = {"slow": 2.5, "normal": 1.6, "fast": 0.9, "instant": 0.4}
 # A computer decision asked of the worker gives up after this many seconds (the Expert's
@@ -84,6 +103,7 @@ class TurnLoop:
         self.think_timeout = think_timeout
         self.sleep = sleep or asyncio.sleep
         self.loop_gen = None  # the game (ctl.gen) whose loop runs
+        self.held_since = ticks_ms()  # when the loop last let the browser run (BURST_MS)
         self.tasks = set()
         self.worker_failures = 0  # worker failures in a row
         self.worker_down = False  # given up on the worker: computers decide on this thread
@@ -128,6 +148,7 @@ class TurnLoop:
 
     async def _advance(self, gen: int) -> None:
         ctl = self.ctl
+        self.held_since = ticks_ms()  # the loop starts in a task of its own
         try:
             while gen == ctl.gen and not ctl.game.over:
                 seat = ctl.seat_to_act
@@ -152,7 +173,7 @@ class TurnLoop:
         ctl = self.ctl
         state = ctl.state
         pace = PACE[ctl.setup.speed]
-        await self.sleep(pace)
+        await (self.sleep(pace) if pace else self._breathe())
         if self.stale(gen, state):
             return
         level = ctl.kind(seat)
@@ -188,6 +209,15 @@ class TurnLoop:
                 return
         ctl._play(move)
         ctl.view.render(ctl)
+
+    async def _breathe(self) -> None:
+        """Between steps at speed "instant": hand the main thread back to the browser once
+        the steps have held it BURST_MS (see there), else go straight on."""
+        if ticks_diff(ticks_ms(), self.held_since) < BURST_MS:
+            await self.sleep(0)
+            return
+        await self.sleep(HAND_BACK_S)
+        self.held_since = ticks_ms()
 
     async def _ask(self, state: senet.State, level: str, seed: int, seat: int):
         """A computer's decision: from the worker (``think``) within ``think_timeout``;

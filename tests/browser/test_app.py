@@ -325,6 +325,46 @@ def test_computer_game_to_the_end(app, variant):
     assert position(app).startswith(variant + " ")
 
 
+# Installed before the app: the board's position at each frame the page draws, and the
+# board's winner (if any) at the moment the settings dialog opens.
+DRAWN_AND_OPENED = """
+window.__drawn = [];
+const look = () => {
+  const board = document.getElementById('board');
+  if (board && board.dataset.position) window.__drawn.push(board.dataset.position);
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+document.addEventListener('DOMContentLoaded', () => {
+  const dialog = document.getElementById('settings-dialog');
+  new MutationObserver(() => {
+    if (dialog.open && window.__openedWith === undefined)
+      window.__openedWith = document.getElementById('board').dataset.winner || 'no winner yet';
+  }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+});
+"""
+
+
+def test_two_computers_at_speed_instant_leave_the_page_free_to_draw_and_to_take_a_click(app):
+    """PyScript's MicroPython runs every ready task before the browser's next one: a game
+    of two computers at speed "instant" once held the page's main thread from its first
+    step to its last (a Jequier game of 1,066 lines: 9 s without a frame or a click). The
+    turn loop now hands the page back to the browser between steps (app/turn_loop.py,
+    BURST_MS): the page draws positions of the game under way and a click on Settings
+    opens the dialog before the game ends."""
+    app.add_init_script(DRAWN_AND_OPENED)
+    app.open("?variant=jequier&white=novice&black=average&seed=21&speed=instant")
+    app.click('[data-action="settings"]')
+    app.wait_for_function("window.__openedWith !== undefined")
+    assert app.evaluate("window.__openedWith") == "no winner yet"
+    app.keyboard.press("Escape")
+    app.wait_for_selector("#board[data-winner]", timeout=400_000)
+    drawn = app.evaluate("window.__drawn")
+    final = position(app)
+    during = {p for p in drawn if p != final}
+    assert len(during) > 20  # frames all through the game, not only its first and last position
+
+
 def _frames_during_thinks(page, level="expert"):
     thinks = page.evaluate("""level => performance.getEntriesByName('senet:think')
         .filter(m => m.detail && m.detail.level === level).map(m => [m.startTime, m.duration])""", level)

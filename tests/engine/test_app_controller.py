@@ -15,11 +15,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
+import turn_loop  # noqa: E402
 from app_harness import View, engine_think, no_sleep, play_as_human, play_to_end, run_async  # noqa: E402
 from controller import Controller, Setup  # noqa: E402
 from pieces import PieceTracker, loc_of  # noqa: E402
 from setup import setup_from_query  # noqa: E402
-from turn_loop import PACE, PASS_DELAY  # noqa: E402
+from turn_loop import BURST_MS, HAND_BACK_S, PACE, PASS_DELAY  # noqa: E402
 
 import senet  # noqa: E402
 
@@ -121,6 +122,42 @@ def test_paces_and_pass_delays_are_waited():
     assert run_async(run()).game.over
     assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
     assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
+
+
+@pytest.mark.parametrize("ms_per_read", [0, 7])
+def test_at_speed_instant_the_computers_hand_the_page_back_once_they_held_it_burst_ms(monkeypatch, ms_per_read):
+    """PyScript's MicroPython runs every ready task before the browser's next one, so
+    sleep(0) alone would keep a game of two computers on the page's main thread to its end.
+    A clock that advances ``ms_per_read`` at every reading: once the steps since the last
+    hand-back have held it BURST_MS, the loop sleeps HAND_BACK_S (a browser timer) before
+    its next step; a clock that stands still never asks for one."""
+    clock = [0]
+
+    def ticks_ms():
+        clock[0] += ms_per_read
+        return clock[0]
+
+    monkeypatch.setattr(turn_loop, "ticks_ms", ticks_ms)
+    waited = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+        await asyncio.sleep(0)
+
+    async def run():
+        ctl = make(Setup("kendall", ("novice", "average"), seed=3, speed="instant"), sleep=sleep)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=60)
+        return ctl
+
+    assert run_async(run()).game.over
+    assert set(waited) <= {0, HAND_BACK_S, PASS_DELAY["instant"]}
+    if not ms_per_read:
+        assert HAND_BACK_S not in waited and waited.count(0) > 100
+        return
+    runs = "".join("h" if s == HAND_BACK_S else "." if s == 0 else "" for s in waited).split("h")
+    assert len(runs) > 20  # handed back all through the game
+    assert max(len(r) for r in runs) <= BURST_MS // ms_per_read + 1  # never held longer
 
 
 def test_a_new_game_stops_the_old_computer_turn():
