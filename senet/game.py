@@ -489,19 +489,31 @@ class Game:
 
     def _entries_text(self) -> str:
         """The entries' lines, joined. The page saves the whole record after every action,
-        so the text is kept and only new lines are added: the entries change only by
-        growing or by losing their last ones, and every line played is a new Entry, so a
-        list that still holds, at the same place, the last Entry seen holds the lines seen."""
+        so the text is kept and only new lines are written: the entries change only by
+        growing, by losing their last ones, or by their last line being completed in place
+        (a throw's line gets its move), and every line played is a new Entry. So a list
+        that still holds, at the same place, the last Entry seen holds the lines seen;
+        one that holds the Entry before it holds all of them but the last."""
         entries = self.entries
         n = len(entries)
-        kept = self._lines
-        if kept is not None and kept[0] is entries and kept[1] <= n and entries[kept[1] - 1] is kept[2]:
-            text = kept[3]
-            if kept[1] < n:
-                text += "\n" + "\n".join(e.text() for e in entries[kept[1]:])
+        kept = self._lines  # (entries, count, last Entry, text, the Entry before it, its text's end)
+        text, start = "", 0
+        if kept is not None and kept[0] is entries:
+            had = kept[1]
+            if had <= n and entries[had - 1] is kept[2]:
+                if had == n:
+                    return kept[3]
+                text, start = kept[3], had
+            elif had > 1 and had - 1 <= n and entries[had - 2] is kept[4]:
+                text, start = kept[3][:kept[5]], had - 1
+        if start < n:
+            more = "\n".join(e.text() for e in entries[start:])
+            text = text + "\n" + more if start else more
+        if n:
+            end = len(text) - len(entries[-1].text()) - 1 if n > 1 else 0
+            self._lines = (entries, n, entries[-1], text, entries[-2] if n > 1 else None, max(end, 0))
         else:
-            text = "\n".join(e.text() for e in entries)
-        self._lines = (entries, n, entries[-1], text) if n else None
+            self._lines = None
         return text
 
     @classmethod

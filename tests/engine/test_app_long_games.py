@@ -147,6 +147,38 @@ def test_record_lines_kept_by_the_entries_are_the_lines_written_afresh():
         assert [e.text() for e in again.entries] == [e.text() for e in game.entries]
 
 
+def test_the_record_text_kept_from_line_to_line_is_the_text_written_afresh_at_every_line():
+    """Game._entries_text keeps the record's text and writes only what changed: new lines,
+    and the last line again when it was completed in place (a throw's line gets its move)
+    or undone. At every change of games with undos it must read as written afresh."""
+    from senet.game import Entry
+
+    text = Entry.text
+    written = []
+
+    def counted(entry):
+        written.append(entry)
+        return text(entry)
+
+    checked = completed = 0
+    for variant in RULE_SETS:
+        for seed in range(3):
+            for game in random_game_with_undos(variant, seed):
+                before = game._lines
+                written.clear()
+                Entry.text = counted
+                try:
+                    kept = game._entries_text()
+                finally:
+                    Entry.text = text
+                assert kept == "\n".join(e.text() for e in game.entries), (variant, seed)
+                checked += 1
+                if before is not None and before[1] == len(game.entries) and before[2] is not game.entries[-1]:
+                    completed += 1  # only the line completed is written again
+                    assert set(written) == {game.entries[-1]}, (variant, seed, len(written))
+    assert checked > 3000 and completed > 500
+
+
 def test_a_save_written_line_by_line_loads_back_to_the_same_game():
     session = Session("kendall", seed=5)
     rng = random.Random(5)
