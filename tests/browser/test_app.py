@@ -351,9 +351,9 @@ def test_two_computers_at_speed_instant_leave_the_page_free_to_draw_and_to_take_
     step to its last (a Jequier game of 1,066 lines: 9 s without a frame or a click). The
     turn loop now hands the page back to the browser between steps (app/turn_loop.py,
     BURST_MS): the page draws positions of the game under way and a click on Settings
-    opens the dialog before the game ends."""
+    opens the dialog before the game ends (Kendall's game here: 4-7 s from ready)."""
     app.add_init_script(DRAWN_AND_OPENED)
-    app.open("?variant=jequier&white=novice&black=average&seed=21&speed=instant")
+    app.open("?variant=kendall&white=novice&black=average&seed=21&speed=instant")
     app.click('[data-action="settings"]')
     app.wait_for_function("window.__openedWith !== undefined")
     assert app.evaluate("window.__openedWith") == "no winner yet"
