@@ -379,6 +379,14 @@ class WebKit:
                    and key != "XDG_CURRENT_DESKTOP"}
             env.update(DISPLAY=self._display.display, GIO_USE_PROXY_RESOLVER="libproxy",
                        http_proxy=proxy_url, https_proxy=proxy_url, no_proxy="127.0.0.1")
+            # Two settings for a test machine without a GPU, which change what the page
+            # costs the machine, not what it does (docs/build.md, "Other browser engines"):
+            # no compositing mode (the compositor drew every frame through Mesa's llvmpipe,
+            # software OpenGL on two threads: 31 of the web process's 88 CPU-seconds in the
+            # smoke test), and no OMG, JavaScriptCore's optimizing tier (it compiled
+            # Pyodide's largest functions on a helper thread, 15-21 CPU-seconds that a test
+            # of this length never earned back); the lower tiers run the same code.
+            env.update(WEBKIT_DISABLE_COMPOSITING_MODE="1", JSC_useOMGJIT="false")
             self._driver = subprocess.Popen(
                 [WEBKIT_DRIVER, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 start_new_session=True, env=env)
