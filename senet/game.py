@@ -249,9 +249,11 @@ class Game:
             raise SenetError("a game cannot start with a pending throw: the start position's THROW must be '-'")
         self.state = self.start_state
         self.entries = []  # the record's lines (Entry)
-        # (entries, their number, how many have an action): Game.actions, kept up to date
-        # by _push so that replaying a record stays linear in its length
-        self._count = (self.entries, 0, 0)
+        # (entries, their number, how many have an action, how many a throw): Game.actions
+        # and Game.thrown, kept up to date by _push so that replaying a record stays linear
+        # in its length, and so that a game between two devices, which asks for
+        # ``thrown`` several times a message, does not count every line each time
+        self._count = (self.entries, 0, 0, 0)
         self.states = [self.state]  # state after each entry, for undo
         # (entries, their number, the last Entry, their lines joined): see _entries_text
         self._lines = None
@@ -285,7 +287,7 @@ class Game:
     @property
     def thrown(self) -> int:
         """The number of throws made (colour-draw throws included)."""
-        return sum(1 for e in self.entries if e.throw is not None)
+        return self._counted()[3]
 
     def set_phrase(self, phrase: str) -> None:
         """Mix the player's ``phrase`` into the throws (sha256-commit only), before the
@@ -334,10 +336,15 @@ class Game:
     @property
     def actions(self) -> int:
         """The number of actions played (entries with an action)."""
+        return self._counted()[2]
+
+    def _counted(self) -> tuple:
+        """``_count``, counted again when the entries changed other than through _push."""
         entries, count = self.entries, self._count
-        if count[0] is not entries or count[1] != len(entries):  # entries set from outside
-            count = self._count = (entries, len(entries), sum(1 for e in entries if e.action is not None))
-        return count[2]
+        if count[0] is not entries or count[1] != len(entries):  # entries set from outside, or undone
+            count = self._count = (entries, len(entries), sum(1 for e in entries if e.action is not None),
+                                   sum(1 for e in entries if e.throw is not None))
+        return count
 
     # -- play ----------------------------------------------------------------------
     def apply(self, action) -> State:
@@ -369,8 +376,9 @@ class Game:
             # the throw's entry gets its action
             last = self.entries.pop()  # a throw without an action: the count stays
             self.states.pop()
-            if self._count[0] is self.entries:
-                self._count = (self.entries, len(self.entries), self._count[2])
+            count = self._count
+            if count[0] is self.entries:
+                self._count = (self.entries, len(self.entries), count[2], count[3] - 1)
             self._push(Entry(last.side, last.throw, action), after)
         else:
             self._push(Entry(before.side, None, action), after)
@@ -401,7 +409,8 @@ class Game:
     def _push(self, entry: Entry, state: State) -> None:
         entries, count = self.entries, self._count
         if count[0] is entries and count[1] == len(entries):
-            self._count = (entries, count[1] + 1, count[2] + (entry.action is not None))
+            self._count = (entries, count[1] + 1, count[2] + (entry.action is not None),
+                           count[3] + (entry.throw is not None))
         entries.append(entry)
         self.states.append(state)
         self.state = state
@@ -417,6 +426,7 @@ class Game:
             raise SenetError("cannot undo that far")
         pending = self.entries[n_entries] if keep_throw else None
         del self.entries[n_entries:]
+        self._count = (None, 0, 0, 0)  # counted again when next asked (_counted)
         del self.states[n_entries + 1:]
         self.state = self.states[-1]
         self.limit_reason = None

@@ -179,6 +179,30 @@ def test_the_record_text_kept_from_line_to_line_is_the_text_written_afresh_at_ev
     assert checked > 3000 and completed > 500
 
 
+def test_the_games_counts_of_throws_and_actions_are_the_counts_afresh_through_undos():
+    """Game.thrown and Game.actions are kept line to line (a game between two devices asks
+    for ``thrown`` several times a message); through undos, with the undone line's throw
+    kept pending or not, they must stay the counts of the lines."""
+    checked = kept = 0
+    for variant in RULE_SETS:
+        for seed in range(3):
+            rng = random.Random(seed)
+            game = senet.Game(variant, seed=seed)
+            for _ in range(400):
+                if game.over:
+                    break
+                game.apply(rng.choice(game.state.legal_actions()))
+                if rng.random() < 0.1 and len(game.entries) > 4:
+                    n = len(game.entries) - rng.randint(1, 3)
+                    keep = rng.random() < 0.5 and game.entries[n].throw is not None
+                    game.undo_to(n, keep_throw=keep)
+                    kept += keep
+                assert game.thrown == sum(1 for e in game.entries if e.throw is not None), (variant, seed)
+                assert game.actions == sum(1 for e in game.entries if e.action is not None), (variant, seed)
+                checked += 1
+    assert checked > 3000 and kept > 50
+
+
 def test_a_save_written_line_by_line_loads_back_to_the_same_game():
     session = Session("kendall", seed=5)
     rng = random.Random(5)
