@@ -255,7 +255,8 @@ class Game:
         # ``thrown`` several times a message, does not count every line each time
         self._count = (self.entries, 0, 0, 0)
         self.states = [self.state]  # state after each entry, for undo
-        # (entries, their number, the last Entry, their lines joined): see _entries_text
+        # (entries, their number, the last Entry, their lines joined, the Entry before the
+        # last, where the last line's text starts): see _entries_text
         self._lines = None
         # seat -> colour; None during a colour draw
         self.seat_colours = None if self.start_state.opening else {1: WHITE, 2: BLACK}
@@ -374,7 +375,7 @@ class Game:
             return after
         if before.throw is not None and self.entries and self.entries[-1].action is None:
             # the throw's entry gets its action
-            last = self.entries.pop()  # a throw without an action: the count stays
+            last = self.entries.pop()  # a throw without an action: _push counts it again
             self.states.pop()
             count = self._count
             if count[0] is self.entries:
