@@ -335,7 +335,12 @@ const look = () => {
   requestAnimationFrame(look);
 };
 requestAnimationFrame(look);
+window.__passed = [];
 document.addEventListener('DOMContentLoaded', () => {
+  // every position the board held, in order (a record's old value is the one it replaced)
+  new MutationObserver(records => { for (const r of records) window.__passed.push(r.oldValue); })
+    .observe(document.getElementById('board'),
+             {attributes: true, attributeFilter: ['data-position'], attributeOldValue: true});
   const dialog = document.getElementById('settings-dialog');
   new MutationObserver(() => {
     if (dialog.open && window.__openedWith === undefined)
@@ -360,9 +365,18 @@ def test_two_computers_at_speed_instant_leave_the_page_free_to_draw_and_to_take_
     app.keyboard.press("Escape")
     app.wait_for_selector("#board[data-winner]", timeout=400_000)
     drawn = app.evaluate("window.__drawn")
-    final = position(app)
-    during = {p for p in drawn if p != final}
-    assert len(during) > 20  # frames all through the game, not only its first and last position
+    passed = app.evaluate("window.__passed") + [position(app)]
+    # the positions the frames showed, each once, in the order they were drawn, come in
+    # the order the board passed through them, and some lie in the middle half of the game
+    # (the page boots in steps, so even a loop that held the page drew a few at the start)
+    shown = list(dict.fromkeys(drawn))
+    at = []
+    for p in shown:
+        start = at[-1] + 1 if at else 0
+        assert p in passed[start:], (p, "drawn out of the order the board held it")
+        at.append(passed.index(p, start))
+    quarter = len(passed) // 4
+    assert any(quarter < i < len(passed) - quarter for i in at), "no frame showed the middle of the game"
 
 
 def _frames_during_thinks(page, level="expert"):
