@@ -107,19 +107,27 @@ def test_computer_game_runs_to_the_end(variant):
     assert state.is_terminal or ctl.game.result == "draw"
 
 
-def test_paces_and_pass_delays_are_waited():
+def _game_and_its_sleeps(setup: Setup):
+    """A game of ``setup`` played to its end with a sleep that only notes what it is
+    asked: (the Controller, the seconds of each sleep, in order)."""
     waited = []
 
     async def sleep(seconds):
         waited.append(seconds)
+        await asyncio.sleep(0)
 
     async def run():
-        ctl = make(Setup("kendall", ("novice", "novice"), seed=3, speed="slow"), sleep=sleep)
+        ctl = make(setup, sleep=sleep)
         ctl.start()
         await asyncio.wait_for(ctl.idle(), timeout=60)
         return ctl
 
-    assert run_async(run()).game.over
+    return run_async(run()), waited
+
+
+def test_paces_and_pass_delays_are_waited():
+    ctl, waited = _game_and_its_sleeps(Setup("kendall", ("novice", "novice"), seed=3, speed="slow"))
+    assert ctl.game.over
     assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
     assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
 
@@ -138,19 +146,8 @@ def test_at_speed_instant_the_computers_hand_the_page_back_once_they_held_it_bur
         return clock[0]
 
     monkeypatch.setattr(turn_loop, "ticks_ms", ticks_ms)
-    waited = []
-
-    async def sleep(seconds):
-        waited.append(seconds)
-        await asyncio.sleep(0)
-
-    async def run():
-        ctl = make(Setup("kendall", ("novice", "average"), seed=3, speed="instant"), sleep=sleep)
-        ctl.start()
-        await asyncio.wait_for(ctl.idle(), timeout=60)
-        return ctl
-
-    assert run_async(run()).game.over
+    ctl, waited = _game_and_its_sleeps(Setup("kendall", ("novice", "average"), seed=3, speed="instant"))
+    assert ctl.game.over
     assert set(waited) <= {0, HAND_BACK_S, PASS_DELAY["instant"]}
     if not ms_per_read:
         assert HAND_BACK_S not in waited and waited.count(0) > 100
