@@ -5,8 +5,9 @@
 // (docs/build.md). They are loaded when <html data-ready="true"> comes, or after
 // FALLBACK_MS in any case: a page whose Python failed still registers the service
 // worker, which is how a fixed version reaches it. Both read the page's state when they
-// start (the worker's boot may be under way already). What a player uses at once stays
-// in index.html: the sounds, the side panel's parts, the online link.
+// start (the worker's boot may be under way already; an install offer that came before
+// pwa.js, app/start.js kept). What a player uses at once comes with the page's start
+// (app/start.js): the sounds, the side panel's parts, the online link.
 const LATER = ["./pwa.js", "./offline.js"];
 const FALLBACK_MS = 10000;
 const root = document.documentElement;
@@ -21,13 +22,6 @@ function load() {
     import(path).catch((err) => console.warn(`Senet: ${path} did not load:`, err));
   }
 }
-
-// The browser may offer to install the app before app/pwa.js starts: keep the offer for
-// its Install button (window.senetInstallOffer), as pwa.js does with a later one.
-window.addEventListener("beforeinstallprompt", (event) => {
-  event.preventDefault();
-  window.senetInstallOffer = event;
-});
 
 const observer = new MutationObserver(() => { if (root.dataset.ready === "true") load(); });
 const timer = setTimeout(load, FALLBACK_MS);

@@ -164,9 +164,12 @@ function onMessage(event) {
   const data = event.data || {};
   if (data.type !== "senet:runtime") return;
   progress = { loaded: data.loaded || 0, total: data.total || 0 };
+  // The runtime's bytes on the device so far; a change tells a booting worker's link
+  // (app/worker_link.py) that its boot goes on. A download fast enough to be over before
+  // the service worker's second word of progress still ends with the whole count.
+  if (data.state === "downloading" || data.state === "cached") root.dataset.runtimeLoaded = String(progress.loaded);
   if (data.state === "downloading") {
     downloading = true;
-    root.dataset.runtimeLoaded = String(progress.loaded); // app/worker_link.py: the boot goes on
   } else if (data.state === "failed") {
     downloading = false;
     failure = data.message || "no answer";

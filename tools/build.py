@@ -200,9 +200,11 @@ def _inline_config(out: Path) -> None:
 # The page's start is a chain of requests, each made only once the one before it has
 # run: core.js, PyScript's core chunk, its plugins' chunks, MicroPython's module, its
 # WebAssembly, the files of pyscript.toml, then app/main.py. On a first visit each link of
-# the chain waits for the network in turn. The built page names them all in its head, so
-# the browser asks for every one of them at once while it parses the page (docs/build.md).
-CORE_SCRIPT = '<script type="module" src="./vendor/pyscript/core.js"></script>'
+# the chain waits for the network in turn. The built page names them all on the tag of
+# app/start.js, which asks for every one of them at once after the first paint
+# (docs/build.md).
+START_SCRIPT = re.compile(r'<script src="\./app/start\.js"\s+data-modules="([^"]*)"')
+CORE_MODULE = "./vendor/pyscript/core.js"
 PLUGIN_CHUNK = re.compile(r'(?:"[\w-]+"|\w+):\(\)=>import\("\./([\w.-]+\.js)"\)')
 CORE_CHUNK = re.compile(r'from"\./(core-[\w-]+\.js)"')
 MAIN_SCRIPT = re.compile(r'<script type="mpy" src="(\./[^"]+)"')
@@ -236,16 +238,17 @@ def start_chain(out: Path) -> tuple[list[str], list[str]]:
 
 
 def _preload_start(out: Path) -> None:
-    """dist/index.html asks for the whole start chain right after PyScript's core.js."""
+    """dist/index.html's app/start.js asks for the whole start chain with the modules."""
     page = out / "index.html"
     text = page.read_text(encoding="utf-8")
-    if text.count(CORE_SCRIPT) != 1:
-        raise BuildError(f"index.html must load PyScript once as {CORE_SCRIPT}")
+    tags = START_SCRIPT.findall(text)
+    if len(tags) != 1 or tags[0].split()[:1] != [CORE_MODULE]:
+        raise BuildError(f'index.html must load app/start.js once, its data-modules starting with {CORE_MODULE}')
     modules, fetched = start_chain(out)
-    # `crossorigin` (credentials "same-origin") as fetch() asks, so the answer is reused.
-    links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
-    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
-    page.write_text(text.replace(CORE_SCRIPT, "\n  ".join([CORE_SCRIPT, *links])), encoding="utf-8")
+    tag = START_SCRIPT.search(text)
+    attributes = (f'\n          data-preload-modules="{" ".join(modules)}"'
+                  f'\n          data-preload-fetched="{" ".join(fetched)}"')
+    page.write_text(text[:tag.end()] + attributes + text[tag.end():], encoding="utf-8")
 
 
 def _vendor(out: Path) -> None:

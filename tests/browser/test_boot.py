@@ -83,7 +83,7 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     data = page.evaluate("() => ({...document.documentElement.dataset})")
     assert data["worker"] == data["variants"]
     assert "kendall" in data["variants"].split(",")
-    assert page.evaluate(MARKS) == ["senet:boot", "senet:ready", "senet:worker"]
+    assert page.evaluate(MARKS) == ["senet:start-asked", "senet:boot", "senet:ready", "senet:worker"]
     # The vendored Pyodide was used in the worker, not a CDN copy.
     assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in browser_log.requests)
     assert browser_log.errors == []
@@ -167,28 +167,40 @@ def test_an_expert_seat_gets_ready_then_plays(page, server, browser_log):
     assert browser_log.errors == []
 
 
-def test_the_page_asks_for_its_whole_start_at_once_and_each_file_once(page, server, dist_dir, browser_log):
+# When app/start.js asked for the start, and when the first paint came (ms since navigation).
+ASKED_AND_PAINTED = """() => [performance.getEntriesByName('senet:start-asked')[0].startTime,
+                             performance.getEntriesByName('first-contentful-paint')[0].startTime]"""
+
+
+def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_and_each_file_once(
+        page, server, dist_dir, browser_log):
     """A first visit: every file of the start's chain (PyScript's chunks, MicroPython, its
-    WebAssembly, the page's pack and main.py) is asked for while the page is still being
-    parsed, named in its head by the build, and only once: each preload's answer is the one
-    PyScript and MicroPython use (a preload whose request differed, in its mode or its
-    credentials, would be fetched a second time)."""
+    WebAssembly, the page's pack and main.py) and every module script of the page is asked
+    for once the first paint is on the screen, all in the one step of app/start.js that
+    ends with its mark, and only once: each preload's answer is the one PyScript and
+    MicroPython use (a preload whose request differed, in its mode or its credentials,
+    would be fetched a second time). The build names them on start.js's tag."""
     sys.path.insert(0, str(ROOT / "tools"))
     import build
 
     modules, fetched = build.start_chain(dist_dir)
     assert "./app/main.py" in fetched and "./vendor/micropython/micropython.wasm" in fetched
     assert any(url.startswith("./vendor/pyscript/core-") for url in modules)
+    tag = re.search(r'<script src="\./app/start\.js"([^>]*)>', (dist_dir / "index.html").read_text()).group(1)
+    scripts = re.search(r'data-modules="([^"]*)"', tag).group(1).split()
+    assert scripts[0] == "./vendor/pyscript/core.js" and "./app/later.js" in scripts
+    assert f'data-preload-fetched="{" ".join(fetched)}"' in tag
     _boot(page, server.url + "?variant=kendall&white=average&black=human")
-    parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")
-    asked = page.evaluate("() => performance.getEntriesByType('resource')"
-                          ".map(e => [new URL(e.name).pathname, e.startTime])")
-    for url in modules + fetched:
+    asked, painted = page.evaluate(ASKED_AND_PAINTED)
+    assert painted <= asked
+    requests = page.evaluate("() => performance.getEntriesByType('resource')"
+                             ".map(e => [new URL(e.name).pathname, e.startTime])")
+    for url in scripts + modules + fetched:
         path = "/" + url.removeprefix("./")
         # The page's own requests (the service worker, once it installs, asks for the
         # shell's files again for its cache: those are not the page's).
-        starts = [start for name, start in asked if name == path]
-        assert len(starts) == 1 and starts[0] < parsed, (url, starts, parsed)
+        starts = [start for name, start in requests if name == path]
+        assert len(starts) == 1 and painted <= starts[0] <= asked, (url, starts, painted, asked)
     assert browser_log.errors == []
 
 

@@ -128,10 +128,10 @@ def engine_site(dist_dir, tmp_path_factory) -> Path:
     shutil.copytree(dist_dir, site)
     (site / "test-console.js").write_text(CONSOLE_CAPTURE)
     index = site / "index.html"
-    core = '<script type="module" src="./vendor/pyscript/core.js">'
+    start = '<script src="./app/start.js"'
     html = index.read_text()
-    assert html.count(core) == 1
-    index.write_text(html.replace(core, '<script src="./test-console.js"></script>\n  ' + core))
+    assert html.count(start) == 1
+    index.write_text(html.replace(start, '<script src="./test-console.js"></script>\n  ' + start))
     subprocess.run([sys.executable, str(ROOT / "tools" / "pwa.py"), "refresh", str(site)],
                    check=True, capture_output=True)
     return site

@@ -188,7 +188,7 @@ def test_build_writes_manifest_and_worker(dist_dir):
 
     index = (dist_dir / "index.html").read_text()
     for needle in ('rel="manifest" href="./manifest.webmanifest"', 'name="theme-color"',
-                   'src="./app/later.js"', 'id="pwa-slot"', 'href="./icons/'):
+                   ' ./app/later.js', 'id="pwa-slot"', 'href="./icons/'):
         assert needle in index
     assert '"./pwa.js"' in (dist_dir / "app" / "later.js").read_text()  # loaded once the board is live
 
@@ -249,6 +249,11 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     data = _boot(page, srv.url + "index.html?" + AVERAGE_GAME.replace("seed=7", "seed=8"))
     assert data["ready"] == "true" and data["version"] == version
     record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
+    # Its files on the device, the page asked for its start at once, before its first
+    # paint (app/start.js); a first visit waits for that paint (test_boot.py).
+    asked, painted = page.evaluate("""() => [performance.getEntriesByName('senet:start-asked')[0].startTime,
+        performance.getEntriesByName('first-contentful-paint')[0].startTime]""")
+    assert asked < painted
     # Average decides on the page: a turn of it goes by, with no worker.
     start = page.evaluate(POSITION)
     _play_a_turn(page)
@@ -312,8 +317,10 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     page.wait_for_function(RUNTIME_STATE, arg="cached")
     assert "everything, the Expert" in page.locator("#offline-now").inner_text()
     assert not error.is_visible() and not get.is_visible()
-    # the download's progress, as a booting worker's link reads it (app/worker_link.py)
-    assert int(page.evaluate("document.documentElement.dataset.runtimeLoaded")) > 0
+    # the download's progress, as a booting worker's link reads it (app/worker_link.py):
+    # at its end, the whole runtime
+    runtime_bytes = sum(row[2] for row in _sw_list(srv.directory, "RUNTIME"))
+    assert int(page.evaluate("document.documentElement.dataset.runtimeLoaded")) == runtime_bytes
     # Then the worker is started once in the background to keep its snapshot, while the
     # page itself never started it (a game of two people).
     assert page.evaluate(SNAPSHOT_KEPT, None)

@@ -1,0 +1,91 @@
+// The page's start, asked for once the page has been drawn for the first time.
+//
+// Everything that brings the board to life (PyScript's core.js and its chunks, MicroPython
+// and its WebAssembly, the page's pack and app/main.py) is about a megabyte. Asked for
+// while the page is still being parsed, on a slow connection it takes the bandwidth the
+// first paint needs: Lighthouse's simulated phone put that paint after the whole megabyte
+// (docs/build.md, "The start asked for after the first paint"). So this classic script,
+// loaded in <head>, waits for the first paint on a first visit and then asks for all of
+// it at once. Its own tag names the module scripts to run, in order (data-modules); the
+// build adds the rest of the chain (data-preload-modules, data-preload-fetched;
+// tools/build.py, `_preload_start`). The performance mark "senet:start-asked" follows the
+// last request (tests/browser/test_boot.py).
+(function () {
+  const tag = document.currentScript;
+  const listed = (name) => (tag.dataset[name] || "").split(/\s+/).filter(Boolean);
+  let asked = false;
+
+  // Every file of the start, asked for at once.
+  function ask() {
+    if (asked) return;
+    asked = true;
+    const head = document.head;
+    for (const href of [...listed("modules"), ...listed("preloadModules")]) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      head.appendChild(link);
+    }
+    // crossOrigin "anonymous" (credentials "same-origin") is what fetch() asks, so
+    // PyScript's and MicroPython's own requests take the preloaded answers.
+    for (const href of listed("preloadFetched")) {
+      const link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      link.href = href;
+      head.appendChild(link);
+    }
+    performance.mark("senet:start-asked");
+    whenParsed(run);
+  }
+
+  // The module scripts run, in their order, once the page is parsed (they look for its
+  // elements), as they would from tags of their own.
+  function run() {
+    for (const src of listed("modules")) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.async = false; // an inserted script runs as soon as it comes, unless so
+      script.src = src;
+      document.head.appendChild(script);
+    }
+  }
+
+  function whenParsed(then) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", then, { once: true });
+    else then();
+  }
+
+  // The browser may offer to install the app before app/pwa.js starts (it comes once the
+  // board is live, app/later.js): the offer is kept from the first moment for its Install
+  // button (window.senetInstallOffer), as pwa.js does with a later one.
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    window.senetInstallOffer = event;
+  });
+
+  // A page its service worker serves (app/pwa.js) has its files on the device: nothing
+  // competes with the first paint, so it asks at once, as does a page hidden as it
+  // loads (it has no paint to wait for). A first visit waits until the first paint is on
+  // the screen, which the browser's paint timing tells; without it, until a task queued
+  // from the first frame's callback runs (once that frame is drawn). SAFETY_MS covers a
+  // page hidden before its first paint: the timers of hidden pages are slowed down, not
+  // stopped.
+  const SAFETY_MS = 3000;
+  const timing = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (served || document.visibilityState === "hidden") {
+    ask();
+  } else if (timing.includes("paint")) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length) {
+        observer.disconnect();
+        ask();
+      }
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(ask, SAFETY_MS);
+  } else {
+    requestAnimationFrame(() => setTimeout(ask, 0));
+  }
+})();
