@@ -204,6 +204,17 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
     assert browser_log.errors == []
 
 
+def test_a_page_hidden_as_it_loads_asks_for_its_start_at_once(page, server, browser_log):
+    """A page that is hidden when app/start.js runs (a tab opened in the background) has no
+    paint to wait for: it asks for its start while its head is read, before the first
+    paint (here the page only says it is hidden), and boots."""
+    page.add_init_script("Object.defineProperty(Document.prototype, 'visibilityState', {get: () => 'hidden'})")
+    _boot(page, server.url + "?variant=kendall&white=human&black=human")
+    asked, painted = page.evaluate(ASKED_AND_PAINTED)
+    assert asked < painted
+    assert browser_log.errors == []
+
+
 def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     """pyscript.toml (the page's MicroPython) ships page.pack: every module app/main.py can
     import, from app/ and from the engine, compiled to .mpy; the worker (app/players.js)
