@@ -64,11 +64,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import os
 import statistics
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -401,22 +403,33 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
     return {"variant": variant, "runs": runs}
 
 
+# After each boot --compare measures, the machine is left this long to finish that page's
+# work after ready (app/later.js's modules, the service worker's checks): without it, that
+# work fell on the next boot measured. In a fixed order of three sites, the middle one
+# always came after another site's boot, and was measured 10-45 ms slower warm than the
+# same build in the last place (2026-11-27).
+SETTLE_MS = 500
+
+
 def bench_compare(browser, urls: dict, runs: int) -> dict:
     """Ready, cold and warm, of several sites measured in turn: each round boots every
-    site once (in the opposite order every other round), so that whatever else the machine does weighs on all of them alike. On
-    this shared machine two builds measured one after the other differ by more than
-    most changes to the boot do; only figures taken this way can tell them apart.
-    ``urls``: label -> URL; a label starting with "floor" is a page without a service
-    worker."""
+    site once, so that whatever else the machine does weighs on all of them alike. On this
+    shared machine two builds measured one after the other differ by more than most
+    changes to the boot do; only figures taken this way can tell them apart. The rounds
+    go through every order of the sites in turn, so that each site comes in each place
+    and after each other site as often, and each boot is followed by ``SETTLE_MS`` of
+    rest. ``urls``: label -> URL; a label starting with "floor" is a page without a
+    service worker."""
     cold = {label: [] for label in urls}
     warm = {label: [] for label in urls}
-    # every other round the other way round, so that no site always follows the same one
-    rounds = [list(urls) if i % 2 == 0 else list(urls)[::-1] for i in range(runs)]
+    orders = list(itertools.permutations(urls))
+    rounds = [orders[i % len(orders)] for i in range(runs)]
     for order in rounds:
         for label in order:
             context = browser.new_context()
             cold[label].append(_ready(context.new_page(), urls[label]))
             context.close()
+            time.sleep(SETTLE_MS / 1000)
     pages = {}
     for label, url in urls.items():
         page = browser.new_context().new_page()
@@ -427,6 +440,7 @@ def bench_compare(browser, urls: dict, runs: int) -> dict:
     for order in rounds:
         for label in order:
             warm[label].append(_ready(pages[label], urls[label]))
+            time.sleep(SETTLE_MS / 1000)
     for page in pages.values():
         page.context.close()
     return {label: {"cold_ms": cold[label], "warm_ms": warm[label]} for label in urls}
