@@ -160,8 +160,17 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         self.paths.append(self.path)
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that closes a connection in the middle of an answer (a context closed
+        # while its page still downloads) is not the server's fault: no traceback, as in
+        # the tests' server (tests/browser/conftest.py). Any other fault still prints.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory)))
+    httpd = _Server(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory)))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
