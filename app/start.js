@@ -4,12 +4,12 @@
 // and its WebAssembly, the page's pack and app/main.py) is about a megabyte. Asked for
 // while the page is still being parsed, on a slow connection it takes the bandwidth the
 // first paint needs: Lighthouse's simulated phone put that paint after the whole megabyte
-// (docs/build.md, "The start asked for after the first paint"). So this classic script,
-// loaded in <head>, waits for the first paint on a first visit and then asks for all of
-// it at once. Its own tag names the module scripts to run, in order (data-modules); the
-// build adds the rest of the chain (data-preload-modules, data-preload-fetched;
-// tools/build.py, `_preload_start`). The performance mark "senet:start-asked" follows the
-// last request (tests/browser/test_boot.py).
+// (docs/build.md, "The whole start asked for at once, after the first paint"). So this
+// classic script, loaded in <head>, waits for the first paint on a first visit and then
+// asks for all of it at once. Its own tag names the module scripts to run, in order
+// (data-modules); the build adds the rest of the chain (data-preload-modules,
+// data-preload-fetched; tools/build.py, `_preload_start`). The performance mark
+// "senet:start-asked" follows the last request (tests/browser/test_boot.py).
 (function () {
   const tag = document.currentScript;
   const listed = (name) => (tag.dataset[name] || "").split(/\s+/).filter(Boolean);
@@ -46,7 +46,7 @@
     for (const src of listed("modules")) {
       const script = document.createElement("script");
       script.type = "module";
-      script.async = false; // an inserted script runs as soon as it comes, unless so
+      script.async = false; // inserted scripts run as they arrive, unless async is off
       script.src = src;
       document.head.appendChild(script);
     }
@@ -69,10 +69,9 @@
   // competes with the first paint, so it asks at once, as does a page hidden as it
   // loads (it has no paint to wait for). A first visit waits until the first paint is on
   // the screen, which the browser's paint timing tells; without it, until a task queued
-  // from the first frame's callback runs (once that frame is drawn). SAFETY_MS covers a
-  // page hidden before its first paint: the timers of hidden pages are slowed down, not
-  // stopped.
-  const SAFETY_MS = 3000;
+  // from the first frame's callback runs (once that frame is drawn). A page hidden before
+  // its first paint asks then; FALLBACK_MS covers a paint that is never reported.
+  const FALLBACK_MS = 10000;
   const timing = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
   if (served || document.visibilityState === "hidden") {
@@ -84,7 +83,8 @@
         ask();
       }
     }).observe({ type: "paint", buffered: true });
-    setTimeout(ask, SAFETY_MS);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") ask(); });
+    setTimeout(ask, FALLBACK_MS);
   } else {
     requestAnimationFrame(() => setTimeout(ask, 0));
   }
