@@ -295,4 +295,4 @@ class Game(GameRecord):
             else:
                 self.generator = ThrowGenerator(self.seed, throws, self.generator.kind, self.phrase)
 
-    # -- records -------------------------------------------------------------------
+    # The record (record_text, from_record) is GameRecord's, senet/record.py.
