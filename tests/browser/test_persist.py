@@ -9,10 +9,8 @@ its reloads). Every test also checks that the page reported no CSP violation.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,14 +25,8 @@ from conftest import (
 )
 
 import senet
-
-# What the kept-games list says of a save's age (app/storage.py, loaded from its file:
-# app/ is not a package).
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))  # storage imports values from app/
-_spec = importlib.util.spec_from_file_location("app_storage", Path(__file__).resolve().parents[2] / "app" / "storage.py")
-app_storage = sys.modules["app_storage"] = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(app_storage)
-from counting import replay_label  # noqa: E402 (app/ on the path above)
+from app.flow.counting import replay_label
+from app.storage import store as app_storage  # what the kept-games list says of a save's age
 
 CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
             "base-uri 'self'; form-action 'self'; manifest-src 'self'")

@@ -5,25 +5,22 @@ advancing, and the game in progress given back untouched.
 
 The page fixtures are conftest.py's `shared` and `app` (one shared context, fresh
 localStorage per page).
-The lessons themselves are checked against the engine in tests/engine/test_app_tutorial.py.
+The lessons themselves are checked against the engine in tests/app/test_app_tutorial.py.
 No test here asserts a duration: they wait for conditions.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from conftest import DEFAULT_TIMEOUT_MS, axe_violations, position
 from test_explains import LAYOUT_SHIFTS
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "app"))
-
-from tutorial import LESSONS  # noqa: E402
 
 import senet  # noqa: E402
+from app.flow.tutorial import LESSONS  # noqa: E402
 
 GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
 

@@ -93,8 +93,8 @@ def test_events_of_a_bump_and_an_extra_throw():
 
 
 def test_the_app_words_of_events_and_why_tait_loses_a_throw():
-    import app_harness  # noqa: F401  (puts app/ on the path)
-    from narration import voice
+
+    from app.words.narration import voice
 
     state = parse_position(f"tait {'.' * 30} b 2 w=5/0,b=5/0 -")
     (event,) = events(state, PASS, state.apply(PASS))

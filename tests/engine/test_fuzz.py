@@ -27,8 +27,7 @@ from senet.game import Game
 from senet.session import SaveError, Seat, Session, load_stats
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "app"))
-from storage import SavedGame, dump_game, game_id_of, parse_game, parse_settings, parse_stats, stats_rows  # noqa: E402
+from app.storage.store import SavedGame, dump_game, game_id_of, parse_game, parse_settings, parse_stats, stats_rows  # noqa: E402
 
 # SENET_FUZZ_EXAMPLES=5000 runs a longer hunt (the suite: 150 examples a test, derandomized)
 FUZZ = settings(derandomize=True, max_examples=int(os.environ.get("SENET_FUZZ_EXAMPLES", "150")),

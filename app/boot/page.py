@@ -1,0 +1,271 @@
+"""The page around the Controller: what it calls back (autosave, results, the worker's
+think and analyse), the notices of saving, and what a button starts beyond one
+Controller call (a kept game back, the tutorial, the review, the phrase).
+
+``Page`` holds the page's parts for the handlers (app/actions.py, app/dialogs.py,
+app/record_dialog.py, app/settings_dialogs.py, app/board_input.py): ``ctl``, ``view``,
+``policy`` (app/save_policy.py: the store, the settings, the several-tabs policy),
+``link`` (the worker) and the dialogs. app/main.py makes it and wires the events.
+"""
+
+import asyncio
+
+import js
+from pyscript.ffi import to_js
+
+from app.boot.dom import window
+from app.flow.setup import WORKER_KINDS
+from app.flow.turn_loop import THINK_TIMEOUT
+from app.storage.formats import SavedGame
+from app.storage.policy import NOT_BROUGHT_BACK
+
+# The worker could not start (its error goes to the console): what the player needs to know.
+PAGE_PLAYER_NOTE = ("The computer opponents play a little more simply for now (Average in place of the "
+                    "Expert; Novice stays Novice): their stronger player could not start. "
+                    "The game goes on; Try again starts it once more.")
+
+
+class Page:
+    def __init__(self, document, view, policy, backend, review_nodes=0):
+        self.document = document
+        self.view = view
+        self.policy = policy
+        self.backend = backend  # the ScopedBackend: a storage event's key, in the app's names
+        self.review_nodes = review_nodes  # ?review_nodes= (0: the review's default)
+        self.ctl = None  # the Controller, made after the Page (it calls the Page back)
+        self.link = None  # the WorkerLink
+        self.dialogs = self.record = self.settings_dialogs = None
+        self.prepared = set()  # the rule sets whose Expert the worker has made ready
+        self.friend = None  # the Play a friend dialog (app/friend_dialog.py), made on first use
+
+    # -- notices -------------------------------------------------------------------------
+    def show_problems(self, extra=""):
+        """Put new storage problems (and ``extra``) in the notice."""
+        text = self.policy.problems_text(extra)
+        if text:
+            self.view.notice(text)
+
+    def focus_if_lost(self, selector):
+        """Focus ``selector`` when nothing on the page has the focus."""
+        active = self.document.activeElement
+        if not active or active == self.document.body:
+            self.document.querySelector(selector).focus(to_js({"preventScroll": True}))
+
+    def scroll_to(self, element_id):
+        self.document.getElementById(element_id).scrollIntoView()
+
+    # -- the Controller's callbacks ------------------------------------------------------
+    def autosave(self, ctl):
+        text, offer = self.policy.autosave(SavedGame(ctl.session, ctl.setup.expert_nodes, ctl.counted,
+                                                     ctl.game_id))
+        if text is not None:
+            self.view.notice(text)
+            if offer:
+                self.view.notice_action("notice-resume", True)
+
+    def on_result(self, session):
+        from senet.throw_stats import game_counts
+
+        online = self.ctl.online  # a game between two devices: counted apart (app/online_flow.py)
+        outcome = online.outcome(session) if online is not None else None
+        self.policy.count_result(session, game_counts(session.game), outcome)
+
+    def record_line(self, ctl):
+        """The game-over panel's line: your record against this level in this rule set."""
+        return self.policy.record_line(ctl.session, ctl.rules.title)
+
+    def on_replace(self, session, finished_too=False):
+        """A new game replaces ``session``: an unfinished game is kept as the previous save
+        (``finished_too``: a finished one too, as "Play from here" replaces it)."""
+        # while a replay shows, ctl.game_id and ctl.setup are the replay's: name the live game
+        self.policy.replaced(session, self.ctl.live_setup.expert_nodes, self.ctl.live_game_id, finished_too)
+
+    def on_storage(self, event):
+        """Another tab wrote to localStorage: say so once per game if it saved a different
+        game. This tab's game is left as it is."""
+        key, value = event.key, event.newValue
+        if not isinstance(key, str) or not isinstance(value, str):
+            return
+        text = self.policy.other_tab_saved(self.backend.key_of(key), value, not self.view.notice_box.hidden)
+        if text is not None:
+            self.view.notice(text)
+
+    # -- a game between two devices --------------------------------------------------------
+    def friend_dialog(self):
+        """The Play a friend dialog, imported and made on first use."""
+        if self.friend is None:
+            from app.dialogs.friend import FriendDialog
+
+            self.friend = FriendDialog(self)
+        return self.friend
+
+    def open_friend(self):
+        self.friend_dialog().open()
+
+    # -- the worker ----------------------------------------------------------------------
+    def on_worker_state(self, state):
+        """The worker started, answered or failed: redraw ("getting ready" goes away)."""
+        view, ctl = self.view, self.ctl
+        view.worker_starting = state == "starting"
+        if ctl is None:  # the link's first state, "off", comes before the Controller
+            return
+        if state == "failed" and not ctl.worker_down:
+            ctl.worker_down = True
+            if ctl.thinking is None:  # else the computer waiting for it says what stood in
+                view.report_error(f"the worker did not start: {self.link.error}")
+                view.notice(PAGE_PLAYER_NOTE)
+            view.notice_action("worker-retry", True)
+        if view.ready:
+            view.render(ctl)
+
+    def need_worker(self):
+        """Start the worker early when the game has an Expert seat or asks for hints or the
+        meter (a call to it would start it anyway; this gives it a head start). Novice and
+        Average decide on the page: a game with only those never starts it."""
+        ctl = self.ctl
+        if ctl.hints or ctl.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
+            self.link.start()
+            self.prepare(ctl.live_setup.variant)
+
+    def retry_worker(self):
+        """The notice's "Try again": start the worker once more (a failed download is
+        fetched again); the computer's next turns ask it again, and the page decides in
+        its place only if it fails again."""
+        ctl = self.ctl
+        self.view.notice("")
+        ctl.worker_down = False
+        ctl.worker_failures = 0
+        self.prepared.clear()
+        self.link.restart()
+        self.need_worker()
+
+    def prepare(self, variant):
+        """Have the worker build the Expert's evaluation for ``variant`` (its endgame
+        tables: about a second) as a call of its own, queued before any decision: the
+        timeout of the first decision then counts its search alone. Bounded like a
+        decision; a failure here is the first decision's to report."""
+        if variant in self.prepared:
+            return
+        self.prepared.add(variant)
+
+        async def go():
+            try:
+                await asyncio.wait_for(self.link.call("prepare", variant), THINK_TIMEOUT)
+            except Exception:  # the decision that follows tells the player
+                self.prepared.discard(variant)
+
+        asyncio.create_task(go())
+
+    def think(self, position, level, seed):
+        """The Expert's decision, from the worker (queued there at once: WorkerLink.call)."""
+        return self.link.call("think", position, level, str(seed), self.ctl.setup.expert_nodes or 0)
+
+    def analyse(self, position):
+        return self.link.call("analyse", position, self.ctl.setup.expert_nodes or 0)
+
+    @staticmethod
+    def think_timer(level, what):
+        """Starts the mark of one computer decision (performance "senet:think"); returns the
+        call that ends it (Controller._mark_think calls both)."""
+        start = window.performance.now()
+
+        def done():
+            options = {"start": start, "end": window.performance.now(), "detail": {"level": level, "what": what}}
+            window.performance.measure("senet:think", to_js(options))
+
+        return done
+
+    @staticmethod
+    def random_bytes(n):
+        """``n`` bytes from the browser's secure generator (seeds of the throws, game ids)."""
+        buf = js.Uint8Array.new(n)
+        window.crypto.getRandomValues(buf)
+        return bytes(buf[i] for i in range(n))
+
+    # -- kept games ------------------------------------------------------------------------
+    def resume_previous(self):
+        """The game the notice offers comes back: the one a link set aside (the link's game
+        becomes the previous one), or another tab's (this tab's game is kept in its place)."""
+        self.resume_kept(self.policy.resume_key, from_notice=True)
+
+    def resume_kept(self, key, from_notice=False):
+        """Bring back the kept game at ``key``; the game on the board is kept in its place
+        (as the previous game, or under a senet:save:other: key)."""
+        ctl, view = self.ctl, self.view
+        ctl.save()
+        saved, kept = self.policy.swap(key)
+        if saved is None:
+            self.show_problems(NOT_BROUGHT_BACK)
+            return False
+        ctl.load(saved.session, saved.expert_nodes, saved.counted)
+        ctl.start()
+        self.need_worker()
+        notice, offer, said = self.policy.resumed(key, kept, from_notice)
+        view.notice(notice)
+        if offer:
+            view.notice_action("notice-resume", True)
+        if said:
+            view.announce(f"{ctl.message} {said}")
+        view.restore_focus(ctl)
+        return True
+
+    # -- the fair throws' phrase ---------------------------------------------------------
+    def apply_phrase(self, _event=None):
+        """The phrase box: mix its text into the throws (before the first throw)."""
+        phrase_input = self.document.getElementById("fair-phrase")
+        problem = self.ctl.set_phrase(str(phrase_input.value))
+        self.view.fair_message(problem or "")
+        if problem is not None:
+            phrase_input.value = self.ctl.game.phrase
+
+    def on_phrase_key(self, event):
+        if event.key == "Enter":
+            event.preventDefault()
+            self.apply_phrase()
+
+    # -- the first-game tutorial ---------------------------------------------------------
+    def open_tutorial(self):
+        """The tutorial over the game in progress (imported only now: the page starts without it)."""
+        from app.flow.tutorial import Tutorial
+
+        self.view.offer_tutorial(False)
+        self.policy.answer_tutorial("taken")
+        self.ctl.open_tutorial(Tutorial(self.ctl.live_setup.variant))
+        self.view.focus_tutorial()
+
+    # -- the game review -----------------------------------------------------------------
+    def start_review(self):
+        """Review the game shown (the replayed record, or the game in progress) in the
+        worker, one record line a call, so that the progress shows and Stop works."""
+        ctl = self.ctl
+        if ctl.review is not None and ctl.review.running:
+            ctl.review.stop()  # a review of another game is under way: it ends at its next line
+        review = ctl.begin_review(self.review_nodes)
+        asyncio.create_task(self.run_review(review))
+        self.document.querySelector('#review [data-action="review-stop"]').focus()
+
+    async def run_review(self, review):
+        ctl, view, link = self.ctl, self.view, self.link
+        record = review.game.record_text()
+        try:
+            review.started(str(await link.call("review_start", record, review.nodes)))
+            window.performance.mark("senet:review-start")  # tools/bench_browser.py reads it
+            view.render(ctl)
+            while review.done < review.total and not review.stop_asked and ctl.review is review:
+                review.progressed(str(await link.call("review_step", 1)))
+                if ctl.review is review:
+                    view.render(ctl)
+            if ctl.review is not review:  # closed, or replaced by a new game: the worker rests
+                return
+            review.finished(str(await link.call("review_result")), stopped=review.stop_asked)
+            window.performance.mark("senet:review-end")
+        except Exception as exc:  # the worker failed: said in the panel, nothing else changes
+            review.failed(str(exc))
+        if ctl.review is review:
+            view.render(ctl)
+            view.announce(review.progress_text())
+            if review.state in ("done", "stopped"):
+                first = self.document.querySelector("#review-list button")
+                target = first if first is not None else self.document.querySelector(
+                    '#review [data-action="review-close"]')
+                target.focus()

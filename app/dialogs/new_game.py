@@ -1,0 +1,260 @@
+"""The New game dialog (its rule set's note, the seats with Swap sides and Random colours,
+the committed throws' phrase in its closed Fair throws part, and the kept games to resume
+or delete) and the replay's "Play from here" dialog."""
+
+import time
+
+import senet
+from app.boot.dom import attr, closest
+from app.flow.counting import count_words, moment_name, turns_played
+from app.words.names import SIDE_NAMES
+from senet.state import BLACK, WHITE
+from senet.variants import base_name
+
+NOTES = {
+    "kendall": "Seven pieces each. Square 27 is the water; a drowned piece may be rescued to 15.",
+    "jequier": "Five pieces each. A colour draw decides who plays black: the first to throw a 1.",
+    "tait": "Five pieces each, entered from the supply. Landing on a piece sends it back.",
+    "bell": "Ten pieces each, running from 30 down to 1 to fill their goal squares.",
+    "thibault": "Five pieces each. Pieces dance (swap); a drowning piece may be rescued.",
+    "havens": "Five pieces each, a colour draw, and a penalty score for the loser.",
+    "piccione": "Five pieces each, entered from the supply with a 1. A throw may be shared "
+                "between pieces; no piece is hit.",
+}
+PLAY_HERE_KEPT = "The game it replaced is kept: New game\u2026 lists it under Kept games."
+
+
+class Dialogs:
+    def __init__(self, page):
+        self.page = page
+        document = page.document
+        self.dialog = document.getElementById("new-game")
+        self.form = document.getElementById("new-game-form")
+        self.phrase_error = document.getElementById("ng-phrase-error")
+        self.fair_part = document.getElementById("ng-fair")
+        self.random_colours = document.getElementById("ng-random")
+        self.play_here_dialog = document.getElementById("play-here-dialog")
+        self.resign_dialog = document.getElementById("resign-dialog")
+        # The kept games as last listed, by key (a delete checks the value is unchanged).
+        self.kept_listed = {}
+
+    def field(self, name):
+        return self.form.elements.namedItem(name)
+
+    # -- New game --------------------------------------------------------------------------
+    def update_labels(self, _event=None):
+        variant = str(self.field("variant").value)
+        self.page.document.getElementById("ng-note").textContent = NOTES.get(variant, "")
+        rules = senet.get_rules(variant) if variant in senet.VARIANTS else None
+        house_rules = rules.house_rules if rules is not None else ()
+        self.page.document.getElementById("ng-options").hidden = not house_rules
+        draw = rules is not None and rules.has_opening  # a colour draw decides the colours
+        for seat, colour in ((1, SIDE_NAMES[WHITE]), (2, SIDE_NAMES[BLACK])):
+            legend = self.form.querySelector(f'fieldset[data-seat="{seat}"] legend')
+            if draw:
+                legend.textContent = "First to throw" if seat == 1 else "Second to throw"
+            else:
+                legend.textContent = f"{colour} ({'spools' if seat == 1 else 'cones'})"
+
+    def open_new_game(self):
+        ctl = self.page.ctl
+        s = ctl.live_setup  # during a replay: the game in progress
+        rules = senet.get_rules(s.variant)
+        self.field("variant").value = base_name(rules.name)
+        for option in senet.get_rules(base_name(rules.name)).house_rules:
+            self.field(f"opt-{option}").checked = option in getattr(rules, "options", ())
+        for seat in (1, 2):
+            self.field(f"player{seat}").value = s.players[seat - 1]
+            self.field(f"name{seat}").value = s.names[seat - 1]
+        offer = ctl.offer_new_game()  # a fresh secret seed, committed to, and fresh words
+        commit = self.page.document.getElementById("ng-commit")
+        commit.textContent = offer["commit"][:8] + "…" + offer["commit"][-4:]
+        commit.dataset.commit = offer["commit"]
+        self.field("phrase").value = offer["phrase"]
+        self.fair_part.open = False  # random words serve; the part is there for who wants it
+        self.random_colours.checked = False
+        self.show_phrase_problem(None)
+        self.update_labels()
+        self.list_kept()
+        self.dialog.showModal()
+
+    def swap_sides(self, _event=None):
+        """Swap sides: the two seats' players and names change places."""
+        first = (str(self.field("player1").value), str(self.field("name1").value))
+        for name in ("player", "name"):
+            self.field(f"{name}1").value = str(self.field(f"{name}2").value)
+        self.field("player2").value, self.field("name2").value = first
+
+    def list_kept(self, message=""):
+        """Fill the dialog's Kept games: the previous game and the other tabs' games."""
+        page = self.page
+        games = page.policy.store.kept_games(current_id=page.ctl.game_id)
+        self.kept_listed = {game.key: game for game in games}
+        # not js.Date.now(): in MicroPython a JS whole number beyond 32 bits is cut to 32 bits
+        page.view.show_kept(games, int(time.time() * 1000), message)
+        page.show_problems()  # a kept game that could not be read was set aside: say so
+
+    def on_kept_click(self, event):
+        page = self.page
+        button = closest(event.target, "[data-kept]")
+        item = closest(button, "[data-key]") if button is not None else None
+        if item is None or not page.view.ready:
+            return
+        what, key = attr(button, "data-kept"), attr(item, "data-key")
+        game = self.kept_listed.get(key)
+        if what == "resume" and game is not None:
+            self.dialog.close("resume")
+            page.resume_kept(key)
+        elif what in ("delete", "keep"):
+            page.view.kept_confirm(item, what == "delete")
+        elif what == "confirm" and game is not None:
+            done = page.policy.store.delete_kept(key, game.text)
+            self.list_kept("Deleted." if done else "That game was changed in another tab, so it was not deleted; "
+                                                   "the list is up to date now.")
+            first = page.document.querySelector('#kept-list [data-kept="resume"]')
+            (first or page.document.getElementById("kept-title")).focus()
+
+    def choice(self):
+        """The dialog's fields as (Setup, None), or (None, why not): app/setup.py's dialog_setup."""
+        field = self.field
+        return self.page.ctl.setup_from_dialog(self.chosen_rules(),
+                                               tuple(str(field(f"player{seat}").value) for seat in (1, 2)),
+                                               tuple(str(field(f"name{seat}").value) for seat in (1, 2)),
+                                               str(field("phrase").value))
+
+    def chosen_rules(self) -> str:
+        """The rule set's name with the house rules ticked for it: ``kendall+five``."""
+        variant = str(self.field("variant").value)
+        if variant not in senet.VARIANTS:
+            return variant  # refused by Start, with one line
+        ticked = [option for option in senet.get_rules(variant).house_rules if self.field(f"opt-{option}").checked]
+        return "+".join([variant] + ticked)
+
+    def show_phrase_problem(self, problem):
+        """The refusal by the phrase field (None clears it)."""
+        self.phrase_error.textContent = problem or ""
+        field = self.field("phrase")
+        if problem:
+            field.setAttribute("aria-invalid", "true")
+        else:
+            field.removeAttribute("aria-invalid")
+
+    def refuses(self):
+        """Whether Start must wait: the refusal is shown and the phrase field focused."""
+        _setup, problem = self.choice()
+        self.show_phrase_problem(problem)
+        if problem:
+            self.fair_part.open = True  # the refusal and its field in view
+            self.field("phrase").focus()
+        return problem is not None
+
+    def on_submit(self, event):
+        """Start checks the fields first: with a phrase the rules refuse, the dialog stays open."""
+        submitter = event.submitter
+        if submitter and str(submitter.value) == "start" and self.refuses():
+            event.preventDefault()
+
+    def on_phrase_key(self, event):
+        """Enter in the phrase field starts the game (the form's own Enter would press Cancel)."""
+        if event.key == "Enter":
+            event.preventDefault()
+            if not self.refuses():
+                self.dialog.close("start")
+
+    def on_phrase_input(self, _event):
+        """Once a refusal shows, it follows the typing (and goes when the phrase is fine)."""
+        if str(self.phrase_error.textContent):
+            self.show_phrase_problem(self.choice()[1])
+
+    def on_close(self, _event):
+        if str(self.dialog.returnValue) != "start":
+            return
+        setup, _problem = self.choice()
+        if setup is None:  # Start and Enter check first; nothing changes
+            return
+        page = self.page
+        drawn = self.random_colours.checked
+        if drawn and page.ctl.random_bytes(1)[0] & 1:  # Random colours: a fair coin
+            self.swap_sides()
+            setup, _problem = self.choice()
+        page.ctl.new_game(setup)
+        if drawn:
+            page.view.announce(f"{page.ctl.message} {self.drawn_text(setup)}")
+        page.need_worker()
+        self.dialog.returnValue = ""
+        page.view.restore_focus(page.ctl)
+
+    def drawn_text(self, setup) -> str:
+        """What the draw of Random colours gave: "Sides drawn: Ann plays white." """
+        table = self.page.ctl.table
+        name = table.seat_name(1)
+        verb = "play" if name == "You" else "plays"
+        if senet.get_rules(setup.variant).has_opening:  # the colour draw decides the colours
+            return f"Sides drawn: {name} {verb} first in the colour draw."
+        return f"Sides drawn: {name} {verb} {SIDE_NAMES[WHITE].lower()}."
+
+    # -- Play from here ----------------------------------------------------------------------
+    def ask_play_here(self):
+        """The replay's Play from here asks first, in a dialog of the page: the game in progress
+        is replaced (and kept among the kept games, where New game... lists it)."""
+        ctl = self.page.ctl
+        ctl.stop_autoplay()
+        replay = ctl.replay
+        if replay is not None and replay.full.sealed:
+            ctl.play_from_replay()  # refused, with the reason: a sealed record cannot go on
+            return
+        live = ctl.live_session
+        what = f"{live.game.rules.title}, {count_words(turns_played(live.game))}"
+        if live.game.over:
+            what += ", finished"
+        if live.game.entries:
+            kept = (f"The game it replaces ({what}) is kept: New game\u2026 lists it under Kept games, "
+                    "and it can be resumed from there.")
+        else:
+            kept = "The game now on the board has no moves yet, so there is nothing to keep."
+        self.page.document.getElementById("play-here-text").textContent = (
+            f"The position {moment_name(replay.full, replay.step)} of the replay becomes your game, and play "
+            f"goes on from there. {kept}")
+        self.play_here_dialog.returnValue = ""
+        self.play_here_dialog.showModal()
+
+    def on_play_here_close(self, _event):
+        """The dialog closed: "play" plays on from the step shown; anything else (Cancel,
+        Escape) changes nothing."""
+        page = self.page
+        ctl = page.ctl
+        if str(self.play_here_dialog.returnValue) != "play" or ctl.replay is None:
+            page.document.querySelector('#replay [data-action="replay-play"]').focus()
+            return
+        self.play_here_dialog.returnValue = ""
+        ctl.play_from_replay()
+        if page.policy.replaced_kept:
+            page.view.announce(f"{ctl.message} {PLAY_HERE_KEPT}")
+        page.show_problems()  # the game replaced could not be kept: say why
+        page.need_worker()
+        page.view.restore_focus(ctl)
+
+    # -- Resign ------------------------------------------------------------------------------
+    def ask_resign(self):
+        """Resign asks first: the game ends as a loss, counted in the statistics."""
+        ctl = self.page.ctl
+        if not ctl.can_resign:
+            return
+        counted = ("It counts as a loss in your statistics and the record says you resigned."
+                   if ctl.history.against_computer else "The record says you resigned.")
+        winner = "b" if ctl.history.resigner() == "w" else "w"
+        self.page.document.getElementById("resign-text").textContent = (
+            f"The game ends now, and {ctl.seat_name(ctl.seat_of(winner))} wins. {counted}")
+        self.resign_dialog.returnValue = ""
+        self.resign_dialog.showModal()
+
+    def on_resign_close(self, _event):
+        """The dialog closed: "resign" ends the game; anything else (Keep playing, Escape)
+        changes nothing."""
+        page = self.page
+        if str(self.resign_dialog.returnValue) != "resign":
+            page.view.restore_focus(page.ctl)
+            return
+        self.resign_dialog.returnValue = ""
+        page.ctl.resign()
+        page.show_problems()

@@ -1,0 +1,113 @@
+"""The game record dialog: the record's text to copy, download, replay or verify, and a
+file to load (docs/record.md). Its buttons' names are in app/actions.py (RECORD_ACTIONS)."""
+
+import asyncio
+
+import js
+from pyscript.ffi import create_proxy, to_js
+
+import senet
+from app.boot.dom import window
+
+MAX_RECORD = 2_000_000  # characters
+
+
+class RecordDialog:
+    def __init__(self, page):
+        self.page = page
+        document = page.document
+        self.dialog = document.getElementById("record-dialog")
+        self.text = document.getElementById("record-text")
+        self.error = document.getElementById("record-error")
+        self.file = document.getElementById("record-file")
+
+    def message(self, text, error=False):
+        self.error.textContent = text
+        self.error.classList.toggle("ok", not error)
+
+    def open(self):
+        self.text.value = self.page.ctl.record_text()
+        self.message("")
+        self.dialog.showModal()
+
+    def replay(self):
+        """Check the text of the dialog and replay it; a faulty record names its line."""
+        text = str(self.text.value)
+        if len(text) > MAX_RECORD:
+            self.message("This text is too long to be a game record.", error=True)
+            return
+        try:
+            game = senet.Game.from_record(text)
+        except senet.RecordError as exc:
+            self.message(f"This record cannot be replayed: {exc}.", error=True)
+            self.text.focus()
+            return
+        except Exception as exc:  # never expected; said, not raised
+            self.message(f"This record cannot be replayed ({exc}).", error=True)
+            return
+        ctl = self.page.ctl
+        own = ctl.is_live_record(text)
+        self.dialog.close()
+        ctl.open_record(text, game, own=own)
+        self.page.document.querySelector('#replay [data-action="replay-back"]').focus()
+
+    def copy(self):
+        asyncio.create_task(self._copy())
+
+    async def _copy(self):
+        text = str(self.text.value)
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard permission: select the text, the browser copies
+            self.text.select()
+            ok = self.page.document.execCommand("copy")
+            if not ok:
+                self.message("Select the text and copy it (Ctrl+C or ⌘C).", error=True)
+                return
+        self.message("Copied.")
+
+    def download(self):
+        document = self.page.document
+        text = str(self.text.value)
+        blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = self.page.ctl.record_file_name()
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        self.message(f"Downloaded as {link.download}.")
+
+    def on_file(self, _event):
+        """A file chosen: read it into the box and replay it."""
+        asyncio.create_task(self._load_file())
+
+    async def _load_file(self):
+        files = self.file.files
+        if not files or files.length == 0:
+            return
+        file = files.item(0)
+        if file.size > MAX_RECORD:
+            self.message("This file is too big to be a game record.", error=True)
+            return
+        try:
+            self.text.value = await file.text()
+        except Exception as exc:
+            self.message(f"The file could not be read ({exc}).", error=True)
+            return
+        self.file.value = ""
+        self.replay()
+
+    def verify(self):
+        """Verify the throws of the record in the dialog's box (its own line numbers)."""
+        from app.flow.controller import verify_words
+        from senet.verify import verify_record
+
+        text = str(self.text.value)
+        if len(text) > MAX_RECORD:
+            self.message("This text is too long to be a game record.", error=True)
+            return
+        verdict = verify_record(text)
+        self.message(verify_words(verdict), error=not verdict.ok)

@@ -1,0 +1,142 @@
+"""The Settings and Statistics dialogs, the speed selectors and the sound's volume.
+
+The settings themselves are the page's SavePolicy's (app/save_policy.py): each change is
+saved there at once."""
+
+import senet
+from app.boot.dom import window
+from app.flow.setup import KIND_NAMES, SPEEDS
+from app.online.stun import save_stun, stored_stun
+from app.storage.formats import THEMES, stats_rows
+from senet.errors import SenetError
+from senet.session import ONLINE
+
+CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
+          "no_takebacks": "set-no-takebacks"}
+# Sound (settings.sound, settings.volume) is on until the player turns it off, except in a
+# browser driven by a test (navigator.webdriver): there it is off until the Settings
+# dialog turns it on (settings.sound is None until the player chooses).
+WEBDRIVER = bool(window.navigator.webdriver)
+
+
+class SettingsDialogs:
+    def __init__(self, page):
+        self.page = page
+        document = page.document
+        self.settings_dialog = document.getElementById("settings-dialog")
+        self.stats_dialog = document.getElementById("stats-dialog")
+        self.volume_input = document.getElementById("set-volume")
+        self.theme_select = document.getElementById("set-theme")
+        self.stun_input = document.getElementById("set-stun")
+        self.stun_error = document.getElementById("set-stun-error")
+
+    def sound_on(self):
+        settings = self.page.policy.settings
+        return settings.sound if settings.sound is not None else not WEBDRIVER
+
+    def apply_sound(self):
+        on = self.sound_on()
+        self.page.view.volume = self.page.policy.settings.volume / 100 if on else 0.0
+        self.volume_input.disabled = not on
+
+    def open_settings(self):
+        document, settings = self.page.document, self.page.policy.settings
+        for name, element_id in CHECKS.items():
+            document.getElementById(element_id).checked = bool(getattr(settings, name))
+        document.getElementById("set-sound").checked = self.sound_on()
+        self.volume_input.value = str(settings.volume)
+        self.theme_select.value = settings.theme
+        self.stun_input.value = stored_stun(self.page.backend)
+        self.stun_error.textContent = ""
+        self.settings_dialog.showModal()
+
+    def apply_theme(self):
+        """The page's colours: <html data-theme="light|dark">, or none to follow the
+        system (app/theme.js does the same before the first paint)."""
+        theme = self.page.policy.settings.theme
+        root = self.page.document.documentElement
+        if theme in ("light", "dark"):
+            root.setAttribute("data-theme", theme)
+        else:
+            root.removeAttribute("data-theme")
+
+    def on_setting(self, _event):
+        page = self.page
+        policy, document = page.policy, page.document
+        values = {name: bool(document.getElementById(element_id).checked) for name, element_id in CHECKS.items()}
+        try:
+            values["volume"] = max(0, min(100, int(float(str(self.volume_input.value)))))
+        except ValueError:
+            values["volume"] = policy.settings.volume
+        theme = str(self.theme_select.value)
+        values["theme"] = theme if theme in THEMES else policy.settings.theme
+        policy.set_settings(policy.settings.replace(**values))
+        settings = policy.settings
+        self.apply_sound()
+        self.apply_theme()
+        page.view.set_highlight(settings.highlight)
+        page.ctl.set_advice(settings.hints, settings.meter)
+        page.ctl.no_takebacks = settings.no_takebacks
+        page.view.render(page.ctl)  # Undo and Redo follow the take-backs choice
+        page.need_worker()
+
+    def on_stun(self, _event):
+        """The connection servers of online play: kept when every one is a STUN URL; a bad
+        one is named in one line and nothing is saved."""
+        try:
+            urls = save_stun(self.page.backend, str(self.stun_input.value))
+        except SenetError as exc:
+            self.stun_error.textContent = f"Not saved: {exc}."
+            return
+        self.stun_input.value = " ".join(urls)
+        self.stun_error.textContent = ""
+
+    def on_speed(self, event):
+        speed = str(event.target.value)
+        if speed in SPEEDS:
+            self.page.ctl.set_speed(speed)
+            policy = self.page.policy
+            policy.set_settings(policy.settings.replace(speed=speed))
+
+    def on_replay_speed(self, event):
+        """The replay's speed: used from its next step, and remembered."""
+        speed = str(event.target.value)
+        ctl, policy = self.page.ctl, self.page.policy
+        ctl.set_replay_speed(speed)
+        if ctl.replay_speed == speed and policy.settings.replay_speed != speed:
+            policy.set_settings(policy.settings.replace(replay_speed=speed))
+
+    def open_stats(self):
+        page = self.page
+        document, store = page.document, page.policy.store
+        body = document.querySelector("#stats-table tbody")
+        body.replaceChildren()
+        stats = store.load_stats()
+        rows = [row + (False,) for row in stats_rows(stats)] + [row + (True,) for row in stats_rows(stats, True)]
+        for variant, opponent, won, lost, drawn, took_back in rows:
+            tr = document.createElement("tr")
+            tr.setAttribute("data-took-back", "true" if took_back else "false")
+            who = ("A friend online" if opponent == ONLINE else KIND_NAMES.get(opponent, opponent)) + (", with take-backs" if took_back else "")
+            for value in (senet.get_rules(variant).title, who, won, lost, drawn):
+                td = document.createElement("td")
+                td.textContent = str(value)
+                tr.append(td)
+            body.append(tr)
+        document.getElementById("stats-table").hidden = not rows
+        document.getElementById("stats-empty").hidden = bool(rows)
+        self.draw_throw_stats()
+        page.show_problems()
+        self.stats_dialog.showModal()
+
+    def draw_throw_stats(self):
+        """The throw charts: the game on the board, and every finished game on this device."""
+        from app.view.throw_chart import chart_svg, chart_words
+
+        page = self.page
+        counts, none_value = page.ctl.throw_counts()
+        total, games = page.policy.store.load_throw_stats()
+        for box_id, c, nv, extra in (("throws-game", counts, none_value, ""),
+                                     ("throws-all", total, None, f" ({games} game{'' if games == 1 else 's'} counted)")):
+            box = page.document.getElementById(box_id)
+            box.querySelector(".chart").innerHTML = chart_svg(c, nv)
+            box.querySelector(".verdict").textContent = chart_words(c) + extra

@@ -1,0 +1,136 @@
+"""Throws anyone can verify (docs/fair-throws.md), as the page offers them: the New game
+dialog's commitment and phrase, the game information's words, the phrase changed before
+the first throw, Verify, the throw counts and the record's file name. Free of the DOM;
+senet.verify and senet.throw_stats are imported only when asked for.
+"""
+
+from app.flow.setup import dialog_setup
+from app.words.narration import sentence
+from app.words.phrases import random_phrase
+from senet.throws import COMMIT, commitment, phrase_problem
+
+
+def verify_words(verdict) -> str:
+    """A senet.verify Verdict as the app says it."""
+    from senet.verify import INVALID, MISMATCH, NO_COMMITMENT, SEALED, VERIFIED
+
+    text = sentence(verdict.message)
+    if verdict.status == VERIFIED:
+        return "Verified" + text[len("Verified"):]
+    lead = {MISMATCH: "Not verified: ", SEALED: "Cannot verify yet: ", NO_COMMITMENT: "Nothing to verify: ",
+            INVALID: "This record cannot be checked: "}[verdict.status]
+    return lead + text[0].lower() + text[1:]
+
+
+class FairThrows:
+    """The committed throws of the Controller ``ctl``'s games, and the seed the New game
+    dialog committed to."""
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+        self.offered_seed = None  # the seed the New game dialog committed to
+
+    def offer_new_game(self) -> dict:
+        """What the New game dialog shows as it opens: the ``commit`` (SHA-256) of a
+        fresh secret seed, kept here for the game the dialog starts, and fresh random
+        words, the ``phrase`` offered (app/phrases.py). The player sees the commitment
+        before typing, as in the Fair throws box, so the seed cannot suit the phrase."""
+        self.offered_seed = self.ctl.new_seed()
+        return {"commit": commitment(self.offered_seed), "phrase": random_phrase(self.ctl.random_bytes)}
+
+    def setup_from_dialog(self, variant: str, players, names, phrase: str) -> tuple:
+        """The New game dialog's fields as a Setup to pass to new_game, and None; or
+        None and the sentence the dialog shows by its phrase field (nothing changes).
+        The seed is the one offer_new_game committed to (a fresh one if none was); the
+        speed and the Expert's budget stay those in use (the toolbar's speed)."""
+        if self.offered_seed is None:
+            self.offered_seed = self.ctl.new_seed()
+        setup, problem = dialog_setup(self.ctl.setup, variant, players, names, phrase, self.offered_seed)
+        return setup, (sentence(problem) if problem is not None else None)
+
+    @property
+    def shown_game(self):
+        """The whole game on the board: the replayed record, or the game in progress."""
+        replay = self.ctl.replay
+        return replay.full if replay is not None else self.ctl.game
+
+    def info(self) -> dict:
+        """What the game's information says about its throws: ``committed``, ``commit``,
+        ``phrase``, ``editable`` (the phrase may change: no throw yet), ``seed`` (text,
+        "" until the end reveals it), ``summary`` and ``note`` (sentences)."""
+        game = self.shown_game
+        if game.throws != COMMIT:
+            return {"committed": False, "commit": "", "phrase": "", "editable": False, "seed": "",
+                    "summary": "no commitment",
+                    "note": "This game's throws come from a seed given by a link, or the game began before "
+                            "throws could be verified: there is no commitment to check."}
+        editable = self.ctl.replay is None and not game.thrown and not game.over
+        seed = str(game.seed) if game.over and not game.sealed else ""
+        if editable:
+            note = ("The seed of the throws is fixed and kept secret; the commitment above is its SHA-256. "
+                    "Your phrase is mixed into every throw: keep the one offered or type your own before "
+                    "the first throw (or in New game, before the game starts, when the computer throws "
+                    "first). The seed is revealed when the game ends.")
+        elif seed:
+            note = "The game is over and the seed is revealed: Verify checks every throw against it."
+        elif game.sealed:
+            note = "This record does not reveal its seed: its throws can be checked only with the record " \
+                   "written at the end of the game."
+        else:
+            note = "The seed stays secret until the game ends; then anyone can check every throw."
+        short = game.commit[:8] + "…" + game.commit[-4:]
+        summary = f"commitment {short}" + (", seed revealed" if seed else "")
+        return {"committed": True, "commit": game.commit, "phrase": game.phrase, "editable": editable,
+                "seed": seed, "summary": summary, "note": note}
+
+    def set_phrase(self, text: str):
+        """Mix the player's phrase into the throws of the game in progress (before its
+        first throw). None when done; otherwise why not, and nothing changes."""
+        ctl = self.ctl
+        text = str(text).strip(" \t\n\r")
+        game = ctl.game
+        if ctl.replay is not None:
+            return "A replay is showing: go back to your game to change its phrase."
+        if game.throws != COMMIT:
+            return "This game has no commitment, so it takes no phrase."
+        if game.thrown:
+            return "The phrase is fixed once the first throw is made."
+        if text == game.phrase:
+            return None
+        problem = phrase_problem(text)
+        if problem is not None:
+            return sentence(problem)
+        game.set_phrase(text)
+        ctl.announce(f"Your phrase \u201c{text}\u201d is mixed into the throws." if text else
+                     "No phrase: the throws come from the seed alone.")
+        ctl.changed()
+        ctl.save()
+        return None
+
+    def verify_text(self) -> str:
+        """senet.verify's answer for the game on the board, in plain words: an imported
+        record is checked as its text was (its line numbers), a game by its record."""
+        from senet.verify import verify_record  # only when asked
+
+        replay = self.ctl.replay
+        if replay is not None and replay.source is not None:
+            text = replay.source
+        elif replay is not None:
+            text = replay.full.record_text()
+        else:
+            text = self.ctl.session.record_text()
+        return verify_words(verify_record(text))
+
+    def throw_counts(self) -> tuple:
+        """(counts by category, the rule set's none-value) of every throw of the game on
+        the board (senet.throw_stats)."""
+        from senet.throw_stats import game_counts  # only when the statistics are asked for
+
+        game = self.shown_game
+        return game_counts(game), game.rules.none_value
+
+    def record_file_name(self) -> str:
+        """The download's name: the seed only where it is no secret."""
+        game = self.shown_game
+        tag = game.commit[:16] if game.throws == COMMIT else str(game.seed)
+        return f"senet-{game.variant}-{tag}.txt"

@@ -1,0 +1,269 @@
+"""The review of a game as the page shows it (docs/review.md): the numbers come from the
+worker (senet.review runs there, one record line a call); this module holds them and
+turns them into what the page draws and says. Plain Python: runs on the page's
+MicroPython and in the engine tests.
+"""
+
+import json
+
+from app.flow.counting import line_name, marks, turns_played
+from app.words.names import SIDE_NAMES as COLOUR  # "White", "Black"
+
+# The classes the graph marks (and the list of the review names).
+MARKED = ("mistake", "blunder")
+LISTED = ("inaccuracy", "mistake", "blunder")
+CLASS_WORDS = {"forced": "forced", "best": "best", "inaccuracy": "an inaccuracy",
+               "mistake": "a mistake", "blunder": "a blunder"}
+# The graph's drawing area in SVG units (the page scales it to its width).
+GRAPH_W, GRAPH_H = 300.0, 100.0
+# The steps between the turn numbers written under the graph (a few, round).
+TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+
+
+def percent(x: float) -> str:
+    """A share of a game as a player reads it: "41%", "under 1%" for a small one above 0."""
+    p = round(x * 100)
+    if p == 0 and x > 0:
+        return "under 1%"
+    return f"{p}%"
+
+
+def signed_percent(x: float) -> str:
+    """Luck: "+51%", "-17%", "0%"."""
+    p = round(x * 100)
+    return f"+{p}%" if p > 0 else f"{p}%" if p < 0 else "0%"
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def action_words(text: str) -> str:
+    """An action in notation as words: "move the piece on 12 to square 15"."""
+    if text == "throw":
+        return "throw the sticks"
+    if text == "rescue":
+        return "rescue the piece from the water"
+    if text == "pass":
+        return "pass"
+    src, _, dst = text.partition("-")
+    if not dst:
+        return text
+    piece = "the piece from the supply" if src == "in" else f"the piece on {src}"
+    where = "off the board" if dst == "off" else f"to square {dst}"
+    return f"move {piece} {where}"
+
+
+class GameReview:
+    """A review under way or done, of ``game`` (a senet.Game); ``own``: it is the game in
+    progress (its replay shows the players' own seats).
+
+    ``state``: "starting", "running", "stopped" (by the player), "done" or "failed".
+    ``focus``: the index of the decision shown on the board, or None.
+    """
+
+    def __init__(self, game, own: bool = False, nodes: int = 0):
+        self.game = game
+        self.own = own
+        self.nodes = nodes
+        self.state = "starting"
+        self.done = 0
+        self.total = 0
+        self.error = ""
+        self.data = None  # the worker's review (senet.review's result) once asked for
+        self.focus = None
+        self.stop_asked = False  # the player pressed Stop: no more lines are asked for
+
+    # -- from the worker -------------------------------------------------------------
+    def started(self, text: str) -> None:
+        info = json.loads(text)
+        self.total = int(info["total"])
+        self.nodes = int(info["nodes"])
+        self.state = "running"
+
+    def progressed(self, text: str) -> None:
+        info = json.loads(text)
+        self.done = int(info["done"])
+        self.total = int(info["total"])
+
+    def finished(self, text: str, stopped: bool = False) -> None:
+        self.data = json.loads(text)
+        self.done = int(self.data["done"])
+        self.state = "stopped" if stopped and not self.data["finished"] else "done"
+
+    def failed(self, why: str) -> None:
+        self.error = why
+        self.state = "failed"
+
+    def stop(self) -> None:
+        if self.running:
+            self.stop_asked = True
+
+    @property
+    def running(self) -> bool:
+        return self.state in ("starting", "running")
+
+    # -- what the page shows ---------------------------------------------------------
+    @property
+    def decisions(self) -> list:
+        return self.data["decisions"] if self.data else []
+
+    def _reached(self) -> str:
+        """How far the review has come, by turn (app/counting.py): "turn 14 of 122"."""
+        game = self.game
+        total = turns_played(game)
+        # ``done`` counts the lines reviewed, the colour draw's not among them (docs/review.md)
+        lines = [i for i, entry in enumerate(game.entries) if not entry.draw]
+        if self.done <= 0 or not lines:
+            return f"the start of {plural(total, 'turn')}"
+        return f"{line_name(game, lines[min(self.done, len(lines)) - 1], False)} of {total}"
+
+    def checked(self) -> int:
+        """The decisions the review checked that had a real choice (not forced)."""
+        return sum(1 for d in self.decisions if d["class"] != "forced")
+
+    def progress_text(self) -> str:
+        if self.state == "starting":
+            return "Starting the review\u2026"
+        if self.state == "running" and self.stop_asked:
+            return f"Stopping at {self._reached()}\u2026"
+        if self.state == "running":
+            return f"Reviewing the game: {self._reached()}\u2026"
+        if self.state == "stopped":
+            return (f"Review stopped at {self._reached()}: {plural(self.checked(), 'decision')} checked, "
+                    "up to there.")
+        if self.state == "failed":
+            return f"The review could not run ({self.error})."
+        return f"Review done: {plural(self.checked(), 'decision')} checked."
+
+    @staticmethod
+    def white_equity(d: dict) -> float:
+        """White's equity before decision ``d`` (the worker gives the mover's)."""
+        return d["before"] if d["side"] == "w" else 1.0 - d["before"]
+
+    def _x(self, turn: float, total: int) -> float:
+        return GRAPH_W * (turn - 0.5) / max(1, total)
+
+    def points(self) -> list:
+        """(x, y, index, class) of each decision on the graph: x its turn (app/counting.py;
+        the decisions of one turn side by side within it), y White's equity before it (the
+        top is 1)."""
+        ds = self.decisions
+        game = self.game
+        line_marks = marks(game)
+        total = turns_played(game)
+        out = []
+        for i, d in enumerate(ds):
+            turn, move, moves = line_marks[d["ply"] - 1]
+            x = self._x(turn - 0.5 + (move - 0.5) / max(1, moves), total)
+            y = GRAPH_H * (1.0 - self.white_equity(d))
+            out.append((round(x, 2), round(y, 2), i, d["class"]))
+        return out
+
+    def turn_ticks(self, most: int = 6) -> list:
+        """(turn, x as a share of the graph's width from 0 to 1) of the few turn numbers
+        written under the graph: turn 1, then round numbers, at most ``most``."""
+        total = turns_played(self.game)
+        if total <= 0:
+            return []
+        step = next((s for s in TICK_STEPS if total / s < most), TICK_STEPS[-1])
+        turns = [1] + [t for t in range(step, total + 1, step) if t > 1]
+        if len(turns) > 1 and turns[1] - 1 < step / 2:
+            del turns[0]  # 1 and the first round number would overlap
+        return [(t, round(self._x(t, total) / GRAPH_W, 4)) for t in turns]
+
+    def graph_label(self) -> str:
+        ds = self.decisions
+        if not ds:
+            return "No decisions reviewed."
+        first, last = self.white_equity(ds[0]), self.white_equity(ds[-1])
+        marked = sum(1 for d in ds if d["class"] in MARKED)
+        return (f"White's chance to win, turn by turn over {plural(turns_played(self.game), 'turn')}: from "
+                f"{percent(first)} to {percent(last)}; "
+                + (f"{plural(marked, 'mistake or blunder', 'mistakes or blunders')} marked." if marked
+                   else "no mistake or blunder."))
+
+    def summary_rows(self, names: dict) -> list:
+        """One row of words per side: ``names`` maps "w" and "b" to who played them."""
+        rows = []
+        if not self.data:
+            return rows
+        for side in ("w", "b"):
+            s = self.data["sides"][side]
+            counts = s["counts"]
+            luck = s["luck"]
+            rows.append({
+                "side": side, "who": side_words(side, names.get(side, COLOUR[side])),
+                "decisions": s["decisions"], "lost": percent(s["equity_lost"]), "mean": percent(s["mean_loss"]),
+                "luck": signed_percent(luck),
+                "best": counts["best"], "inaccuracy": counts["inaccuracy"], "mistake": counts["mistake"],
+                "blunder": counts["blunder"],
+            })
+        return rows
+
+    def listed(self) -> list:
+        """The indices of the decisions the review names (inaccuracies and worse)."""
+        return [i for i, d in enumerate(self.decisions) if d["class"] in LISTED]
+
+    def clean_text(self, names: dict) -> str:
+        """What to say when the list is empty, or when a side made no error: "No mistakes:
+        neither side lost any chance to win to a choice.", "No mistakes by You."; "" when
+        both sides erred (or nothing is reviewed yet)."""
+        if not self.data:
+            return ""
+        erred = {side: any(d["class"] in LISTED and d["side"] == side for d in self.decisions)
+                 for side in ("w", "b")}
+        if not erred["w"] and not erred["b"]:
+            return "No mistakes: every choice was the best one, or within 2% of it."
+        clean = [side for side in ("w", "b") if not erred[side]]
+        if not clean:
+            return ""
+        return f"No mistakes by {side_words(clean[0], names.get(clean[0], COLOUR[clean[0]]))}."
+
+    def decision_text(self, index: int, actor: dict) -> str:
+        """Decision ``index`` in words; ``actor`` maps "w" and "b" to who played them."""
+        d = self.decisions[index]
+        who = actor.get(d["side"], COLOUR[d["side"]])
+        head = f"{line_name(self.game, d['ply'] - 1)}: {who}"
+        if d["throw"] is not None and d["played"] != "throw":
+            head += f" threw {d['throw']} and"
+        text = f"{head} chose to {action_words(d['played'])}"
+        if d["class"] in ("best", "forced"):
+            return f"{text}: the {'only choice' if d['class'] == 'forced' else 'best choice'}."
+        return (f"{text}: {CLASS_WORDS[d['class']]}, {percent(d['loss'])} of the chance to win lost "
+                f"({percent(d['before'])} to {percent(d['after'])}). Better: {action_words(d['best'])}.")
+
+    def at_step(self, step: int):
+        """The decision taken at the position of replay step ``step`` (the last one when
+        two are: the choice before the throw, then the move), or None."""
+        found = None
+        for i, d in enumerate(self.decisions):
+            if d["ply"] - 1 == step:
+                found = i
+            elif d["ply"] - 1 > step:
+                break
+        return found
+
+    def better_move(self, index: int):
+        """(from, to) of the better action of decision ``index`` in notation, or None."""
+        d = self.decisions[index]
+        if d["class"] in ("best", "forced") or "-" not in d["best"]:
+            return None
+        src, _, dst = d["best"].partition("-")
+        return src, dst
+
+    def played_move(self, index: int):
+        """(from, to) of the action played at decision ``index``, when a better one is
+        drawn beside it (the review names it) and it is a move on the board; else None."""
+        d = self.decisions[index]
+        if d["class"] in ("best", "forced") or "-" not in d["played"]:
+            return None
+        src, _, dst = d["played"].partition("-")
+        return src, dst
+
+
+def side_words(side: str, who: str) -> str:
+    """Who played a colour, said once: "You (White)", "Average (Black)"; "White" when the
+    name is the colour itself (never "White (white)")."""
+    colour = COLOUR[side]
+    return colour if who.lower() == colour.lower() else f"{who} ({colour})"

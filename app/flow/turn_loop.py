@@ -1,0 +1,307 @@
+"""The flow of turns: the loop that plays the computers' turns on the page, and the
+stand-in when the worker fails.
+
+Novice and Average decide here, on the page; the Expert's decisions come from the
+injected ``think`` coroutine (the worker, app/worker.py, reached once ``before_think``,
+WorkerLink.free, says it is free). Each step reads ``senet.turns.step`` (over, chance,
+forced, choice), as the engine's own driver does, and rechecks that the game has not
+moved on meanwhile. A worker that fails or takes too long is replaced by a player no
+stronger than Average on this thread, and the player is told. Free of the DOM.
+"""
+
+import asyncio
+
+from app.flow.setup import KIND_NAMES, WORKER_KINDS
+
+try:
+    from time import ticks_diff, ticks_ms  # MicroPython (the page)
+except ImportError:  # CPython (tests and tools)
+    from time import monotonic
+
+    def ticks_ms() -> int:
+        return int(monotonic() * 1000)
+
+    def ticks_diff(a: int, b: int) -> int:
+        return a - b
+
+import senet
+from senet import PASS, THROW, turns
+
+# Seconds a computer waits before each step of its turn (and after showing its choice,
+# 60% of it), so that a person can follow; "instant" never waits.
+PACE = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+# At speed "instant" the computers' steps follow one another at once, but once they have
+# held the main thread this many ms the loop hands it back to the browser (to draw, and
+# to take a click) with a sleep of HAND_BACK_S. PyScript's MicroPython runs every ready
+# task before it returns to the browser, so asyncio.sleep(0) alone would keep a game of
+# two computers on the main thread to its end (a Jequier game of 1,066 lines froze the
+# page for 9 s); a sleep of 1 ms is a browser timer.
+BURST_MS = 50
+HAND_BACK_S = 0.001
+# Seconds before a human's lost throw passes by itself (the OK button passes at once).
+PASS_DELAY = {"slow": 2.5, "normal": 1.6, "fast": 0.9, "instant": 0.4}
+# A computer decision asked of the worker gives up after this many seconds (the Expert's
+# own cap is 1.5 s; three times that, but at least 10 s), and the main thread decides
+# instead with a weaker player. After WORKER_GIVE_UP failures in a row the worker is
+# no longer asked for the rest of the visit.
+THINK_TIMEOUT = 10.0
+WORKER_GIVE_UP = 2
+
+# What the player is told when the worker fails (notice and error line). {player}: the
+# level asked for; {problem}: WORKER_SLOW or WORKER_FAILED; {weaker}: the stand-in's
+# level; {why}: the error.
+WORKER_SLOW = "took too long to answer (more than {seconds:g} s)"
+WORKER_FAILED = "stopped working"
+FALLBACK_DECIDED = ("The {player} player {problem}, so {weaker} chose this move in its place. "
+                    "The game goes on.")
+FALLBACK_FIRST_LEGAL = ("The {player} player {problem}, and no other player could take its place ({why}): "
+                        "the first possible move was played. The game goes on.")
+WORKER_GIVEN_UP = (" Until you choose Try again or reload the page, the computer decides a little more "
+                   "simply (Average in place of the Expert, Novice stays Novice).")
+WORKER_GIVEN_UP_NO_FALLBACK = (" Until you choose Try again or reload the page, the computer plays its first "
+                               "possible move.")
+# The stand-in failed while the worker was not asked (given up, or none).
+FALLBACK_BROKEN = ("The computer player cannot decide ({why}): until you reload the page, it plays its "
+                   "first possible move.")
+
+
+async def awaited(awaitable):
+    """A coroutine around any awaitable (MicroPython's wait_for takes coroutines only)."""
+    return await awaitable
+
+
+def error_text(exc: BaseException) -> str:
+    """An exception in a few words: the last line of its message, or its type."""
+    text = str(exc).strip()
+    return text.splitlines()[-1] if text else type(exc).__name__
+
+
+def fallback_level(level: str) -> str:
+    """The player that stands in on the main thread: Novice for Novice, else Average."""
+    return "novice" if level == "novice" else "average"
+
+
+class TurnLoop:
+    """Plays the computers' turns of the Controller's game (``ctl``) and keeps the tasks
+    it runs; knows whether the worker still answers and whether the stand-in runs."""
+
+    def __init__(self, ctl, think=None, sleep=None, think_timeout: float = THINK_TIMEOUT,
+                 before_think=None, think_timer=None):
+        self.ctl = ctl
+        # (position, level, seed) -> awaitable action text: a move, or "throw" or
+        # "rescue" before a throw (a coroutine, or a JavaScript promise on the page)
+        self.think = think
+        # () -> awaitable, awaited before each call to the worker, outside think_timeout
+        # (the page: until the worker has booted and has answered every earlier call, so
+        # that the timeout counts only the worker's own work on this call, never a queue
+        # before it); raising counts as a failure of the worker. A call whose state is no
+        # longer the game's once it returns is not made at all.
+        self.before_think = before_think
+        # (level, what) -> a callable to call once the decision is made, or None: the page
+        # marks each computer decision (performance "senet:think") for tests and benchmarks
+        self.think_timer = think_timer
+        self.think_timeout = think_timeout
+        self.sleep = sleep or asyncio.sleep
+        self.loop_gen = None  # the game (ctl.gen) whose loop runs
+        self.held_since = ticks_ms()  # when the loop last let the browser run (BURST_MS)
+        self.tasks = set()
+        self.worker_failures = 0  # worker failures in a row
+        self.worker_down = False  # given up on the worker: computers decide on this thread
+        self.fallback_error = None  # why the stand-in player cannot run on this thread
+
+    def kick(self) -> None:
+        """Start the turn loop unless one runs for this game (it stops at a human's turn)."""
+        ctl = self.ctl
+        if self.loop_gen == ctl.gen or ctl.game.over or ctl.replay is not None or ctl.tutorial is not None:
+            return
+        if ctl.table.remote is not None:  # two devices: the protocol plays what is forced
+            return
+        self.loop_gen = ctl.gen
+        self.spawn(self._advance(ctl.gen))
+
+    def spawn(self, coro) -> None:
+        """Run ``coro`` as a task, held in ``tasks`` until it ends (a task nothing refers
+        to may be collected before it ends)."""
+
+        async def run():
+            try:
+                await coro
+            finally:
+                self.tasks.discard(task)
+
+        runner = run()
+        try:
+            task = asyncio.create_task(runner)
+        except RuntimeError:  # CPython, called outside a running loop (a test): the task
+            task = asyncio.get_event_loop().create_task(runner)  # waits for that loop to run
+        self.tasks.add(task)
+
+    def stale(self, gen: int, state: senet.State) -> bool:
+        """The game moved on, or ended (a resignation changes no state), since ``state``."""
+        game = self.ctl.game
+        return gen != self.ctl.gen or game.state is not state or game.over
+
+    async def idle(self) -> None:
+        """Wait until the turn loop stops (a human's turn or the end); for tests."""
+        while self.loop_gen is not None:
+            await asyncio.sleep(0)
+
+    async def _advance(self, gen: int) -> None:
+        ctl = self.ctl
+        self.held_since = ticks_ms()  # the loop starts in a task of its own
+        try:
+            while gen == ctl.gen and not ctl.game.over:
+                seat = ctl.seat_to_act
+                state = ctl.state
+                if ctl.kind(seat) == "human":
+                    kind, action = turns.step(state)
+                    if kind == turns.FORCED and action == PASS:
+                        await self.sleep(PASS_DELAY[ctl.setup.speed])
+                        if not self.stale(gen, state):
+                            ctl._play(PASS)
+                            ctl.view.render(ctl)
+                        continue
+                    break
+                await self._computer_step(gen, seat)
+        finally:
+            if self.loop_gen == gen:
+                self.loop_gen = None
+        if gen == ctl.gen:
+            ctl.consider_analysis()  # a human's turn: hints and the meter, when asked for
+
+    async def _computer_step(self, gen: int, seat: int) -> None:
+        ctl = self.ctl
+        state = ctl.state
+        pace = PACE[ctl.setup.speed]
+        await (self.sleep(pace) if pace else self._breathe())
+        if self.stale(gen, state):
+            return
+        level = ctl.kind(seat)
+        seed = (ctl.game.seed or 0) * 2 + seat  # one player per seat, reproducible per game
+        kind, move = turns.step(state)
+        if kind == turns.CHANCE:
+            ctl._throw()
+            ctl.view.render(ctl)
+            return
+        legal = state.legal_actions()
+        if kind == turns.CHOICE:  # a move, or before a throw THROW or RESCUE
+            move = legal[0]
+            text = await self._ask(state, level, seed, seat)
+            if self.stale(gen, state):
+                return
+            try:
+                chosen = senet.parse_move(text)
+            except (senet.SenetError, TypeError):
+                chosen = None
+            if chosen in legal:
+                move = chosen
+            elif text is not None or state.throw is not None:
+                ctl.view.report_error(f"{level} player chose '{text}', not a legal move; playing {move}")
+        if move == THROW:
+            ctl._throw()
+            ctl.view.render(ctl)
+            return
+        if pace and not move.is_special:
+            ctl.preview = move
+            ctl.view.render(ctl)
+            await self.sleep(pace * 0.6)
+            if self.stale(gen, state):
+                return
+        ctl._play(move)
+        ctl.view.render(ctl)
+
+    async def _breathe(self) -> None:
+        """Between steps at speed "instant": hand the main thread back to the browser once
+        the steps have held it BURST_MS (see there), else go straight on."""
+        if ticks_diff(ticks_ms(), self.held_since) < BURST_MS:
+            await self.sleep(0)
+            return
+        await self.sleep(HAND_BACK_S)
+        self.held_since = ticks_ms()
+
+    async def _ask(self, state: senet.State, level: str, seed: int, seat: int):
+        """A computer's decision: from the worker (``think``) within ``think_timeout``;
+        when it fails or takes too long, from a player no stronger than Average on this
+        thread; None when that one cannot run either (the caller then plays the first
+        legal action, or throws)."""
+        if level not in WORKER_KINDS:  # Novice and Average: on the page, never the worker
+            done = self.mark_think(state, level)
+            try:
+                return self.decide_here(state, level, seed)
+            finally:
+                done()
+        ctl = self.ctl
+        ctl.thinking = seat
+        ctl.view.render(ctl)
+        try:
+            failure = None
+            if self.think is not None and not self.worker_down:
+                try:
+                    if self.before_think is not None:
+                        await self.before_think()
+                    if ctl.game.state is not state:
+                        return None  # undone or replaced meanwhile: the caller drops it
+                    done = self.mark_think(state, level)  # the worker's own work, not its queue
+                    try:
+                        answer = await asyncio.wait_for(awaited(self.think(state.position(), level, seed)),
+                                                        self.think_timeout)
+                    finally:
+                        done()
+                except Exception as exc:  # a failing or hanging worker must not stop the game
+                    failure = exc
+                else:
+                    self.worker_failures = 0
+                    return answer
+            answer = self.decide_here(state, level, seed, tell=failure is None)
+            if failure is not None:
+                self._worker_failed(failure, level)
+            return answer
+        finally:
+            ctl.thinking = None
+
+    def mark_think(self, state: senet.State, level: str):
+        """Starts the page's mark of one computer decision; returns the call that ends it."""
+        if self.think_timer is None:
+            return lambda: None
+        return self.think_timer(level, "move" if state.throw is not None else "pre-throw")
+
+    def _worker_failed(self, exc: BaseException, level: str) -> None:
+        """Tell the player what stood in for the worker that failed (``decide_here`` has run)."""
+        view = self.ctl.view
+        self.worker_failures += 1
+        if isinstance(exc, asyncio.TimeoutError):
+            problem = WORKER_SLOW.format(seconds=self.think_timeout)
+        else:
+            problem = WORKER_FAILED
+        player = KIND_NAMES.get(level, level)
+        # the error itself is for the console, not for the player
+        view.report_error(f"The {player} player failed ({error_text(exc)})")
+        if self.fallback_error is None:
+            text = FALLBACK_DECIDED.format(player=player, problem=problem, weaker=KIND_NAMES[fallback_level(level)])
+        else:
+            text = FALLBACK_FIRST_LEGAL.format(player=player, problem=problem, why=self.fallback_error)
+        if self.worker_failures >= WORKER_GIVE_UP and not self.worker_down:
+            self.worker_down = True
+            text += WORKER_GIVEN_UP if self.fallback_error is None else WORKER_GIVEN_UP_NO_FALLBACK
+        view.notice(text)  # a notice for the player (the error was reported on its own)
+        if self.worker_down:
+            view.notice_action("worker-retry", True)  # app/page.py's retry_worker
+
+    def decide_here(self, state: senet.State, level: str, seed: int, tell: bool = True):
+        """Novice's or Average's decision on this thread (quick; imported on first use):
+        their own, or the stand-in for a failed Expert. None when it cannot run:
+        ``fallback_error`` then says why, and it is not tried again; the player is told
+        once (``tell``: here, else the caller's own words name it)."""
+        if self.fallback_error is not None:
+            return None
+        try:
+            from senet.ai import kept_player
+
+            return str(kept_player(fallback_level(level), seed).choose(state))
+        except Exception as exc:  # not expected, but it must not stop the game either
+            self.fallback_error = error_text(exc)
+            if tell:
+                text = FALLBACK_BROKEN.format(why=self.fallback_error)
+                self.ctl.view.report_error(text)
+                self.ctl.view.notice(text)
+            return None

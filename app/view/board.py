@@ -1,0 +1,473 @@
+"""The board's part of the View: the pieces and trays of a game (built once a game), the
+way the pieces run, and every square's, tray's and piece's attributes, the better move's
+arrow, and the board's own description. A mixin of app/view.py's View (its DOM helpers
+``_set``, ``_text`` and ``_svg`` and its elements are View's)."""
+
+from app.flow.controller import COLOUR, SIDE_NAMES, loc_of
+from app.view import way
+from senet.board import MARKED, square_cell
+from senet.variants import base_name
+
+SYMBOLS = "./assets/symbols.svg"
+SHAPE = {"w": "piece-spool", "b": "piece-cone"}
+TRAY_Y, TRAY_H = 314, 96
+PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
+# The invisible area a tap or click takes for a piece or a target square: a square's cell,
+# centred on it; on a touch screen styles/app.css enlarges it (--hit-scale) to 44 CSS px.
+HIT = 100
+HIT_TOP, HIT_BOTTOM = 300, 424  # a tray's tap area (124 units high, as a piece's on a touch screen)
+TRAY_SCALE = 0.66
+TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
+TRAY_TAG = {"supply": "enter", "off": "off"}
+TRAY_MOVE = {"supply": "Move back to the supply. ", "off": "Bear off here. "}  # a tray as a target  # drawn in the tray (short: it must fit on a phone)
+
+
+def square_centre(n: int) -> tuple[float, float]:
+    row, col = square_cell(n)
+    return 100 * col + 54, 100 * row + 55  # a little off centre: the number sits top left
+
+
+def loc_text(loc) -> str:
+    if loc == "supply":
+        return "in the supply"
+    if loc == "off":
+        return "borne off"
+    name = MARKED.get(loc)
+    return f"on square {loc}" + (f", the {name}" if name else "")
+
+
+
+
+# The attributes _render_board sets or removes that a new element does not have: a square
+# of index.html, a tray and a piece as _build makes them (View._absent).
+SQUARE_SET = ("data-goal", "data-next-goal", "data-better", "data-target", "role", "tabindex", "aria-label")
+TRAY_SET = ("data-better", "data-target", "tabindex")
+PIECE_SET = ("data-movable", "data-selected", "data-suggested", "data-home", "tabindex")
+
+# How far (board units) the arrow of the move played is drawn beside the better move's.
+PLAYED_OFFSET = 14.0
+
+
+def label_key(state) -> tuple:
+    """What ``board_words`` reads of a position: the pieces and the rule set's flags (not
+    the side to act or the throw, so that a throw leaves the words as they are)."""
+    return state.rules.name, state.board, state.supply, state.off, state.var
+
+
+def board_words(state) -> str:
+    """The board's description for a screen reader: where each side's pieces are, and
+    Bell's goals and home pieces (B5-B7), asked of the rule set."""
+    rules = state.rules
+    parts = [f"Senet board, {rules.title} rules."]
+    for i, colour in enumerate("wb"):
+        squares = state.pieces(colour)
+        text = f"{SIDE_NAMES[colour]}: " + (("on " + ", ".join(map(str, squares))) if squares else "none on the board")
+        if rules.has_supply:
+            text += f", {state.supply[i]} to enter"
+        if rules.bears_off:
+            text += f", {state.off[i]} borne off"
+        if rules.has_goals and state.odd:
+            home = rules.home_squares(state, colour)
+            text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
+            text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
+            low = rules.open_goal(state, colour)
+            if low is not None:
+                text += f", next goal {low}"
+        parts.append(text + ".")
+    return " ".join(parts)
+
+
+# A piece's parts, as _build writes them inside its <g>: the tap area, the halo of a
+# selected piece, and its shape.
+PIECE_PARTS = {
+    colour: (f'<rect class="hit" x="{-HIT // 2}" y="{-HIT // 2}" width="{HIT}" height="{HIT}"/>'
+             f'<circle class="halo" r="{PIECE // 2 + 6}"/>'
+             f'<use class="shape" href="{SYMBOLS}#{SHAPE[colour]}" x="{-PIECE // 2}" y="{-PIECE // 2}" '
+             f'width="{PIECE}" height="{PIECE}"/>')
+    for colour in SHAPE
+}
+
+
+def piece_style(place: tuple) -> str:
+    """A piece's style attribute at ``place``, (x, y, scale)."""
+    x, y, scale = place
+    return f"transform: translate({x:g}px, {y:g}px) scale({scale:g})"
+
+
+def _made(layer, markup: list):
+    """``layer``'s children made afresh from SVG markup, in one call into the browser
+    rather than one for each element and attribute (at the first drawing those took some
+    25 ms of MicroPython); returns them, for ``.item(i)``. The markup is the view's own:
+    numbers and fixed names, never a player's text."""
+    layer.innerHTML = "".join(markup)
+    return layer.children
+
+
+class BoardDrawing:
+    # -- building a game's pieces and trays ---------------------------------------
+    def _build(self, ctl) -> None:
+        rules = ctl.rules
+        self._cache.clear()
+        first = self._gen is None  # the page's first game: the squares are as index.html drew them
+        self._throws_seen = 0
+        self._jumps_seen = ctl.jumps
+        self._was_over = False
+        self.pieces = {}
+        self.trays = {}
+        kinds = [k for k, on in (("supply", rules.has_supply), ("off", rules.bears_off)) if on]
+        gap = 12
+        markup, names = [], []
+        for colour, x0, x1 in (("w", 0, 494), ("b", 506, 1000)):
+            width = (x1 - x0 - gap * (len(kinds) - 1)) / len(kinds)
+            for i, kind in enumerate(kinds):
+                x = x0 + i * (width + gap)
+                name = f"{colour}-{kind}"
+                # the tap area (from the board's edge down), the tray, its tag and its count
+                markup.append(
+                    f'<rect class="tray-hit" data-hit="{name}" aria-hidden="true" x="{x:g}" y="{HIT_TOP}" '
+                    f'width="{width:g}" height="{HIT_BOTTOM - HIT_TOP}"/>'
+                    f'<rect class="tray {COLOUR[colour]}" data-tray="{name}" x="{x:g}" y="{TRAY_Y}" '
+                    f'width="{width:g}" height="{TRAY_H}" rx="10"/>'
+                    f'<text class="tray-label" aria-hidden="true" x="{x + 14:g}" y="{TRAY_Y + 32}">{TRAY_TAG[kind]}</text>'
+                    f'<text class="tray-count" aria-hidden="true" x="{x + width - 16:g}" y="{TRAY_Y + 76}"></text>')
+                self.trays[name] = {"x": x, "width": width, "colour": colour, "kind": kind}
+                names.append(name)
+        made = _made(self.tray_layer, markup)
+        for i, name in enumerate(names):  # (a list: MicroPython's dicts keep no order)
+            self.trays[name]["rect"], self.trays[name]["count"] = made.item(4 * i + 1), made.item(4 * i + 3)
+            self._absent(name, *TRAY_SET)
+        self._build_hits()
+        # the cache is empty: the next drawing writes every square, tap area and number
+        self._squares_shown = set(self.squares)
+        self._hits_shown = set(self.hits)
+        self._covered = set(self.numbers)
+        self._pieces_drawn = {}
+        self._squares_drawn = {}
+        self._trays_drawn = {}
+        if first:
+            for n in self.squares:
+                self._absent(n, *SQUARE_SET)
+            for n in self.numbers:
+                self._absent(("number", n), "class")
+        # Each piece is made where it stands: made at the board's corner and moved by the
+        # next drawing, it would glide from there if a frame came between (app/main.py
+        # draws the board a task after it builds it).
+        order = sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:])))
+        slots = self._tray_slots(ctl)
+        places = {pid: piece_style(self._piece_place(ctl.tracker.loc[pid], pid, slots)) for pid in order}
+        made = _made(self.piece_layer, [
+            f'<g class="piece {COLOUR[p[0]]}" data-piece="{p}" data-colour="{COLOUR[p[0]]}" style="{places[p]}">'
+            f'{PIECE_PARTS[p[0]]}</g>' for p in order])
+        for i, pid in enumerate(order):
+            self.pieces[pid] = made.item(i)
+            self._absent(pid, *PIECE_SET)
+            self._cache[(pid, "style")] = places[pid]
+        self._gen = ctl.gen
+        self._draw_way(rules)
+        self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
+        self.rules_link.textContent = f"{rules.title} rules"
+        self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
+
+    def _build_hits(self) -> None:
+        """Once a page: a layer above the pieces with a tap area per square (taking taps only
+        while the square is a target), and the square numbers by square."""
+        if getattr(self, "hit_layer", None) is not None:
+            return
+        self.hit_layer = self._svg("g", None, class_="hits")
+        self.hit_layer.setAttribute("id", "hits")
+        self.piece_layer.after(self.hit_layer)
+        markup = []
+        for n in range(1, 31):
+            row, col = square_cell(n)
+            # data-hit, not data-square: the squares are counted by data-square
+            markup.append(f'<rect class="hit" data-hit="{n}" aria-hidden="true" x="{100 * col + 50 - HIT // 2}" '
+                          f'y="{100 * row + 50 - HIT // 2}" width="{HIT}" height="{HIT}"/>')
+        made = _made(self.hit_layer, markup)
+        self.hits = {n: made.item(n - 1) for n in range(1, 31)}
+        # index.html writes the square numbers in order, 1 to 30 (tests/engine/test_board_svg.py)
+        numbers = self.board.querySelectorAll(".numbers text")
+        self.numbers = {n: numbers.item(n - 1) for n in range(1, 31)}
+
+    def _draw_way(self, rules) -> None:
+        """The chevrons between neighbouring squares, pointing the way the pieces run
+        (decorative: the group is aria-hidden), and the same in the board's description."""
+        backwards = way.backwards(rules)
+        if self._way == backwards:
+            return
+        self._way = backwards
+        _made(self.way_layer, [f'<polyline class="way-arrow" data-from="{a}" data-to="{b}" points="{way.points_text(points)}"/>'
+                               for a, b, points in way.arrows(rules)])
+        self.way_text.textContent = way.words(rules)
+
+    @staticmethod
+    def _piece_place(loc, pid: str, slots: dict) -> tuple:
+        """(x, y, scale) of piece ``pid`` at ``loc``: a square's centre, or its slot in a
+        tray (``slots``: _tray_slots)."""
+        if isinstance(loc, int):
+            x, y = square_centre(loc)
+            return x, y, 1
+        return slots.get(pid, (0, 0, 0))
+
+    def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
+        """Positions (x, y, scale) of the pieces lying in the trays."""
+        out = {}
+        for _name, tray in self.trays.items():
+            pids = sorted(ctl.tracker.at(tray["kind"], tray["colour"]), key=lambda p: int(p[1:]))
+            size = PIECE * TRAY_SCALE
+            room = tray["width"] - 28 - 70 - size
+            step = min(size * 0.9, room / max(1, len(pids) - 1)) if len(pids) > 1 else 0
+            for i, pid in enumerate(pids):
+                out[pid] = (tray["x"] + 14 + size / 2 + i * step, TRAY_Y + 64, TRAY_SCALE)
+        return out
+
+
+    def _render_board(self, ctl):
+        """Squares, marks, trays and pieces; returns the better move shown (or None)."""
+        state = ctl.state
+        game = ctl.game
+        over = game.over
+        side = state.side
+        movable = ctl.movable if self.ready else {}
+        targets = ctl.targets if self.ready else {}
+        selected = ctl.selected
+        preview = ctl.preview
+        last = (ctl.last_move if self.highlight else None) or (None, None)
+        suggested = ctl.hint_move if self.ready else None
+        better = ctl.better_move
+        better_src = loc_of(better.src) if better is not None else None
+        better_dst = loc_of(better.dst) if better is not None else None
+        hints = set()
+        if selected is None and self.hint_loc in movable and self.highlight:
+            hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
+
+        self._set("board", self.board, "data-position", state.position())
+        self._set("board", self.board, "data-variant", state.variant)
+        self._set("board", self.board, "data-winner", game.result if over else None)
+        self._set("board", self.board, "data-side", None if over else side)
+
+        # Bell (B5-B7), from the engine: whose goal each square is, the home pieces, and
+        # the lowest open goal of the side to act (the next square its chain needs)
+        goal_of = {}
+        home = ()
+        next_goal = None
+        if state.rules.has_goals and state.odd:
+            for colour in ("w", "b"):
+                for g in state.rules.goal_squares(state, colour):
+                    goal_of[g] = colour
+            home = state.rules.home_squares(state, "w") + state.rules.home_squares(state, "b")
+            if not over:
+                next_goal = state.rules.open_goal(state, side)
+
+        # squares: those with something to show now, and those that showed something at
+        # the last drawing (to be made plain again); the others are plain already
+        special = set(targets)
+        special.update(hints)
+        special.update(goal_of)
+        special.update((last[0], last[1], better_src, better_dst, next_goal))
+        if preview is not None:
+            special.add(preview.dst)
+        if suggested is not None:
+            special.add(suggested.dst)
+        preview_dst = preview.dst if preview is not None else None
+        suggested_dst = suggested.dst if suggested is not None else None
+        drawn_squares = self._squares_drawn
+        for n in special | self._squares_shown:
+            rect = self.squares.get(n)
+            if rect is None:  # a tray ("off"), or nothing
+                continue
+            is_target = n in targets
+            owner = goal_of.get(n)
+            # all this square's attributes follow from these: unchanged, nothing to write
+            drawn = (n == last[0], n == last[1], is_target, n == preview_dst, n in hints, n == suggested_dst,
+                     n == better_src, n == better_dst, owner, n == next_goal)
+            if drawn_squares.get(n) == drawn:
+                continue
+            drawn_squares[n] = drawn
+            classes = ["square"]
+            if n in MARKED:
+                classes.append("marked")
+            if n == last[0]:
+                classes.append("from")
+            if n == last[1]:
+                classes.append("to")
+            if is_target:
+                classes.append("target")
+            if n == preview_dst:
+                classes.append("preview")
+            if n in hints:
+                classes.append("hint")
+            if n == suggested_dst:
+                classes.append("suggest")
+            if n == better_src:
+                classes.append("better-from")
+            if n == better_dst:
+                classes.append("better-to")
+            if owner:
+                classes.append(f"goal-{owner}")
+            if n == next_goal:
+                classes.append("next-goal")
+            self._set(n, rect, "class", " ".join(classes))
+            self._set(n, rect, "data-goal", owner)
+            self._set(n, rect, "data-next-goal", "true" if n == next_goal else None)
+            self._set(n, rect, "data-better", "from" if n == better_src else "to" if n == better_dst else None)
+            self._set(n, rect, "data-target", "true" if is_target else None)
+            self._set(n, rect, "role", "button" if is_target else None)
+            self._set(n, rect, "tabindex", "0" if is_target else None)
+            label = f"Move to square {n}" if is_target else None
+            if label and owner:
+                label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
+            self._set(n, rect, "aria-label", label)
+        self._squares_shown = special
+
+        for n in self._hits_shown | set(targets):
+            hit = self.hits.get(n)
+            if hit is not None:
+                self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
+        self._hits_shown = set(targets)
+        occupied = {i + 1 for i, c in enumerate(state.board) if c != "."}
+        if occupied != self._covered:  # (after _build, every square counts as covered)
+            for n in occupied | self._covered:  # a square's number hides under its piece
+                number = self.numbers.get(n)
+                if number is not None:
+                    self._set(("number", n), number, "class", "covered" if n in occupied else None)
+            for n, mark in self.marks.items():
+                self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if n in occupied else ""))
+            self._covered = occupied
+
+        # trays
+        for name, tray in self.trays.items():
+            colour, kind = tray["colour"], tray["kind"]
+            i = 0 if colour == "w" else 1
+            count = (state.supply if kind == "supply" else state.off)[i]
+            # the off tray, or the supply for a piece going back there (Piccione's A-in, P5)
+            is_target = colour == side and kind in targets
+            is_preview = preview is not None and kind == "off" and colour == side and preview.dst == 31
+            is_hint = kind == "off" and colour == side and "off" in hints
+            is_suggested = suggested is not None and kind == "off" and colour == side and suggested.dst == 31
+            tray_better = better is not None and colour == side and better_dst == kind
+            # all this tray's attributes follow from these: unchanged, nothing to write
+            drawn = (count, is_target, is_preview, is_hint, is_suggested, tray_better)
+            if self._trays_drawn.get(name) == drawn:
+                continue
+            self._trays_drawn[name] = drawn
+            self._text(name, tray["count"], str(count))
+            classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
+            if is_preview:
+                classes += " preview"
+            if is_hint:
+                classes += " hint"
+            if is_suggested:
+                classes += " suggest"
+            if tray_better:
+                classes += " better-to"
+            self._set(name, tray["rect"], "class", classes)
+            self._set(name, tray["rect"], "data-better", "to" if tray_better else None)
+            self._set(name, tray["rect"], "data-target", "true" if is_target else None)
+            self._set(name, tray["rect"], "role", "button" if is_target else "img")
+            self._set(name, tray["rect"], "tabindex", "0" if is_target else None)
+            label = f"{COLOUR[colour]} pieces {TRAY_LABEL[kind]}: {count}"
+            self._set(name, tray["rect"], "aria-label", TRAY_MOVE[kind] + label if is_target else label)
+
+        # pieces
+        slots = self._tray_slots(ctl)
+        supply_movable = None
+        if "supply" in movable:
+            in_supply = sorted(ctl.tracker.at("supply", side), key=lambda p: int(p[1:]))
+            supply_movable = in_supply[-1] if in_supply else None
+        for pid, g in self.pieces.items():
+            loc = ctl.tracker.loc[pid]
+            colour = pid[0]
+            x, y, scale = self._piece_place(loc, pid, slots)
+            is_movable = colour == side and (pid == supply_movable if loc == "supply" else loc in movable)
+            is_selected = is_movable and loc == selected
+            is_chosen = preview is not None and colour == side and (
+                loc == preview.src or (loc == "supply" and preview.src == 0 and pid == self._top_supply(ctl, side)))
+            is_victim = loc in targets and colour != side
+            is_suggested = suggested is not None and is_movable and loc == loc_of(suggested.src)
+            is_home = loc in home and state.square(loc) == colour
+            moves = movable.get(loc, []) if is_movable else ()
+            # all this piece's attributes follow from these: unchanged, nothing to write
+            drawn = (loc, x, y, scale, is_movable, is_selected, is_chosen, is_victim, is_suggested, is_home,
+                     loc == last[1], moves[0].dst if len(moves) == 1 else len(moves))
+            if self._pieces_drawn.get(pid) == drawn:
+                continue
+            self._pieces_drawn[pid] = drawn
+            classes = ["piece", COLOUR[colour]]
+            if is_home:
+                classes.append("home")
+            if is_selected or is_chosen:
+                classes.append("selected")
+            if is_suggested:
+                classes.append("suggested")
+            if loc == last[1]:
+                classes.append("moved")
+            self._set(pid, g, "class", " ".join(classes))
+            self._set(pid, g, "style", piece_style((x, y, scale)))
+            self._set(pid, g, "data-at", loc)
+            self._set(pid, g, "data-movable", "true" if is_movable else None)
+            self._set(pid, g, "data-selected", "true" if is_selected else None)
+            self._set(pid, g, "data-suggested", "true" if is_suggested else None)
+            self._set(pid, g, "data-home", "true" if is_home else None)
+            self._set(pid, g, "tabindex", "0" if is_movable else None)
+            self._set(pid, g, "role", "button" if is_movable else "img")
+            label = f"{COLOUR[colour]} piece {loc_text(loc)}"
+            if is_home:
+                label += ", home"
+            if is_movable:
+                if len(moves) == 1:
+                    label += f", movable to {self._dst_text(moves[0].dst)}"
+                else:
+                    label += ", movable"
+                if is_selected:
+                    label += ", selected"
+            elif is_victim:
+                label += ", can be attacked: move here"
+            self._set(pid, g, "aria-label", label)
+        return better
+
+    def _loc_point(self, ctl, loc, side):
+        """Where an arrow to or from ``loc`` points: a square's centre, or a tray's."""
+        if isinstance(loc, int):
+            return square_centre(loc)
+        tray = self.trays.get(f"{side}-{loc}")
+        if tray is None:
+            return None
+        return tray["x"] + tray["width"] / 2, TRAY_Y + TRAY_H / 2
+
+    def _render_arrow(self, ctl, better, played: bool = False) -> None:
+        """The better action of the reviewed decision shown: an arrow from its piece; with
+        ``played``, the action played there (``better`` is then that move), dashed."""
+        arrow = self.played_arrow if played else self.better_arrow
+        key = "played-arrow" if played else "arrow"
+        ends = None
+        if better is not None:
+            side = ctl.state.side
+            a = self._loc_point(ctl, loc_of(better.src), side)
+            b = self._loc_point(ctl, loc_of(better.dst), side)
+            if a is not None and b is not None:
+                ends = (a, b)
+        if ends and played:  # beside the better move's arrow, not under it (they may share an end)
+            (x1, y1), (x2, y2) = ends
+            length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+            dx, dy = -(y2 - y1) / length * PLAYED_OFFSET, (x2 - x1) / length * PLAYED_OFFSET
+            ends = ((x1 + dx, y1 + dy), (x2 + dx, y2 + dy))
+        self._set(key, arrow, "hidden", None if ends else "")
+        if ends:
+            (x1, y1), (x2, y2) = ends
+            for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
+                self._set((key, name), arrow, name, f"{value:g}")
+            self._set(key + "-move", arrow, "data-move", f"{better}")
+
+    def _render_board_label(self, ctl) -> None:
+        state = ctl.state
+        key = label_key(state)
+        if key != self._label_key:  # a throw changes nothing here
+            self._label_key = key
+            self._set("board", self.board, "aria-label", board_words(state))
+
+    def hint(self, ctl, loc) -> None:
+        """Show where the movable piece at ``loc`` would go (pointer over it, or focus)."""
+        if loc != self.hint_loc:
+            self.hint_loc = loc
+            self.build(ctl)
+            self._render_board(ctl)  # nothing else on the page shows the hint

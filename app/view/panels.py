@@ -1,0 +1,355 @@
+"""The panels' part of the View: the move log, the history line, the game-over panel and
+its summary, the game review, the tutorial, and the New game dialog's kept games. A
+mixin of app/view.py's View."""
+
+from app.flow.controller import COLOUR
+from app.flow.counting import count_words, mark_name
+from app.flow.history import UNDO_NOTE
+
+# The review's table: each cell's field (a test hook) and its heading, said again by each
+# cell on a phone, where a side's row is a card.
+SUMMARY_FIELDS = (("decisions", "Decisions"), ("lost", "Chance lost"), ("mean", "Lost a decision"),
+                  ("luck", "Luck"), ("best", "Best"), ("inaccuracy", "Inaccuracies"), ("mistake", "Mistakes"),
+                  ("blunder", "Blunders"))
+
+# The move log's note when it has no turn to show, and while a long game's words are
+# being worked out after its board (View.log_later).
+LOG_EMPTY = "No moves yet."
+LOG_LATER = "Writing out the moves\u2026"
+
+
+class PanelsDrawing:
+    # -- the New game dialog's list of kept games (docs/saving.md) ----------------
+    def show_kept(self, games, now_ms: int, message: str = "") -> None:
+        """List ``games`` (storage.KeptGame), one line each with Resume and Delete."""
+        listing = self.doc.getElementById("kept-list")
+        listing.replaceChildren()
+        for i, game in enumerate(games):
+            item = self.doc.createElement("li")
+            item.className = "kept-game"
+            item.setAttribute("data-key", game.key)
+            line = self.doc.createElement("p")
+            line.className = "kept-line"
+            line.textContent = game.line(now_ms)
+            buttons = self.doc.createElement("div")
+            buttons.className = "actions kept-actions"
+            self._button(buttons, "Resume", "resume", f"Resume {game.summary()}")
+            self._button(buttons, "Delete", "delete", f"Delete {game.summary()}")
+            confirm = self.doc.createElement("div")
+            confirm.className = "actions kept-confirm"
+            confirm.hidden = True
+            question = self.doc.createElement("span")
+            question.id = f"kept-ask-{i}"
+            question.textContent = "Delete this game for good?"
+            confirm.append(question)
+            self._button(confirm, "Yes, delete it", "confirm").setAttribute("aria-describedby", question.id)
+            self._button(confirm, "No, keep it", "keep")
+            item.append(line, buttons, confirm)
+            listing.append(item)
+        self.doc.getElementById("kept-empty").hidden = bool(games)
+        self.doc.getElementById("kept-message").textContent = message
+
+    def _button(self, parent, text: str, what: str, label: str | None = None):
+        button = self.doc.createElement("button")
+        button.type = "button"
+        button.textContent = text
+        button.setAttribute("data-kept", what)
+        if label:
+            button.setAttribute("aria-label", label)
+        parent.append(button)
+        return button
+
+    def kept_confirm(self, item, asking: bool) -> None:
+        """Turn a kept game's row to its delete question (or back), focusing the safe answer."""
+        item.querySelector(".kept-actions").hidden = asking
+        item.querySelector(".kept-confirm").hidden = not asking
+        item.querySelector(f'[data-kept="{"keep" if asking else "delete"}"]').focus()
+
+    def _render_review(self, ctl) -> None:
+        """The review panel: progress, the graph, the summary and the decisions it names."""
+        review = ctl.review
+        els = self.review_els
+        self._set("review", self.review_box, "hidden", None if review is not None else "")
+        if review is None:
+            self._review_key = None
+            return
+        self._set("review", self.review_box, "data-state", review.state)
+        progress = els["progress"]
+        self._set("review-progress", progress, "max", str(max(1, review.total)))
+        self._set("review-progress", progress, "value", str(review.done))
+        self._set("review-progress", progress, "data-done", str(review.done))
+        self._text("review-status", els["status"], review.progress_text())
+        self._set("review-stop", self.review_stop, "hidden", None if review.running else "")
+        focus = ctl.review_focus
+        key = (id(review), review.state, review.data is not None, focus, ctl.gen)
+        if key == self._review_key:
+            return
+        self._review_key = key
+        have = review.data is not None
+        for name in ("chart", "key", "summary"):
+            self._set(f"review-{name}", els[name], "hidden", None if have else "")
+        names = ctl.review_names()
+        decisions = review.decisions
+        self._set("review-graph", els["graph"], "data-decisions", str(len(decisions)))
+        els["graph-label"].textContent = review.graph_label()
+        points = review.points()
+        self._set("review-line", els["line"], "points", " ".join(f"{x:g},{y:g}" for x, y, _i, _c in points))
+        layer = els["points"]
+        layer.replaceChildren()
+        for x, y, i, cls in points:
+            marked = cls in ("mistake", "blunder")
+            dot = self._svg("circle", layer, cx=x, cy=y, r=3.2 if marked else 1.4, class_=f"point {cls}")
+            dot.setAttribute("data-decision", str(i))
+            dot.setAttribute("data-class", cls)
+            if marked:
+                dot.setAttribute("role", "button")
+                dot.setAttribute("tabindex", "0")
+                dot.setAttribute("aria-label", review.decision_text(i, names))
+            if i == focus:
+                dot.setAttribute("data-focus", "true")
+        rows = els["summary-rows"]
+        rows.replaceChildren()
+        for row in review.summary_rows(names):
+            tr = self.doc.createElement("tr")
+            tr.setAttribute("data-side", row["side"])
+            th = self.doc.createElement("th")
+            th.setAttribute("scope", "row")
+            th.textContent = row["who"]
+            tr.append(th)
+            for field, label in SUMMARY_FIELDS:
+                td = self.doc.createElement("td")
+                td.setAttribute("data-field", field)
+                td.setAttribute("data-label", label)  # a phone shows each side as a card: label, value
+                td.textContent = str(row[field])
+                tr.append(td)
+            rows.append(tr)
+        listing = els["list"]
+        listing.replaceChildren()
+        for i in review.listed():
+            li = self.doc.createElement("li")
+            button = self.doc.createElement("button")
+            button.setAttribute("type", "button")
+            button.setAttribute("data-decision", str(i))
+            button.setAttribute("data-class", decisions[i]["class"])
+            if i == focus:
+                button.setAttribute("aria-current", "true")
+            button.textContent = review.decision_text(i, names)
+            li.append(button)
+            listing.append(li)
+        clean = review.clean_text(names)
+        self._text("review-clean", els["clean"], clean)
+        self._set("review-clean", els["clean"], "hidden", None if clean else "")
+        ticks = els["ticks"]
+        ticks.replaceChildren()
+        for turn, share in review.turn_ticks():
+            tick = self.doc.createElement("span")
+            tick.textContent = str(turn)
+            # the graph's viewBox has 4 units of margin on each side of its 300
+            tick.setAttribute("style", f"left: {(4 + share * 300) / 308 * 100:.2f}%")
+            ticks.append(tick)
+        text = review.decision_text(focus, names) if focus is not None else ""
+        self._text("review-decision", els["decision"], text)
+        self._set("review-decision", els["decision"], "hidden", None if text else "")
+        self._set("review-legend", els["legend"], "hidden", None if ctl.better_move is not None else "")
+
+    def offer_tutorial(self, show: bool) -> None:
+        """The first visit's offer of the tutorial (an overlay: it moves nothing)."""
+        self.offer_box.hidden = not show
+
+    @property
+    def offering(self) -> bool:
+        return not self.offer_box.hidden
+
+    def _render_tutorial(self, ctl) -> None:
+        """The tutorial's panel: the lesson, what to do now, Back, Next or Finish, Skip.
+        When a lesson is done, focus goes to Next (or Finish)."""
+        tutorial = ctl.tutorial
+        self._set("tutorial", self.tutorial_box, "hidden", None if tutorial is not None else "")
+        self.root.classList.toggle("tutoring", tutorial is not None)
+        if tutorial is None:
+            self._lesson_seen = None
+            return
+        parts = self.tutorial_parts
+        self._text("tutorial-title", parts["title"], tutorial.heading())
+        note = tutorial.note()
+        self._text("tutorial-note", parts["note"], note)
+        self._set("tutorial-note", parts["note"], "hidden", None if note else "")
+        self._text("tutorial-text", parts["text"], tutorial.lesson.text)
+        self._text("tutorial-task", parts["task"], tutorial.task())
+        buttons = self.tutorial_buttons
+        self._set("t-back", buttons["back"], "disabled", "" if tutorial.index == 0 else None)
+        self._set("t-next", buttons["next"], "hidden", "" if tutorial.last else None)
+        self._set("t-finish", buttons["finish"], "hidden", None if tutorial.last else "")
+        seen = (tutorial.index, tutorial.done)
+        if seen != self._lesson_seen:
+            if self._lesson_seen is not None and tutorial.done:
+                buttons["finish" if tutorial.last else "next"].focus()
+            self._lesson_seen = seen
+
+    def focus_tutorial(self) -> None:
+        """Focus the lesson's words (a screen reader reads them)."""
+        self.tutorial_parts["words"].focus()
+
+    def _render_log(self, ctl) -> None:
+        """The move log, when the record changed: only the turns whose lines changed are
+        built again (the turn under way, the turns an undo removed), so a move late in a
+        long game costs what a move early in it costs."""
+        if self.log_later:  # a long game resumed: its words come after the board (app/main.py)
+            self._text("log-empty", self.log_empty, LOG_LATER)
+            self.log_empty.hidden = False
+            return
+        self._text("log-empty", self.log_empty, LOG_EMPTY)
+        entries = ctl.game.entries
+        key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.replay is not None)
+        if key == self._log_key:
+            return
+        self._log_key = key
+        wanted = ctl.log_groups()  # oldest turn first; a turn that did not change is the same tuple
+        shown = self._log_groups  # [(content, li)], oldest first, as the list holds them
+        # A turn the move log kept since it was drawn is the very tuple drawn, and so is
+        # every turn before it (app/move_log.py groups again from the first turn that
+        # changed): the last such turn is found by halving, not by a look at every turn of
+        # a long game. From there the turns are compared one by one. A turn grouped again
+        # but equal keeps its element and takes the move log's new tuple: the turn under
+        # way is grouped again at every call, so without that, the first turn drawn while
+        # under way would stop the halving and every drawing would compare every turn.
+        keep, end = 0, min(len(shown), len(wanted))
+        while keep < end:
+            mid = (keep + end) // 2
+            if shown[mid][0] is wanted[mid]:
+                keep = mid + 1
+            else:
+                end = mid
+        while keep < len(shown) and keep < len(wanted):
+            content = wanted[keep]
+            if shown[keep][0] is not content:
+                if shown[keep][0] != content:
+                    break
+                shown[keep] = (content, shown[keep][1])
+            keep += 1
+        for _content, li in shown[keep:]:
+            li.remove()
+        del shown[keep:]
+        for content in wanted[keep:]:
+            li = self._log_group(content)
+            self.log_list.prepend(li)  # newest first
+            shown.append((content, li))
+        current = shown[-1][1] if shown and not ctl.game.over else None
+        if current is not self._log_current:
+            if self._log_current is not None:
+                self._log_current.removeAttribute("class")
+            if current is not None:
+                current.className = "current"
+            self._log_current = current
+        self.log_empty.hidden = bool(shown)
+
+    def _log_group(self, content):
+        """One turn of the move log: its heading and its lines as buttons, newest first."""
+        number, who, steps = content
+        li = self.doc.createElement("li")
+        head = self.doc.createElement("p")
+        head.className = "log-who"
+        head.textContent = f"Turn {number}: {who}" if number else who
+        head.setAttribute("data-turn", str(number))
+        sub = self.doc.createElement("ol")
+        sub.setAttribute("aria-label", f"Turn {number}, {who}" if number else who)
+        for step, text, mark in steps:
+            item = self.doc.createElement("li")
+            button = self.doc.createElement("button")
+            button.type = "button"
+            button.setAttribute("data-log-step", str(step))
+            button.textContent = text
+            button.setAttribute("aria-label", f"{text} Replay from here ({mark_name(mark, False)}).")
+            item.append(button)
+            sub.append(item)
+        li.append(head, sub)
+        return li
+
+    def _render_history(self, ctl) -> None:
+        """Undo and redo buttons, and the replay panel."""
+        ready = self.ready
+        for name, ok in (("undo", ctl.can_undo), ("redo", ctl.can_redo), ("resign", ctl.can_resign)):
+            self._set(f"b-{name}", self.undo_buttons[name], "disabled", None if ready and ok else "")
+        off = ctl.no_takebacks and ctl.history.against_computer
+        self._set("b-undo-title", self.undo_buttons["undo"], "title",
+                  "No take-backs in this game (Settings)" if off else UNDO_NOTE.rstrip("."))
+        replay = ctl.replay
+        self._set("replay", self.replay_box, "hidden", None if replay is not None else "")
+        if replay is not None:
+            self.root.classList.add("replaying")
+            self._text("replay-step", self.replay_step, ctl.replay_label())
+            for name, ok in (("start", replay.step > 0), ("back", replay.step > 0),
+                             ("forward", replay.step < replay.last), ("end", replay.step < replay.last),
+                             ("play", not ctl.game.over), ("auto", replay.last > 0)):
+                self._set(f"b-replay-{name}", self.replay_buttons[name], "disabled", None if ok else "")
+            playing = ctl.autoplay is not None
+            auto = self.replay_buttons["auto"]
+            self._set("b-replay-auto", auto, "data-playing", "true" if playing else "false")
+            self._text("b-replay-auto", auto, "Pause" if playing else "Play")
+            if self.replay_speed.value != ctl.replay_speed:
+                self.replay_speed.value = ctl.replay_speed
+        else:
+            self.root.classList.remove("replaying")
+
+    def _render_over(self, ctl) -> None:
+        over = ctl.game.over and ctl.replay is None and ctl.tutorial is None
+        self._set("over", self.game_over, "hidden", None if over else "")
+        if over:
+            result = ctl.game.result
+            if result == "draw":
+                title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
+            else:
+                name = ctl.seat_name(ctl.seat_of(result))
+                loser = "b" if result == "w" else "w"
+                other = ctl.seat_name(ctl.seat_of(loser))
+                if ctl.actor(result) == "You":
+                    title = f"You beat {other}"
+                    detail = f"You win the game with the {COLOUR[result]} pieces."
+                elif ctl.actor(loser) == "You":
+                    title = f"{name} beat you"
+                    detail = f"{name} wins the game with the {COLOUR[result]} pieces."
+                else:
+                    title = f"{name} wins"
+                    detail = f"{name} wins the game with the {COLOUR[result]} pieces."
+                conceded = ctl.game.conceded
+                if conceded is not None and conceded[1] == "resigned":
+                    detail = f"{ctl.actor(loser)} resigned. {detail}"
+                if ctl.penalty is not None:
+                    detail += f" Havens penalty score: {COLOUR[loser]} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
+            self._text("over-t", self.game_over_title, title)
+            self._text("over-d", self.game_over_detail, detail)
+            if not self._was_over:
+                self._render_summary(ctl)
+                self.root.classList.add("game-over")
+                button = self.game_over.querySelector('[data-action="play-again"]')
+                button.focus()
+        else:
+            self.root.classList.remove("game-over")
+        self._was_over = over
+
+    def _render_summary(self, ctl) -> None:
+        """The game in numbers: turns, bumps made and suffered, pieces lost to the water."""
+        facts = ctl.summary()
+        turns = facts['turns']
+        rows = [f"{count_words(turns)}."]
+        for colour in ("w", "b"):
+            seat = ctl.seat_of(colour)
+            if seat is None:
+                continue
+            side = facts[colour]
+            you = ctl.actor(colour) == "You"
+            who = "You" if you else ctl.seat_name(seat)
+            bumps = side["bumps"]
+            text = (f"{who} bumped {bumps} piece{'s' if bumps != 1 else ''} and "
+                    f"{'were' if you else 'was'} bumped {side['bumped']} time{'s' if side['bumped'] != 1 else ''}")
+            if ctl.rules.water_square is not None:
+                water = side["water"]
+                text += f"; {water} piece{'s' if water != 1 else ''} lost to the water"
+            rows.append(text + ".")
+        self.game_over_summary.replaceChildren()
+        for row in rows:
+            li = self.doc.createElement("li")
+            li.textContent = row
+            self.game_over_summary.append(li)
+        line = self.record_line(ctl) if self.record_line is not None and ctl.replay is None else ""
+        self.game_over_record.textContent = line or ""

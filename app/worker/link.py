@@ -1,0 +1,220 @@
+"""The page's link to the worker "players" (app/players.js running app/worker.py), where
+the Expert, hints, the win meter and the game review run on Pyodide, off the page's thread.
+
+The page itself runs on MicroPython and is ready long before Pyodide could be: the
+worker is started only when a game needs it (an Expert seat, hints, the win meter or a
+review), as a module worker. Only strings cross: each call goes as one JSON text
+``[id, name, [args...]]`` and comes back as ``["ok", id, value]`` or ``["error", id,
+message]`` (app/players.js lists the messages). Until the worker answers, callers wait in
+``call``; its state is shown on the page as ``data-worker`` on <html>:
+
+    off          not needed yet (no Expert seat, no hints or meter, no review)
+    starting     Pyodide is booting in the worker
+    VARIANTS     ready: the rule sets the worker's engine knows, comma-separated
+    failed       it did not start (or a test asked it to fail); the page decides instead
+
+and, once it is ready, how it started as ``data-worker-start``: "snapshot" (restored from
+the memory snapshot this device kept) or "fresh".
+
+Runs unchanged in MicroPython (the page) and CPython (tests/app/test_worker_link.py).
+"""
+
+import asyncio
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy, to_js
+
+SRC = "./app/players.js"
+# Seconds the worker may boot without a word: then the page decides alone. A download
+# of the runtime that is still coming in (app/offline.js keeps its progress in
+# data-runtime-loaded) counts as a word, so a slow connection is not cut off.
+BOOT_TIMEOUT = 60.0
+
+
+class WorkerFailed(Exception):
+    pass
+
+
+class WorkerLink:
+    """Starts the worker on first need and forwards calls to it.
+
+    ``fail`` is the test hook of the page's URL (docs/app.md): "1" makes every call fail
+    at once, "hang" makes every call wait forever (as a stuck worker would).
+    ``on_change(state)`` is called whenever the state changes.
+    """
+
+    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT):
+        self.root = root
+        self.fail = fail
+        self.on_change = on_change
+        self.boot_timeout = boot_timeout
+        self.worker = None  # the JS Worker, once started
+        self._reset()
+        self._waiting = {}  # call id -> [event, ok, value or message]
+        self._next_id = 0
+        # The worker answers one call at a time, in order: calls made and not answered
+        # yet, and an event set whenever that count falls to zero.
+        self.busy = 0
+        self._free = asyncio.Event()
+        self._free.set()
+        self._set_state("off")
+
+    def _reset(self):
+        """What a start of the worker finds out, forgotten (a new link, or restart())."""
+        self.error = ""
+        self.variants = None  # what the worker's "ready" said
+        self.start_kind = ""  # "snapshot" or "fresh"
+        self._started = asyncio.Event()  # the worker said "ready" or "failed", or its script failed
+        self._booted = asyncio.Event()
+
+    @property
+    def starting(self):
+        return self.state == "starting"
+
+    def _set_state(self, state):
+        self.state = state
+        self.root.dataset.worker = state
+        if self.on_change is not None:
+            self.on_change(state)
+
+    def start(self):
+        """Start the worker unless it was started already (returns at once)."""
+        if self.state != "off":
+            return
+        self._set_state("starting")
+        asyncio.create_task(self._boot())
+
+    def restart(self):
+        """Start the worker again ("Try again" after it failed to start, or after the page
+        gave up on it): a worker still running is stopped first, and the calls waiting for
+        it fail. Does nothing while it is starting."""
+        if self.state == "starting":
+            return
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker = None
+        self._fail_waiting("the worker was started again")
+        self._reset()
+        self._set_state("off")
+        self.start()
+
+    async def _boot(self):
+        try:
+            self.worker = window.Worker.new(SRC, to_js({"type": "module"}))
+            self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
+            self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
+            await self._wait_started()
+            if self.variants is None:
+                raise WorkerFailed(self.error)
+        except Exception as exc:  # the game goes on: the page decides for the computers
+            self.error = str(exc) or "it took too long to start"
+            if self.worker is not None:
+                self.worker.terminate()
+                self.worker = None
+            self._set_state("failed")
+            self._fail_waiting(self.error)
+        else:
+            self.root.dataset.workerStart = self.start_kind
+            self._set_state(self.variants)
+            window.performance.mark("senet:worker")  # tools/bench_browser.py reads it
+        self._booted.set()
+
+    async def _wait_started(self):
+        """Until the worker said "ready" or "failed": a boot_timeout at a time, for as long
+        as the runtime's download moves on in between."""
+        seen = self._download_mark()
+        while True:
+            try:
+                await asyncio.wait_for(self._started.wait(), self.boot_timeout)
+                return
+            except TimeoutError:
+                now = self._download_mark()
+                if now == seen:
+                    raise
+                seen = now
+
+    def _download_mark(self):
+        """The runtime's bytes received so far, as app/offline.js last heard from the
+        service worker ("" when it heard nothing)."""
+        mark = getattr(self.root.dataset, "runtimeLoaded", None)
+        return mark if isinstance(mark, str) else ""
+
+    def _on_message(self, event):
+        """A message from the worker (a JSON text, app/players.js)."""
+        try:
+            message = json.loads(str(event.data))
+            kind = message[0]
+        except (ValueError, TypeError, IndexError):
+            return  # not ours
+        if kind == "ready":
+            self.start_kind, self.variants = str(message[1]), str(message[2])
+            self._started.set()
+        elif kind == "failed":
+            self.error = str(message[1])
+            self._started.set()
+        elif kind in ("ok", "error") and message[1] in self._waiting:
+            slot = self._waiting.pop(message[1])
+            slot[1], slot[2] = kind == "ok", message[2]
+            slot[0].set()
+
+    def _on_error(self, event):
+        """The worker's script failed (it could not load, or threw outside any call)."""
+        message = getattr(event, "message", None)
+        self.error = str(message) if message else "its script could not load"
+        self._started.set()
+        self._fail_waiting(self.error)
+
+    def _fail_waiting(self, error):
+        for slot in self._waiting.values():
+            slot[1], slot[2] = False, error
+            slot[0].set()
+        self._waiting.clear()
+
+    async def ready(self):
+        """Start the worker if needed and wait until it has booted (or failed)."""
+        self.start()
+        await self._booted.wait()
+        if self.worker is None:
+            raise WorkerFailed(f"the computer player could not start ({self.error})")
+
+    async def free(self):
+        """Start the worker if needed and wait until it has booted and has answered every
+        call made before (an event, not a clock: a caller that times its own call then
+        times only the worker's work on it, not the calls queued before it)."""
+        await self.ready()
+        while self.busy:
+            self._free.clear()
+            await self._free.wait()
+
+    def call(self, name, *args):
+        """Call the worker's function ``name`` (waiting for it to boot first); returns
+        the awaitable answer. The call counts as queued from this moment, so that a
+        ``free()`` that returned just before sees it at once."""
+        self.busy += 1
+        self._free.clear()
+        return self._call(name, args)
+
+    async def _call(self, name, args):
+        try:
+            if self.fail == "hang":
+                await asyncio.Event().wait()  # never answers
+            if self.fail:
+                raise WorkerFailed("the worker failed (simulated by ?fail_worker)")
+            await self.ready()
+            self._next_id += 1
+            call_id = self._next_id
+            slot = [asyncio.Event(), False, None]
+            self._waiting[call_id] = slot
+            try:
+                self.worker.postMessage(json.dumps([call_id, name, list(args)]))
+                await slot[0].wait()
+            finally:
+                self._waiting.pop(call_id, None)
+            if not slot[1]:
+                raise WorkerFailed(f"the worker's {name} failed: {slot[2]}")
+            return slot[2]
+        finally:  # answered, failed, or given up by its caller (cancelled)
+            self.busy -= 1
+            if not self.busy:
+                self._free.set()

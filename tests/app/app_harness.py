@@ -1,0 +1,117 @@
+"""What the page-side tests need to drive the app's game flow (app/controller.py) without
+a browser, written once: a view that records what the controller says, a sleep that does
+not wait, the worker's decision made in-process (``engine_think``), a person playing the
+human seats (``human_step``, ``play_as_human``, ``play_to_end``) and asyncio.run in a
+thread of its own.
+
+Used by tests/app/test_app_*.py in CPython and, copied next to the app's modules, by
+tests/app/mpy_app_driver.py under MicroPython too: so only the subset both
+understand at import time (run_async, CPython's, imports what it needs when called).
+Not a conftest.py: tests/browser/conftest.py is imported as `conftest` by the browser tests.
+"""
+
+import asyncio
+
+from app.flow.controller import NullView
+from app.view.pieces import loc_order
+
+
+class View(NullView):
+    """Keeps what the controller announces, its notices and the errors it reports."""
+
+    def __init__(self):
+        self.messages, self.notices, self.errors = [], [], []
+
+    def announce(self, text):
+        self.messages.append(text)
+
+    def notice(self, text):
+        self.notices.append(text)
+
+    def report_error(self, text):
+        self.errors.append(text)
+
+
+async def no_sleep(_seconds):
+    """The controller's pauses between a computer's steps, without the wait."""
+    await asyncio.sleep(0)
+
+
+async def engine_think(position, level, seed):
+    """What the worker does for a computer's decision (app/worker.py's think), in-process."""
+    import senet
+    from senet.ai import get_player
+
+    return str(get_player(level, seed=seed).choose(senet.parse_position(position)))
+
+
+def first(options):
+    return options[0]
+
+
+def last(options):
+    return options[-1]
+
+
+def human_step(ctl, piece=first, target=first, rescue=None) -> bool:
+    """One decision of the human to act, as a person clicking would: throw (or rescue,
+    when ``rescue()`` says so), pass a lost throw, or click the piece that ``piece``
+    picks from the movable places in track order and, if it has several destinations,
+    the one ``target`` picks. False when there is nothing to do."""
+    if ctl.can_rescue and rescue is not None and rescue():
+        assert ctl.rescue()
+    elif ctl.can_throw:
+        assert ctl.throw()
+    elif ctl.must_pass:
+        assert ctl.movable == {}
+        assert ctl.pass_turn()
+    elif ctl.movable:
+        before = ctl.state
+        loc = piece(sorted(ctl.movable, key=loc_order))
+        assert ctl.activate(loc)
+        if ctl.state is before:  # several destinations: the piece is selected
+            assert ctl.selected == loc and ctl.targets
+            assert ctl.activate(target(sorted(ctl.targets, key=loc_order)))
+        assert ctl.state is not before
+    else:
+        return False
+    return True
+
+
+async def play_as_human(ctl, steps=5000, **how) -> bool:
+    """human_step (``how``: its choices) for ``steps`` decisions or until the game ends,
+    letting the computers play between. Returns True when the game is over."""
+    for _ in range(steps):
+        await ctl.idle()
+        if ctl.game.over:
+            return True
+        if not human_step(ctl, **how):  # a computer's turn the loop has not taken up yet
+            await asyncio.sleep(0)
+    await ctl.idle()
+    return ctl.game.over
+
+
+async def play_to_end(ctl, steps=5000, **how) -> None:
+    """play_as_human until the game is over; fails when it is not after ``steps``."""
+    if not await play_as_human(ctl, steps, **how):
+        raise AssertionError(f"the game did not end in {steps} steps: {ctl.state.position()}")
+
+
+def people_play_to_end(ctl, steps=5000, **how) -> None:
+    """A game between people to its end by human_step alone, outside any event loop (no
+    task runs: a lost throw is passed by its button)."""
+    for _ in range(steps):
+        if ctl.game.over:
+            return
+        if not human_step(ctl, **how):
+            raise AssertionError(f"nothing to do at {ctl.state.position()}")
+    raise AssertionError(f"the game did not end in {steps} steps: {ctl.state.position()}")
+
+
+def run_async(coro):
+    """asyncio.run in a thread of its own (Playwright's sync API keeps a loop running in
+    the main thread when browser tests ran before)."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -1,0 +1,458 @@
+"""The app's game flow (app/controller.py) under CPython: no browser needed.
+
+The Controller is the DOM-free half of the page; these tests drive it the way the
+page does (throws, clicks on places, the computer loop with a `think` coroutine)
+and check the piece identities the view animates, the messages and the URL setup.
+"""
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+from app_harness import View, engine_think, no_sleep, play_as_human, play_to_end, run_async  # noqa: E402
+
+import senet  # noqa: E402
+from app.flow import turn_loop  # noqa: E402
+from app.flow.controller import Controller, Setup  # noqa: E402
+from app.flow.setup import setup_from_query  # noqa: E402
+from app.flow.turn_loop import BURST_MS, HAND_BACK_S, PACE, PASS_DELAY  # noqa: E402
+from app.view.pieces import PieceTracker, loc_of  # noqa: E402
+
+
+class RecordingView(View):
+    """Checks after every render that the piece identities match the board."""
+
+    def __init__(self):
+        super().__init__()
+        self.renders = 0
+
+    def render(self, ctl):
+        self.renders += 1
+        assert_tracker_matches(ctl.tracker, ctl.state)
+
+
+def assert_tracker_matches(tracker: PieceTracker, state: senet.State) -> None:
+    for i, colour in enumerate("wb"):
+        squares = sorted(loc for pid, loc in tracker.loc.items() if pid[0] == colour and isinstance(loc, int))
+        assert squares == state.pieces(colour), state.position()
+        assert len(tracker.at("supply", colour)) == state.supply[i], state.position()
+        assert len(tracker.at("off", colour)) == state.off[i], state.position()
+
+
+def make(setup: Setup, view=None, **kw) -> Controller:
+    kw.setdefault("sleep", no_sleep)
+    return Controller(view or RecordingView(), engine_think, setup=setup, **kw)
+
+
+# ---------------------------------------------------------------- setup from the URL
+
+
+def test_query_gives_a_setup():
+    setup, warnings = setup_from_query("?variant=kendall&white=expert&black=human&seed=7&speed=instant")
+    assert warnings == []
+    assert setup == Setup("kendall", ("expert", "human"), ("", ""), 7, "instant")
+
+
+def test_query_without_game_parameters_gives_none():
+    assert setup_from_query("") == (None, [])
+    assert setup_from_query("?utm=1") == (None, [])
+
+
+def test_query_skips_bad_values_with_warnings():
+    base = Setup("tait", ("human", "novice"))
+    setup, warnings = setup_from_query("?variant=chess&white=robot&seed=x&speed=warp&black_name=Ann", base)
+    assert setup.variant == "tait" and setup.players == ("human", "novice")
+    assert setup.seed is None and setup.speed == "normal" and setup.names == ("", "Ann")
+    assert len(warnings) == 4
+
+
+def test_query_can_start_from_a_position():
+    text = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"
+    setup, warnings = setup_from_query("?position=" + text.replace(" ", "+") + "&black=human")
+    assert warnings == [] and setup.position == text and setup.variant == "kendall"
+    ctl = make(setup)
+    assert ctl.state.position() == text
+    assert ctl.can_rescue
+    _, warnings = setup_from_query("?position=kendall+nonsense")
+    assert warnings and "bad position" in warnings[0]
+
+
+def test_setup_checks_its_values():
+    with pytest.raises(ValueError):
+        Setup("kendall", ("human", "grandmaster")).checked()
+
+
+# ---------------------------------------------------------------- computer games
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_computer_game_runs_to_the_end(variant):
+    async def run():
+        ctl = make(Setup(variant, ("novice", "average"), seed=11, speed="instant"))
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=120)
+        return ctl
+
+    ctl = run_async(run())
+    assert ctl.game.over
+    assert ctl.view.errors == []
+    assert ctl.view.messages[-1].endswith(ctl.result_text())
+    state = ctl.state
+    assert state.is_terminal or ctl.game.result == "draw"
+
+
+def _game_and_its_sleeps(setup: Setup):
+    """A game of ``setup`` played to its end with a sleep that only notes what it is
+    asked: (the Controller, the seconds of each sleep, in order)."""
+    waited = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+        await asyncio.sleep(0)
+
+    async def run():
+        ctl = make(setup, sleep=sleep)
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=60)
+        return ctl
+
+    return run_async(run()), waited
+
+
+def test_paces_and_pass_delays_are_waited():
+    ctl, waited = _game_and_its_sleeps(Setup("kendall", ("novice", "novice"), seed=3, speed="slow"))
+    assert ctl.game.over
+    assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
+    assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
+
+
+@pytest.mark.parametrize("ms_per_read", [0, 7])
+def test_at_speed_instant_the_computers_hand_the_page_back_once_they_held_it_burst_ms(monkeypatch, ms_per_read):
+    """PyScript's MicroPython runs every ready task before the browser's next one, so
+    sleep(0) alone would keep a game of two computers on the page's main thread to its end.
+    A clock that advances ``ms_per_read`` at every reading: once the steps since the last
+    hand-back have held it BURST_MS, the loop sleeps HAND_BACK_S (a browser timer) before
+    its next step; a clock that stands still never asks for one."""
+    clock = [0]
+
+    def ticks_ms():
+        clock[0] += ms_per_read
+        return clock[0]
+
+    monkeypatch.setattr(turn_loop, "ticks_ms", ticks_ms)
+    ctl, waited = _game_and_its_sleeps(Setup("kendall", ("novice", "average"), seed=3, speed="instant"))
+    assert ctl.game.over
+    assert set(waited) <= {0, HAND_BACK_S, PASS_DELAY["instant"]}
+    if not ms_per_read:
+        assert HAND_BACK_S not in waited and waited.count(0) > 100
+        return
+    runs = "".join("h" if s == HAND_BACK_S else "." if s == 0 else "" for s in waited).split("h")
+    assert len(runs) > 20  # handed back all through the game
+    assert max(len(r) for r in runs) <= BURST_MS // ms_per_read + 1  # never held longer
+
+
+def test_a_new_game_stops_the_old_computer_turn():
+    gate = asyncio.Event()
+    calls = []
+
+    async def slow_think(position, level, seed):
+        calls.append(position)
+        await gate.wait()
+        return str(senet.parse_position(position).legal_actions()[0])
+
+    async def run():
+        ctl = Controller(RecordingView(), slow_think, sleep=no_sleep,
+                         setup=Setup("kendall", ("expert", "expert"), seed=5, speed="instant"))
+        ctl.start()
+        while not calls:
+            await asyncio.sleep(0)
+        old_game = ctl.game
+        old_turns = list(ctl.turn_loop.tasks)  # the old game's computer turn, still waiting for its answer
+        assert old_turns
+        ctl.new_game(Setup("tait", ("human", "human"), seed=1))
+        gate.set()
+        # The stale answer arrives: wait until the old turn has dealt with it (not a fixed sleep).
+        await asyncio.wait_for(asyncio.gather(*old_turns), timeout=60)
+        return ctl, old_game
+
+    ctl, old_game = run_async(run())
+    assert ctl.game.variant == "tait" and ctl.game.actions == 0
+    assert old_game.state.throw is not None  # the stale answer was never played
+
+
+# ---------------------------------------------------------------- a human's turns
+
+
+def play_human_game(variant: str, seed: int, rng: random.Random) -> Controller:
+    """A human (random clicks, a rescue half the time) against a Novice, to the end."""
+
+    async def run():
+        ctl = make(Setup(variant, ("human", "novice"), seed=seed, speed="instant"))
+        ctl.start()
+        await play_to_end(ctl, piece=rng.choice, target=rng.choice, rescue=lambda: rng.random() < 0.5)
+        return ctl
+
+    return run_async(run())
+
+
+@pytest.mark.parametrize("variant", senet.VARIANTS)
+def test_human_against_a_computer(variant):
+    rng = random.Random(variant)
+    messages = []
+    for seed in range(2):
+        ctl = play_human_game(variant, seed, rng)
+        assert ctl.game.over
+        messages += ctl.view.messages
+    text = "\n".join(messages)
+    assert "threw" in text
+    if variant not in ("bell",):
+        assert "throws again" in text or variant == "bell"
+    if variant == "piccione":  # P4: nothing is ever hit; pieces go back by themselves
+        assert "bumped" not in text and "goes back to the supply" in text
+    else:
+        assert "bumped" in text or "sent back to the supply" in text
+
+
+def test_messages_name_passes_bumps_and_the_water():
+    rng = random.Random(1)
+    text = ""
+    for seed in range(4):
+        text += "\n".join(play_human_game("kendall", seed, rng).view.messages)
+    assert "the throw is lost" in text
+    assert "cannot move with a" in text
+    assert "bumped" in text
+    assert "throws again" in text
+    assert "water" in text
+
+
+def test_clicks_that_mean_nothing_change_nothing():
+    async def run():
+        ctl = make(Setup("kendall", ("human", "human"), seed=7))
+        ctl.start()
+        before = ctl.state
+        assert not ctl.activate(17)  # nothing to move before the throw
+        assert ctl.throw()
+        assert not ctl.throw()  # one throw at a time
+        movable = ctl.movable
+        empty = next(n for n in range(1, 31) if ctl.state.square(n) == "." and n not in movable)
+        assert not ctl.activate(empty)
+        assert ctl.state.throw is not None and ctl.state.board == before.board
+        return ctl
+
+    run_async(run())
+
+
+def test_a_touch_selects_first_and_plays_on_the_second_tap():
+    """On a touch screen a piece with one destination is selected by the first tap (its
+    target shown), and played by a second tap on it; a tap elsewhere cancels."""
+    async def run():
+        ctl = make(Setup("kendall", ("human", "human"), seed=7))
+        ctl.start()
+        assert ctl.throw()
+        single = [loc for loc, moves in ctl.movable.items() if len(moves) == 1]
+        assert single, ctl.state.position()
+        loc = single[0]
+        move = ctl.movable[loc][0]
+        before = ctl.state
+        assert ctl.activate(loc, touch=True)
+        assert ctl.state is before and ctl.selected == loc
+        assert list(ctl.targets.values()) == [move]
+        empty = next(n for n in range(1, 31) if ctl.state.square(n) == "." and n not in ctl.targets)
+        assert not ctl.activate(empty, touch=True)  # a tap elsewhere cancels
+        assert ctl.selected is None and ctl.state is before
+        assert ctl.activate(loc, touch=True) and ctl.state is before
+        assert ctl.activate(loc, touch=True)  # the second tap on the piece plays it
+        assert ctl.state is not before and ctl.selected is None
+        assert ctl.state.board == before.apply(move).board
+
+    run_async(run())
+
+
+def test_a_human_lost_throw_passes_by_itself():
+    waited = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+        await asyncio.sleep(0)
+
+    async def run():
+        for seed in range(200):
+            ctl = make(Setup("kendall", ("human", "human"), seed=seed, speed="fast"), sleep=sleep)
+            ctl.start()
+            for _ in range(40):
+                if not ctl.can_throw:
+                    break
+                ctl.throw()
+                if ctl.state.legal_actions() == [senet.PASS]:
+                    side = ctl.state.side
+                    await ctl.idle()
+                    assert PASS_DELAY["fast"] in waited
+                    assert ctl.state.side != side or ctl.state.again is False
+                    assert "cannot move with a" in ctl.message
+                    return True
+                moves = ctl.movable
+                ctl.activate(next(iter(moves)))
+        return False
+
+    assert run_async(run())
+
+
+def test_havens_result_shows_the_penalty():
+    async def run():
+        ctl = make(Setup("havens", ("novice", "novice"), seed=4, speed="instant"))
+        ctl.start()
+        await asyncio.wait_for(ctl.idle(), timeout=120)
+        return ctl
+
+    ctl = run_async(run())
+    result = ctl.game.result
+    assert result in ("w", "b")
+    loser = "b" if result == "w" else "w"
+    assert ctl.penalty == senet.penalty(ctl.state, loser)
+    assert "penalty" in ctl.result_text()
+
+
+def test_colour_draw_seats():
+    async def run():
+        ctl = make(Setup("jequier", ("human", "human"), ("Ann", "Bo"), seed=3))
+        ctl.start()
+        assert ctl.state.opening and ctl.colour_of(1) is None
+        names = []
+        while ctl.state.opening:
+            names.append(ctl.seat_name(ctl.seat_to_act))
+            ctl.throw()
+        return ctl, names
+
+    ctl, names = run_async(run())
+    assert names[:2] == ["Ann", "Bo"]
+    black_seat = ctl.seat_of("b")
+    assert ctl.seat_to_act == black_seat  # black throws again after the draw
+    assert f"{ctl.seat_name(black_seat)} plays black" in ctl.message
+    assert ctl.tracker.loc  # the piece on 10 moved to 11
+    assert 11 in ctl.state.pieces("b")
+
+
+def test_loc_of():
+    assert loc_of(senet.SUPPLY) == "supply" and loc_of(senet.OFF) == "off" and loc_of(17) == 17
+
+
+def test_the_top_piece_of_a_supply_enters():
+    state = senet.start("bell").apply(2)
+    tracker = PieceTracker(state)
+    assert tracker.at("supply", "b") == [f"b{n}" for n in range(1, 11)]
+    after = state.apply("in-29")
+    tracker.update(after, senet.parse_move("in-29"), "b")
+    assert tracker.loc["b10"] == 29
+    assert_tracker_matches(tracker, after)
+
+
+def test_play_again_starts_a_new_game_at_once():
+    async def run():
+        view = RecordingView()
+        ctl = make(Setup("thibault", ("novice", "novice"), seed=3, speed="instant"), view)
+        ctl.start()
+        await ctl.idle()
+        assert ctl.game.over
+        old_game, renders = ctl.game, view.renders
+        ctl.play_again()
+        assert ctl.game is not old_game and ctl.game.seed != 3
+        assert view.renders > renders and view.messages[-1].startswith("New game")
+        await ctl.idle()
+        return ctl
+
+    assert run_async(run()).game.over
+
+
+# ---------------------------------------------------------------- names in a replayed record
+
+
+def test_an_imported_record_replays_with_the_names_it_recorded():
+    async def run():
+        async def quick_think(position, level, seed):  # the Expert's seat, played fast
+            return await engine_think(position, "novice", seed)
+
+        ann = Controller(RecordingView(), quick_think, sleep=no_sleep,
+                         setup=Setup("kendall", ("human", "expert"), ("Ann Lee", ""), seed=5, speed="instant"))
+        ann.start()
+        await play_to_end(ann)  # Ann plays her first legal move until the game is over
+        exported = ann.record_text()
+        assert "\nplayer 1 human Ann Lee\nplayer 2 expert\n" in exported
+        assert ann.is_live_record(exported) and ann.is_live_record(ann.game.record_text())
+
+        # someone else, playing their own game, imports it
+        bo = make(Setup("kendall", ("human", "novice"), ("Bo", ""), seed=1, speed="instant"))
+        bo.start()
+        assert not bo.is_live_record(exported)
+        bo.open_replay(senet.Game.from_record(exported), 0)
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Ann Lee", "Expert")
+        assert (bo.kind(1), bo.kind(2)) == ("human", "expert")
+        assert bo.record_text() == exported  # exporting the replay keeps who played
+        bo.replay_to(bo.replay.last)
+        assert bo.game.result in ("w", "b")
+        winner = "Ann Lee" if bo.game.result == "w" else "Expert"
+        assert f"({winner}) wins" in bo.message
+        bo.close_replay()
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Bo", "Novice")
+
+        # a record from before the "player" lines: the seats are "Player 1" and "Player 2"
+        old = senet.Game.from_record(ann.game.record_text(players={}))
+        bo.open_replay(old)
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Player 1", "Player 2")
+        assert (bo.kind(1), bo.kind(2)) == ("human", "human")
+        # a record naming one seat only
+        one = senet.Game.from_record(exported.replace("player 1 human Ann Lee\n", ""))
+        bo.open_replay(one)
+        assert (bo.seat_name(1), bo.seat_name(2)) == ("Player 1", "Expert")
+        bo.close_replay()
+
+        # the own game's record, pasted back in, keeps the live seats
+        ann.open_replay(senet.Game.from_record(exported), own=True)
+        assert (ann.seat_name(1), ann.seat_name(2)) == ("Ann Lee", "Expert")
+
+    run_async(run())
+
+
+# ---------------------------------------------------------------- one table shown, the live one aside
+
+
+def test_a_replay_and_a_lesson_each_show_on_a_table_of_their_own():
+    """The live game's Table waits aside, untouched, while a replay or a tutorial lesson
+    shows on its own; closing them puts that very table back (what the controller once
+    did by swapping 17 fields in and out)."""
+    from app.flow.tutorial import Tutorial
+
+    async def run():
+        ctl = make(Setup("kendall", ("human", "novice"), seed=9, speed="instant"))
+        ctl.start()
+        assert not await play_as_human(ctl, 8)
+        live = ctl.table
+        assert ctl.live is live and live.replay is None and live.tutorial is None
+        kept = (ctl.session.record_text(), ctl.state, ctl.game_id, ctl.last_move, ctl.last_throw, ctl.sticks,
+                ctl.throws, dict(ctl.tracker.loc), ctl.message)
+
+        ctl.open_replay(ctl.game, 1, own=True)
+        shown = ctl.table
+        assert shown is not live and ctl.live is live and ctl.replay is shown.replay is not None
+        assert ctl.game_id != live.game_id and ctl.state is not live.state and not ctl.can_undo
+        ctl.replay_to(ctl.replay.last)
+        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay: Turn ")
+
+        ctl.open_tutorial(Tutorial("kendall"))  # closes the replay first
+        lesson = ctl.table
+        assert lesson is not live and lesson is not shown and ctl.live is live
+        assert ctl.tutorial is lesson.tutorial is not None and ctl.replay is None
+        assert ctl.throw() and ctl.state is not lesson.session.game.start_state  # played on the lesson's board
+        assert ctl.close_tutorial()
+        return ctl, live, kept
+
+    ctl, live, kept = run_async(run())
+    assert ctl.table is live and ctl.live is live
+    now = (ctl.session.record_text(), ctl.state, ctl.game_id, ctl.last_move, ctl.last_throw, ctl.sticks,
+           ctl.throws, dict(ctl.tracker.loc), ctl.message)
+    assert now[:6] == kept[:6] and now[7] == kept[7]
+    assert now[6] == 0  # the sticks are drawn again unanimated
+    assert now[8] == "Back to your game."

@@ -1,0 +1,172 @@
+"""The page's side of the game review (app/review_data.py and the Controller's review
+methods) under CPython, fed with what the worker would send (senet.review's JSON)."""
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+import senet  # noqa: E402
+from app.flow.controller import Controller, Setup  # noqa: E402
+from app.flow.review_data import GRAPH_H, GameReview, action_words  # noqa: E402
+from senet.review import Reviewer  # noqa: E402
+
+# Kendall: white throws away a sure win at the first line (K2, K7), then black wins.
+RECORD = """senet-record 1
+variant kendall
+seed 1
+throws sha256
+start kendall .........................w..bw w - w=0/5,b=0/6 -
+w 5 30-off
+w 2 26-28
+b 2 29-off
+result b
+"""
+
+
+def _fed(review: GameReview, stop_after: int | None = None) -> GameReview:
+    """Run the worker's side in this process and feed ``review`` as the page does."""
+    worker = Reviewer(review.game, 300)
+    review.started(json.dumps({"total": worker.total, "nodes": worker.nodes}))
+    while not worker.finished and (stop_after is None or worker.done < stop_after):
+        worker.step()
+        review.progressed(json.dumps({"done": worker.done, "total": worker.total}))
+    review.finished(json.dumps(worker.result()), stopped=stop_after is not None)
+    return review
+
+
+def test_k7_the_page_review_of_a_blunder():
+    game = senet.Game.from_record(RECORD)
+    review = _fed(GameReview(game))
+    assert review.state == "done" and review.done == review.total == 3
+    ds = review.decisions
+    points = review.points()
+    assert len(points) == len(ds)
+    assert [p[2] for p in points] == list(range(len(ds)))
+    assert [p[0] for p in points] == sorted(p[0] for p in points)
+    # white's equity on the graph: black's decisions are turned round
+    for (_x, y, _i, cls), d in zip(points, ds):
+        white = d["before"] if d["side"] == "w" else 1 - d["before"]
+        assert abs(y - GRAPH_H * (1 - white)) < 0.01 and cls == d["class"]
+    assert ds[0]["class"] == "blunder" and review.listed() == [0]
+    text = review.decision_text(0, {"w": "You", "b": "Novice"})
+    assert text.startswith("Turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
+    assert text.endswith("Better: move the piece on 26 off the board.")
+    assert review.better_move(0) == ("26", "off")
+    assert [review.at_step(step) for step in range(4)] == [0, 1, 2, None]
+    rows = review.summary_rows({"w": "You", "b": "Novice"})
+    assert [r["side"] for r in rows] == ["w", "b"] and rows[0]["blunder"] == 1 and rows[0]["who"] == "You (White)"
+    assert "1 mistake or blunder marked" in review.graph_label()
+    # a player's words: percentages everywhere, never a bare decimal or the engine's words
+    sides = review.data["sides"]
+    assert rows[0]["lost"] == f"{round(sides['w']['equity_lost'] * 100)}%"
+    luck = round(sides["b"]["luck"] * 100)
+    assert rows[1]["luck"] == (f"+{luck}%" if luck > 0 else f"{luck}%" if luck else "0%")
+    for row in rows:
+        for field in ("lost", "mean", "luck"):
+            assert row[field].endswith("%") and "0." not in row[field]
+    assert review.progress_text() == f"Review done: {review.checked()} decision{'s' if review.checked() != 1 else ''} checked."
+    assert "line" not in review.progress_text() and "nodes" not in review.progress_text()
+    # white erred, black did not: said in words
+    assert review.clean_text({"w": "You", "b": "Novice"}) == "No mistakes by Novice (Black)."
+
+
+def test_a_stopped_review_says_where_it_stopped():
+    review = _fed(GameReview(senet.Game.from_record(RECORD)), stop_after=1)
+    assert review.state == "stopped" and review.done == 1
+    assert review.progress_text().startswith("Review stopped at turn 1 of 3")
+    assert len(review.points()) == len(review.decisions) == 1
+
+
+def test_action_words():
+    assert action_words("14-17") == "move the piece on 14 to square 17"
+    assert action_words("in-4") == "move the piece from the supply to square 4"
+    assert action_words("26-off") == "move the piece on 26 off the board"
+    assert action_words("throw") == "throw the sticks"
+    assert action_words("rescue") == "rescue the piece from the water"
+
+
+def test_k7_the_controller_shows_a_reviewed_decision_with_the_better_move():
+    ctl = Controller(setup=Setup("kendall", ("human", "human"), seed=3))
+    live = ctl.game
+    game = senet.Game.from_record(RECORD)
+    ctl.open_replay(game, 3)
+    review = ctl.begin_review()
+    assert review.game is game and not review.own
+    _fed(review)
+    assert ctl.better_move is None  # the replay is not at the decision
+    ctl.show_decision(0)
+    assert ctl.replay.step == 0 and ctl.review_focus == 0
+    assert ctl.better_move == senet.Move(26, senet.OFF)
+    assert "Review: Turn 1: " in ctl.step_text() and "Better: move the piece on 26 off the board." in ctl.step_text()
+    # the counter names the same turn as the review, and both moves are drawn
+    assert ctl.replay_label() == "Turn 1 of 3, before the move"
+    assert ctl.played_move == senet.Move(30, senet.OFF)
+    ctl.replay_to(1)  # stepping on: the decision taken there (forced), no better move
+    assert ctl.review_focus == 1 and ctl.better_move is None and ctl.played_move is None
+    assert "Review: Turn 2: " in ctl.step_text() and "the only choice" in ctl.step_text()
+    assert ctl.replay_label() == "Turn 2 of 3, before the move"
+    ctl.replay_to(3)  # the end: no decision there
+    assert ctl.review_focus is None and "Review:" not in ctl.step_text()
+    assert ctl.replay_label() == "Turn 3 of 3"
+    ctl.replay_to(0)  # stepping back to the blunder shows it again
+    assert ctl.review_focus == 0 and ctl.better_move == senet.Move(26, senet.OFF)
+    ctl.close_replay()
+    assert ctl.game is live and ctl.better_move is None
+    ctl.show_decision(0)  # from the game in progress: the replay opens again
+    assert ctl.replay is not None and ctl.replay.full is game and ctl.review_focus == 0
+    ctl.close_replay()
+    ctl.play_again()  # a new game ends the review
+    assert ctl.review is None
+
+
+def test_the_review_of_the_game_in_progress_is_its_own():
+    ctl = Controller(setup=Setup("kendall", ("human", "human"), seed=3))
+    review = ctl.begin_review()
+    assert review.game is ctl.game and review.own
+
+
+MPY_SCRIPT = """
+import json
+import senet
+from app.flow.review_data import GameReview
+review = GameReview(senet.Game.from_record(RECORD))
+review.started(STARTED)
+review.progressed(PROGRESS)
+review.finished(RESULT)
+out = {
+    "state": review.state, "points": [list(p) for p in review.points()], "label": review.graph_label(),
+    "texts": [review.decision_text(i, {"w": "You", "b": "Novice"}) for i in range(len(review.decisions))],
+    "rows": review.summary_rows({"w": "You", "b": "Novice"}), "listed": review.listed(),
+    "steps": [review.at_step(s) for s in range(5)], "better": [review.better_move(i) for i in review.listed()],
+    "progress": review.progress_text(), "ticks": [list(t) for t in review.turn_ticks()],
+    "clean": review.clean_text({"w": "You", "b": "Novice"}),
+}
+print(json.dumps(out))
+"""
+
+
+def test_the_page_review_reads_the_same_under_micropython(tmp_path):
+    # review_data runs on the page's MicroPython: the same numbers give the same words
+    import shutil
+    import subprocess
+
+    worker = Reviewer(senet.Game.from_record(RECORD), 300)
+    result = worker.run()
+    script = (f"STARTED = {json.dumps(json.dumps({'total': worker.total, 'nodes': 300}))}\n"
+              f"PROGRESS = {json.dumps(json.dumps({'done': worker.total, 'total': worker.total}))}\n"
+              f"RESULT = {json.dumps(json.dumps(result))}\nRECORD = {json.dumps(RECORD)}\n" + MPY_SCRIPT)
+    path = tmp_path / "review_mpy.py"
+    path.write_text(script)
+    lib = tmp_path / "lib"  # the engine, which app/names.py reads the colours from
+    shutil.copytree(ROOT / "senet", lib / "senet", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "app", lib / "app", ignore=shutil.ignore_patterns("__pycache__", "*.js", "*.css"))
+    done = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(lib), str(path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    here = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=300,
+                          env={"PYTHONPATH": str(ROOT)})
+    assert here.returncode == 0, here.stderr
+    mpy, cpy = json.loads(done.stdout.strip().splitlines()[-1]), json.loads(here.stdout.strip().splitlines()[-1])
+    assert mpy == cpy
+    assert cpy["listed"] == [0] and cpy["texts"][0].endswith("Better: move the piece on 26 off the board.")
