@@ -106,9 +106,9 @@ setup, warnings = setup_from_query(str(window.location.search), default)
 ctl = page.ctl = Controller(view, page.think, setup=setup or default, analyse=page.analyse,
                             autosave=page.autosave, on_result=page.on_result, on_replace=page.on_replace,
                             random_bytes=page.random_bytes, before_think=link.free, think_timer=page.think_timer)
-ctl.hints, ctl.meter = policy.settings.hints, policy.settings.meter
-ctl.no_takebacks = policy.settings.no_takebacks
-ctl.set_replay_speed(policy.settings.replay_speed)
+ctl.advice.hints, ctl.advice.meter = policy.settings.hints, policy.settings.meter
+ctl.history.no_takebacks = policy.settings.no_takebacks
+ctl.replays.set_speed(policy.settings.replay_speed)
 saved = store.load_game()
 boot_notice = ""
 offer_previous = False
@@ -126,10 +126,10 @@ elif store.problems:
     boot_notice = NEW_GAME_BEGINS
 # A first visit: the tutorial is offered, without covering anything a player needs first.
 FIRST_VISIT = policy.first_visit(setup is not None, saved, bool(_query.get("tutorial")))
-view.set_speed(ctl.setup.speed)
+view.set_speed(ctl.table.setup.speed)
 view.set_highlight(policy.settings.highlight)
 # A long game resumed: the board first, the move log's words after it (see the end).
-view.log_later = len(ctl.game.entries) > LOG_AT_ONCE
+view.log_later = len(ctl.table.game.entries) > LOG_AT_ONCE
 # next, its first drawing, in two tasks: the pieces and trays made (each piece where it
 # stands), then everything drawn
 await asyncio.sleep(0)
@@ -186,7 +186,7 @@ def main():
     if boot_notice or store.problems:  # before the first autosave, which shows new problems itself
         page.show_problems(boot_notice)
         view.notice_action("notice-resume", offer_previous)
-    if ctl.game.online:  # a game between two devices, taken up again (docs/online.md)
+    if ctl.table.game.online:  # a game between two devices, taken up again (docs/online.md)
         page.friend_dialog().restore()
     ctl.start(warnings)
     if _query.get("tutorial"):  # the Rules page's link: the tutorial, over the game in progress

@@ -56,8 +56,8 @@ class Page:
 
     # -- the Controller's callbacks ------------------------------------------------------
     def autosave(self, ctl):
-        text, offer = self.policy.autosave(SavedGame(ctl.session, ctl.setup.expert_nodes, ctl.counted,
-                                                     ctl.game_id))
+        text, offer = self.policy.autosave(SavedGame(ctl.table.session, ctl.table.setup.expert_nodes, ctl.table.counted,
+                                                     ctl.table.game_id))
         if text is not None:
             self.view.notice(text)
             if offer:
@@ -72,12 +72,12 @@ class Page:
 
     def record_line(self, ctl):
         """The game-over panel's line: your record against this level in this rule set."""
-        return self.policy.record_line(ctl.session, ctl.rules.title)
+        return self.policy.record_line(ctl.table.session, ctl.table.rules.title)
 
     def on_replace(self, session, finished_too=False):
         """A new game replaces ``session``: an unfinished game is kept as the previous save
         (``finished_too``: a finished one too, as "Play from here" replaces it)."""
-        # while a replay shows, ctl.game_id and ctl.setup are the replay's: name the live game
+        # while a replay shows, ctl.table.game_id and ctl.table.setup are the replay's: name the live game
         self.policy.replaced(session, self.ctl.live_setup.expert_nodes, self.ctl.live_game_id, finished_too)
 
     def on_storage(self, event):
@@ -109,9 +109,9 @@ class Page:
         view.worker_starting = state == "starting"
         if ctl is None:  # the link's first state, "off", comes before the Controller
             return
-        if state == "failed" and not ctl.worker_down:
-            ctl.worker_down = True
-            if ctl.thinking is None:  # else the computer waiting for it says what stood in
+        if state == "failed" and not ctl.turn_loop.worker_down:
+            ctl.turn_loop.worker_down = True
+            if ctl.table.thinking is None:  # else the computer waiting for it says what stood in
                 view.report_error(f"the worker did not start: {self.link.error}")
                 view.notice(PAGE_PLAYER_NOTE)
             view.notice_action("worker-retry", True)
@@ -123,7 +123,7 @@ class Page:
         meter (a call to it would start it anyway; this gives it a head start). Novice and
         Average decide on the page: a game with only those never starts it."""
         ctl = self.ctl
-        if ctl.hints or ctl.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
+        if ctl.advice.hints or ctl.advice.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
             self.link.start()
             self.prepare(ctl.live_setup.variant)
 
@@ -133,8 +133,8 @@ class Page:
         its place only if it fails again."""
         ctl = self.ctl
         self.view.notice("")
-        ctl.worker_down = False
-        ctl.worker_failures = 0
+        ctl.turn_loop.worker_down = False
+        ctl.turn_loop.worker_failures = 0
         self.prepared.clear()
         self.link.restart()
         self.need_worker()
@@ -158,10 +158,10 @@ class Page:
 
     def think(self, position, level, seed):
         """The Expert's decision, from the worker (queued there at once: WorkerLink.call)."""
-        return self.link.call("think", position, level, str(seed), self.ctl.setup.expert_nodes or 0)
+        return self.link.call("think", position, level, str(seed), self.ctl.table.setup.expert_nodes or 0)
 
     def analyse(self, position):
-        return self.link.call("analyse", position, self.ctl.setup.expert_nodes or 0)
+        return self.link.call("analyse", position, self.ctl.table.setup.expert_nodes or 0)
 
     @staticmethod
     def think_timer(level, what):
@@ -205,7 +205,7 @@ class Page:
         if offer:
             view.notice_action("notice-resume", True)
         if said:
-            view.announce(f"{ctl.message} {said}")
+            view.announce(f"{ctl.table.message} {said}")
         view.restore_focus(ctl)
         return True
 
@@ -213,10 +213,10 @@ class Page:
     def apply_phrase(self, _event=None):
         """The phrase box: mix its text into the throws (before the first throw)."""
         phrase_input = self.document.getElementById("fair-phrase")
-        problem = self.ctl.set_phrase(str(phrase_input.value))
+        problem = self.ctl.fair.set_phrase(str(phrase_input.value))
         self.view.fair_message(problem or "")
         if problem is not None:
-            phrase_input.value = self.ctl.game.phrase
+            phrase_input.value = self.ctl.table.game.phrase
 
     def on_phrase_key(self, event):
         if event.key == "Enter":
@@ -230,7 +230,7 @@ class Page:
 
         self.view.offer_tutorial(False)
         self.policy.answer_tutorial("taken")
-        self.ctl.open_tutorial(Tutorial(self.ctl.live_setup.variant))
+        self.ctl.lessons.open(Tutorial(self.ctl.live_setup.variant))
         self.view.focus_tutorial()
 
     # -- the game review -----------------------------------------------------------------
@@ -238,9 +238,9 @@ class Page:
         """Review the game shown (the replayed record, or the game in progress) in the
         worker, one record line a call, so that the progress shows and Stop works."""
         ctl = self.ctl
-        if ctl.review is not None and ctl.review.running:
-            ctl.review.stop()  # a review of another game is under way: it ends at its next line
-        review = ctl.begin_review(self.review_nodes)
+        if ctl.reviews.review is not None and ctl.reviews.review.running:
+            ctl.reviews.review.stop()  # a review of another game is under way: it ends at its next line
+        review = ctl.reviews.begin(self.review_nodes)
         asyncio.create_task(self.run_review(review))
         self.document.querySelector('#review [data-action="review-stop"]').focus()
 
@@ -251,17 +251,17 @@ class Page:
             review.started(str(await link.call("review_start", record, review.nodes)))
             window.performance.mark("senet:review-start")  # tools/bench_browser.py reads it
             view.render(ctl)
-            while review.done < review.total and not review.stop_asked and ctl.review is review:
+            while review.done < review.total and not review.stop_asked and ctl.reviews.review is review:
                 review.progressed(str(await link.call("review_step", 1)))
-                if ctl.review is review:
+                if ctl.reviews.review is review:
                     view.render(ctl)
-            if ctl.review is not review:  # closed, or replaced by a new game: the worker rests
+            if ctl.reviews.review is not review:  # closed, or replaced by a new game: the worker rests
                 return
             review.finished(str(await link.call("review_result")), stopped=review.stop_asked)
             window.performance.mark("senet:review-end")
         except Exception as exc:  # the worker failed: said in the panel, nothing else changes
             review.failed(str(exc))
-        if ctl.review is review:
+        if ctl.reviews.review is review:
             view.render(ctl)
             view.announce(review.progress_text())
             if review.state in ("done", "stopped"):

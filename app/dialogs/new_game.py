@@ -66,7 +66,7 @@ class Dialogs:
         for seat in (1, 2):
             self.field(f"player{seat}").value = s.players[seat - 1]
             self.field(f"name{seat}").value = s.names[seat - 1]
-        offer = ctl.offer_new_game()  # a fresh secret seed, committed to, and fresh words
+        offer = ctl.fair.offer_new_game()  # a fresh secret seed, committed to, and fresh words
         commit = self.page.document.getElementById("ng-commit")
         commit.textContent = offer["commit"][:8] + "…" + offer["commit"][-4:]
         commit.dataset.commit = offer["commit"]
@@ -88,7 +88,7 @@ class Dialogs:
     def list_kept(self, message=""):
         """Fill the dialog's Kept games: the previous game and the other tabs' games."""
         page = self.page
-        games = page.policy.store.kept_games(current_id=page.ctl.game_id)
+        games = page.policy.store.kept_games(current_id=page.ctl.table.game_id)
         self.kept_listed = {game.key: game for game in games}
         # not js.Date.now(): in MicroPython a JS whole number beyond 32 bits is cut to 32 bits
         page.view.show_kept(games, int(time.time() * 1000), message)
@@ -117,7 +117,7 @@ class Dialogs:
     def choice(self):
         """The dialog's fields as (Setup, None), or (None, why not): app/setup.py's dialog_setup."""
         field = self.field
-        return self.page.ctl.setup_from_dialog(self.chosen_rules(),
+        return self.page.ctl.fair.setup_from_dialog(self.chosen_rules(),
                                                tuple(str(field(f"player{seat}").value) for seat in (1, 2)),
                                                tuple(str(field(f"name{seat}").value) for seat in (1, 2)),
                                                str(field("phrase").value))
@@ -179,7 +179,7 @@ class Dialogs:
             setup, _problem = self.choice()
         page.ctl.new_game(setup)
         if drawn:
-            page.view.announce(f"{page.ctl.message} {self.drawn_text(setup)}")
+            page.view.announce(f"{page.ctl.table.message} {self.drawn_text(setup)}")
         page.need_worker()
         self.dialog.returnValue = ""
         page.view.restore_focus(page.ctl)
@@ -198,10 +198,10 @@ class Dialogs:
         """The replay's Play from here asks first, in a dialog of the page: the game in progress
         is replaced (and kept among the kept games, where New game... lists it)."""
         ctl = self.page.ctl
-        ctl.stop_autoplay()
-        replay = ctl.replay
+        ctl.replays.stop_autoplay()
+        replay = ctl.table.replay
         if replay is not None and replay.full.sealed:
-            ctl.play_from_replay()  # refused, with the reason: a sealed record cannot go on
+            ctl.replays.play_on()  # refused, with the reason: a sealed record cannot go on
             return
         live = ctl.live_session
         what = f"{live.game.rules.title}, {count_words(turns_played(live.game))}"
@@ -223,13 +223,13 @@ class Dialogs:
         Escape) changes nothing."""
         page = self.page
         ctl = page.ctl
-        if str(self.play_here_dialog.returnValue) != "play" or ctl.replay is None:
+        if str(self.play_here_dialog.returnValue) != "play" or ctl.table.replay is None:
             page.document.querySelector('#replay [data-action="replay-play"]').focus()
             return
         self.play_here_dialog.returnValue = ""
-        ctl.play_from_replay()
+        ctl.replays.play_on()
         if page.policy.replaced_kept:
-            page.view.announce(f"{ctl.message} {PLAY_HERE_KEPT}")
+            page.view.announce(f"{ctl.table.message} {PLAY_HERE_KEPT}")
         page.show_problems()  # the game replaced could not be kept: say why
         page.need_worker()
         page.view.restore_focus(ctl)
@@ -238,13 +238,13 @@ class Dialogs:
     def ask_resign(self):
         """Resign asks first: the game ends as a loss, counted in the statistics."""
         ctl = self.page.ctl
-        if not ctl.can_resign:
+        if not ctl.history.can_resign:
             return
         counted = ("It counts as a loss in your statistics and the record says you resigned."
                    if ctl.history.against_computer else "The record says you resigned.")
         winner = "b" if ctl.history.resigner() == "w" else "w"
         self.page.document.getElementById("resign-text").textContent = (
-            f"The game ends now, and {ctl.seat_name(ctl.seat_of(winner))} wins. {counted}")
+            f"The game ends now, and {ctl.table.seat_name(ctl.table.seat_of(winner))} wins. {counted}")
         self.resign_dialog.returnValue = ""
         self.resign_dialog.showModal()
 
@@ -256,5 +256,5 @@ class Dialogs:
             page.view.restore_focus(page.ctl)
             return
         self.resign_dialog.returnValue = ""
-        page.ctl.resign()
+        page.ctl.history.resign()
         page.show_problems()

@@ -73,7 +73,7 @@ class RecordDialog:
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = self.page.ctl.record_file_name()
+        link.download = self.page.ctl.fair.record_file_name()
         document.body.append(link)
         link.click()
         link.remove()

@@ -75,8 +75,8 @@ class SettingsDialogs:
         self.apply_sound()
         self.apply_theme()
         page.view.set_highlight(settings.highlight)
-        page.ctl.set_advice(settings.hints, settings.meter)
-        page.ctl.no_takebacks = settings.no_takebacks
+        page.ctl.advice.set(settings.hints, settings.meter)
+        page.ctl.history.no_takebacks = settings.no_takebacks
         page.view.render(page.ctl)  # Undo and Redo follow the take-backs choice
         page.need_worker()
 
@@ -102,8 +102,8 @@ class SettingsDialogs:
         """The replay's speed: used from its next step, and remembered."""
         speed = str(event.target.value)
         ctl, policy = self.page.ctl, self.page.policy
-        ctl.set_replay_speed(speed)
-        if ctl.replay_speed == speed and policy.settings.replay_speed != speed:
+        ctl.replays.set_speed(speed)
+        if ctl.replays.speed == speed and policy.settings.replay_speed != speed:
             policy.set_settings(policy.settings.replace(replay_speed=speed))
 
     def open_stats(self):
@@ -133,7 +133,7 @@ class SettingsDialogs:
         from app.view.throw_chart import chart_svg, chart_words
 
         page = self.page
-        counts, none_value = page.ctl.throw_counts()
+        counts, none_value = page.ctl.fair.throw_counts()
         total, games = page.policy.store.load_throw_stats()
         for box_id, c, nv, extra in (("throws-game", counts, none_value, ""),
                                      ("throws-all", total, None, f" ({games} game{'' if games == 1 else 's'} counted)")):

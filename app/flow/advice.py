@@ -30,7 +30,7 @@ class Advice:
     @property
     def real_choice(self) -> bool:
         """The human to act has more than one thing to do (a hint is worth giving)."""
-        state = self.ctl.state
+        state = self.ctl.table.state
         if state.throw is not None:
             return len(state.legal_actions()) > 1
         return bool(state.pre_throw_actions())
@@ -73,9 +73,9 @@ class Advice:
         """On a human's turn, ask the worker's Expert for its ranking when hints or the
         meter are on."""
         ctl = self.ctl
-        if self.analyse is None or ctl.replay is not None or ctl.worker_down or ctl.tutorial is not None:
+        if self.analyse is None or ctl.table.replay is not None or ctl.turn_loop.worker_down or ctl.table.tutorial is not None:
             return
-        if not (self.hints or self.meter) or not ctl.human_to_act or ctl.state.opening:
+        if not (self.hints or self.meter) or not ctl.table.human_to_act or ctl.table.state.opening:
             return
         table = ctl.table
         state = table.state
@@ -90,18 +90,18 @@ class Advice:
         try:
             if loop.before_think is not None:
                 await loop.before_think()
-            if gen != ctl.gen or ctl.state is not state:
+            if gen != ctl.gen or ctl.table.state is not state:
                 return  # the game moved on while the worker was busy: ask nothing
             text = await asyncio.wait_for(awaited(self.analyse(state.position())), loop.think_timeout)
             ranked = json.loads(str(text))
             action, prob = str(ranked[0][0]), float(ranked[0][1])
         except Exception as exc:  # no hint this time; the game is not affected
-            if gen == ctl.gen and ctl.state is state:
+            if gen == ctl.gen and ctl.table.state is state:
                 ctl.table.advice = (state, None, None)
                 ctl.view.report_error(f"no hint: {exc}")
                 ctl.view.render(ctl)
             return
-        if gen != ctl.gen or ctl.state is not state:
+        if gen != ctl.gen or ctl.table.state is not state:
             return
         ctl.table.advice = (state, action, prob)
         ctl.view.render(ctl)

@@ -65,17 +65,6 @@ except ImportError:  # MicroPython: the page passes bytes from crypto.getRandomV
         return bytes(random.getrandbits(8) for _ in range(n))
 
 
-def _part(part: str, name: str):
-    """A Controller attribute held by one of its parts (``table``: the shown table)."""
-    return property(lambda self: getattr(getattr(self, part), name),
-                    lambda self, value: setattr(getattr(self, part), name, value))
-
-
-def _call(part: str, name: str):
-    """A Controller method that one of its parts carries out."""
-    return lambda self, *args, **kw: getattr(getattr(self, part), name)(*args, **kw)
-
-
 class Controller:
     """Owns the game, the seats and the flow of turns; the view only reads it."""
 
@@ -110,35 +99,10 @@ class Controller:
         self.new_game(setup or Setup(), start=False)
 
     # The shown table's fields, and the parts' state, as the page and the tests read them.
-    session = _part("table", "session")
-    setup = _part("table", "setup")
-    game_id = _part("table", "game_id")
-    tracker = _part("table", "tracker")
-    counted = _part("table", "counted")
-    resumed = _part("table", "resumed")
-    selected = _part("table", "selected")
-    last_move = _part("table", "last_move")
-    last_throw = _part("table", "last_throw")
-    sticks = _part("table", "sticks")
-    throws = _part("table", "throws")
-    jumps = _part("table", "jumps")
-    thinking = _part("table", "thinking")
-    preview = _part("table", "preview")
-    message = _part("table", "message")
-    replay = _part("table", "replay")
-    tutorial = _part("table", "tutorial")
-    hints = _part("advice", "hints")
-    meter = _part("advice", "meter")
-    worker_down = _part("turn_loop", "worker_down")
-    worker_failures = _part("turn_loop", "worker_failures")
-    fallback_error = _part("turn_loop", "fallback_error")
-    autoplay = _part("replays", "autoplay")
-    replay_speed = _part("replays", "speed")
-    review = _part("reviews", "review")
 
     # -- setup -------------------------------------------------------------------
     def new_game(self, setup: Setup, start: bool = True) -> None:
-        self._leave_tutorial()
+        self.lessons.leave()
         setup = setup.checked()
         seed = setup.seed if setup.seed is not None else self.new_seed()
         # a name the page or a URL passed on is kept as a record can hold it (no control
@@ -152,12 +116,12 @@ class Controller:
         else:  # a link's seed: public from the start, nothing to commit to
             game = senet.Game(setup.variant, seed=seed, start=first)
         if start:
-            self._replace_live()
-            self.review = None
+            self.replace_live()
+            self.reviews.review = None
         if game.throws == COMMIT:  # the seed stays in the game only, as in load()
             setup = setup.replace(seed=None)
         self.fair.offered_seed = None  # the New game dialog's seed serves one game at most
-        self._install(Session(setup.variant, seats, seed=seed, game=game), setup)
+        self.install(Session(setup.variant, seats, seed=seed, game=game), setup)
         if start:
             self.announce(self.intro_text())
             self.changed()
@@ -171,34 +135,34 @@ class Controller:
         """A fresh name for a game (16 hex digits)."""
         return bytes(self.random_bytes(GAME_ID_BYTES)).hex()
 
-    def _install(self, session: Session, setup: Setup, counted: bool = False) -> None:
+    def install(self, session: Session, setup: Setup, counted: bool = False) -> None:
         """Make ``session`` the game in progress, shown and played, from its first or its
         current state."""
-        self._show(Table(session, setup, self.new_game_id(), counted))
+        self.show(Table(session, setup, self.new_game_id(), counted))
         self.live = self.table
 
-    def _show(self, table: Table) -> None:
+    def show(self, table: Table) -> None:
         """Put ``table`` on the board (a replay or a lesson: the live game's waits aside)."""
         self.table = table
         self.gen += 1
-        self.autoplay = None  # a replay opened, a game started or loaded: nothing plays itself
+        self.replays.autoplay = None  # a replay opened, a game started or loaded: nothing plays itself
 
-    def _back_to_live(self) -> None:
+    def back_to_live(self) -> None:
         """The live game's table back on the board, as it was."""
         self.table = self.live
         self.gen += 1
-        self.throws = 0
+        self.table.throws = 0
 
     def play_online(self, session: Session, setup: Setup, remote: int, counted: bool = False,
                     resumed: bool = False) -> None:
         """Show and play a game between two devices (app/online_flow.py): ``remote`` is the
         seat played on the other device."""
         if not resumed:
-            self._replace_live()
-        self.review = None
-        self._install(session, setup.checked(), counted)
+            self.replace_live()
+        self.reviews.review = None
+        self.install(session, setup.checked(), counted)
         self.table.remote = remote
-        self.resumed = resumed
+        self.table.resumed = resumed
         self.announce(self.resume_text() if resumed else self.intro_text())
         self.changed()
         self.save()
@@ -206,47 +170,35 @@ class Controller:
     def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False) -> None:
         """Resume a saved session exactly where it was (call start() to show it); a replay
         showing is closed without going back to the game it kept aside."""
-        self.review = None
+        self.reviews.review = None
         game = session.game
         position = None if game.start_state == game.rules.start() else game.start_state.position()
         seats = session.seats
         seed = None if game.throws == COMMIT else game.seed  # a committed seed stays in the game only
         setup = Setup(game.variant, (seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name),
-                      seed, self.setup.speed, position, expert_nodes)
-        self._install(session, setup.checked(), counted)
-        self.resumed = True
+                      seed, self.table.setup.speed, position, expert_nodes)
+        self.install(session, setup.checked(), counted)
+        self.table.resumed = True
 
     def start(self, warnings: list[str] | tuple = ()) -> None:
         """Begin the game made by the constructor or load() (once the page is ready)."""
-        text = self.resume_text() if self.resumed else self.intro_text()
+        text = self.resume_text() if self.table.resumed else self.intro_text()
         if warnings:
             text += " (Ignored: " + "; ".join(warnings) + ".)"
         self.announce(text)
         self.changed()
         self.save()
 
-    offer_new_game = _call("fair", "offer_new_game")
-    setup_from_dialog = _call("fair", "setup_from_dialog")
 
     def play_again(self) -> None:
-        self.new_game(self.setup.replace(seed=None, position=None, phrase=None))
+        self.new_game(self.table.setup.replace(seed=None, position=None, phrase=None))
 
     def set_speed(self, speed: str) -> None:
         if speed in SPEEDS:
-            self.setup = self.setup.replace(speed=speed)
+            self.table.setup = self.table.setup.replace(speed=speed)
             self.view.set_speed(speed)
 
     # -- who is who (the shown table's) -------------------------------------------------
-    game = property(lambda self: self.table.game)
-    state = property(lambda self: self.table.state)
-    rules = property(lambda self: self.table.rules)
-    seat_to_act = property(lambda self: self.table.seat_to_act)
-    human_to_act = property(lambda self: self.table.human_to_act)
-    seat_of = _call("table", "seat_of")
-    colour_of = _call("table", "colour_of")
-    kind = _call("table", "kind")
-    seat_name = _call("table", "seat_name")
-    actor = _call("table", "actor")
 
     def side_name(self, colour: str) -> str:
         return SIDE_NAMES[colour]
@@ -267,7 +219,7 @@ class Controller:
 
     draw_reason = property(lambda self: narration.draw_reason(self.table))
     # ("3 left", "then a throw more") while a throw is used in parts (narration.throw_words)
-    throw_words = property(lambda self: narration.throw_words(self.state, self.rules))
+    throw_words = property(lambda self: narration.throw_words(self.table.state, self.table.rules))
     penalty = property(lambda self: narration.penalty(self.table))
 
     def log_turns(self) -> list:
@@ -283,60 +235,55 @@ class Controller:
         return self.log.summary(self.table)
 
     def announce(self, text: str) -> None:
-        self.message = text
+        self.table.message = text
         self.view.announce(text)
 
     # -- what the human may do (the shown table's) ------------------------------------
-    can_throw = property(lambda self: self.table.can_throw)
-    can_rescue = property(lambda self: self.table.can_rescue)
-    must_pass = property(lambda self: self.table.must_pass)
-    movable = property(lambda self: self.table.movable)
-    targets = property(lambda self: self.table.targets)
 
     # -- human actions (from DOM events) -----------------------------------------
     def throw(self) -> bool:
-        if not self.can_throw:
+        if not self.table.can_throw:
             return False
-        if self._online_here():
+        if self.online_here():
             return self.online.throw()
-        if self.game.online:  # a game between two devices whose protocol is gone from this device
-            return self._cannot_go_on()
-        self._throw()
+        if self.table.game.online:  # a game between two devices whose protocol is gone from this device
+            return self.cannot_go_on()
+        self.do_throw()
         self.changed()
         return True
 
     def rescue(self) -> bool:
-        if not self.can_rescue:
+        if not self.table.can_rescue:
             return False
-        self._decide(RESCUE)
+        self.decide(RESCUE)
         return True
 
     def pass_turn(self) -> bool:
-        if not self.must_pass:
+        if not self.table.must_pass:
             return False
-        self._decide(PASS)
+        self.decide(PASS)
         return True
 
-    def _cannot_go_on(self) -> bool:
+    def cannot_go_on(self) -> bool:
         from app.online.flow import CANNOT_GO_ON  # only for a game between two devices
 
         self.announce(CANNOT_GO_ON)
         self.view.render(self)
         return False
 
-    def _online_here(self) -> bool:
+    def online_here(self) -> bool:
         """The board shows a game between two devices: this side's actions go to it."""
         return self.online is not None and self.table is self.live and self.table.remote is not None
 
-    def _decide(self, move) -> None:
+    def decide(self, move) -> None:
         """The human's action: played here, or sent to the other device first."""
-        if self._online_here():
+        if self.online_here():
             self.online.act(move)
             return
-        if self.game.online:
-            self._cannot_go_on()
+        if self.table.game.online:
+            self.cannot_go_on()
             return
-        self._play(move)
+        self.do_play(move)
         self.changed()
 
     def activate(self, loc: int | str, touch: bool = False) -> bool:
@@ -344,23 +291,23 @@ class Controller:
         A piece with a single destination plays at once, except on a touch screen
         (``touch``): there the first tap selects it and shows where it lands, and a
         second tap on the piece or on its target plays it."""
-        targets = self.targets
+        targets = self.table.targets
         if loc in targets:
-            self._decide(targets[loc])
+            self.decide(targets[loc])
             return True
-        moves = self.movable.get(loc)
-        if touch and moves and loc == self.selected and len(moves) == 1:
-            self._decide(moves[0])
+        moves = self.table.movable.get(loc)
+        if touch and moves and loc == self.table.selected and len(moves) == 1:
+            self.decide(moves[0])
             return True
-        if moves and loc != self.selected:
+        if moves and loc != self.table.selected:
             if len(moves) == 1 and not touch:
-                self._decide(moves[0])
+                self.decide(moves[0])
                 return True
-            self.selected = loc
+            self.table.selected = loc
             self.view.render(self)
             return True
-        if self.selected is not None:
-            self.selected = None
+        if self.table.selected is not None:
+            self.table.selected = None
             self.view.render(self)
         why = self.refusal(loc) if not moves else None
         if why:
@@ -368,18 +315,18 @@ class Controller:
         return False
 
     def deselect(self) -> None:
-        if self.selected is not None:
-            self.selected = None
+        if self.table.selected is not None:
+            self.table.selected = None
             self.view.render(self)
 
     # -- a throw or an action, played and told -------------------------------------
-    def _throw(self, value=None) -> None:
+    def do_throw(self, value=None) -> None:
         """Throw the sticks (``value``: the throw both devices made) and tell it."""
         table = self.table
         before = table.state
         seat = table.seat_to_act
         value = table.throw(value)
-        self._sound("throw")
+        self.sound("throw")
         if before.opening:
             text = f"Colour draw: {table.seat_name(seat)} threw {value}."
             if not table.state.opening:
@@ -394,11 +341,11 @@ class Controller:
         self.announce(text)
         self.save()  # a pending throw survives a reload: no fishing for another
 
-    def _play(self, move: senet.Move) -> None:
+    def do_play(self, move: senet.Move) -> None:
         table = self.table
         before, after = table.play(move)
         events = told_events(before, move, after)  # its line in the move log reads them too
-        self._sound(narration.sound_of(table, move, events, before.side, after))
+        self.sound(narration.sound_of(table, move, events, before.side, after))
         over = table.game.over
         if over:  # said once, with the players' names, by result_text()
             events = [e for e in events if not narration.settled(e)]
@@ -418,14 +365,14 @@ class Controller:
             if self.on_result is not None:
                 self.on_result(table.session)
 
-    def _sound(self, name) -> None:
+    def sound(self, name) -> None:
         if name and hasattr(self.view, "sound"):
             self.view.sound(name)
 
     def changed(self) -> None:
         self.view.render(self)
-        self.kick()
-        self.consider_analysis()
+        self.turn_loop.kick()
+        self.advice.consider()
 
     # -- saving ---------------------------------------------------------------------
     def save(self) -> None:
@@ -433,7 +380,7 @@ class Controller:
         if self.autosave is not None and self.table is self.live:
             self.autosave(self)
 
-    def _replace_live(self, finished_too: bool = False) -> None:
+    def replace_live(self, finished_too: bool = False) -> None:
         """A new game is about to replace the one in progress: on_replace may keep it
         (``finished_too``: even a finished one, as "Play from here" does). It is called
         while a replay still shows, so that live_game_id and live_setup name the game in
@@ -445,13 +392,6 @@ class Controller:
                 self.on_replace(self.live.session)
 
     # -- undo and redo (app/history.py) ----------------------------------------------------
-    can_undo = property(lambda self: self.history.can_undo)
-    can_redo = property(lambda self: self.history.can_redo)
-    can_resign = property(lambda self: self.history.can_resign)
-    no_takebacks = _part("history", "no_takebacks")
-    resign = _call("history", "resign")
-    undo = _call("history", "undo")
-    redo = _call("history", "redo")
 
     # -- the game in progress, and the record -----------------------------------------
     live_session = property(lambda self: self.live.session)  # the game in progress, also while a replay shows
@@ -461,9 +401,9 @@ class Controller:
     def record_text(self) -> str:
         """The record the game-record dialog shows: the replay's (with the players it
         recorded), or the game in progress with a "player" line for each seat."""
-        if self.replay is not None:
-            return self.replay.full.record_text()
-        return self.session.record_text()
+        if self.table.replay is not None:
+            return self.table.replay.full.record_text()
+        return self.table.session.record_text()
 
     def is_live_record(self, text: str) -> bool:
         """``text`` is the record of the game in progress, with or without "player" lines."""
@@ -471,54 +411,18 @@ class Controller:
         return text.strip() in (live.record_text().strip(), live.game.record_text(players={}).strip())
 
     # -- replays and the review (app/replay_flow.py, app/review_focus.py) ------------------
-    open_replay = _call("replays", "open")
-    replay_to = _call("replays", "go")
-    step_text = _call("replays", "step_text")
-    replay_label = _call("replays", "label")
-    open_log_step = _call("replays", "open_log_step")
-    close_replay = _call("replays", "close")
-    play_from_replay = _call("replays", "play_on")
-    set_replay_speed = _call("replays", "set_speed")
-    toggle_autoplay = _call("replays", "toggle_autoplay")
-    stop_autoplay = _call("replays", "stop_autoplay")
 
     def open_record(self, text: str, game: senet.Game, own: bool = False) -> None:
         """Replay ``game``, read from the record ``text`` (kept, so that Verify names the
         lines of that very text)."""
-        self.open_replay(game, own=own)
-        self.replay.source = text
+        self.replays.open(game, own=own)
+        self.table.replay.source = text
 
-    begin_review = _call("reviews", "begin")
-    close_review = _call("reviews", "close")
-    review_names = _call("reviews", "names")
-    show_decision = _call("reviews", "show_decision")
-    review_focus = property(lambda self: self.reviews.focus)
-    better_move = property(lambda self: self.reviews.better_move)
-    played_move = property(lambda self: self.reviews.played_move)
 
     # -- the first-game tutorial (app/lesson_flow.py, app/tutorial.py) ---------------------
-    open_tutorial = _call("lessons", "open")
-    tutorial_go = _call("lessons", "go")
-    close_tutorial = _call("lessons", "close")
-    _leave_tutorial = _call("lessons", "leave")
 
     # -- throws anyone can verify (app/fair.py) --------------------------------------------
-    shown_game = property(lambda self: self.fair.shown_game)
-    fair_info = _call("fair", "info")
-    set_phrase = _call("fair", "set_phrase")
-    verify_text = _call("fair", "verify_text")
-    throw_counts = _call("fair", "throw_counts")
-    record_file_name = _call("fair", "record_file_name")
 
     # -- hints and the win meter (app/advice.py) -------------------------------------------
-    set_advice = _call("advice", "set")
-    consider_analysis = _call("advice", "consider")
-    real_choice = property(lambda self: self.advice.real_choice)
-    hint = property(lambda self: self.advice.hint)
-    hint_move = property(lambda self: self.advice.hint_move)
-    advice_pending = property(lambda self: self.advice.pending)
-    win_prob = property(lambda self: self.advice.win_prob)
 
     # -- the flow of turns (app/turn_loop.py) ------------------------------------------------
-    kick = _call("turn_loop", "kick")
-    idle = _call("turn_loop", "idle")

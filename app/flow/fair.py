@@ -45,14 +45,14 @@ class FairThrows:
         speed and the Expert's budget stay those in use (the toolbar's speed)."""
         if self.offered_seed is None:
             self.offered_seed = self.ctl.new_seed()
-        setup, problem = dialog_setup(self.ctl.setup, variant, players, names, phrase, self.offered_seed)
+        setup, problem = dialog_setup(self.ctl.table.setup, variant, players, names, phrase, self.offered_seed)
         return setup, (sentence(problem) if problem is not None else None)
 
     @property
     def shown_game(self):
         """The whole game on the board: the replayed record, or the game in progress."""
-        replay = self.ctl.replay
-        return replay.full if replay is not None else self.ctl.game
+        replay = self.ctl.table.replay
+        return replay.full if replay is not None else self.ctl.table.game
 
     def info(self) -> dict:
         """What the game's information says about its throws: ``committed``, ``commit``,
@@ -64,7 +64,7 @@ class FairThrows:
                     "summary": "no commitment",
                     "note": "This game's throws come from a seed given by a link, or the game began before "
                             "throws could be verified: there is no commitment to check."}
-        editable = self.ctl.replay is None and not game.thrown and not game.over
+        editable = self.ctl.table.replay is None and not game.thrown and not game.over
         seed = str(game.seed) if game.over and not game.sealed else ""
         if editable:
             note = ("The seed of the throws is fixed and kept secret; the commitment above is its SHA-256. "
@@ -88,8 +88,8 @@ class FairThrows:
         first throw). None when done; otherwise why not, and nothing changes."""
         ctl = self.ctl
         text = str(text).strip(" \t\n\r")
-        game = ctl.game
-        if ctl.replay is not None:
+        game = ctl.table.game
+        if ctl.table.replay is not None:
             return "A replay is showing: go back to your game to change its phrase."
         if game.throws != COMMIT:
             return "This game has no commitment, so it takes no phrase."
@@ -112,13 +112,13 @@ class FairThrows:
         record is checked as its text was (its line numbers), a game by its record."""
         from senet.verify import verify_record  # only when asked
 
-        replay = self.ctl.replay
+        replay = self.ctl.table.replay
         if replay is not None and replay.source is not None:
             text = replay.source
         elif replay is not None:
             text = replay.full.record_text()
         else:
-            text = self.ctl.session.record_text()
+            text = self.ctl.table.session.record_text()
         return verify_words(verify_record(text))
 
     def throw_counts(self) -> tuple:

@@ -20,7 +20,7 @@ class History:
         """Undo and redo may be offered at all: the game in progress, not over, and not a
         game against the computer played without take-backs."""
         ctl = self.ctl
-        if ctl.table is not ctl.live or ctl.game.over:
+        if ctl.table is not ctl.live or ctl.table.game.over:
             return False
         if ctl.table.remote is not None:  # a game between two devices: the other has seen it
             return False
@@ -28,16 +28,16 @@ class History:
 
     @property
     def against_computer(self) -> bool:
-        seats = self.ctl.session.seats
+        seats = self.ctl.table.session.seats
         return any(s.is_human for s in seats.values()) and not all(s.is_human for s in seats.values())
 
     @property
     def can_undo(self) -> bool:
-        return self._allowed() and self.ctl.session.can_undo
+        return self._allowed() and self.ctl.table.session.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return self._allowed() and self.ctl.session.can_redo
+        return self._allowed() and self.ctl.table.session.can_redo
 
     # -- resigning ---------------------------------------------------------------------
     def resigner(self):
@@ -45,19 +45,19 @@ class History:
         the side to act's; None when no one can (a replay, a lesson, the colour draw, the
         game over, no human at the table)."""
         ctl = self.ctl
-        if ctl.table is not ctl.live or ctl.tutorial is not None or ctl.game.over or ctl.state.opening:
+        if ctl.table is not ctl.live or ctl.table.tutorial is not None or ctl.table.game.over or ctl.table.state.opening:
             return None
         if ctl.table.remote is not None:  # two devices: this side, on its own turn (the Duel's rule)
             online = ctl.online
             if online is None or not online.live or online.duel.waiting_for() != online.seat or online.duel.pending:
                 return None
             return ctl.table.colour_of(online.seat)
-        humans = [colour for colour in ("w", "b") if ctl.session.player(colour).is_human]
+        humans = [colour for colour in ("w", "b") if ctl.table.session.player(colour).is_human]
         if not humans:
             return None
         if len(humans) == 1:
             return humans[0]
-        return ctl.state.side if ctl.state.side in humans else None
+        return ctl.table.state.side if ctl.table.state.side in humans else None
 
     @property
     def can_resign(self) -> bool:
@@ -73,8 +73,8 @@ class History:
         if ctl.table.remote is not None:  # sent to the other device, which ends its game alike
             return ctl.online.resign()
         winner = "b" if colour == "w" else "w"
-        ctl.game.concede(winner, "resigned")
-        ctl.session.redo_groups.clear()
+        ctl.table.game.concede(winner, "resigned")
+        ctl.table.session.redo_groups.clear()
         table = ctl.table
         table.selected = table.preview = None
         table.thinking = None  # a computer thinking stops: its answer is stale (TurnLoop.stale)
@@ -90,15 +90,15 @@ class History:
         ctl = self.ctl
         if not self.can_undo:
             return False
-        ctl.session.undo()
+        ctl.table.session.undo()
         ctl.table.jumped()
-        seat = ctl.seat_to_act
-        who = ctl.seat_name(seat) if seat is not None else ""
+        seat = ctl.table.seat_to_act
+        who = ctl.table.seat_name(seat) if seat is not None else ""
         whose = "your" if who == "You" else f"{who}'s"
-        throw = ctl.state.throw
+        throw = ctl.table.state.throw
         if throw is None:
             where = f"back to {whose} turn"
-        elif ctl.rules.throw_in_use(ctl.state):  # undo takes back one part of a throw (P2)
+        elif ctl.table.rules.throw_in_use(ctl.table.state):  # undo takes back one part of a throw (P2)
             where = f"back to {whose} throw with {throw} left"
         else:
             where = f"back to {whose} throw of {throw}"
@@ -111,10 +111,10 @@ class History:
         ctl = self.ctl
         if not self.can_redo:
             return False
-        ctl.session.redo()
+        ctl.table.session.redo()
         ctl.table.jumped()
         text = "Move played again."
-        if ctl.game.over:
+        if ctl.table.game.over:
             text += " " + ctl.result_text()
         ctl.announce(text)
         ctl.changed()

@@ -14,13 +14,13 @@ class LessonFlow:
     def open(self, tutorial) -> None:
         """Show the tutorial's lesson on the board; the game in progress waits, untouched
         and unsaved-over, until close() (a replay showing is closed first)."""
-        if self.ctl.replay is not None:
-            self.ctl.close_replay()
+        if self.ctl.table.replay is not None:
+            self.ctl.replays.close()
         self._show(tutorial)
 
     def go(self, index: int) -> bool:
         """Lesson ``index`` from its start (Back, Next, or the same lesson again)."""
-        tutorial = self.ctl.tutorial
+        tutorial = self.ctl.table.tutorial
         if tutorial is None or not tutorial.go(index):
             return False
         self._show(tutorial)
@@ -28,7 +28,7 @@ class LessonFlow:
 
     def _show(self, tutorial) -> None:
         ctl = self.ctl
-        ctl._show(tutorial.table(ctl.live.setup, ctl.new_game_id()))
+        ctl.show(tutorial.table(ctl.live.setup, ctl.new_game_id()))
         ctl.announce(f"{tutorial.heading()}.")  # the panel's own live region reads the lesson
         ctl.changed()
 
@@ -43,7 +43,7 @@ class LessonFlow:
     def leave(self) -> bool:
         """The live game back on the board if a lesson shows (without a word); False if none did."""
         ctl = self.ctl
-        if ctl.table is None or ctl.tutorial is None:  # (None: the constructor's first game)
+        if ctl.table is None or ctl.table.tutorial is None:  # (None: the constructor's first game)
             return False
-        ctl._back_to_live()
+        ctl.back_to_live()
         return True

@@ -28,7 +28,7 @@ class ReplayFlow:
         """Show ``game`` (a replayed record) step by step; the game in progress waits,
         untouched, until close() or play_on(). ``own``: it is that game."""
         ctl = self.ctl
-        ctl._leave_tutorial()
+        ctl.lessons.leave()
         live = ctl.live
         seats = dict(live.session.seats) if own else recorded_seats(game)
         last = len(game.entries)
@@ -36,7 +36,7 @@ class ReplayFlow:
         shown = game_prefix(game, replay.step)
         setup = Setup(game.variant, (seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name),
                       game.seed, live.setup.speed, None, live.setup.expert_nodes)
-        ctl._show(Table(Session(game.variant, seats, game=shown), setup, ctl.new_game_id(), True, replay=replay))
+        ctl.show(Table(Session(game.variant, seats, game=shown), setup, ctl.new_game_id(), True, replay=replay))
         self.show_step(None)
 
     def go(self, step: int, auto: bool = False) -> None:
@@ -93,7 +93,7 @@ class ReplayFlow:
         """The replay's counter (app/counting.py): "Turn 14 of 122"; while the review speaks
         of the decision taken at the position shown, the turn of that decision, "before the
         move" (the review's item and the counter then name the same turn)."""
-        replay = self.ctl.replay
+        replay = self.ctl.table.replay
         if replay is None:
             return ""
         return replay_label(replay.full, replay.step, before=self.ctl.reviews.focus is not None)
@@ -125,19 +125,19 @@ class ReplayFlow:
     def open_log_step(self, step: int) -> None:
         """A log entry was chosen: replay the game at that moment (in a replay: go there)."""
         ctl = self.ctl
-        ctl._leave_tutorial()
-        if ctl.replay is not None:
+        ctl.lessons.leave()
+        if ctl.table.replay is not None:
             self.go(step)
             return
-        self.open(ctl.game, step, own=True)
+        self.open(ctl.table.game, step, own=True)
 
     def close(self) -> None:
         """Back to the game in progress, as it was."""
         ctl = self.ctl
-        if ctl.replay is None:
+        if ctl.table.replay is None:
             return
         self.autoplay = None
-        ctl._back_to_live()
+        ctl.back_to_live()
         ctl.announce("Back to your game.")
         ctl.changed()
 
@@ -146,7 +146,7 @@ class ReplayFlow:
         game it replaces; the throws go on from the record's seed). The game it replaces,
         finished or not, goes to on_replace to be kept (the page asks first)."""
         ctl = self.ctl
-        replay = ctl.replay
+        replay = ctl.table.replay
         if replay is None:
             return False
         if replay.full.sealed:
@@ -156,10 +156,10 @@ class ReplayFlow:
         live = ctl.live
         seats = dict(live.session.seats)
         game = game_prefix(replay.full, replay.step)
-        ctl._replace_live(finished_too=True)
-        ctl.review = None
+        ctl.replace_live(finished_too=True)
+        ctl.reviews.review = None
         ctl.load(Session(game.variant, seats, game=game), live.setup.expert_nodes)
-        ctl.resumed = False
+        ctl.table.resumed = False
         ctl.announce(f"Playing on from the position {moment_name(replay.full, replay.step)} of the record. "
                      + resume_text(ctl.table).split(": ", 1)[-1])
         ctl.changed()
@@ -177,7 +177,7 @@ class ReplayFlow:
         """Play or pause the replay playing itself; True when it plays now. From the last
         step it starts again at the first. It stops by itself at the last step."""
         ctl = self.ctl
-        replay = ctl.replay
+        replay = ctl.table.replay
         if replay is None or self.autoplay is not None or replay.last == 0:
             self.stop_autoplay()
             return False
@@ -202,7 +202,7 @@ class ReplayFlow:
         ctl = self.ctl
         while self.autoplay == run:
             await ctl.sleep(step_seconds(self.speed))
-            replay = ctl.replay
+            replay = ctl.table.replay
             if self.autoplay != run or replay is None:
                 return
             step = replay.step + 1

@@ -21,11 +21,11 @@ class ReviewFocus:
         from app.flow.review_data import GameReview
 
         ctl = self.ctl
-        replay = ctl.replay
+        replay = ctl.table.replay
         if replay is not None:
             self.review = GameReview(replay.full, replay.own, nodes)
         else:
-            self.review = GameReview(ctl.game, True, nodes)
+            self.review = GameReview(ctl.table.game, True, nodes)
         ctl.view.render(ctl)
         return self.review
 
@@ -35,7 +35,7 @@ class ReviewFocus:
 
     def names(self) -> dict:
         """Who played each colour in the reviewed game, as the replay names them."""
-        return {colour: self.ctl.actor(colour) for colour in ("w", "b")}
+        return {colour: self.ctl.table.actor(colour) for colour in ("w", "b")}
 
     def show_decision(self, index: int) -> None:
         """Show decision ``index`` of the review on the board: the replay at the position
@@ -44,24 +44,24 @@ class ReviewFocus:
         review = self.review
         if review is None or not 0 <= index < len(review.decisions):
             return
-        ctl.stop_autoplay()  # the player chose where to look: a replay playing itself pauses
+        ctl.replays.stop_autoplay()  # the player chose where to look: a replay playing itself pauses
         review.focus = index
         step = review.decisions[index]["ply"] - 1
-        replay = ctl.replay
+        replay = ctl.table.replay
         if replay is not None and replay.full is review.game:
             before = replay.step
             replay.step = step
             game = game_prefix(review.game, step)
-            ctl.session = Session(game.variant, ctl.session.seats, game=game)
+            ctl.table.session = Session(game.variant, ctl.table.session.seats, game=game)
             ctl.replays.show_step(before)
         else:
-            ctl.open_replay(review.game, step, own=review.own)
+            ctl.replays.open(review.game, step, own=review.own)
 
     @property
     def focus(self):
         """The review's decision at the replay step shown: the one chosen from the review
         when the replay is at its position, else the decision taken there, or None."""
-        review, replay = self.review, self.ctl.replay
+        review, replay = self.review, self.ctl.table.replay
         if review is None or replay is None or replay.full is not review.game or review.data is None:
             return None
         focus = review.focus

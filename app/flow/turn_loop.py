@@ -112,7 +112,7 @@ class TurnLoop:
     def kick(self) -> None:
         """Start the turn loop unless one runs for this game (it stops at a human's turn)."""
         ctl = self.ctl
-        if self.loop_gen == ctl.gen or ctl.game.over or ctl.replay is not None or ctl.tutorial is not None:
+        if self.loop_gen == ctl.gen or ctl.table.game.over or ctl.table.replay is not None or ctl.table.tutorial is not None:
             return
         if ctl.table.remote is not None:  # two devices: the protocol plays what is forced
             return
@@ -138,7 +138,7 @@ class TurnLoop:
 
     def stale(self, gen: int, state: senet.State) -> bool:
         """The game moved on, or ended (a resignation changes no state), since ``state``."""
-        game = self.ctl.game
+        game = self.ctl.table.game
         return gen != self.ctl.gen or game.state is not state or game.over
 
     async def idle(self) -> None:
@@ -150,15 +150,15 @@ class TurnLoop:
         ctl = self.ctl
         self.held_since = ticks_ms()  # the loop starts in a task of its own
         try:
-            while gen == ctl.gen and not ctl.game.over:
-                seat = ctl.seat_to_act
-                state = ctl.state
-                if ctl.kind(seat) == "human":
+            while gen == ctl.gen and not ctl.table.game.over:
+                seat = ctl.table.seat_to_act
+                state = ctl.table.state
+                if ctl.table.kind(seat) == "human":
                     kind, action = turns.step(state)
                     if kind == turns.FORCED and action == PASS:
-                        await self.sleep(PASS_DELAY[ctl.setup.speed])
+                        await self.sleep(PASS_DELAY[ctl.table.setup.speed])
                         if not self.stale(gen, state):
-                            ctl._play(PASS)
+                            ctl.do_play(PASS)
                             ctl.view.render(ctl)
                         continue
                     break
@@ -167,20 +167,20 @@ class TurnLoop:
             if self.loop_gen == gen:
                 self.loop_gen = None
         if gen == ctl.gen:
-            ctl.consider_analysis()  # a human's turn: hints and the meter, when asked for
+            ctl.advice.consider()  # a human's turn: hints and the meter, when asked for
 
     async def _computer_step(self, gen: int, seat: int) -> None:
         ctl = self.ctl
-        state = ctl.state
-        pace = PACE[ctl.setup.speed]
+        state = ctl.table.state
+        pace = PACE[ctl.table.setup.speed]
         await (self.sleep(pace) if pace else self._breathe())
         if self.stale(gen, state):
             return
-        level = ctl.kind(seat)
-        seed = (ctl.game.seed or 0) * 2 + seat  # one player per seat, reproducible per game
+        level = ctl.table.kind(seat)
+        seed = (ctl.table.game.seed or 0) * 2 + seat  # one player per seat, reproducible per game
         kind, move = turns.step(state)
         if kind == turns.CHANCE:
-            ctl._throw()
+            ctl.do_throw()
             ctl.view.render(ctl)
             return
         legal = state.legal_actions()
@@ -198,16 +198,16 @@ class TurnLoop:
             elif text is not None or state.throw is not None:
                 ctl.view.report_error(f"{level} player chose '{text}', not a legal move; playing {move}")
         if move == THROW:
-            ctl._throw()
+            ctl.do_throw()
             ctl.view.render(ctl)
             return
         if pace and not move.is_special:
-            ctl.preview = move
+            ctl.table.preview = move
             ctl.view.render(ctl)
             await self.sleep(pace * 0.6)
             if self.stale(gen, state):
                 return
-        ctl._play(move)
+        ctl.do_play(move)
         ctl.view.render(ctl)
 
     async def _breathe(self) -> None:
@@ -231,7 +231,7 @@ class TurnLoop:
             finally:
                 done()
         ctl = self.ctl
-        ctl.thinking = seat
+        ctl.table.thinking = seat
         ctl.view.render(ctl)
         try:
             failure = None
@@ -239,7 +239,7 @@ class TurnLoop:
                 try:
                     if self.before_think is not None:
                         await self.before_think()
-                    if ctl.game.state is not state:
+                    if ctl.table.game.state is not state:
                         return None  # undone or replaced meanwhile: the caller drops it
                     done = self.mark_think(state, level)  # the worker's own work, not its queue
                     try:
@@ -257,7 +257,7 @@ class TurnLoop:
                 self._worker_failed(failure, level)
             return answer
         finally:
-            ctl.thinking = None
+            ctl.table.thinking = None
 
     def mark_think(self, state: senet.State, level: str):
         """Starts the page's mark of one computer decision; returns the call that ends it."""

@@ -11,7 +11,7 @@ and calls ``dispatch``.
 
 def _throw(page):
     ctl, view = page.ctl, page.view
-    if view.offering and ctl.tutorial is None:
+    if view.offering and ctl.table.tutorial is None:
         view.offer_tutorial(False)  # playing is answer enough for now (the game is saved)
     if ctl.throw():
         view.restore_focus(ctl)
@@ -33,26 +33,26 @@ def _play_again(page):
 
 
 def _review_stop(page):
-    if page.ctl.review is not None:
-        page.ctl.review.stop()
+    if page.ctl.reviews.review is not None:
+        page.ctl.reviews.review.stop()
         page.view.render(page.ctl)
 
 
 def _review_close(page):
     ctl = page.ctl
-    if ctl.review is not None:
-        ctl.review.stop()
-        ctl.close_review()
+    if ctl.reviews.review is not None:
+        ctl.reviews.review.stop()
+        ctl.reviews.close()
         page.view.restore_focus(ctl)
 
 
 def _undo(page):
-    if page.ctl.undo():
+    if page.ctl.history.undo():
         page.view.restore_focus(page.ctl, only_if_lost=True)
 
 
 def _redo(page):
-    if page.ctl.redo():
+    if page.ctl.history.redo():
         page.view.restore_focus(page.ctl, only_if_lost=True)
 
 
@@ -64,7 +64,7 @@ def _throw_stats(page):
 # -- the tutorial
 
 def _tutorial_open(page):
-    if page.ctl.tutorial is None:
+    if page.ctl.table.tutorial is None:
         page.open_tutorial()
 
 
@@ -76,8 +76,8 @@ def _tutorial_decline(page):
 
 def _tutorial_step(by):
     def go(page):
-        tutorial = page.ctl.tutorial
-        if tutorial is not None and page.ctl.tutorial_go(tutorial.index + by):
+        tutorial = page.ctl.table.tutorial
+        if tutorial is not None and page.ctl.lessons.go(tutorial.index + by):
             page.view.restore_focus(page.ctl)
     return go
 
@@ -85,12 +85,12 @@ def _tutorial_step(by):
 def _tutorial_leave(finish):
     def leave(page):
         ctl = page.ctl
-        tutorial = ctl.tutorial
+        tutorial = ctl.table.tutorial
         if tutorial is None:
             return
         if finish and tutorial.last:
             page.policy.answer_tutorial("finished")
-        ctl.close_tutorial()
+        ctl.lessons.close()
         page.view.restore_focus(ctl)
         # nothing to play now: back where it was asked for
         page.focus_if_lost('.toolbar [data-action="tutorial"]')
@@ -101,25 +101,25 @@ def _tutorial_leave(finish):
 
 def _replay(step):
     def go(page):
-        replay = page.ctl.replay
+        replay = page.ctl.table.replay
         if replay is not None:
-            page.ctl.replay_to(step(replay))
+            page.ctl.replays.go(step(replay))
     return go
 
 
 def _replay_play(page):
-    if page.ctl.replay is not None:
+    if page.ctl.table.replay is not None:
         page.dialogs.ask_play_here()
 
 
 def _replay_auto(page):
-    if page.ctl.replay is not None:
-        page.ctl.toggle_autoplay()
+    if page.ctl.table.replay is not None:
+        page.ctl.replays.toggle_autoplay()
 
 
 def _replay_close(page):
-    if page.ctl.replay is not None:
-        page.ctl.close_replay()
+    if page.ctl.table.replay is not None:
+        page.ctl.replays.close()
         page.view.restore_focus(page.ctl)
 
 
@@ -140,7 +140,7 @@ ACTIONS = {
     "settings": lambda page: page.settings_dialogs.open_settings(),
     "stats": lambda page: page.settings_dialogs.open_stats(),
     "fair-phrase": lambda page: page.apply_phrase(),
-    "verify": lambda page: page.view.fair_message(page.ctl.verify_text()),
+    "verify": lambda page: page.view.fair_message(page.ctl.fair.verify_text()),
     "throw-stats": _throw_stats,
     "notice-dismiss": lambda page: page.view.notice(""),
     "notice-resume": lambda page: page.resume_previous(),

@@ -39,14 +39,14 @@ class BoardInput:
                 return
             event.preventDefault()
             ctl.activate(loc)
-            view.restore_focus(ctl, only_if_lost=ctl.selected is None)
-        elif key in ("ArrowRight", "ArrowLeft") and ctl.replay is not None:
+            view.restore_focus(ctl, only_if_lost=ctl.table.selected is None)
+        elif key in ("ArrowRight", "ArrowLeft") and ctl.table.replay is not None:
             event.preventDefault()  # in a replay the arrows step through the game
-            ctl.replay_to(ctl.replay.step + (1 if key == "ArrowRight" else -1))
+            ctl.replays.go(ctl.table.replay.step + (1 if key == "ArrowRight" else -1))
         elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
             event.preventDefault()
             view.move_focus(ctl, 1 if key in ("ArrowRight", "ArrowDown") else -1)
-        elif key == "Escape" and ctl.selected is not None:
+        elif key == "Escape" and ctl.table.selected is not None:
             event.preventDefault()
             ctl.deselect()
 
@@ -80,17 +80,17 @@ class BoardInput:
         button = closest(event.target, "[data-log-step]")
         if button is None or not self.page.view.ready:
             return
-        self.page.ctl.open_log_step(int(attr(button, "data-log-step")))
+        self.page.ctl.replays.open_log_step(int(attr(button, "data-log-step")))
         self.document.querySelector('#replay [data-action="replay-back"]').focus()
 
     def on_review_click(self, event):
         """A decision the review names (in its list or on the graph): show it on the board."""
         ctl = self.page.ctl
         el = closest(event.target, "[data-decision]")
-        if el is None or ctl.review is None or not self.page.view.ready:
+        if el is None or ctl.reviews.review is None or not self.page.view.ready:
             return
         index = int(attr(el, "data-decision"))
-        ctl.show_decision(index)
+        ctl.reviews.show_decision(index)
         where = "#review-graph" if closest(el, "#review-graph") is not None else "#review-list"
         again = self.document.querySelector(f'{where} [data-decision="{index}"]')
         if again is not None:
@@ -105,9 +105,9 @@ class BoardInput:
         """Escape leaves the tutorial (a selection on the board is dropped first; an open
         dialog closes by itself)."""
         ctl = self.page.ctl
-        if event.key != "Escape" or ctl.tutorial is None or event.defaultPrevented or not self.page.view.ready:
+        if event.key != "Escape" or ctl.table.tutorial is None or event.defaultPrevented or not self.page.view.ready:
             return
-        if self.document.querySelector("dialog[open]") or ctl.selected is not None:
+        if self.document.querySelector("dialog[open]") or ctl.table.selected is not None:
             return
         event.preventDefault()
         dispatch(self.page, "tutorial-skip")
@@ -115,4 +115,4 @@ class BoardInput:
     def on_visibility(self, _event):
         """The player left the page (another tab, the app hidden): the replay stops playing itself."""
         if self.document.hidden:
-            self.page.ctl.stop_autoplay()
+            self.page.ctl.replays.stop_autoplay()

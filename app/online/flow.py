@@ -274,18 +274,18 @@ class OnlineFlow:
     def _show(self, events) -> None:
         ctl = self.ctl
         if ctl.table is not ctl.live:  # a replay or a lesson showed: the game comes first
-            if ctl.replay is not None:
-                ctl.close_replay()
-            ctl._leave_tutorial()
+            if ctl.table.replay is not None:
+                ctl.replays.close()
+            ctl.lessons.leave()
         table = ctl.live
         game = table.game
         for event in events:
             kind = event[0]
             if kind == "throw":  # the contributions first: the throw's autosave holds them
                 game.reveals = dict(self.duel.game.reveals)
-                ctl._throw(event[2])
+                ctl.do_throw(event[2])
             elif kind == "action":
-                ctl._play(parse_move(event[2]))
+                ctl.do_play(parse_move(event[2]))
             elif kind == "said":
                 ctl.announce(f"{table.seat_name(event[1])}: {quick_text(event[2])}")
             elif kind == "over" and not game.over and self.duel.game.conceded is not None:

@@ -106,11 +106,11 @@ def _made(layer, markup: list):
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
     def _build(self, ctl) -> None:
-        rules = ctl.rules
+        rules = ctl.table.rules
         self._cache.clear()
         first = self._gen is None  # the page's first game: the squares are as index.html drew them
         self._throws_seen = 0
-        self._jumps_seen = ctl.jumps
+        self._jumps_seen = ctl.table.jumps
         self._was_over = False
         self.pieces = {}
         self.trays = {}
@@ -152,9 +152,9 @@ class BoardDrawing:
         # Each piece is made where it stands: made at the board's corner and moved by the
         # next drawing, it would glide from there if a frame came between (app/main.py
         # draws the board a task after it builds it).
-        order = sorted(ctl.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:])))
+        order = sorted(ctl.table.tracker.loc, key=lambda p: (p[0] != "w", int(p[1:])))
         slots = self._tray_slots(ctl)
-        places = {pid: piece_style(self._piece_place(ctl.tracker.loc[pid], pid, slots)) for pid in order}
+        places = {pid: piece_style(self._piece_place(ctl.table.tracker.loc[pid], pid, slots)) for pid in order}
         made = _made(self.piece_layer, [
             f'<g class="piece {COLOUR[p[0]]}" data-piece="{p}" data-colour="{COLOUR[p[0]]}" style="{places[p]}">'
             f'{PIECE_PARTS[p[0]]}</g>' for p in order])
@@ -166,7 +166,7 @@ class BoardDrawing:
         self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
         self.rules_link.textContent = f"{rules.title} rules"
-        self._set_sticks(ctl.sticks, ctl.last_throw)  # a resumed game shows its pending throw
+        self._set_sticks(ctl.table.sticks, ctl.table.last_throw)  # a resumed game shows its pending throw
 
     def _build_hits(self) -> None:
         """Once a page: a layer above the pieces with a tap area per square (taking taps only
@@ -212,7 +212,7 @@ class BoardDrawing:
         """Positions (x, y, scale) of the pieces lying in the trays."""
         out = {}
         for _name, tray in self.trays.items():
-            pids = sorted(ctl.tracker.at(tray["kind"], tray["colour"]), key=lambda p: int(p[1:]))
+            pids = sorted(ctl.table.tracker.at(tray["kind"], tray["colour"]), key=lambda p: int(p[1:]))
             size = PIECE * TRAY_SCALE
             room = tray["width"] - 28 - 70 - size
             step = min(size * 0.9, room / max(1, len(pids) - 1)) if len(pids) > 1 else 0
@@ -223,17 +223,17 @@ class BoardDrawing:
 
     def _render_board(self, ctl):
         """Squares, marks, trays and pieces; returns the better move shown (or None)."""
-        state = ctl.state
-        game = ctl.game
+        state = ctl.table.state
+        game = ctl.table.game
         over = game.over
         side = state.side
-        movable = ctl.movable if self.ready else {}
-        targets = ctl.targets if self.ready else {}
-        selected = ctl.selected
-        preview = ctl.preview
-        last = (ctl.last_move if self.highlight else None) or (None, None)
-        suggested = ctl.hint_move if self.ready else None
-        better = ctl.better_move
+        movable = ctl.table.movable if self.ready else {}
+        targets = ctl.table.targets if self.ready else {}
+        selected = ctl.table.selected
+        preview = ctl.table.preview
+        last = (ctl.table.last_move if self.highlight else None) or (None, None)
+        suggested = ctl.advice.hint_move if self.ready else None
+        better = ctl.reviews.better_move
         better_src = loc_of(better.src) if better is not None else None
         better_dst = loc_of(better.dst) if better is not None else None
         hints = set()
@@ -372,10 +372,10 @@ class BoardDrawing:
         slots = self._tray_slots(ctl)
         supply_movable = None
         if "supply" in movable:
-            in_supply = sorted(ctl.tracker.at("supply", side), key=lambda p: int(p[1:]))
+            in_supply = sorted(ctl.table.tracker.at("supply", side), key=lambda p: int(p[1:]))
             supply_movable = in_supply[-1] if in_supply else None
         for pid, g in self.pieces.items():
-            loc = ctl.tracker.loc[pid]
+            loc = ctl.table.tracker.loc[pid]
             colour = pid[0]
             x, y, scale = self._piece_place(loc, pid, slots)
             is_movable = colour == side and (pid == supply_movable if loc == "supply" else loc in movable)
@@ -441,7 +441,7 @@ class BoardDrawing:
         key = "played-arrow" if played else "arrow"
         ends = None
         if better is not None:
-            side = ctl.state.side
+            side = ctl.table.state.side
             a = self._loc_point(ctl, loc_of(better.src), side)
             b = self._loc_point(ctl, loc_of(better.dst), side)
             if a is not None and b is not None:
@@ -459,7 +459,7 @@ class BoardDrawing:
             self._set(key + "-move", arrow, "data-move", f"{better}")
 
     def _render_board_label(self, ctl) -> None:
-        state = ctl.state
+        state = ctl.table.state
         key = label_key(state)
         if key != self._label_key:  # a throw changes nothing here
             self._label_key = key

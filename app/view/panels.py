@@ -67,7 +67,7 @@ class PanelsDrawing:
 
     def _render_review(self, ctl) -> None:
         """The review panel: progress, the graph, the summary and the decisions it names."""
-        review = ctl.review
+        review = ctl.reviews.review
         els = self.review_els
         self._set("review", self.review_box, "hidden", None if review is not None else "")
         if review is None:
@@ -80,7 +80,7 @@ class PanelsDrawing:
         self._set("review-progress", progress, "data-done", str(review.done))
         self._text("review-status", els["status"], review.progress_text())
         self._set("review-stop", self.review_stop, "hidden", None if review.running else "")
-        focus = ctl.review_focus
+        focus = ctl.reviews.focus
         key = (id(review), review.state, review.data is not None, focus, ctl.gen)
         if key == self._review_key:
             return
@@ -88,7 +88,7 @@ class PanelsDrawing:
         have = review.data is not None
         for name in ("chart", "key", "summary"):
             self._set(f"review-{name}", els[name], "hidden", None if have else "")
-        names = ctl.review_names()
+        names = ctl.reviews.names()
         decisions = review.decisions
         self._set("review-graph", els["graph"], "data-decisions", str(len(decisions)))
         els["graph-label"].textContent = review.graph_label()
@@ -150,7 +150,7 @@ class PanelsDrawing:
         text = review.decision_text(focus, names) if focus is not None else ""
         self._text("review-decision", els["decision"], text)
         self._set("review-decision", els["decision"], "hidden", None if text else "")
-        self._set("review-legend", els["legend"], "hidden", None if ctl.better_move is not None else "")
+        self._set("review-legend", els["legend"], "hidden", None if ctl.reviews.better_move is not None else "")
 
     def offer_tutorial(self, show: bool) -> None:
         """The first visit's offer of the tutorial (an overlay: it moves nothing)."""
@@ -163,7 +163,7 @@ class PanelsDrawing:
     def _render_tutorial(self, ctl) -> None:
         """The tutorial's panel: the lesson, what to do now, Back, Next or Finish, Skip.
         When a lesson is done, focus goes to Next (or Finish)."""
-        tutorial = ctl.tutorial
+        tutorial = ctl.table.tutorial
         self._set("tutorial", self.tutorial_box, "hidden", None if tutorial is not None else "")
         self.root.classList.toggle("tutoring", tutorial is not None)
         if tutorial is None:
@@ -199,8 +199,8 @@ class PanelsDrawing:
             self.log_empty.hidden = False
             return
         self._text("log-empty", self.log_empty, LOG_EMPTY)
-        entries = ctl.game.entries
-        key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.replay is not None)
+        entries = ctl.table.game.entries
+        key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.table.replay is not None)
         if key == self._log_key:
             return
         self._log_key = key
@@ -234,7 +234,7 @@ class PanelsDrawing:
             li = self._log_group(content)
             self.log_list.prepend(li)  # newest first
             shown.append((content, li))
-        current = shown[-1][1] if shown and not ctl.game.over else None
+        current = shown[-1][1] if shown and not ctl.table.game.over else None
         if current is not self._log_current:
             if self._log_current is not None:
                 self._log_current.removeAttribute("class")
@@ -268,52 +268,52 @@ class PanelsDrawing:
     def _render_history(self, ctl) -> None:
         """Undo and redo buttons, and the replay panel."""
         ready = self.ready
-        for name, ok in (("undo", ctl.can_undo), ("redo", ctl.can_redo), ("resign", ctl.can_resign)):
+        for name, ok in (("undo", ctl.history.can_undo), ("redo", ctl.history.can_redo), ("resign", ctl.history.can_resign)):
             self._set(f"b-{name}", self.undo_buttons[name], "disabled", None if ready and ok else "")
-        off = ctl.no_takebacks and ctl.history.against_computer
+        off = ctl.history.no_takebacks and ctl.history.against_computer
         self._set("b-undo-title", self.undo_buttons["undo"], "title",
                   "No take-backs in this game (Settings)" if off else UNDO_NOTE.rstrip("."))
-        replay = ctl.replay
+        replay = ctl.table.replay
         self._set("replay", self.replay_box, "hidden", None if replay is not None else "")
         if replay is not None:
             self.root.classList.add("replaying")
-            self._text("replay-step", self.replay_step, ctl.replay_label())
+            self._text("replay-step", self.replay_step, ctl.replays.label())
             for name, ok in (("start", replay.step > 0), ("back", replay.step > 0),
                              ("forward", replay.step < replay.last), ("end", replay.step < replay.last),
-                             ("play", not ctl.game.over), ("auto", replay.last > 0)):
+                             ("play", not ctl.table.game.over), ("auto", replay.last > 0)):
                 self._set(f"b-replay-{name}", self.replay_buttons[name], "disabled", None if ok else "")
-            playing = ctl.autoplay is not None
+            playing = ctl.replays.autoplay is not None
             auto = self.replay_buttons["auto"]
             self._set("b-replay-auto", auto, "data-playing", "true" if playing else "false")
             self._text("b-replay-auto", auto, "Pause" if playing else "Play")
-            if self.replay_speed.value != ctl.replay_speed:
-                self.replay_speed.value = ctl.replay_speed
+            if self.replay_speed.value != ctl.replays.speed:
+                self.replay_speed.value = ctl.replays.speed
         else:
             self.root.classList.remove("replaying")
 
     def _render_over(self, ctl) -> None:
-        over = ctl.game.over and ctl.replay is None and ctl.tutorial is None
+        over = ctl.table.game.over and ctl.table.replay is None and ctl.table.tutorial is None
         self._set("over", self.game_over, "hidden", None if over else "")
         if over:
-            result = ctl.game.result
+            result = ctl.table.game.result
             if result == "draw":
                 title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
             else:
-                name = ctl.seat_name(ctl.seat_of(result))
+                name = ctl.table.seat_name(ctl.table.seat_of(result))
                 loser = "b" if result == "w" else "w"
-                other = ctl.seat_name(ctl.seat_of(loser))
-                if ctl.actor(result) == "You":
+                other = ctl.table.seat_name(ctl.table.seat_of(loser))
+                if ctl.table.actor(result) == "You":
                     title = f"You beat {other}"
                     detail = f"You win the game with the {COLOUR[result]} pieces."
-                elif ctl.actor(loser) == "You":
+                elif ctl.table.actor(loser) == "You":
                     title = f"{name} beat you"
                     detail = f"{name} wins the game with the {COLOUR[result]} pieces."
                 else:
                     title = f"{name} wins"
                     detail = f"{name} wins the game with the {COLOUR[result]} pieces."
-                conceded = ctl.game.conceded
+                conceded = ctl.table.game.conceded
                 if conceded is not None and conceded[1] == "resigned":
-                    detail = f"{ctl.actor(loser)} resigned. {detail}"
+                    detail = f"{ctl.table.actor(loser)} resigned. {detail}"
                 if ctl.penalty is not None:
                     detail += f" Havens penalty score: {COLOUR[loser]} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
             self._text("over-t", self.game_over_title, title)
@@ -333,16 +333,16 @@ class PanelsDrawing:
         turns = facts['turns']
         rows = [f"{count_words(turns)}."]
         for colour in ("w", "b"):
-            seat = ctl.seat_of(colour)
+            seat = ctl.table.seat_of(colour)
             if seat is None:
                 continue
             side = facts[colour]
-            you = ctl.actor(colour) == "You"
-            who = "You" if you else ctl.seat_name(seat)
+            you = ctl.table.actor(colour) == "You"
+            who = "You" if you else ctl.table.seat_name(seat)
             bumps = side["bumps"]
             text = (f"{who} bumped {bumps} piece{'s' if bumps != 1 else ''} and "
                     f"{'were' if you else 'was'} bumped {side['bumped']} time{'s' if side['bumped'] != 1 else ''}")
-            if ctl.rules.water_square is not None:
+            if ctl.table.rules.water_square is not None:
                 water = side["water"]
                 text += f"; {water} piece{'s' if water != 1 else ''} lost to the water"
             rows.append(text + ".")
@@ -351,5 +351,5 @@ class PanelsDrawing:
             li = self.doc.createElement("li")
             li.textContent = row
             self.game_over_summary.append(li)
-        line = self.record_line(ctl) if self.record_line is not None and ctl.replay is None else ""
+        line = self.record_line(ctl) if self.record_line is not None and ctl.table.replay is None else ""
         self.game_over_record.textContent = line or ""

@@ -212,7 +212,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.build(ctl)
         better = self._render_board(ctl)  # the review's better move, on the board
         self._render_arrow(ctl, better)
-        self._render_arrow(ctl, ctl.played_move if better is not None else None, played=True)
+        self._render_arrow(ctl, ctl.reviews.played_move if better is not None else None, played=True)
         self._render_controls(ctl)
         self._render_players(ctl)
         self._render_over(ctl)
@@ -223,7 +223,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self._render_review(ctl)
         self._render_fair(ctl)
         self._render_tutorial(ctl)
-        human_turn = ctl.human_to_act
+        human_turn = ctl.table.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
         self._human_turn = human_turn
@@ -235,7 +235,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         items = []
         for pid, g in self.pieces.items():
             if self._cache.get((pid, "data-movable")) == "true":
-                items.append((loc_order(ctl.tracker.loc[pid]), 1, g))
+                items.append((loc_order(ctl.table.tracker.loc[pid]), 1, g))
         for n, rect in self.squares.items():
             if self._cache.get((n, "data-target")) == "true":
                 items.append((n, 0, rect))
@@ -260,12 +260,12 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         if only_if_lost and not self._lost(active):
             return
         target = None
-        if ctl.selected is not None:
+        if ctl.table.selected is not None:
             target = next((el for el in self.focusables(ctl) if el.getAttribute("data-target") == "true"), None)
-        if target is None and ctl.movable:
+        if target is None and ctl.table.movable:
             target = next(iter(self.focusables(ctl)), None)
         if target is None:
-            for name, ok in (("throw", ctl.can_throw), ("rescue", ctl.can_rescue), ("pass", ctl.must_pass)):
+            for name, ok in (("throw", ctl.table.can_throw), ("rescue", ctl.table.can_rescue), ("pass", ctl.table.must_pass)):
                 if ok:
                     target = self.buttons[name]
                     break

@@ -58,21 +58,21 @@ def human_step(ctl, piece=first, target=first, rescue=None) -> bool:
     when ``rescue()`` says so), pass a lost throw, or click the piece that ``piece``
     picks from the movable places in track order and, if it has several destinations,
     the one ``target`` picks. False when there is nothing to do."""
-    if ctl.can_rescue and rescue is not None and rescue():
+    if ctl.table.can_rescue and rescue is not None and rescue():
         assert ctl.rescue()
-    elif ctl.can_throw:
+    elif ctl.table.can_throw:
         assert ctl.throw()
-    elif ctl.must_pass:
-        assert ctl.movable == {}
+    elif ctl.table.must_pass:
+        assert ctl.table.movable == {}
         assert ctl.pass_turn()
-    elif ctl.movable:
-        before = ctl.state
-        loc = piece(sorted(ctl.movable, key=loc_order))
+    elif ctl.table.movable:
+        before = ctl.table.state
+        loc = piece(sorted(ctl.table.movable, key=loc_order))
         assert ctl.activate(loc)
-        if ctl.state is before:  # several destinations: the piece is selected
-            assert ctl.selected == loc and ctl.targets
-            assert ctl.activate(target(sorted(ctl.targets, key=loc_order)))
-        assert ctl.state is not before
+        if ctl.table.state is before:  # several destinations: the piece is selected
+            assert ctl.table.selected == loc and ctl.table.targets
+            assert ctl.activate(target(sorted(ctl.table.targets, key=loc_order)))
+        assert ctl.table.state is not before
     else:
         return False
     return True
@@ -82,30 +82,30 @@ async def play_as_human(ctl, steps=5000, **how) -> bool:
     """human_step (``how``: its choices) for ``steps`` decisions or until the game ends,
     letting the computers play between. Returns True when the game is over."""
     for _ in range(steps):
-        await ctl.idle()
-        if ctl.game.over:
+        await ctl.turn_loop.idle()
+        if ctl.table.game.over:
             return True
         if not human_step(ctl, **how):  # a computer's turn the loop has not taken up yet
             await asyncio.sleep(0)
-    await ctl.idle()
-    return ctl.game.over
+    await ctl.turn_loop.idle()
+    return ctl.table.game.over
 
 
 async def play_to_end(ctl, steps=5000, **how) -> None:
     """play_as_human until the game is over; fails when it is not after ``steps``."""
     if not await play_as_human(ctl, steps, **how):
-        raise AssertionError(f"the game did not end in {steps} steps: {ctl.state.position()}")
+        raise AssertionError(f"the game did not end in {steps} steps: {ctl.table.state.position()}")
 
 
 def people_play_to_end(ctl, steps=5000, **how) -> None:
     """A game between people to its end by human_step alone, outside any event loop (no
     task runs: a lost throw is passed by its button)."""
     for _ in range(steps):
-        if ctl.game.over:
+        if ctl.table.game.over:
             return
         if not human_step(ctl, **how):
-            raise AssertionError(f"nothing to do at {ctl.state.position()}")
-    raise AssertionError(f"the game did not end in {steps} steps: {ctl.state.position()}")
+            raise AssertionError(f"nothing to do at {ctl.table.state.position()}")
+    raise AssertionError(f"the game did not end in {steps} steps: {ctl.table.state.position()}")
 
 
 def run_async(coro):

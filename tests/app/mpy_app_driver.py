@@ -34,7 +34,7 @@ def counting_bytes():
 
 
 def pieces(ctl):
-    return [[pid, ctl.tracker.loc[pid]] for pid in sorted(ctl.tracker.loc)]
+    return [[pid, ctl.table.tracker.loc[pid]] for pid in sorted(ctl.table.tracker.loc)]
 
 
 async def two_humans():
@@ -43,19 +43,19 @@ async def two_humans():
     ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
     await play_as_human(ctl, 60, piece=last)  # the piece furthest along
-    undone = ctl.undo()
-    after_undo = ctl.state.position()
-    redone = ctl.redo()
+    undone = ctl.history.undo()
+    after_undo = ctl.table.state.position()
+    redone = ctl.history.redo()
     out = {
         "messages": view.messages, "notices": view.notices, "errors": view.errors,
-        "position": ctl.state.position(), "record": ctl.session.record_text(), "pieces": pieces(ctl),
-        "actions": ctl.game.actions, "game_id": ctl.game_id, "undo": [undone, after_undo, redone],
+        "position": ctl.table.state.position(), "record": ctl.table.session.record_text(), "pieces": pieces(ctl),
+        "actions": ctl.table.game.actions, "game_id": ctl.table.game_id, "undo": [undone, after_undo, redone],
     }
     # a new game without a seed: 128 bits from random_bytes, the same throws in both
     ctl.play_again()
     await play_as_human(ctl, 20, piece=last)  # the piece furthest along
-    out["again"] = {"seed": ctl.game.seed, "game_id": ctl.game_id, "record": ctl.session.record_text(),
-                    "setup": ctl.setup.as_dict()}
+    out["again"] = {"seed": ctl.table.game.seed, "game_id": ctl.table.game_id, "record": ctl.table.session.record_text(),
+                    "setup": ctl.table.setup.as_dict()}
     return ctl, out
 
 
@@ -67,7 +67,7 @@ async def computer_without_worker():
     ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
     await play_as_human(ctl, 40, piece=last)  # the piece furthest along
-    return {"actions": ctl.game.actions, "notices": view.notices, "fallback_error": ctl.fallback_error,
+    return {"actions": ctl.table.game.actions, "notices": view.notices, "fallback_error": ctl.turn_loop.fallback_error,
             "broken_text": FALLBACK_BROKEN.split("(")[0]}
 
 
@@ -83,8 +83,8 @@ async def failing_worker():
     ctl = Controller(view, broken, setup=setup, sleep=no_sleep, random_bytes=counting_bytes())
     ctl.start()
     await play_as_human(ctl, 30, piece=last)  # the piece furthest along
-    return {"actions": ctl.game.actions, "notices": view.notices, "asked": asked,
-            "worker_down": ctl.worker_down, "fallback_error": ctl.fallback_error}
+    return {"actions": ctl.table.game.actions, "notices": view.notices, "asked": asked,
+            "worker_down": ctl.turn_loop.worker_down, "fallback_error": ctl.turn_loop.fallback_error}
 
 
 async def fair_round():
@@ -98,34 +98,34 @@ async def fair_round():
     ctl = Controller(view, setup=Setup("kendall", ("human", "human"), speed="instant"), sleep=no_sleep,
                      random_bytes=counting_bytes())
     ctl.start()
-    out = {"offered": ctl.game.phrase, "before": ctl.fair_info()}
-    out["set"] = [ctl.set_phrase("  my own words "), ctl.set_phrase("bad\tphrase"), ctl.game.phrase]
+    out = {"offered": ctl.table.game.phrase, "before": ctl.fair.info()}
+    out["set"] = [ctl.fair.set_phrase("  my own words "), ctl.fair.set_phrase("bad\tphrase"), ctl.table.game.phrase]
     ctl.throw()
-    out["late"] = ctl.set_phrase("too late")
-    out["sealed_record"] = ctl.session.record_text()
+    out["late"] = ctl.fair.set_phrase("too late")
+    out["sealed_record"] = ctl.table.session.record_text()
     await play_as_human(ctl, 3000, piece=last)  # the piece furthest along
-    out["over"] = ctl.game.over
-    out["after"] = ctl.fair_info()
-    out["verify"] = ctl.verify_text()
+    out["over"] = ctl.table.game.over
+    out["after"] = ctl.fair.info()
+    out["verify"] = ctl.fair.verify_text()
     store = Store(MemoryBackend(), clock=lambda: CLOCK)
-    store.add_throws(game_counts(ctl.game))
+    store.add_throws(game_counts(ctl.table.game))
     out["stored"] = [[k, v] for k, v in sorted(store.load_throw_stats()[0].items())]
-    counts, none_value = ctl.throw_counts()
+    counts, none_value = ctl.fair.throw_counts()
     out["chart"] = chart_svg(counts, none_value)
     out["words"] = chart_words(counts)
     bad = Store(MemoryBackend({"senet:throws": '{"format": "senet-throw-stats", "version": 1, "counts": 3}'}),
                 clock=lambda: CLOCK)
     out["corrupt"] = [bad.load_throw_stats()[1], bad.problems, bad.quarantined()]
     # the New game dialog: random words offered, the phrase checked, the game started with it
-    out["dialog_offered"] = ctl.offer_new_game()
+    out["dialog_offered"] = ctl.fair.offer_new_game()
     dialog = []
     for phrase in (" sun\u00e9 over\u00e9 ", "\u00e9" * 60, "\u00e9" * 61, "a\u202eb", "a\tb", ""):
-        setup, problem = ctl.setup_from_dialog("bell", ("human", "novice"), (" Ann ", ""), phrase)
+        setup, problem = ctl.fair.setup_from_dialog("bell", ("human", "novice"), (" Ann ", ""), phrase)
         dialog.append([None if setup is None else setup.as_dict(), problem])
     out["dialog"] = dialog
-    ctl.new_game(ctl.setup_from_dialog("bell", ("human", "human"), ("", ""), "ra and nut")[0])
+    ctl.new_game(ctl.fair.setup_from_dialog("bell", ("human", "human"), ("", ""), "ra and nut")[0])
     ctl.throw()
-    out["dialog_game"] = [ctl.game.phrase, ctl.game.seed, ctl.state.throw, ctl.game.commit]
+    out["dialog_game"] = [ctl.table.game.phrase, ctl.table.game.seed, ctl.table.state.throw, ctl.table.game.commit]
     return out
 
 
@@ -138,29 +138,29 @@ async def tutorial_walk():
     saves = []
     setup = Setup("tait", ("novice", "human"), seed=11, speed="instant")
     ctl = Controller(view, setup=setup, sleep=no_sleep, random_bytes=counting_bytes(),
-                     autosave=lambda c: saves.append(c.state.position()))
+                     autosave=lambda c: saves.append(c.table.state.position()))
     ctl.start()
     await play_as_human(ctl, 3, piece=last)  # the piece furthest along
-    before = [ctl.session.record_text(), ctl.game_id, ctl.state.position()]
+    before = [ctl.table.session.record_text(), ctl.table.game_id, ctl.table.state.position()]
     saved_before = len(saves)
-    lessons = Tutorial(ctl.game.variant)
-    ctl.open_tutorial(lessons)
+    lessons = Tutorial(ctl.table.game.variant)
+    ctl.lessons.open(lessons)
     steps = []
     while True:
         while not lessons.done:
-            if ctl.can_rescue:
+            if ctl.table.can_rescue:
                 ctl.rescue()
-            elif ctl.can_throw:
+            elif ctl.table.can_throw:
                 ctl.throw()
             else:
-                ctl.activate(sorted(ctl.movable, key=loc_order)[0])
-        steps.append([lessons.lesson.key, ctl.state.position(), lessons.task()])
+                ctl.activate(sorted(ctl.table.movable, key=loc_order)[0])
+        steps.append([lessons.lesson.key, ctl.table.state.position(), lessons.task()])
         if lessons.last:
             break
-        ctl.tutorial_go(lessons.index + 1)
-    ctl.close_tutorial()
-    await ctl.idle()
-    after = [ctl.session.record_text(), ctl.game_id, ctl.state.position()]
+        ctl.lessons.go(lessons.index + 1)
+    ctl.lessons.close()
+    await ctl.turn_loop.idle()
+    after = [ctl.table.session.record_text(), ctl.table.game_id, ctl.table.state.position()]
     return {"steps": steps, "messages": view.messages[-40:], "same": before == after,
             "saves": len(saves) - saved_before}
 
@@ -170,13 +170,13 @@ def storage_round(ctl, theirs):
     interpreter's backend data)."""
     backend = MemoryBackend()
     store = Store(backend, clock=lambda: CLOCK)
-    saved_ok = store.save_game(SavedGame(ctl.session, 5000, False, ctl.game_id))
+    saved_ok = store.save_game(SavedGame(ctl.table.session, 5000, False, ctl.table.game_id))
     settings_ok = store.save_settings(Settings("fast", True, False, True))
     again = Store(MemoryBackend(backend.data), clock=lambda: CLOCK)
     back = again.load_game()
     out = {
         "saved": [saved_ok, settings_ok], "data": backend.data,
-        "own": [back.session.record_text() == ctl.session.record_text(), back.expert_nodes, back.game_id,
+        "own": [back.session.record_text() == ctl.table.session.record_text(), back.expert_nodes, back.game_id,
                 back.saved_at, again.load_settings() == Settings("fast", True, False, True),
                 back.replace(counted=True).counted, back.counted],
     }
@@ -218,7 +218,7 @@ def two_tabs(ctl):
         store.load_game()
         tabs.append(SavePolicy(store, store.load_settings()))
     a, b = tabs
-    saved = SavedGame(ctl.session, None, False, "tab-a")
+    saved = SavedGame(ctl.table.session, None, False, "tab-a")
     out = {"a": a.autosave(saved)}
     out["b"] = b.autosave(saved.replace(game_id="tab-b"))
     out["b_again"] = b.autosave(saved.replace(game_id="tab-b"))
@@ -247,6 +247,7 @@ def two_tabs(ctl):
 
     page, log = Page(), []
     page.ctl, page.view = Part("ctl", log), Part("view", log)
+    page.ctl.history = Part("ctl.history", log)
     out["dispatch"] = [dispatch(page, "undo"), dispatch(page, "no-such-button"), log]
     return out
 

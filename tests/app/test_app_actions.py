@@ -62,12 +62,16 @@ def fake_page(returns=True, **ctl_attrs):
     attrs = {"tutorial": None, "replay": None, "review": None}
     attrs.update(ctl_attrs)
     page = Recorder("page", log)
-    page.ctl = Recorder("ctl", log, returns, **attrs)
+    page.ctl = Recorder("ctl", log, returns)
+    for part in ("history", "replays", "reviews", "lessons", "fair", "advice", "turn_loop"):
+        setattr(page.ctl, part, Recorder(f"ctl.{part}", log, returns))
+    page.ctl.table = Recorder("ctl.table", log, returns, tutorial=attrs["tutorial"], replay=attrs["replay"])
+    page.ctl.reviews.review = attrs["review"]
     page.view = Recorder("view", log, offering=False)
     for part in ("dialogs", "record", "settings_dialogs", "policy"):
         setattr(page, part, Recorder(part, log))
     if attrs["review"] is True:
-        page.ctl.review = Recorder("review", log)
+        page.ctl.reviews.review = Recorder("review", log)
     return page, log
 
 
@@ -80,16 +84,16 @@ EXPECTED = {
     "new-game": ({}, ["dialogs.open_new_game"]),
     "review": ({}, ["page.start_review"]),
     "review-stop": ({"review": True}, ["review.stop", "view.render"]),
-    "review-close": ({"review": True}, ["review.stop", "ctl.close_review", "view.restore_focus"]),
-    "undo": ({}, ["ctl.undo", "view.restore_focus"]),
-    "redo": ({}, ["ctl.redo", "view.restore_focus"]),
+    "review-close": ({"review": True}, ["review.stop", "ctl.reviews.close", "view.restore_focus"]),
+    "undo": ({}, ["ctl.history.undo", "view.restore_focus"]),
+    "redo": ({}, ["ctl.history.redo", "view.restore_focus"]),
     "resign": ({}, ["dialogs.ask_resign"]),
     "friend": ({}, ["page.open_friend"]),
     "record": ({}, ["record.open"]),
     "settings": ({}, ["settings_dialogs.open_settings"]),
     "stats": ({}, ["settings_dialogs.open_stats"]),
     "fair-phrase": ({}, ["page.apply_phrase"]),
-    "verify": ({}, ["ctl.verify_text", "view.fair_message"]),
+    "verify": ({}, ["ctl.fair.verify_text", "view.fair_message"]),
     "throw-stats": ({}, ["settings_dialogs.open_stats", "page.scroll_to"]),
     "notice-dismiss": ({}, ["view.notice"]),
     "notice-resume": ({}, ["page.resume_previous"]),
@@ -97,18 +101,18 @@ EXPECTED = {
     "tutorial": ({}, ["page.open_tutorial"]),
     "tutorial-start": ({}, ["page.open_tutorial"]),
     "tutorial-decline": ({}, ["view.offer_tutorial", "policy.answer_tutorial", "view.restore_focus"]),
-    "tutorial-back": ({"tutorial": Lesson()}, ["ctl.tutorial_go", "view.restore_focus"]),
-    "tutorial-next": ({"tutorial": Lesson()}, ["ctl.tutorial_go", "view.restore_focus"]),
-    "tutorial-skip": ({"tutorial": Lesson()}, ["ctl.close_tutorial", "view.restore_focus", "page.focus_if_lost"]),
-    "tutorial-finish": ({"tutorial": Lesson()}, ["policy.answer_tutorial", "ctl.close_tutorial",
+    "tutorial-back": ({"tutorial": Lesson()}, ["ctl.lessons.go", "view.restore_focus"]),
+    "tutorial-next": ({"tutorial": Lesson()}, ["ctl.lessons.go", "view.restore_focus"]),
+    "tutorial-skip": ({"tutorial": Lesson()}, ["ctl.lessons.close", "view.restore_focus", "page.focus_if_lost"]),
+    "tutorial-finish": ({"tutorial": Lesson()}, ["policy.answer_tutorial", "ctl.lessons.close",
                                                  "view.restore_focus", "page.focus_if_lost"]),
-    "replay-start": ({"replay": Shown()}, ["ctl.replay_to"]),
-    "replay-back": ({"replay": Shown()}, ["ctl.replay_to"]),
-    "replay-forward": ({"replay": Shown()}, ["ctl.replay_to"]),
-    "replay-end": ({"replay": Shown()}, ["ctl.replay_to"]),
+    "replay-start": ({"replay": Shown()}, ["ctl.replays.go"]),
+    "replay-back": ({"replay": Shown()}, ["ctl.replays.go"]),
+    "replay-forward": ({"replay": Shown()}, ["ctl.replays.go"]),
+    "replay-end": ({"replay": Shown()}, ["ctl.replays.go"]),
     "replay-play": ({"replay": Shown()}, ["dialogs.ask_play_here"]),
-    "replay-auto": ({"replay": Shown()}, ["ctl.toggle_autoplay"]),
-    "replay-close": ({"replay": Shown()}, ["ctl.close_replay", "view.restore_focus"]),
+    "replay-auto": ({"replay": Shown()}, ["ctl.replays.toggle_autoplay"]),
+    "replay-close": ({"replay": Shown()}, ["ctl.replays.close", "view.restore_focus"]),
 }
 
 
@@ -128,7 +132,7 @@ def test_the_replay_steps_go_where_their_buttons_say():
     targets = {}
     for action in ("replay-start", "replay-back", "replay-forward", "replay-end"):
         page, _log = fake_page(replay=Shown())
-        page.ctl.replay_to = lambda step, action=action: targets.__setitem__(action, step)
+        page.ctl.replays.go = lambda step, action=action: targets.__setitem__(action, step)
         dispatch(page, action)
     assert targets == {"replay-start": 0, "replay-back": 3, "replay-forward": 5, "replay-end": 9}
 
@@ -136,7 +140,7 @@ def test_the_replay_steps_go_where_their_buttons_say():
 def test_the_tutorial_steps_and_answers():
     asked = []
     page, _log = fake_page(tutorial=Lesson())
-    page.ctl.tutorial_go = lambda index: asked.append(index) or True
+    page.ctl.lessons.go = lambda index: asked.append(index) or True
     page.policy.answer_tutorial = asked.append
     for action in ("tutorial-back", "tutorial-next", "tutorial-finish", "tutorial-decline"):
         dispatch(page, action)

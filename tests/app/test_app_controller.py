@@ -32,7 +32,7 @@ class RecordingView(View):
 
     def render(self, ctl):
         self.renders += 1
-        assert_tracker_matches(ctl.tracker, ctl.state)
+        assert_tracker_matches(ctl.table.tracker, ctl.table.state)
 
 
 def assert_tracker_matches(tracker: PieceTracker, state: senet.State) -> None:
@@ -75,8 +75,8 @@ def test_query_can_start_from_a_position():
     setup, warnings = setup_from_query("?position=" + text.replace(" ", "+") + "&black=human")
     assert warnings == [] and setup.position == text and setup.variant == "kendall"
     ctl = make(setup)
-    assert ctl.state.position() == text
-    assert ctl.can_rescue
+    assert ctl.table.state.position() == text
+    assert ctl.table.can_rescue
     _, warnings = setup_from_query("?position=kendall+nonsense")
     assert warnings and "bad position" in warnings[0]
 
@@ -94,15 +94,15 @@ def test_computer_game_runs_to_the_end(variant):
     async def run():
         ctl = make(Setup(variant, ("novice", "average"), seed=11, speed="instant"))
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), timeout=120)
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=120)
         return ctl
 
     ctl = run_async(run())
-    assert ctl.game.over
+    assert ctl.table.game.over
     assert ctl.view.errors == []
     assert ctl.view.messages[-1].endswith(ctl.result_text())
-    state = ctl.state
-    assert state.is_terminal or ctl.game.result == "draw"
+    state = ctl.table.state
+    assert state.is_terminal or ctl.table.game.result == "draw"
 
 
 def _game_and_its_sleeps(setup: Setup):
@@ -117,7 +117,7 @@ def _game_and_its_sleeps(setup: Setup):
     async def run():
         ctl = make(setup, sleep=sleep)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), timeout=60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=60)
         return ctl
 
     return run_async(run()), waited
@@ -125,7 +125,7 @@ def _game_and_its_sleeps(setup: Setup):
 
 def test_paces_and_pass_delays_are_waited():
     ctl, waited = _game_and_its_sleeps(Setup("kendall", ("novice", "novice"), seed=3, speed="slow"))
-    assert ctl.game.over
+    assert ctl.table.game.over
     assert PACE["slow"] in waited and PACE["slow"] * 0.6 in waited
     assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
 
@@ -145,7 +145,7 @@ def test_at_speed_instant_the_computers_hand_the_page_back_once_they_held_it_bur
 
     monkeypatch.setattr(turn_loop, "ticks_ms", ticks_ms)
     ctl, waited = _game_and_its_sleeps(Setup("kendall", ("novice", "average"), seed=3, speed="instant"))
-    assert ctl.game.over
+    assert ctl.table.game.over
     assert set(waited) <= {0, HAND_BACK_S, PASS_DELAY["instant"]}
     if not ms_per_read:
         assert HAND_BACK_S not in waited and waited.count(0) > 100
@@ -170,7 +170,7 @@ def test_a_new_game_stops_the_old_computer_turn():
         ctl.start()
         while not calls:
             await asyncio.sleep(0)
-        old_game = ctl.game
+        old_game = ctl.table.game
         old_turns = list(ctl.turn_loop.tasks)  # the old game's computer turn, still waiting for its answer
         assert old_turns
         ctl.new_game(Setup("tait", ("human", "human"), seed=1))
@@ -180,7 +180,7 @@ def test_a_new_game_stops_the_old_computer_turn():
         return ctl, old_game
 
     ctl, old_game = run_async(run())
-    assert ctl.game.variant == "tait" and ctl.game.actions == 0
+    assert ctl.table.game.variant == "tait" and ctl.table.game.actions == 0
     assert old_game.state.throw is not None  # the stale answer was never played
 
 
@@ -205,7 +205,7 @@ def test_human_against_a_computer(variant):
     messages = []
     for seed in range(2):
         ctl = play_human_game(variant, seed, rng)
-        assert ctl.game.over
+        assert ctl.table.game.over
         messages += ctl.view.messages
     text = "\n".join(messages)
     assert "threw" in text
@@ -233,14 +233,14 @@ def test_clicks_that_mean_nothing_change_nothing():
     async def run():
         ctl = make(Setup("kendall", ("human", "human"), seed=7))
         ctl.start()
-        before = ctl.state
+        before = ctl.table.state
         assert not ctl.activate(17)  # nothing to move before the throw
         assert ctl.throw()
         assert not ctl.throw()  # one throw at a time
-        movable = ctl.movable
-        empty = next(n for n in range(1, 31) if ctl.state.square(n) == "." and n not in movable)
+        movable = ctl.table.movable
+        empty = next(n for n in range(1, 31) if ctl.table.state.square(n) == "." and n not in movable)
         assert not ctl.activate(empty)
-        assert ctl.state.throw is not None and ctl.state.board == before.board
+        assert ctl.table.state.throw is not None and ctl.table.state.board == before.board
         return ctl
 
     run_async(run())
@@ -253,21 +253,21 @@ def test_a_touch_selects_first_and_plays_on_the_second_tap():
         ctl = make(Setup("kendall", ("human", "human"), seed=7))
         ctl.start()
         assert ctl.throw()
-        single = [loc for loc, moves in ctl.movable.items() if len(moves) == 1]
-        assert single, ctl.state.position()
+        single = [loc for loc, moves in ctl.table.movable.items() if len(moves) == 1]
+        assert single, ctl.table.state.position()
         loc = single[0]
-        move = ctl.movable[loc][0]
-        before = ctl.state
+        move = ctl.table.movable[loc][0]
+        before = ctl.table.state
         assert ctl.activate(loc, touch=True)
-        assert ctl.state is before and ctl.selected == loc
-        assert list(ctl.targets.values()) == [move]
-        empty = next(n for n in range(1, 31) if ctl.state.square(n) == "." and n not in ctl.targets)
+        assert ctl.table.state is before and ctl.table.selected == loc
+        assert list(ctl.table.targets.values()) == [move]
+        empty = next(n for n in range(1, 31) if ctl.table.state.square(n) == "." and n not in ctl.table.targets)
         assert not ctl.activate(empty, touch=True)  # a tap elsewhere cancels
-        assert ctl.selected is None and ctl.state is before
-        assert ctl.activate(loc, touch=True) and ctl.state is before
+        assert ctl.table.selected is None and ctl.table.state is before
+        assert ctl.activate(loc, touch=True) and ctl.table.state is before
         assert ctl.activate(loc, touch=True)  # the second tap on the piece plays it
-        assert ctl.state is not before and ctl.selected is None
-        assert ctl.state.board == before.apply(move).board
+        assert ctl.table.state is not before and ctl.table.selected is None
+        assert ctl.table.state.board == before.apply(move).board
 
     run_async(run())
 
@@ -284,17 +284,17 @@ def test_a_human_lost_throw_passes_by_itself():
             ctl = make(Setup("kendall", ("human", "human"), seed=seed, speed="fast"), sleep=sleep)
             ctl.start()
             for _ in range(40):
-                if not ctl.can_throw:
+                if not ctl.table.can_throw:
                     break
                 ctl.throw()
-                if ctl.state.legal_actions() == [senet.PASS]:
-                    side = ctl.state.side
-                    await ctl.idle()
+                if ctl.table.state.legal_actions() == [senet.PASS]:
+                    side = ctl.table.state.side
+                    await ctl.turn_loop.idle()
                     assert PASS_DELAY["fast"] in waited
-                    assert ctl.state.side != side or ctl.state.again is False
-                    assert "cannot move with a" in ctl.message
+                    assert ctl.table.state.side != side or ctl.table.state.again is False
+                    assert "cannot move with a" in ctl.table.message
                     return True
-                moves = ctl.movable
+                moves = ctl.table.movable
                 ctl.activate(next(iter(moves)))
         return False
 
@@ -305,14 +305,14 @@ def test_havens_result_shows_the_penalty():
     async def run():
         ctl = make(Setup("havens", ("novice", "novice"), seed=4, speed="instant"))
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), timeout=120)
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=120)
         return ctl
 
     ctl = run_async(run())
-    result = ctl.game.result
+    result = ctl.table.game.result
     assert result in ("w", "b")
     loser = "b" if result == "w" else "w"
-    assert ctl.penalty == senet.penalty(ctl.state, loser)
+    assert ctl.penalty == senet.penalty(ctl.table.state, loser)
     assert "penalty" in ctl.result_text()
 
 
@@ -320,20 +320,20 @@ def test_colour_draw_seats():
     async def run():
         ctl = make(Setup("jequier", ("human", "human"), ("Ann", "Bo"), seed=3))
         ctl.start()
-        assert ctl.state.opening and ctl.colour_of(1) is None
+        assert ctl.table.state.opening and ctl.table.colour_of(1) is None
         names = []
-        while ctl.state.opening:
-            names.append(ctl.seat_name(ctl.seat_to_act))
+        while ctl.table.state.opening:
+            names.append(ctl.table.seat_name(ctl.table.seat_to_act))
             ctl.throw()
         return ctl, names
 
     ctl, names = run_async(run())
     assert names[:2] == ["Ann", "Bo"]
-    black_seat = ctl.seat_of("b")
-    assert ctl.seat_to_act == black_seat  # black throws again after the draw
-    assert f"{ctl.seat_name(black_seat)} plays black" in ctl.message
-    assert ctl.tracker.loc  # the piece on 10 moved to 11
-    assert 11 in ctl.state.pieces("b")
+    black_seat = ctl.table.seat_of("b")
+    assert ctl.table.seat_to_act == black_seat  # black throws again after the draw
+    assert f"{ctl.table.seat_name(black_seat)} plays black" in ctl.table.message
+    assert ctl.table.tracker.loc  # the piece on 10 moved to 11
+    assert 11 in ctl.table.state.pieces("b")
 
 
 def test_loc_of():
@@ -355,16 +355,16 @@ def test_play_again_starts_a_new_game_at_once():
         view = RecordingView()
         ctl = make(Setup("thibault", ("novice", "novice"), seed=3, speed="instant"), view)
         ctl.start()
-        await ctl.idle()
-        assert ctl.game.over
-        old_game, renders = ctl.game, view.renders
+        await ctl.turn_loop.idle()
+        assert ctl.table.game.over
+        old_game, renders = ctl.table.game, view.renders
         ctl.play_again()
-        assert ctl.game is not old_game and ctl.game.seed != 3
+        assert ctl.table.game is not old_game and ctl.table.game.seed != 3
         assert view.renders > renders and view.messages[-1].startswith("New game")
-        await ctl.idle()
+        await ctl.turn_loop.idle()
         return ctl
 
-    assert run_async(run()).game.over
+    assert run_async(run()).table.game.over
 
 
 # ---------------------------------------------------------------- names in a replayed record
@@ -381,37 +381,37 @@ def test_an_imported_record_replays_with_the_names_it_recorded():
         await play_to_end(ann)  # Ann plays her first legal move until the game is over
         exported = ann.record_text()
         assert "\nplayer 1 human Ann Lee\nplayer 2 expert\n" in exported
-        assert ann.is_live_record(exported) and ann.is_live_record(ann.game.record_text())
+        assert ann.is_live_record(exported) and ann.is_live_record(ann.table.game.record_text())
 
         # someone else, playing their own game, imports it
         bo = make(Setup("kendall", ("human", "novice"), ("Bo", ""), seed=1, speed="instant"))
         bo.start()
         assert not bo.is_live_record(exported)
-        bo.open_replay(senet.Game.from_record(exported), 0)
-        assert (bo.seat_name(1), bo.seat_name(2)) == ("Ann Lee", "Expert")
-        assert (bo.kind(1), bo.kind(2)) == ("human", "expert")
+        bo.replays.open(senet.Game.from_record(exported), 0)
+        assert (bo.table.seat_name(1), bo.table.seat_name(2)) == ("Ann Lee", "Expert")
+        assert (bo.table.kind(1), bo.table.kind(2)) == ("human", "expert")
         assert bo.record_text() == exported  # exporting the replay keeps who played
-        bo.replay_to(bo.replay.last)
-        assert bo.game.result in ("w", "b")
-        winner = "Ann Lee" if bo.game.result == "w" else "Expert"
-        assert f"({winner}) wins" in bo.message
-        bo.close_replay()
-        assert (bo.seat_name(1), bo.seat_name(2)) == ("Bo", "Novice")
+        bo.replays.go(bo.table.replay.last)
+        assert bo.table.game.result in ("w", "b")
+        winner = "Ann Lee" if bo.table.game.result == "w" else "Expert"
+        assert f"({winner}) wins" in bo.table.message
+        bo.replays.close()
+        assert (bo.table.seat_name(1), bo.table.seat_name(2)) == ("Bo", "Novice")
 
         # a record from before the "player" lines: the seats are "Player 1" and "Player 2"
-        old = senet.Game.from_record(ann.game.record_text(players={}))
-        bo.open_replay(old)
-        assert (bo.seat_name(1), bo.seat_name(2)) == ("Player 1", "Player 2")
-        assert (bo.kind(1), bo.kind(2)) == ("human", "human")
+        old = senet.Game.from_record(ann.table.game.record_text(players={}))
+        bo.replays.open(old)
+        assert (bo.table.seat_name(1), bo.table.seat_name(2)) == ("Player 1", "Player 2")
+        assert (bo.table.kind(1), bo.table.kind(2)) == ("human", "human")
         # a record naming one seat only
         one = senet.Game.from_record(exported.replace("player 1 human Ann Lee\n", ""))
-        bo.open_replay(one)
-        assert (bo.seat_name(1), bo.seat_name(2)) == ("Player 1", "Expert")
-        bo.close_replay()
+        bo.replays.open(one)
+        assert (bo.table.seat_name(1), bo.table.seat_name(2)) == ("Player 1", "Expert")
+        bo.replays.close()
 
         # the own game's record, pasted back in, keeps the live seats
-        ann.open_replay(senet.Game.from_record(exported), own=True)
-        assert (ann.seat_name(1), ann.seat_name(2)) == ("Ann Lee", "Expert")
+        ann.replays.open(senet.Game.from_record(exported), own=True)
+        assert (ann.table.seat_name(1), ann.table.seat_name(2)) == ("Ann Lee", "Expert")
 
     run_async(run())
 
@@ -431,28 +431,28 @@ def test_a_replay_and_a_lesson_each_show_on_a_table_of_their_own():
         assert not await play_as_human(ctl, 8)
         live = ctl.table
         assert ctl.live is live and live.replay is None and live.tutorial is None
-        kept = (ctl.session.record_text(), ctl.state, ctl.game_id, ctl.last_move, ctl.last_throw, ctl.sticks,
-                ctl.throws, dict(ctl.tracker.loc), ctl.message)
+        kept = (ctl.table.session.record_text(), ctl.table.state, ctl.table.game_id, ctl.table.last_move, ctl.table.last_throw, ctl.table.sticks,
+                ctl.table.throws, dict(ctl.table.tracker.loc), ctl.table.message)
 
-        ctl.open_replay(ctl.game, 1, own=True)
+        ctl.replays.open(ctl.table.game, 1, own=True)
         shown = ctl.table
-        assert shown is not live and ctl.live is live and ctl.replay is shown.replay is not None
-        assert ctl.game_id != live.game_id and ctl.state is not live.state and not ctl.can_undo
-        ctl.replay_to(ctl.replay.last)
-        assert ctl.state.position() == live.state.position() and ctl.message.startswith("Replay: Turn ")
+        assert shown is not live and ctl.live is live and ctl.table.replay is shown.replay is not None
+        assert ctl.table.game_id != live.game_id and ctl.table.state is not live.state and not ctl.history.can_undo
+        ctl.replays.go(ctl.table.replay.last)
+        assert ctl.table.state.position() == live.state.position() and ctl.table.message.startswith("Replay: Turn ")
 
-        ctl.open_tutorial(Tutorial("kendall"))  # closes the replay first
+        ctl.lessons.open(Tutorial("kendall"))  # closes the replay first
         lesson = ctl.table
         assert lesson is not live and lesson is not shown and ctl.live is live
-        assert ctl.tutorial is lesson.tutorial is not None and ctl.replay is None
-        assert ctl.throw() and ctl.state is not lesson.session.game.start_state  # played on the lesson's board
-        assert ctl.close_tutorial()
+        assert ctl.table.tutorial is lesson.tutorial is not None and ctl.table.replay is None
+        assert ctl.throw() and ctl.table.state is not lesson.session.game.start_state  # played on the lesson's board
+        assert ctl.lessons.close()
         return ctl, live, kept
 
     ctl, live, kept = run_async(run())
     assert ctl.table is live and ctl.live is live
-    now = (ctl.session.record_text(), ctl.state, ctl.game_id, ctl.last_move, ctl.last_throw, ctl.sticks,
-           ctl.throws, dict(ctl.tracker.loc), ctl.message)
+    now = (ctl.table.session.record_text(), ctl.table.state, ctl.table.game_id, ctl.table.last_move, ctl.table.last_throw, ctl.table.sticks,
+           ctl.table.throws, dict(ctl.table.tracker.loc), ctl.table.message)
     assert now[:6] == kept[:6] and now[7] == kept[7]
     assert now[6] == 0  # the sticks are drawn again unanimated
     assert now[8] == "Back to your game."

@@ -39,7 +39,7 @@ def people_game(variant, seed):
     ctl = make(variant, ("human", "human"), seed)
     ctl.start()
     for _ in range(20000):
-        if ctl.game.over:
+        if ctl.table.game.over:
             return ctl
         assert human_step(ctl, piece=last)
     raise AssertionError("the game did not end")
@@ -114,33 +114,33 @@ def test_the_colour_draw_comes_before_turn_1():
 
 def test_the_same_moment_has_the_same_number_in_the_log_replay_review_and_game_over():
     ctl = people_game("kendall", 8)
-    game = ctl.game
+    game = ctl.table.game
     total = turns_played(game)
     # the game-over panel's count, the log's newest group and the replay's total agree
     assert summary(game)["turns"] == total == ctl.log_turns()[0][0]
     log = log_turn_of_step(ctl)
-    ctl.open_replay(game, 0, own=True)
+    ctl.replays.open(game, 0, own=True)
     for step in range(1, len(game.entries) + 1):
-        ctl.replay_to(step)
-        label = ctl.replay_label()
+        ctl.replays.go(step)
+        label = ctl.replays.label()
         assert label == f"Turn {log[step]} of {total}", (step, label)
-        assert ctl.message.startswith(f"Replay: {label}.")
+        assert ctl.table.message.startswith(f"Replay: {label}.")
     # the review names a decision by the turn the log puts its line in, and choosing it
     # shows the replay's counter at that same turn
-    review = ctl.begin_review()
+    review = ctl.reviews.begin()
     worker = Reviewer(review.game, 200)
     review.started(json.dumps({"total": worker.total, "nodes": worker.nodes}))
     while not worker.finished:
         worker.step()
     review.finished(json.dumps(worker.result()))
-    names = ctl.review_names()
+    names = ctl.reviews.names()
     assert review.decisions
     for index, d in enumerate(review.decisions[:40]):
         turn = log[d["ply"]]  # the log's entry of that line is at step ply
         assert review.decision_text(index, names).startswith(f"Turn {turn}: ")
-        ctl.show_decision(index)
-        assert ctl.replay_label() == f"Turn {turn} of {total}, before the move"
-        assert f"Review: Turn {turn}: " in ctl.message
+        ctl.reviews.show_decision(index)
+        assert ctl.replays.label() == f"Turn {turn} of {total}, before the move"
+        assert f"Review: Turn {turn}: " in ctl.table.message
 
 
 def test_a_kept_game_and_the_resume_text_count_turns():
@@ -148,7 +148,7 @@ def test_a_kept_game_and_the_resume_text_count_turns():
     ctl.start()
     for _ in range(12):
         human_step(ctl)
-    n = turns_played(ctl.game)
+    n = turns_played(ctl.table.game)
     from app.words.narration import resume_text
 
     assert f"({n} turn{'s' if n != 1 else ''} so far)" in resume_text(ctl.table)
@@ -162,10 +162,10 @@ def test_no_undo_nor_redo_once_the_game_is_over():
         ctl = make("tait", ("human", "novice"), 6)
         ctl.start()
         await play_to_end(ctl)
-        assert ctl.game.over and ctl.session.can_undo  # the session could, the page does not
-        record = ctl.game.record_text()
-        assert not ctl.can_undo and not ctl.can_redo
-        assert not ctl.undo() and ctl.game.over and ctl.game.record_text() == record
+        assert ctl.table.game.over and ctl.table.session.can_undo  # the session could, the page does not
+        record = ctl.table.game.record_text()
+        assert not ctl.history.can_undo and not ctl.history.can_redo
+        assert not ctl.history.undo() and ctl.table.game.over and ctl.table.game.record_text() == record
 
     run_async(run())
 
@@ -176,26 +176,26 @@ def test_resigning_ends_the_game_as_a_loss_in_the_record_and_the_statistics():
         ctl = make("kendall", ("human", "average"), 3, results)
         ctl.start()
         for _ in range(6):
-            await ctl.idle()
+            await ctl.turn_loop.idle()
             human_step(ctl)
-        await ctl.idle()
-        assert ctl.can_resign and not ctl.game.over
-        assert ctl.resign()
-        assert ctl.game.over and ctl.game.result == "b" and ctl.game.conceded == ("b", "resigned")
-        assert ctl.message.startswith("You resigned.")
-        assert not ctl.can_undo and not ctl.can_resign and not ctl.resign()
+        await ctl.turn_loop.idle()
+        assert ctl.history.can_resign and not ctl.table.game.over
+        assert ctl.history.resign()
+        assert ctl.table.game.over and ctl.table.game.result == "b" and ctl.table.game.conceded == ("b", "resigned")
+        assert ctl.table.message.startswith("You resigned.")
+        assert not ctl.history.can_undo and not ctl.history.can_resign and not ctl.history.resign()
         # counted once, as a loss, and written in the record, which loads again
         assert results == [("b", ("kendall", "average", "lost"), False)]
-        record = ctl.session.record_text()
+        record = ctl.table.session.record_text()
         assert "\nresult b: resigned" in record
         again = senet.Game.from_record(record)
         assert again.over and again.result == "b" and again.conceded == ("b", "resigned")
         # the save keeps it finished
-        back = Session.from_json(ctl.session.to_json())
+        back = Session.from_json(ctl.table.session.to_json())
         assert back.game.over and back.game.conceded == ("b", "resigned")
-        entries = len(ctl.game.entries)
-        await ctl.idle()
-        assert len(ctl.game.entries) == entries  # the computer played nothing after it
+        entries = len(ctl.table.game.entries)
+        await ctl.turn_loop.idle()
+        assert len(ctl.table.game.entries) == entries  # the computer played nothing after it
 
     run_async(run())
 
@@ -213,15 +213,15 @@ def test_resigning_while_the_computer_thinks_drops_its_answer():
         ctl.start()
         for _ in range(400):
             await asyncio.sleep(0)
-            if ctl.thinking is not None:
+            if ctl.table.thinking is not None:
                 break
             human_step(ctl)
-        assert ctl.thinking is not None
-        assert ctl.resign()
-        entries = len(ctl.game.entries)
+        assert ctl.table.thinking is not None
+        assert ctl.history.resign()
+        entries = len(ctl.table.game.entries)
         gate.set()
-        await ctl.idle()
-        assert len(ctl.game.entries) == entries and ctl.game.conceded == ("b", "resigned")
+        await ctl.turn_loop.idle()
+        assert len(ctl.table.game.entries) == entries and ctl.table.game.conceded == ("b", "resigned")
 
     run_async(run())
 
@@ -229,35 +229,35 @@ def test_resigning_while_the_computer_thinks_drops_its_answer():
 def test_no_one_resigns_in_a_replay_nor_before_the_colours_are_drawn():
     ctl = make("jequier", ("human", "novice"), 1)
     ctl.start()
-    assert ctl.state.opening and not ctl.can_resign
+    assert ctl.table.state.opening and not ctl.history.can_resign
     ctl = make("kendall", ("novice", "average"), 1)
-    assert not ctl.can_resign  # no human at the table
+    assert not ctl.history.can_resign  # no human at the table
     ctl = make("kendall", ("human", "human"), 1)
     ctl.start()
     ctl.throw()
-    assert ctl.history.resigner() == ctl.state.side  # between people: the side to play
-    ctl.open_replay(ctl.game, 0, own=True)
-    assert not ctl.can_resign
+    assert ctl.history.resigner() == ctl.table.state.side  # between people: the side to play
+    ctl.replays.open(ctl.table.game, 0, own=True)
+    assert not ctl.history.can_resign
 
 
 def test_without_take_backs_no_undo_against_the_computer_but_between_people():
     async def run():
         ctl = make("tait", ("human", "novice"), 5)
-        ctl.no_takebacks = True
+        ctl.history.no_takebacks = True
         ctl.start()
         for _ in range(20):
-            await ctl.idle()
+            await ctl.turn_loop.idle()
             human_step(ctl)
-        await ctl.idle()
-        assert ctl.session.can_undo and not ctl.can_undo and not ctl.undo()
-        ctl.no_takebacks = False
-        assert ctl.can_undo
+        await ctl.turn_loop.idle()
+        assert ctl.table.session.can_undo and not ctl.history.can_undo and not ctl.history.undo()
+        ctl.history.no_takebacks = False
+        assert ctl.history.can_undo
         people = make("tait", ("human", "human"), 5)
-        people.no_takebacks = True
+        people.history.no_takebacks = True
         people.start()
         for _ in range(6):
             human_step(people)
-        assert people.can_undo
+        assert people.history.can_undo
 
     run_async(run())
 
@@ -268,14 +268,14 @@ def test_a_game_with_a_take_back_is_counted_apart():
         ctl = make("tait", ("human", "novice"), 7, results)
         ctl.start()
         for _ in range(30):
-            await ctl.idle()
+            await ctl.turn_loop.idle()
             human_step(ctl)
-        await ctl.idle()
-        assert not ctl.session.took_back
-        assert ctl.undo()
-        assert ctl.session.took_back
-        assert Session.from_json(ctl.session.to_json()).took_back  # kept by the save
-        ctl.resign()
+        await ctl.turn_loop.idle()
+        assert not ctl.table.session.took_back
+        assert ctl.history.undo()
+        assert ctl.table.session.took_back
+        assert Session.from_json(ctl.table.session.to_json()).took_back  # kept by the save
+        ctl.history.resign()
         assert results == [("b", ("tait", "novice", "lost"), True)]
 
     run_async(run())
@@ -328,19 +328,19 @@ def test_after_an_undo_the_sticks_show_the_pending_throw_never_the_one_to_come()
         ctl.start()
         checked = 0
         for k in range(200):
-            await ctl.idle()
-            if ctl.game.over:
+            await ctl.turn_loop.idle()
+            if ctl.table.game.over:
                 break
-            if k % 5 == 4 and ctl.can_undo:
-                thrown_after = [e.throw for e in ctl.game.entries[ctl.session.last_human_decision() + 1:]
+            if k % 5 == 4 and ctl.history.can_undo:
+                thrown_after = [e.throw for e in ctl.table.game.entries[ctl.table.session.last_human_decision() + 1:]
                                 if e.throw is not None]
-                ctl.undo()
-                pending = ctl.state.throw
-                assert ctl.last_throw == pending
+                ctl.history.undo()
+                pending = ctl.table.state.throw
+                assert ctl.table.last_throw == pending
                 if pending is None:
-                    assert ctl.sticks is None
+                    assert ctl.table.sticks is None
                 else:
-                    assert (sum(ctl.sticks) or ctl.rules.none_value) == pending
+                    assert (sum(ctl.table.sticks) or ctl.table.rules.none_value) == pending
                 checked += bool(thrown_after)
                 continue
             human_step(ctl)
@@ -354,17 +354,17 @@ def test_piccione_an_undo_in_the_middle_of_a_throw_shows_the_throw_and_what_is_l
         ctl = Controller(View(), setup=Setup("piccione", ("human", "human"), seed=seed,
                                              position="piccione ..w....................b...... w - w=4/0,b=4/0 -"))
         ctl.throw()
-        if ctl.state.throw >= 3:
+        if ctl.table.state.throw >= 3:
             break
-    throw = ctl.state.throw
-    sticks = ctl.sticks
+    throw = ctl.table.state.throw
+    sticks = ctl.table.sticks
     assert ctl.activate(3) and ctl.activate(4)  # a part of 1
     assert ctl.activate(4) and ctl.activate(5)  # and another
-    assert ctl.throw_words[0] == f"{throw - 2} left" and ctl.last_throw == throw
-    assert ctl.undo()
+    assert ctl.throw_words[0] == f"{throw - 2} left" and ctl.table.last_throw == throw
+    assert ctl.history.undo()
     # the sticks still show the whole throw; the box says what is left of it
-    assert ctl.state.throw == throw - 1 and ctl.throw_words[0] == f"{throw - 1} left"
-    assert ctl.last_throw == throw and ctl.sticks == sticks
-    assert ctl.undo()
-    assert ctl.state.throw == throw and ctl.throw_words[0] == "" and ctl.last_throw == throw
-    assert mark_name(marks(ctl.game)[-1]) == "Turn 1"
+    assert ctl.table.state.throw == throw - 1 and ctl.throw_words[0] == f"{throw - 1} left"
+    assert ctl.table.last_throw == throw and ctl.table.sticks == sticks
+    assert ctl.history.undo()
+    assert ctl.table.state.throw == throw and ctl.throw_words[0] == "" and ctl.table.last_throw == throw
+    assert mark_name(marks(ctl.table.game)[-1]) == "Turn 1"

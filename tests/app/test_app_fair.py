@@ -29,76 +29,76 @@ def two_people(**kw):
 def finish(ctl):
     """Two people's game to its end, by the controller's own calls (no task waits)."""
     people_play_to_end(ctl)
-    assert ctl.game.over
+    assert ctl.table.game.over
 
 
 def test_new_game_commits_and_shows_no_seed_until_the_end():
     ctl = two_people()
-    game = ctl.game
-    info = ctl.fair_info()
+    game = ctl.table.game
+    info = ctl.fair.info()
     assert game.throws == COMMIT and info["committed"] and info["editable"]
     assert info["commit"] == commitment(game.seed) and info["seed"] == ""
     assert str(game.seed) not in str(info) and "seed" not in ctl.record_text()
-    assert str(game.seed) not in ctl.record_file_name() and ctl.record_file_name().startswith("senet-kendall-")
-    assert ctl.setup.seed is None
+    assert str(game.seed) not in ctl.fair.record_file_name() and ctl.fair.record_file_name().startswith("senet-kendall-")
+    assert ctl.table.setup.seed is None
     ctl.throw()
-    assert not ctl.fair_info()["editable"] and "seed" not in ctl.record_text()
-    assert ctl.verify_text().startswith("Cannot verify yet: the game is not over")
+    assert not ctl.fair.info()["editable"] and "seed" not in ctl.record_text()
+    assert ctl.fair.verify_text().startswith("Cannot verify yet: the game is not over")
     finish(ctl)
-    info = ctl.fair_info()
+    info = ctl.fair.info()
     assert info["seed"] == str(game.seed) and "seed revealed" in info["summary"]
     assert f"\nseed {game.seed}\n" in ctl.record_text()
-    assert ctl.verify_text().startswith("Verified: ") and info["commit"] in ctl.verify_text()
+    assert ctl.fair.verify_text().startswith("Verified: ") and info["commit"] in ctl.fair.verify_text()
 
 
 def test_the_phrase_changes_the_throws_and_is_fixed_at_the_first_throw():
     ctl = two_people()
-    seed = ctl.game.seed
-    assert ctl.set_phrase("  lapis and gold ") is None and ctl.game.phrase == "lapis and gold"
+    seed = ctl.table.game.seed
+    assert ctl.fair.set_phrase("  lapis and gold ") is None and ctl.table.game.phrase == "lapis and gold"
     assert ctl.view.messages[-1] == "Your phrase \u201clapis and gold\u201d is mixed into the throws."
-    assert ctl.set_phrase("two\nlines") == ("The phrase may not contain control, line-break or direction "
+    assert ctl.fair.set_phrase("two\nlines") == ("The phrase may not contain control, line-break or direction "
                                            "characters (found U+000A).")
-    assert ctl.game.phrase == "lapis and gold"
+    assert ctl.table.game.phrase == "lapis and gold"
     ctl.throw()
-    assert ctl.state.throw == ThrowGenerator(seed, 0, COMMIT, "lapis and gold").throw(5)
-    assert ctl.set_phrase("other") == "The phrase is fixed once the first throw is made."
-    assert ctl.game.phrase == "lapis and gold"
+    assert ctl.table.state.throw == ThrowGenerator(seed, 0, COMMIT, "lapis and gold").throw(5)
+    assert ctl.fair.set_phrase("other") == "The phrase is fixed once the first throw is made."
+    assert ctl.table.game.phrase == "lapis and gold"
 
 
 def test_a_saved_game_keeps_its_seed_and_resumes_with_the_same_throws():
     ctl = two_people()
-    ctl.set_phrase("kept")
+    ctl.fair.set_phrase("kept")
     ctl.throw()
     store = Store(MemoryBackend())
-    store.save_game(SavedGame(ctl.session))
+    store.save_game(SavedGame(ctl.table.session))
     saved = store.load_game()
-    assert saved.session.game.seed == ctl.game.seed and saved.session.game.phrase == "kept"
+    assert saved.session.game.seed == ctl.table.game.seed and saved.session.game.phrase == "kept"
     other = Controller(View(), sleep=no_sleep)
     other.load(saved.session)
-    assert other.setup.seed is None and other.fair_info()["commit"] == ctl.fair_info()["commit"]
+    assert other.table.setup.seed is None and other.fair.info()["commit"] == ctl.fair.info()["commit"]
     assert parse_game(store.backend.get("senet:save")).session.game.generator.count == 1
 
 
 def test_an_imported_sealed_record_replays_but_cannot_go_on():
     source = two_people()
     for _ in range(6):
-        if source.can_throw:
+        if source.table.can_throw:
             source.throw()
-        elif source.movable:
-            source.activate(next(iter(source.movable)))
+        elif source.table.movable:
+            source.activate(next(iter(source.table.movable)))
         else:
             source.pass_turn()
     text = source.record_text()
     ctl = two_people()
-    live = ctl.game
+    live = ctl.table.game
     game = senet.Game.from_record(text)
     ctl.open_record(text, game)
-    assert ctl.fair_info()["committed"] and not ctl.fair_info()["editable"]
-    assert "does not reveal its seed" in ctl.fair_info()["note"]
-    assert ctl.play_from_replay() is False
-    assert "cannot go on here" in ctl.view.messages[-1] and ctl.replay is not None
-    ctl.close_replay()
-    assert ctl.game is live
+    assert ctl.fair.info()["committed"] and not ctl.fair.info()["editable"]
+    assert "does not reveal its seed" in ctl.fair.info()["note"]
+    assert ctl.replays.play_on() is False
+    assert "cannot go on here" in ctl.view.messages[-1] and ctl.table.replay is not None
+    ctl.replays.close()
+    assert ctl.table.game is live
 
 
 def test_verify_names_the_line_of_a_tampered_imported_record():
@@ -112,8 +112,8 @@ def test_verify_names_the_line_of_a_tampered_imported_record():
     tampered = "\n".join(lines)
     ctl = two_people()
     ctl.open_record(text, senet.Game.from_record(text))
-    assert ctl.verify_text().startswith("Verified: ")
-    ctl.close_replay()
+    assert ctl.fair.verify_text().startswith("Verified: ")
+    ctl.replays.close()
     try:
         game = senet.Game.from_record(tampered)
     except senet.RecordError:  # the changed throw made the move illegal: the record dialog's Verify
@@ -122,7 +122,7 @@ def test_verify_names_the_line_of_a_tampered_imported_record():
         words = verify_words(verify_record(tampered))
     else:
         ctl.open_record(tampered, game)
-        words = ctl.verify_text()
+        words = ctl.fair.verify_text()
     assert words.startswith(f"Not verified: line {n}: the record has a ")
 
 
@@ -130,14 +130,14 @@ def test_a_link_with_a_phrase_commits_and_a_link_seed_alone_does_not():
     setup, warnings = setup_from_query("?seed=5&phrase=sun+over+the+nile")
     assert warnings == [] and setup.seed == 5 and setup.phrase == "sun over the nile"
     ctl = Controller(View(), setup=setup, sleep=no_sleep)
-    assert ctl.game.throws == COMMIT and ctl.game.seed == 5 and ctl.game.phrase == "sun over the nile"
+    assert ctl.table.game.throws == COMMIT and ctl.table.game.seed == 5 and ctl.table.game.phrase == "sun over the nile"
     setup, warnings = setup_from_query("?seed=5&phrase=" + "x" * 61)
     assert setup.phrase is None and warnings == ["bad phrase: the phrase has at most 60 characters, this one has 61"]
     ctl = Controller(View(), setup=setup_from_query("?seed=5")[0], sleep=no_sleep)
-    assert ctl.game.throws == "sha256" and not ctl.fair_info()["committed"]
-    assert ctl.fair_info()["summary"] == "no commitment" and ctl.verify_text().startswith("Nothing to verify: ")
+    assert ctl.table.game.throws == "sha256" and not ctl.fair.info()["committed"]
+    assert ctl.fair.info()["summary"] == "no commitment" and ctl.fair.verify_text().startswith("Nothing to verify: ")
     ctl.play_again()
-    assert ctl.game.throws == COMMIT and ctl.game.seed != 5 and ctl.setup.phrase is None
+    assert ctl.table.game.throws == COMMIT and ctl.table.game.seed != 5 and ctl.table.setup.phrase is None
 
 
 def test_throw_statistics_are_stored_added_and_corrupt_ones_set_aside():
@@ -172,8 +172,8 @@ def test_the_chart_shows_the_counts_and_the_odds():
 def test_a_finished_game_counts_its_throws():
     ctl = two_people()
     finish(ctl)
-    counts, none_value = ctl.throw_counts()
-    assert none_value == 5 and sum(counts.values()) == ctl.game.thrown > 0
+    counts, none_value = ctl.fair.throw_counts()
+    assert none_value == 5 and sum(counts.values()) == ctl.table.game.thrown > 0
 
 
 # ---------------------------------------------------------------- the New game dialog's phrase
@@ -181,7 +181,7 @@ def test_a_finished_game_counts_its_throws():
 
 def test_the_dialog_offers_a_fresh_commitment_and_fresh_random_words_each_time():
     ctl = two_people()
-    offers = [ctl.offer_new_game() for _ in range(6)]
+    offers = [ctl.fair.offer_new_game() for _ in range(6)]
     assert len({o["commit"] for o in offers}) == 6  # a new 128-bit seed each time
     assert len({o["phrase"] for o in offers}) > 1  # 64**3 phrases: six alike would be a broken source
     for offer in offers:
@@ -197,49 +197,49 @@ def test_the_dialogs_phrase_is_in_the_throws_from_throw_one_when_the_computer_th
         ctl = Controller(View(), engine_think, sleep=no_sleep,
                          setup=Setup("kendall", ("human", "human"), speed="instant"))
         ctl.start()
-        offer = ctl.offer_new_game()
-        setup, problem = ctl.setup_from_dialog("bell", ("human", "novice"), (" Ann ", ""), "  ra and nut ")
+        offer = ctl.fair.offer_new_game()
+        setup, problem = ctl.fair.setup_from_dialog("bell", ("human", "novice"), (" Ann ", ""), "  ra and nut ")
         assert problem is None and setup.phrase == "ra and nut" and commitment(setup.seed) == offer["commit"]
         assert setup.names == ("Ann", "") and setup.speed == "instant"
         ctl.new_game(setup)
-        await asyncio.wait_for(ctl.idle(), timeout=60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=60)
         return ctl, offer
 
     ctl, offer = run_async(run())
-    game = ctl.game
+    game = ctl.table.game
     assert game.variant == "bell" and game.throws == COMMIT and game.phrase == "ra and nut"
-    assert game.commit == offer["commit"] and ctl.fair_info()["commit"] == offer["commit"]
+    assert game.commit == offer["commit"] and ctl.fair.info()["commit"] == offer["commit"]
     first = next(e for e in game.entries if e.throw is not None)
     assert first.side == "b"  # the computer's throw, made before the player could act
     assert first.throw == ThrowGenerator(game.seed, 0, COMMIT, "ra and nut").throw(5)
     assert "\nphrase ra and nut\n" in ctl.record_text() and "seed" not in ctl.record_text()
-    assert ctl.setup.seed is None  # the secret seed stays in the game only
+    assert ctl.table.setup.seed is None  # the secret seed stays in the game only
     # the offered seed served that game: the next dialog commits to another
-    assert ctl.offer_new_game()["commit"] != offer["commit"]
+    assert ctl.fair.offer_new_game()["commit"] != offer["commit"]
 
 
 def test_the_dialog_refuses_a_phrase_the_rules_refuse_and_nothing_changes():
     ctl = two_people()
-    game, setup = ctl.game, ctl.setup
+    game, setup = ctl.table.game, ctl.table.setup
     for phrase, words in (("x" * 61, "The phrase has at most 60 characters, this one has 61."),
                           ("left\u202eright", "The phrase may not contain control, line-break or direction "
                                               "characters (found U+202E)."),
                           ("tab\there", "The phrase may not contain control, line-break or direction "
                                         "characters (found U+0009).")):
-        assert ctl.setup_from_dialog("bell", ("human", "novice"), ("", ""), phrase) == (None, words)
-    assert ctl.game is game and ctl.setup == setup
+        assert ctl.fair.setup_from_dialog("bell", ("human", "novice"), ("", ""), phrase) == (None, words)
+    assert ctl.table.game is game and ctl.table.setup == setup
     # what the rules allow: 60 characters of any script, and no phrase at all
-    assert ctl.setup_from_dialog("tait", ("human", "human"), ("", ""), "\u00e9" * 60)[0].phrase == "\u00e9" * 60
-    empty, problem = ctl.setup_from_dialog("tait", ("human", "human"), ("", ""), "   ")
+    assert ctl.fair.setup_from_dialog("tait", ("human", "human"), ("", ""), "\u00e9" * 60)[0].phrase == "\u00e9" * 60
+    empty, problem = ctl.fair.setup_from_dialog("tait", ("human", "human"), ("", ""), "   ")
     assert problem is None and empty.phrase == ""
     ctl.new_game(empty)
-    assert ctl.game.throws == COMMIT and ctl.game.phrase == ""
+    assert ctl.table.game.throws == COMMIT and ctl.table.game.phrase == ""
 
 
 def test_the_dialogs_other_fields_are_checked_too():
     ctl = two_people()
-    assert ctl.setup_from_dialog("chess", ("human", "human"), ("", ""), "a") == (None, "Unknown rule set 'chess'.")
-    setup, problem = ctl.setup_from_dialog("kendall", ("robot", "human"), ("", ""), "a")
+    assert ctl.fair.setup_from_dialog("chess", ("human", "human"), ("", ""), "a") == (None, "Unknown rule set 'chess'.")
+    setup, problem = ctl.fair.setup_from_dialog("kendall", ("robot", "human"), ("", ""), "a")
     assert setup is None and problem.startswith("Unknown player 'robot'")
-    long_name = ctl.setup_from_dialog("kendall", ("human", "human"), ("N" * 30, ""), "a")[0]
+    long_name = ctl.fair.setup_from_dialog("kendall", ("human", "human"), ("N" * 30, ""), "a")[0]
     assert long_name.names == ("N" * 24, "")

@@ -250,12 +250,12 @@ def test_the_events_an_action_was_told_with_are_the_events_its_log_line_works_ou
             ctl.start()
             rng = random.Random(seed)
             coin = rng.random
-            while not ctl.game.over and len(ctl.game.entries) < 240:
+            while not ctl.table.game.over and len(ctl.table.game.entries) < 240:
                 assert human_step(ctl, piece=rng.choice, target=rng.choice, rescue=lambda coin=coin: coin() < 0.5)
-                told += move_log._told[0] is ctl.game.state
+                told += move_log._told[0] is ctl.table.game.state
                 groups = ctl.log_groups()  # as the page draws it after every action
-                if len(ctl.game.entries) % 8 == 0 or ctl.game.over:
-                    assert groups == afresh(ctl.table), (variant, seed, len(ctl.game.entries))
+                if len(ctl.table.game.entries) % 8 == 0 or ctl.table.game.over:
+                    assert groups == afresh(ctl.table), (variant, seed, len(ctl.table.game.entries))
             assert ctl.log_groups() == afresh(ctl.table), (variant, seed)
     assert told > 1000  # the log's newest line read the events told
 
@@ -308,13 +308,13 @@ def test_the_pages_move_log_holds_the_move_logs_own_groups_so_a_drawing_compares
         view.build(ctl)
         view.render(ctl)
         rng = random.Random(3)
-        while not ctl.game.over and len(ctl.game.entries) < 160:
+        while not ctl.table.game.over and len(ctl.table.game.entries) < 160:
             assert human_step(ctl, piece=rng.choice, target=rng.choice)
             view.render(ctl)
             shown = [content for content, _li in view._log_groups]
             # the turn under way is grouped again at every call (its lines' counts grow),
             # every other turn is the very group of the move log's last call
             wanted = list(ctl.log_groups())
-            assert shown == wanted, (variant, len(ctl.game.entries))
-            assert all(a is b for a, b in zip(shown[:-1], wanted[:-1])), (variant, len(ctl.game.entries))
-        assert len(ctl.game.entries) >= 100 and len(shown) > 30, variant
+            assert shown == wanted, (variant, len(ctl.table.game.entries))
+            assert all(a is b for a, b in zip(shown[:-1], wanted[:-1])), (variant, len(ctl.table.game.entries))
+        assert len(ctl.table.game.entries) >= 100 and len(shown) > 30, variant

@@ -51,7 +51,7 @@ class Side:
         self.saves = []  # what the autosave wrote, as the page's storage would keep it
         self.ctl = Controller(self.view, setup=Setup("kendall", ("average", "human"), speed="instant"),
                               on_result=self.on_result, random_bytes=counter_bytes(seed),
-                              autosave=lambda ctl: self.saves.append(ctl.session.to_json()))
+                              autosave=lambda ctl: self.saves.append(ctl.table.session.to_json()))
         self.outbox = []
         self.flow = OnlineFlow(self.ctl, self.outbox.append, counter_bytes(seed + 100))
 
@@ -85,14 +85,14 @@ def connect(variant="kendall", host_seat=1):
 
 def play_to_end(host, guest, steps=4000):
     for _ in range(steps):
-        if host.ctl.game.over:
+        if host.ctl.table.game.over:
             return
         for side in (host, guest):
             if human_step(side.ctl):
                 deliver(host, guest)
                 break
         else:
-            raise AssertionError(f"neither side may act at {host.ctl.state.position()}")
+            raise AssertionError(f"neither side may act at {host.ctl.table.state.position()}")
         for side in (host, guest):  # the game as saved is the Duel's game at every step
             saved = Session.from_json(side.saves[-1]).game.record_text(players={})
             assert saved == side.flow.duel.game.record_text(players={})
@@ -100,44 +100,44 @@ def play_to_end(host, guest, steps=4000):
 
 
 def snapshot(side):
-    return side.ctl.session.record_text(), side.ctl.state, side.flow.duel.events, side.flow.duel.mark
+    return side.ctl.table.session.record_text(), side.ctl.table.state, side.flow.duel.events, side.flow.duel.mark
 
 
 @pytest.mark.parametrize("variant,host_seat", [("kendall", 1), ("jequier", 2), ("kendall+five+trap", 1)])
 def test_a_whole_game_by_clicks_on_both_sides(variant, host_seat):
     host, guest = connect(variant, host_seat)
-    assert host.ctl.game.variant == guest.ctl.game.variant == variant  # house rules included
-    assert host.ctl.kind(3 - host_seat) == REMOTE and guest.ctl.kind(host_seat) == REMOTE
+    assert host.ctl.table.game.variant == guest.ctl.table.game.variant == variant  # house rules included
+    assert host.ctl.table.kind(3 - host_seat) == REMOTE and guest.ctl.table.kind(host_seat) == REMOTE
     play_to_end(host, guest)
-    assert guest.ctl.game.over
-    record = host.ctl.session.record_text()
-    assert record == guest.ctl.session.record_text() == host.flow.duel.game.record_text()
+    assert guest.ctl.table.game.over
+    record = host.ctl.table.session.record_text()
+    assert record == guest.ctl.table.session.record_text() == host.flow.duel.game.record_text()
     assert "throws sha256-duel" in record and "player 1 human" in record and "player 2 human" in record
     assert f"\nvariant {variant}\n" in record
     assert verify_record(record).status == VERIFIED
-    outcomes = sorted(side.flow.outcome(side.ctl.session)[2] for side in (host, guest))
+    outcomes = sorted(side.flow.outcome(side.ctl.table.session)[2] for side in (host, guest))
     assert outcomes == ["lost", "won"]
     for side in (host, guest):  # counted apart, under "online"
         rows = stats_rows(side.policy.store.load_stats())
         assert [(r[0], r[1], r[2] + r[3]) for r in rows] == [(variant, ONLINE, 1)]
-        assert not side.ctl.can_undo
+        assert not side.ctl.history.can_undo
 
 
 def test_each_side_acts_only_on_its_own_turn():
     host, guest = connect()
     # Kendall: black throws first, and the guest plays black
-    assert not host.ctl.can_throw and guest.ctl.can_throw
+    assert not host.ctl.table.can_throw and guest.ctl.table.can_throw
     before = snapshot(guest)
     guest.flow.link = "connecting"  # not connected yet: nothing is sent, nothing changes
     assert not guest.ctl.throw() and guest.flow.problem == NOT_CONNECTED and not guest.outbox
     assert snapshot(guest) == before
     guest.flow.link = "connected"
     assert guest.ctl.throw()
-    assert len(guest.outbox) == 1 and guest.ctl.state is before[1]  # the throw waits for the host's part
+    assert len(guest.outbox) == 1 and guest.ctl.table.state is before[1]  # the throw waits for the host's part
     assert not guest.ctl.throw() and "already under way" in guest.flow.problem
     deliver(host, guest)
-    assert host.ctl.state.position() == guest.ctl.state.position()
-    assert host.ctl.state.throw is not None or host.ctl.state.side == "w"
+    assert host.ctl.table.state.position() == guest.ctl.table.state.position()
+    assert host.ctl.table.state.throw is not None or host.ctl.table.state.side == "w"
 
 
 @pytest.mark.parametrize("text,words", [
@@ -164,7 +164,7 @@ def test_quick_messages_and_resigning():
     assert guest.view.messages[-1] == "Ann: Good luck!"
     assert not host.flow.say("anything")
     play = 0
-    while guest.ctl.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat \
+    while guest.ctl.table.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat \
             or guest.flow.duel.pending:
         for side in (host, guest):
             if human_step(side.ctl):
@@ -176,8 +176,8 @@ def test_quick_messages_and_resigning():
     assert guest.flow.resign()
     deliver(host, guest)
     for side in (host, guest):
-        assert side.ctl.game.over and side.ctl.session.record_text().rstrip().endswith("w: resigned")
-    assert host.flow.outcome(host.ctl.session)[2] == "won" and guest.flow.outcome(guest.ctl.session)[2] == "lost"
+        assert side.ctl.table.game.over and side.ctl.table.session.record_text().rstrip().endswith("w: resigned")
+    assert host.flow.outcome(host.ctl.table.session)[2] == "won" and guest.flow.outcome(guest.ctl.table.session)[2] == "lost"
 
 
 def test_the_answer_must_answer_this_invite():
@@ -220,12 +220,12 @@ def reload(side, seed):
     from senet.session import Session
 
     kept = side.kept[-1]
-    saved = side.ctl.session.to_json()
+    saved = side.ctl.table.session.to_json()
     fresh = Side(seed)
     fresh.ctl.load(Session.from_json(saved))
-    assert fresh.ctl.game.online and fresh.ctl.online is None
+    assert fresh.ctl.table.game.online and fresh.ctl.online is None
     fresh.flow.restore(kept, 0)
-    assert fresh.flow.link == "lost" and fresh.ctl.kind(fresh.flow.duel.peer) == REMOTE
+    assert fresh.flow.link == "lost" and fresh.ctl.table.kind(fresh.flow.duel.peer) == REMOTE
     return fresh
 
 
@@ -245,7 +245,7 @@ def test_a_reload_loses_nothing_and_reconnect_goes_on():
                 deliver(host, guest)
                 break
     # the host's next message is lost on the way, then the host's page is reloaded
-    while not host.ctl.can_throw and not host.ctl.movable:
+    while not host.ctl.table.can_throw and not host.ctl.table.movable:
         assert human_step(guest.ctl)
         deliver(host, guest)
     human_step(host.ctl)
@@ -264,11 +264,11 @@ def test_a_reload_loses_nothing_and_reconnect_goes_on():
     host2.flow.opened()
     guest.flow.opened()
     deliver(host2, guest)
-    assert host2.ctl.session.record_text() == guest.ctl.session.record_text()
+    assert host2.ctl.table.session.record_text() == guest.ctl.table.session.record_text()
     assert host2.flow.duel.events == guest.flow.duel.events
     play_to_end(host2, guest)
-    record = host2.ctl.session.record_text()
-    assert record == guest.ctl.session.record_text()
+    record = host2.ctl.table.session.record_text()
+    assert record == guest.ctl.table.session.record_text()
     assert verify_record(record).status == VERIFIED
 
 
@@ -293,17 +293,17 @@ def test_a_saved_online_game_without_its_duel_cannot_go_on():
     host, guest = connect()
     view = View()
     ctl = Controller(view, setup=Setup("kendall", ("average", "human"), speed="instant"))
-    ctl.load(Session.from_json(guest.ctl.session.to_json()))
-    before = ctl.session.record_text()
-    assert ctl.can_throw and not ctl.throw()
-    assert view.messages[-1] == CANNOT_GO_ON and ctl.session.record_text() == before
+    ctl.load(Session.from_json(guest.ctl.table.session.to_json()))
+    before = ctl.table.session.record_text()
+    assert ctl.table.can_throw and not ctl.throw()
+    assert view.messages[-1] == CANNOT_GO_ON and ctl.table.session.record_text() == before
 
 
 def test_the_one_left_may_claim_the_game_after_the_stated_time():
     from senet.online.duel import CLAIM_AFTER_MS
 
     host, guest = connect()
-    while guest.ctl.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat:
+    while guest.ctl.table.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat:
         for side in (host, guest):
             if human_step(side.ctl):
                 deliver(host, guest)
@@ -315,9 +315,9 @@ def test_the_one_left_may_claim_the_game_after_the_stated_time():
     assert snapshot(host) == before
     assert not guest.flow.claim(10 ** 9)  # the guest cannot: the game waits for the guest
     assert host.flow.claim(1000 + CLAIM_AFTER_MS)
-    record = host.ctl.session.record_text()
-    assert host.ctl.game.over and record.rstrip().endswith(": abandoned")
-    assert host.flow.outcome(host.ctl.session)[2] == "won"
+    record = host.ctl.table.session.record_text()
+    assert host.ctl.table.game.over and record.rstrip().endswith(": abandoned")
+    assert host.flow.outcome(host.ctl.table.session)[2] == "won"
     assert verify_record(record).status == VERIFIED
 
 
@@ -341,25 +341,25 @@ def test_a_message_for_a_game_no_longer_shown_changes_nothing():
     host, guest = connect()
     assert guest.ctl.throw()
     host.ctl.new_game(Setup("kendall", ("average", "human"), speed="instant"))
-    shown = host.ctl.session.record_text()
+    shown = host.ctl.table.session.record_text()
     duel_events = host.flow.duel.events
     assert not host.flow.receive(guest.outbox.pop(0)) and "no longer shows" in host.flow.problem
-    assert host.ctl.session.record_text() == shown and host.flow.duel.events == duel_events
-    assert host.ctl.kind(1) != REMOTE and host.ctl.kind(2) != REMOTE
+    assert host.ctl.table.session.record_text() == shown and host.flow.duel.events == duel_events
+    assert host.ctl.table.kind(1) != REMOTE and host.ctl.table.kind(2) != REMOTE
 
 
 def test_the_toolbar_resign_goes_through_the_duel():
     host, guest = connect()
-    while guest.ctl.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat \
+    while guest.ctl.table.game.seat_colours is None or guest.flow.duel.waiting_for() != guest.flow.seat \
             or guest.flow.duel.pending:
         for side in (host, guest):
             if human_step(side.ctl):
                 deliver(host, guest)
                 break
-    assert not host.ctl.can_resign and not host.ctl.resign()  # not the host's turn
-    assert guest.ctl.can_resign and guest.ctl.resign()
+    assert not host.ctl.history.can_resign and not host.ctl.history.resign()  # not the host's turn
+    assert guest.ctl.history.can_resign and guest.ctl.history.resign()
     assert guest.outbox and guest.outbox[-1].startswith("x ")
     deliver(host, guest)
     for side in (host, guest):
-        assert side.ctl.game.over and side.ctl.session.record_text().rstrip().endswith(": resigned")
-        assert side.ctl.session.record_text() == side.flow.duel.game.record_text()
+        assert side.ctl.table.game.over and side.ctl.table.session.record_text().rstrip().endswith(": resigned")
+        assert side.ctl.table.session.record_text() == side.flow.duel.game.record_text()

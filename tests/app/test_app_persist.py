@@ -26,9 +26,9 @@ def make(setup, store=None, think=engine_think, **kw) -> Controller:
     saves = []
 
     def autosave(ctl):
-        saves.append(ctl.state)
+        saves.append(ctl.table.state)
         if store is not None:
-            store.save_game(SavedGame(ctl.session, ctl.setup.expert_nodes, ctl.counted))
+            store.save_game(SavedGame(ctl.table.session, ctl.table.setup.expert_nodes, ctl.table.counted))
 
     ctl = Controller(View(), think, sleep=no_sleep, setup=setup, autosave=autosave, **kw)
     ctl.saves = saves
@@ -39,21 +39,21 @@ async def human_decides(ctl):
     """Play the human's turns (app_harness.human_step) until they have a real choice;
     returns the state of that decision."""
     for _ in range(200):
-        await ctl.idle()
-        if ctl.movable and len(ctl.state.legal_actions()) > 1:
-            return ctl.state
+        await ctl.turn_loop.idle()
+        if ctl.table.movable and len(ctl.table.state.legal_actions()) > 1:
+            return ctl.table.state
         if not human_step(ctl):
             await asyncio.sleep(0)
     raise AssertionError("no decision")
 
 
 def play(ctl, index):
-    moves = [m for moves in ctl.movable.values() for m in moves]
+    moves = [m for moves in ctl.table.movable.values() for m in moves]
     move = moves[index % len(moves)]
     if not ctl.activate(move.src if move.src > 0 else "supply"):
         raise AssertionError("could not play")
-    if ctl.selected is not None:
-        ctl.activate(next(iter(ctl.targets)))
+    if ctl.table.selected is not None:
+        ctl.activate(next(iter(ctl.table.targets)))
 
 
 def test_every_throw_and_action_is_saved_and_resumes_exactly():
@@ -62,22 +62,22 @@ def test_every_throw_and_action_is_saved_and_resumes_exactly():
         ctl = make(Setup("kendall", ("average", "human"), ("", "Ann"), seed=12, speed="instant"), store)
         ctl.start()
         await human_decides(ctl)
-        assert ctl.saves[-1] is ctl.state  # the pending throw is saved
-        pending = ctl.state
+        assert ctl.saves[-1] is ctl.table.state  # the pending throw is saved
+        pending = ctl.table.state
         saved = store.load_game()
         other = make(Setup(), store)
         other.load(saved.session, saved.expert_nodes, saved.counted)
         other.start()
-        assert other.state == pending and other.state.throw == pending.throw
-        assert other.setup.players == ("average", "human") and other.setup.names == ("", "Ann")
-        assert other.setup.seed == 12
-        assert other.message.startswith("Welcome back") and f"throw of {pending.throw}" in other.message
+        assert other.table.state == pending and other.table.state.throw == pending.throw
+        assert other.table.setup.players == ("average", "human") and other.table.setup.names == ("", "Ann")
+        assert other.table.setup.seed == 12
+        assert other.table.message.startswith("Welcome back") and f"throw of {pending.throw}" in other.table.message
         # both go on identically: the same throws, the same computer replies
         play(ctl, 0)
         play(other, 0)
         await human_decides(ctl)
         await human_decides(other)
-        assert ctl.game.record_text() == other.game.record_text()
+        assert ctl.table.game.record_text() == other.table.game.record_text()
 
     run_async(run())
 
@@ -86,34 +86,34 @@ def test_undo_against_a_computer_takes_back_its_reply_and_redo_restores():
     async def run():
         ctl = make(Setup("tait", ("human", "novice"), seed=5, speed="instant"))
         ctl.start()
-        assert not ctl.can_undo and not ctl.can_redo
+        assert not ctl.history.can_undo and not ctl.history.can_redo
         for _ in range(50):  # until the computer has replied to a human move
             await human_decides(ctl)
             play(ctl, 1)
-            await ctl.idle()
-            if ctl.game.entries[-1].side == "b":
+            await ctl.turn_loop.idle()
+            if ctl.table.game.entries[-1].side == "b":
                 break
-        entries = ctl.game.entries
+        entries = ctl.table.game.entries
         i = max(k for k, e in enumerate(entries) if e.side == "w" and e.action not in (None, senet.PASS))
-        decision = ctl.game.states[i].apply(entries[i].throw)
-        after = ctl.state
-        record = ctl.game.record_text()
-        assert ctl.can_undo
-        assert ctl.undo()
-        assert ctl.state == decision  # the same position and the same throw, pending
-        assert all(e.side == "w" for e in ctl.game.entries[i:])  # the computer's reply is gone
-        assert UNDO_NOTE in ctl.message
-        assert ctl.can_redo
-        assert ctl.redo()
-        assert ctl.state == after and ctl.game.record_text() == record
-        assert not ctl.can_redo
+        decision = ctl.table.game.states[i].apply(entries[i].throw)
+        after = ctl.table.state
+        record = ctl.table.game.record_text()
+        assert ctl.history.can_undo
+        assert ctl.history.undo()
+        assert ctl.table.state == decision  # the same position and the same throw, pending
+        assert all(e.side == "w" for e in ctl.table.game.entries[i:])  # the computer's reply is gone
+        assert UNDO_NOTE in ctl.table.message
+        assert ctl.history.can_redo
+        assert ctl.history.redo()
+        assert ctl.table.state == after and ctl.table.game.record_text() == record
+        assert not ctl.history.can_redo
         # undo, then a different move: the same throws follow (no re-rolls)
-        ctl.undo()
-        throws_before = [e.throw for e in ctl.game.entries]
+        ctl.history.undo()
+        throws_before = [e.throw for e in ctl.table.game.entries]
         play(ctl, 0)
         await human_decides(ctl)
-        assert [e.throw for e in ctl.game.entries][:len(throws_before)] == throws_before
-        assert ctl.game.generator.count == sum(1 for e in ctl.game.entries if e.throw is not None)
+        assert [e.throw for e in ctl.table.game.entries][:len(throws_before)] == throws_before
+        assert ctl.table.game.generator.count == sum(1 for e in ctl.table.game.entries if e.throw is not None)
 
     run_async(run())
 
@@ -136,20 +136,20 @@ def test_undo_while_the_computer_thinks_drops_its_answer():
             block["on"] = True
             play(ctl, 0)
             for _ in range(1000):
-                if ctl.thinking or ctl.human_to_act or ctl.game.over:
+                if ctl.table.thinking or ctl.table.human_to_act or ctl.table.game.over:
                     break
                 await asyncio.sleep(0)
-            if ctl.thinking:
+            if ctl.table.thinking:
                 break
             block["on"] = False
-        assert ctl.thinking
-        entries = ctl.game.entries
+        assert ctl.table.thinking
+        entries = ctl.table.game.entries
         i = max(k for k, e in enumerate(entries) if e.side == "w" and e.action not in (None, senet.PASS))
-        decision = ctl.game.states[i].apply(entries[i].throw)
-        assert ctl.undo()
+        decision = ctl.table.game.states[i].apply(entries[i].throw)
+        assert ctl.history.undo()
         gate.set()
-        await ctl.idle()
-        assert ctl.state == decision and ctl.human_to_act  # the late answer was not played
+        await ctl.turn_loop.idle()
+        assert ctl.table.state == decision and ctl.table.human_to_act  # the late answer was not played
 
     run_async(run())
 
@@ -158,41 +158,41 @@ def test_replay_steps_and_play_from_here():
     async def run():
         ctl = make(Setup("thibault", ("novice", "average"), seed=9, speed="instant"))
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
-        assert ctl.game.over
-        text = ctl.game.record_text()
-        live = ctl.session
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
+        assert ctl.table.game.over
+        text = ctl.table.game.record_text()
+        live = ctl.table.session
         full = senet.Game.from_record(text)
-        ctl.open_replay(full)
-        assert ctl.replay.step == ctl.replay.last == len(full.entries)
-        assert ctl.state == full.state and ctl.game.over
-        assert not ctl.human_to_act and not ctl.can_undo
-        ctl.replay_to(0)
-        assert ctl.state == full.states[0] and "Start of the game" in ctl.message
+        ctl.replays.open(full)
+        assert ctl.table.replay.step == ctl.table.replay.last == len(full.entries)
+        assert ctl.table.state == full.state and ctl.table.game.over
+        assert not ctl.table.human_to_act and not ctl.history.can_undo
+        ctl.replays.go(0)
+        assert ctl.table.state == full.states[0] and "Start of the game" in ctl.table.message
         line_marks = marks(full)
         for k in range(1, 12):
-            ctl.replay_to(k)
-            assert ctl.state == full.states[k]
-            assert ctl.message.startswith(f"Replay: {mark_name(line_marks[k - 1])} of {turns_played(full)}.")
-        ctl.replay_to(5)
-        ctl.close_replay()
-        assert ctl.session is live and ctl.replay is None
+            ctl.replays.go(k)
+            assert ctl.table.state == full.states[k]
+            assert ctl.table.message.startswith(f"Replay: {mark_name(line_marks[k - 1])} of {turns_played(full)}.")
+        ctl.replays.go(5)
+        ctl.replays.close()
+        assert ctl.table.session is live and ctl.table.replay is None
         saves = len(ctl.saves)
         replaced = []
-        live_id = ctl.game_id
+        live_id = ctl.table.game_id
         # on_replace sees the live game's id, not the replay's (app/main.py keeps it by that id)
         ctl.on_replace = lambda session, finished_too=False: replaced.append((session, ctl.live_game_id, finished_too))
-        ctl.open_replay(full, 20)
-        assert ctl.game_id != live_id and ctl.live_game_id == live_id
+        ctl.replays.open(full, 20)
+        assert ctl.table.game_id != live_id and ctl.live_game_id == live_id
         assert len(ctl.saves) == saves  # replay never touches the save
-        ctl.play_from_replay()
+        ctl.replays.play_on()
         assert replaced == [(live, live_id, True)]  # kept even when finished
-        assert ctl.replay is None and ctl.game.actions == sum(1 for e in full.entries[:20] if e.action)
-        assert ctl.state == full.states[20]
-        assert ctl.saves[-1] is ctl.state
-        await asyncio.wait_for(ctl.idle(), 60)
+        assert ctl.table.replay is None and ctl.table.game.actions == sum(1 for e in full.entries[:20] if e.action)
+        assert ctl.table.state == full.states[20]
+        assert ctl.saves[-1] is ctl.table.state
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         # the computers play on with the record's own throws
-        assert ctl.game.entries[20].throw == full.entries[20].throw
+        assert ctl.table.game.entries[20].throw == full.entries[20].throw
 
     run_async(run())
 
@@ -221,12 +221,12 @@ def test_a_failing_worker_falls_back_and_the_game_ends():
     async def run():
         ctl = make(Setup("kendall", ("expert", "average"), seed=2, speed="instant"), think=broken)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
 
     ctl = run_async(run())
-    assert ctl.game.over
-    assert ctl.worker_down and len(calls) == 2  # asked twice, then left alone
+    assert ctl.table.game.over
+    assert ctl.turn_loop.worker_down and len(calls) == 2  # asked twice, then left alone
     assert "Average chose this move" in ctl.view.notices[0]
     assert "Until you choose Try again or reload the page" in ctl.view.notices[-1]
 
@@ -239,11 +239,11 @@ def test_a_hanging_worker_times_out():
         ctl = make(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang,
                    think_timeout=0.05)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
 
     ctl = run_async(run())
-    assert ctl.game.over and ctl.worker_down
+    assert ctl.table.game.over and ctl.turn_loop.worker_down
     assert "took too long to answer (more than 0.05 s)" in ctl.view.notices[0]
     assert "Average chose" in ctl.view.notices[0]
 
@@ -255,14 +255,14 @@ def test_statistics_are_counted_once_for_human_against_computer():
         ctl = make(Setup("tait", ("human", "novice"), seed=1, speed="instant"), on_result=results.append)
         ctl.start()
         await play_to_end(ctl, 3000)
-        assert ctl.counted
-        ctl.undo()
-        ctl.redo()
+        assert ctl.table.counted
+        ctl.history.undo()
+        ctl.history.redo()
         return ctl
 
     ctl = run_async(run())
-    assert results == [ctl.session]
-    assert outcome_for_stats(ctl.session)[:2] == ("tait", "novice")
+    assert results == [ctl.table.session]
+    assert outcome_for_stats(ctl.table.session)[:2] == ("tait", "novice")
 
 
 def test_hints_and_meter_come_from_the_analysis():
@@ -278,18 +278,18 @@ def test_hints_and_meter_come_from_the_analysis():
         ctl = make(Setup("kendall", ("average", "human"), seed=6, speed="instant"), analyse=analyse)
         ctl.start()
         await human_decides(ctl)
-        assert asked == [] and ctl.hint is None  # off by default
-        ctl.set_advice(True, True)
+        assert asked == [] and ctl.advice.hint is None  # off by default
+        ctl.advice.set(True, True)
         for _ in range(200):
             await asyncio.sleep(0)
-            if ctl.hint:
+            if ctl.advice.hint:
                 break
-        assert asked == [ctl.state.position()]
-        assert ctl.hint_move in ctl.state.legal_actions()
-        assert 0.0 <= ctl.win_prob <= 1.0
+        assert asked == [ctl.table.state.position()]
+        assert ctl.advice.hint_move in ctl.table.state.legal_actions()
+        assert 0.0 <= ctl.advice.win_prob <= 1.0
         play(ctl, 0)
-        assert ctl.hint is None  # advice belongs to the state it was made for
-        ctl.set_advice(False, False)
+        assert ctl.advice.hint is None  # advice belongs to the state it was made for
+        ctl.advice.set(False, False)
         await human_decides(ctl)
         assert len(asked) == 1
 

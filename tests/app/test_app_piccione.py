@@ -76,8 +76,8 @@ def test_the_dialog_starts_a_game_with_house_rules_or_refuses_in_one_line():
     setup, problem = dialog_setup(base, "kendall+five+trap", ("human", "average"), ("", ""), "lapis", 12)
     assert problem is None and setup.variant == "kendall+five+trap"
     ctl = Controller(View(), setup=setup)
-    assert ctl.rules.name == "kendall+five+trap"
-    assert len(ctl.state.pieces("w")) == 5 and len(ctl.state.pieces("b")) == 5
+    assert ctl.table.rules.name == "kendall+five+trap"
+    assert len(ctl.table.state.pieces("w")) == 5 and len(ctl.table.state.pieces("b")) == 5
     setup, problem = dialog_setup(base, "kendall+start+five", ("human", "average"), ("", ""), "lapis", 12)
     assert setup is None and "order" in problem and "\n" not in problem
 
@@ -131,7 +131,7 @@ def _thrown_at_least(n):
         ctl = Controller(View(), setup=Setup("piccione", ("human", "human"), seed=seed,
                                              position="piccione ..w....................b...... w - w=4/0,b=4/0 -"))
         ctl.throw()
-        if ctl.state.throw >= n:
+        if ctl.table.state.throw >= n:
             return ctl
     raise AssertionError("no seed gave the throw")
 
@@ -139,22 +139,22 @@ def _thrown_at_least(n):
 def test_a_person_plays_a_part_sees_what_is_left_and_undo_takes_back_that_part():
     async def main():
         ctl = _thrown_at_least(3)
-        throw = ctl.state.throw
+        throw = ctl.table.state.throw
         assert ctl.throw_words[0] == ""
         assert ctl.activate(3)  # the piece on 3: several parts possible, so it is selected
-        assert ctl.selected == 3
+        assert ctl.table.selected == 3
         assert ctl.activate(4)  # a part of 1
-        await ctl.idle()
-        assert ctl.state.square(4) == "w" and ctl.state.throw == throw - 1
+        await ctl.turn_loop.idle()
+        assert ctl.table.state.square(4) == "w" and ctl.table.state.throw == throw - 1
         assert ctl.throw_words[0] == f"{throw - 1} left"
         assert ctl.activate(4) and ctl.activate(5)  # a second part of 1, same side
-        await ctl.idle()
+        await ctl.turn_loop.idle()
         assert ctl.throw_words[0] == f"{throw - 2} left"
-        assert ctl.undo()  # one part back, not the whole throw
-        assert ctl.state.square(4) == "w" and ctl.state.throw == throw - 1
+        assert ctl.history.undo()  # one part back, not the whole throw
+        assert ctl.table.state.square(4) == "w" and ctl.table.state.throw == throw - 1
         assert ctl.view.messages[-1].startswith(f"Move taken back: back to Player 1's throw with {throw - 1} left")
-        assert ctl.undo()
-        assert ctl.state.square(3) == "w" and ctl.state.throw == throw and ctl.throw_words[0] == ""
+        assert ctl.history.undo()
+        assert ctl.table.state.square(3) == "w" and ctl.table.state.throw == throw and ctl.throw_words[0] == ""
     run_async(main())
 
 
@@ -165,12 +165,12 @@ def test_a_piece_goes_back_to_the_supply_by_a_click():
         ctl = Controller(View(), setup=Setup("piccione", ("human", "human"), seed=3,
                                              position="piccione wbbbbb........................ w - w=4/0,b=0/0 -"))
         assert ctl.throw()
-        assert [str(m) for m in ctl.movable[1]] == ["1-in"] and list(ctl.movable) == [1]
-        tracked = [pid for pid, loc in ctl.tracker.loc.items() if loc == 1]
+        assert [str(m) for m in ctl.table.movable[1]] == ["1-in"] and list(ctl.table.movable) == [1]
+        tracked = [pid for pid, loc in ctl.table.tracker.loc.items() if loc == 1]
         assert ctl.activate(1)
-        await ctl.idle()
-        assert ctl.state.square(1) == "." and ctl.state.supply[0] == 5
-        assert ctl.tracker.loc[tracked[0]] == "supply"  # the same piece, drawn in the supply
+        await ctl.turn_loop.idle()
+        assert ctl.table.state.square(1) == "." and ctl.table.state.supply[0] == 5
+        assert ctl.table.tracker.loc[tracked[0]] == "supply"  # the same piece, drawn in the supply
     run_async(main())
 
 
@@ -184,15 +184,15 @@ def test_a_game_with_house_rules_or_piccione_is_recorded_saved_verified_and_coun
     for _ in range(12):  # a few decisions, then the save in the middle of the game
         assert human_step(ctl)
     store = Store(MemoryBackend())
-    store.save_game(SavedGame(ctl.session))
+    store.save_game(SavedGame(ctl.table.session))
     saved = store.load_game()
     assert saved.session.game.variant == variant
-    assert saved.session.game.state.position() == ctl.state.position()
+    assert saved.session.game.state.position() == ctl.table.state.position()
     people_play_to_end(ctl, piece=last, target=last)  # the front piece, furthest: the game ends
     text = ctl.record_text()
     assert senet.Game.from_record(text).variant == variant
-    assert ctl.verify_text().startswith("Verified: ")
-    assert ctl.record_file_name().startswith(f"senet-{variant}-")
+    assert ctl.fair.verify_text().startswith("Verified: ")
+    assert ctl.fair.record_file_name().startswith(f"senet-{variant}-")
     from senet.review import review_record
 
     review = review_record(text, nodes=200)  # what the worker's review runs on the record

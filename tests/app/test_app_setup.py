@@ -96,8 +96,8 @@ def test_hostile_links_start_a_playable_game():
     assert setup.names[0] == "A B C"
     assert all("\n" not in w and "\u202e" not in w for w in warnings), warnings
     ctl = Controller(setup=setup)
-    ctl.game.throw()
-    assert ctl.game.state.legal_actions()
+    ctl.table.game.throw()
+    assert ctl.table.game.state.legal_actions()
 
 
 # ---------------------------------------------------------------- randomness
@@ -111,15 +111,15 @@ def test_new_games_take_their_seed_and_id_from_random_bytes():
         return bytes(range(1, n + 1))
 
     ctl = Controller(setup=Setup("kendall", ("human", "human")), random_bytes=random_bytes)
-    assert ctl.game.seed == int.from_bytes(bytes(range(1, 17)), "big") and ctl.game.seed > 2**120
+    assert ctl.table.game.seed == int.from_bytes(bytes(range(1, 17)), "big") and ctl.table.game.seed > 2**120
     # 3 bytes pick the offered phrase's words (app/phrases.py): 1, 2, 3
-    assert ctl.game_id == "0102030405060708" and asked == [16, 3, 8]
-    assert ctl.game.throws == "sha256-commit" and ctl.game.phrase == "anchor barley beetle"
+    assert ctl.table.game_id == "0102030405060708" and asked == [16, 3, 8]
+    assert ctl.table.game.throws == "sha256-commit" and ctl.table.game.phrase == "anchor barley beetle"
     ctl.new_game(Setup("kendall", ("human", "human"), seed=5), start=False)
     # a given seed takes no bytes, and without a phrase its throws are the plain sha256 ones
-    assert ctl.game.seed == 5 and asked == [16, 3, 8, 8] and ctl.game.throws == "sha256"
+    assert ctl.table.game.seed == 5 and asked == [16, 3, 8, 8] and ctl.table.game.throws == "sha256"
     assert len(system_random_bytes(16)) == 16
-    ids = {Controller(setup=Setup("kendall", ("human", "human"))).game_id for _ in range(20)}
+    ids = {Controller(setup=Setup("kendall", ("human", "human"))).table.game_id for _ in range(20)}
     assert len(ids) == 20 and all(len(i) == 16 for i in ids)
 
 
@@ -136,8 +136,8 @@ def test_without_a_stand_in_the_first_legal_move_is_played(monkeypatch):
         return ctl
 
     ctl = run_async(run())
-    assert ctl.game.actions > 30 and ctl.fallback_error is not None
-    assert ctl.view.notices == [FALLBACK_BROKEN.format(why=ctl.fallback_error)]  # told once
+    assert ctl.table.game.actions > 30 and ctl.turn_loop.fallback_error is not None
+    assert ctl.view.notices == [FALLBACK_BROKEN.format(why=ctl.turn_loop.fallback_error)]  # told once
 
 
 def test_a_failing_worker_without_a_stand_in(monkeypatch):
@@ -150,11 +150,11 @@ def test_a_failing_worker_without_a_stand_in(monkeypatch):
         ctl = Controller(View(), broken, setup=Setup("kendall", ("expert", "expert"), seed=4,
                                                                speed="instant"), sleep=no_sleep)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
 
     ctl = run_async(run())
-    assert ctl.game.over and ctl.worker_down
+    assert ctl.table.game.over and ctl.turn_loop.worker_down
     first, last = ctl.view.notices
     assert first.startswith("The Expert player stopped working, and no other player could take its place")
     assert "the first possible move was played" in first and "chose this move" not in first
@@ -175,12 +175,12 @@ def test_a_worker_may_answer_with_any_awaitable():
         ctl = Controller(View(), think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
                          sleep=no_sleep)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
 
     ctl = run_async(run())
     # "throw" is no move: each decision falls back to the first legal one, not to the stand-in
-    assert ctl.game.over and calls and ctl.view.notices == [] and ctl.worker_failures == 0
+    assert ctl.table.game.over and calls and ctl.view.notices == [] and ctl.turn_loop.worker_failures == 0
 
 
 def test_before_think_is_awaited_outside_the_timeout():
@@ -200,18 +200,18 @@ def test_before_think_is_awaited_outside_the_timeout():
         ctl = Controller(View(), think, setup=Setup("tait", ("expert", "expert"), seed=1, speed="instant"),
                          sleep=no_sleep, think_timeout=0.03, before_think=before_think)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
 
     ctl = run_async(run(boot))
-    assert ctl.game.over and not ctl.worker_down and ctl.view.notices == []
+    assert ctl.table.game.over and not ctl.turn_loop.worker_down and ctl.view.notices == []
     assert events[:2] == ["boot", "think"] and events.count("boot") == events.count("think")
 
     async def no_boot():
         raise RuntimeError("the background player did not start")
 
     ctl = run_async(run(no_boot))
-    assert ctl.game.over and ctl.worker_down and "stopped working" in ctl.view.notices[0]
+    assert ctl.table.game.over and ctl.turn_loop.worker_down and "stopped working" in ctl.view.notices[0]
     assert any("did not start" in e for e in ctl.view.errors)  # the error: for the console
 
 
@@ -236,11 +236,11 @@ def test_novice_and_average_decide_on_the_page_without_the_worker():
                                                              speed="instant"),
                          sleep=no_sleep, before_think=boot, think_timer=timer)
         ctl.start()
-        await asyncio.wait_for(ctl.idle(), 60)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
 
     ctl = run_async(run())
-    assert ctl.game.over and asked == [] and ctl.view.notices == []
+    assert ctl.table.game.over and asked == [] and ctl.view.notices == []
     assert {level for level, _ in marked} == {"novice", "average"}
     assert any(what == "pre-throw" for _, what in marked) and any(what == "move" for _, what in marked)
 

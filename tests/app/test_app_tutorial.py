@@ -228,11 +228,11 @@ def _game_in_progress(replaced=None):
     view = View()
     saves = []
     ctl = Controller(view, setup=Setup("kendall", ("human", "human"), seed=5, speed="instant"), sleep=no_sleep,
-                     autosave=lambda c: saves.append(c.state.position()),
+                     autosave=lambda c: saves.append(c.table.state.position()),
                      on_replace=(lambda s: replaced.append(s.game.record_text())) if replaced is not None else None)
     ctl.start()
     ctl.throw()
-    ctl.activate(sorted(ctl.movable, key=loc_order)[-1])
+    ctl.activate(sorted(ctl.table.movable, key=loc_order)[-1])
     ctl.throw()  # a throw pending in the game in progress
     return ctl, view, saves
 
@@ -240,41 +240,41 @@ def _game_in_progress(replaced=None):
 def test_prepared_throws_and_wrong_clicks_in_the_controller():
     async def go():
         ctl, view, saves = _game_in_progress()
-        live = (ctl.session.record_text(), ctl.game_id, ctl.state, ctl.last_throw, ctl.sticks)
+        live = (ctl.table.session.record_text(), ctl.table.game_id, ctl.table.state, ctl.table.last_throw, ctl.table.sticks)
         count = len(saves)
-        ctl.open_tutorial(Tutorial("kendall", 3))  # "Safety in pairs"
-        assert ctl.state.position() == LESSONS[3].position and ctl.seat_name(2) == "You"
-        assert not ctl.can_undo and not ctl.can_rescue and ctl.can_throw
+        ctl.lessons.open(Tutorial("kendall", 3))  # "Safety in pairs"
+        assert ctl.table.state.position() == LESSONS[3].position and ctl.table.seat_name(2) == "You"
+        assert not ctl.history.can_undo and not ctl.table.can_rescue and ctl.table.can_throw
         assert ctl.refusal(19) == "Throw the sticks first: the throw says how far a piece moves."
-        assert ctl.throw() and ctl.state.throw == 3  # the prepared throw, from the engine's Game
-        assert sum(ctl.sticks) == 3
-        assert list(ctl.movable) == [20]  # only the piece the lesson is about glows
-        before = ctl.state
+        assert ctl.throw() and ctl.table.state.throw == 3  # the prepared throw, from the engine's Game
+        assert sum(ctl.table.sticks) == 3
+        assert list(ctl.table.movable) == [20]  # only the piece the lesson is about glows
+        before = ctl.table.state
         assert not ctl.activate(19)  # would land on the guarded pair
-        assert ctl.state is before
+        assert ctl.table.state is before
         assert "protect" in view.messages[-1] and "piece on 20 to 23" in view.messages[-1]
         assert not ctl.activate(10)  # legal in a game, not this lesson's move
-        assert view.messages[-1].startswith("That move is allowed in a game") and ctl.state is before
-        assert ctl.activate(20) and ctl.tutorial.done and ctl.state.position() == LESSONS[3].ends
-        assert ctl.refusal(23) == ctl.tutorial.hint()
-        assert ctl.tutorial_go(LESSONS.index(BY_KEY["rescue"])) and ctl.can_rescue and not ctl.can_throw  # the rescue lesson
-        assert ctl.rescue() and ctl.tutorial.done
-        await ctl.idle()
+        assert view.messages[-1].startswith("That move is allowed in a game") and ctl.table.state is before
+        assert ctl.activate(20) and ctl.table.tutorial.done and ctl.table.state.position() == LESSONS[3].ends
+        assert ctl.refusal(23) == ctl.table.tutorial.hint()
+        assert ctl.lessons.go(LESSONS.index(BY_KEY["rescue"])) and ctl.table.can_rescue and not ctl.table.can_throw  # the rescue lesson
+        assert ctl.rescue() and ctl.table.tutorial.done
+        await ctl.turn_loop.idle()
         assert len(saves) == count  # nothing saved over the game in progress
-        assert ctl.close_tutorial() and view.messages[-1] == "Back to your game."
-        assert (ctl.session.record_text(), ctl.game_id, ctl.state, ctl.last_throw, ctl.sticks) == live
-        assert ctl.tutorial is None and not ctl.close_tutorial()
-        assert ctl.movable  # the game goes on with its pending throw
+        assert ctl.lessons.close() and view.messages[-1] == "Back to your game."
+        assert (ctl.table.session.record_text(), ctl.table.game_id, ctl.table.state, ctl.table.last_throw, ctl.table.sticks) == live
+        assert ctl.table.tutorial is None and not ctl.lessons.close()
+        assert ctl.table.movable  # the game goes on with its pending throw
     run_async(go())
 
 
 def test_a_new_game_from_the_tutorial_keeps_the_game_in_progress():
     replaced = []
     ctl, _view, _saves = _game_in_progress(replaced)
-    live = ctl.game.record_text()
-    ctl.open_tutorial(Tutorial())
+    live = ctl.table.game.record_text()
+    ctl.lessons.open(Tutorial())
     ctl.new_game(Setup("tait", ("human", "novice"), seed=2))
-    assert ctl.tutorial is None and ctl.game.variant == "tait"
+    assert ctl.table.tutorial is None and ctl.table.game.variant == "tait"
     assert replaced == [live]  # on_replace was handed the game in progress, not the lesson
 
 

@@ -216,5 +216,5 @@ def test_the_save_policy_and_the_button_table_run_the_same_way(both):
     assert tabs["event"][0] is not None and tabs["event"][1] is None  # A is told of B's game; B knows its own
     assert tabs["back"][:2] == ["tab-a", "tab-b"] and tabs["back"][2][1] is True
     assert tabs["tutorial"] == "finished"
-    assert tabs["dispatch"] == [True, False, ["ctl.undo", "view.restore_focus"]]
+    assert tabs["dispatch"] == [True, False, ["ctl.history.undo", "view.restore_focus"]]
     assert theirs["tabs"] == tabs

@@ -29,8 +29,8 @@ class StepView(NullView):
         self.steps: list[tuple[int, bool]] = []
 
     def render(self, ctl):
-        if ctl.replay is not None:
-            self.steps.append((ctl.replay.step, ctl.autoplay is not None))
+        if ctl.table.replay is not None:
+            self.steps.append((ctl.table.replay.step, ctl.replays.autoplay is not None))
 
 
 def a_record(n: int = 8) -> senet.Game:
@@ -54,7 +54,7 @@ def make(waits: list, hook=None) -> Controller:
 
 async def until_stopped(ctl: Controller) -> None:
     for _ in range(10_000):
-        if ctl.autoplay is None:
+        if ctl.replays.autoplay is None:
             return
         await asyncio.sleep(0)
     raise AssertionError("the replay never stopped playing itself")
@@ -67,21 +67,21 @@ def test_autoplay_steps_in_order_to_the_end_and_stops():
     async def run():
         waits = []
         ctl = make(waits)
-        ctl.set_replay_speed("4")
-        ctl.open_replay(full, 0)
+        ctl.replays.set_speed("4")
+        ctl.replays.open(full, 0)
         ctl.view.steps.clear()
-        assert ctl.toggle_autoplay() is True and ctl.autoplay is not None
+        assert ctl.replays.toggle_autoplay() is True and ctl.replays.autoplay is not None
         await until_stopped(ctl)
         steps = [step for step, _ in ctl.view.steps]
         assert steps == list(range(0, last + 1))  # every step once, in order, none skipped
         assert ctl.view.steps[-1] == (last, False)  # the last step drawn with the run over
-        assert ctl.replay.step == last and ctl.state == full.state
+        assert ctl.table.replay.step == last and ctl.table.state == full.state
         assert waits == [step_seconds("4")] * last
         # Play again from the last step starts at the first
         ctl.view.steps.clear()
-        ctl.toggle_autoplay()
+        ctl.replays.toggle_autoplay()
         await until_stopped(ctl)
-        assert [step for step, _ in ctl.view.steps][:2] == [0, 0] and ctl.replay.step == last
+        assert [step for step, _ in ctl.view.steps][:2] == [0, 0] and ctl.table.replay.step == last
 
     run_async(run())
 
@@ -92,36 +92,36 @@ def test_a_step_by_hand_or_leaving_pauses_it():
     async def run():
         waits = []
         ctl = make(waits)
-        ctl.open_replay(full, 0)
-        ctl.toggle_autoplay()
-        while ctl.replay.step < 3:
+        ctl.replays.open(full, 0)
+        ctl.replays.toggle_autoplay()
+        while ctl.table.replay.step < 3:
             await asyncio.sleep(0)
-        ctl.replay_to(ctl.replay.step - 1)  # the player steps back
-        assert ctl.autoplay is None
-        shown = ctl.replay.step
+        ctl.replays.go(ctl.table.replay.step - 1)  # the player steps back
+        assert ctl.replays.autoplay is None
+        shown = ctl.table.replay.step
         for _ in range(50):
             await asyncio.sleep(0)
-        assert ctl.replay.step == shown  # nothing more played by itself
+        assert ctl.table.replay.step == shown  # nothing more played by itself
         # the same when the player leaves the replay
-        ctl.toggle_autoplay()
-        while ctl.replay.step < shown + 2:
+        ctl.replays.toggle_autoplay()
+        while ctl.table.replay.step < shown + 2:
             await asyncio.sleep(0)
         live = ctl.live_session
-        ctl.close_replay()
-        assert ctl.autoplay is None and ctl.replay is None and ctl.session is live
+        ctl.replays.close()
+        assert ctl.replays.autoplay is None and ctl.table.replay is None and ctl.table.session is live
         for _ in range(50):
             await asyncio.sleep(0)
-        assert ctl.replay is None and ctl.session is live
+        assert ctl.table.replay is None and ctl.table.session is live
         # and the pause button
-        ctl.open_replay(full, 0)
-        ctl.toggle_autoplay()
-        while ctl.replay.step < 2:
+        ctl.replays.open(full, 0)
+        ctl.replays.toggle_autoplay()
+        while ctl.table.replay.step < 2:
             await asyncio.sleep(0)
-        assert ctl.toggle_autoplay() is False and ctl.autoplay is None
-        shown = ctl.replay.step
+        assert ctl.replays.toggle_autoplay() is False and ctl.replays.autoplay is None
+        shown = ctl.table.replay.step
         for _ in range(50):
             await asyncio.sleep(0)
-        assert ctl.replay.step == shown
+        assert ctl.table.replay.step == shown
 
     run_async(run())
 
@@ -132,19 +132,19 @@ def test_a_new_speed_counts_from_the_next_step():
 
     def hook(n):
         if n == 2:
-            ctl_box[0].set_replay_speed("0.5")
+            ctl_box[0].replays.set_speed("0.5")
 
     async def run():
         waits = []
         ctl = make(waits, hook)
         ctl_box.append(ctl)
-        ctl.open_replay(full, 0)
-        ctl.toggle_autoplay()
+        ctl.replays.open(full, 0)
+        ctl.replays.toggle_autoplay()
         await until_stopped(ctl)
         assert waits[:3] == [step_seconds("1"), step_seconds("1"), step_seconds("0.5")]
         assert step_seconds("0.5") == 2 * step_seconds("1") == 8 * step_seconds("4")
-        ctl.set_replay_speed("9")  # not a speed: ignored
-        assert ctl.replay_speed == "0.5"
+        ctl.replays.set_speed("9")  # not a speed: ignored
+        assert ctl.replays.speed == "0.5"
 
     run_async(run())
 

@@ -89,42 +89,42 @@ def test_action_words():
 
 def test_k7_the_controller_shows_a_reviewed_decision_with_the_better_move():
     ctl = Controller(setup=Setup("kendall", ("human", "human"), seed=3))
-    live = ctl.game
+    live = ctl.table.game
     game = senet.Game.from_record(RECORD)
-    ctl.open_replay(game, 3)
-    review = ctl.begin_review()
+    ctl.replays.open(game, 3)
+    review = ctl.reviews.begin()
     assert review.game is game and not review.own
     _fed(review)
-    assert ctl.better_move is None  # the replay is not at the decision
-    ctl.show_decision(0)
-    assert ctl.replay.step == 0 and ctl.review_focus == 0
-    assert ctl.better_move == senet.Move(26, senet.OFF)
-    assert "Review: Turn 1: " in ctl.step_text() and "Better: move the piece on 26 off the board." in ctl.step_text()
+    assert ctl.reviews.better_move is None  # the replay is not at the decision
+    ctl.reviews.show_decision(0)
+    assert ctl.table.replay.step == 0 and ctl.reviews.focus == 0
+    assert ctl.reviews.better_move == senet.Move(26, senet.OFF)
+    assert "Review: Turn 1: " in ctl.replays.step_text() and "Better: move the piece on 26 off the board." in ctl.replays.step_text()
     # the counter names the same turn as the review, and both moves are drawn
-    assert ctl.replay_label() == "Turn 1 of 3, before the move"
-    assert ctl.played_move == senet.Move(30, senet.OFF)
-    ctl.replay_to(1)  # stepping on: the decision taken there (forced), no better move
-    assert ctl.review_focus == 1 and ctl.better_move is None and ctl.played_move is None
-    assert "Review: Turn 2: " in ctl.step_text() and "the only choice" in ctl.step_text()
-    assert ctl.replay_label() == "Turn 2 of 3, before the move"
-    ctl.replay_to(3)  # the end: no decision there
-    assert ctl.review_focus is None and "Review:" not in ctl.step_text()
-    assert ctl.replay_label() == "Turn 3 of 3"
-    ctl.replay_to(0)  # stepping back to the blunder shows it again
-    assert ctl.review_focus == 0 and ctl.better_move == senet.Move(26, senet.OFF)
-    ctl.close_replay()
-    assert ctl.game is live and ctl.better_move is None
-    ctl.show_decision(0)  # from the game in progress: the replay opens again
-    assert ctl.replay is not None and ctl.replay.full is game and ctl.review_focus == 0
-    ctl.close_replay()
+    assert ctl.replays.label() == "Turn 1 of 3, before the move"
+    assert ctl.reviews.played_move == senet.Move(30, senet.OFF)
+    ctl.replays.go(1)  # stepping on: the decision taken there (forced), no better move
+    assert ctl.reviews.focus == 1 and ctl.reviews.better_move is None and ctl.reviews.played_move is None
+    assert "Review: Turn 2: " in ctl.replays.step_text() and "the only choice" in ctl.replays.step_text()
+    assert ctl.replays.label() == "Turn 2 of 3, before the move"
+    ctl.replays.go(3)  # the end: no decision there
+    assert ctl.reviews.focus is None and "Review:" not in ctl.replays.step_text()
+    assert ctl.replays.label() == "Turn 3 of 3"
+    ctl.replays.go(0)  # stepping back to the blunder shows it again
+    assert ctl.reviews.focus == 0 and ctl.reviews.better_move == senet.Move(26, senet.OFF)
+    ctl.replays.close()
+    assert ctl.table.game is live and ctl.reviews.better_move is None
+    ctl.reviews.show_decision(0)  # from the game in progress: the replay opens again
+    assert ctl.table.replay is not None and ctl.table.replay.full is game and ctl.reviews.focus == 0
+    ctl.replays.close()
     ctl.play_again()  # a new game ends the review
-    assert ctl.review is None
+    assert ctl.reviews.review is None
 
 
 def test_the_review_of_the_game_in_progress_is_its_own():
     ctl = Controller(setup=Setup("kendall", ("human", "human"), seed=3))
-    review = ctl.begin_review()
-    assert review.game is ctl.game and review.own
+    review = ctl.reviews.begin()
+    assert review.game is ctl.table.game and review.own
 
 
 MPY_SCRIPT = """

@@ -439,16 +439,16 @@ def test_each_game_in_the_app_gets_its_own_id():
     from app.flow.controller import Controller, Setup
 
     ctl = Controller(setup=Setup("kendall", ("human", "human")))
-    first = ctl.game_id
+    first = ctl.table.game_id
     ctl.new_game(Setup("kendall", ("human", "human")), start=False)
-    assert ctl.game_id != first
-    second = ctl.game_id
+    assert ctl.table.game_id != first
+    second = ctl.table.game_id
     ctl.load(a_session(3))  # loading makes a fresh id: two tabs loading one save differ
-    assert ctl.game_id not in (first, second)
-    live = ctl.game_id
-    ctl.open_replay(a_session(2).game)
-    ctl.close_replay()
-    assert ctl.game_id == live  # a replay shown meanwhile does not change it
+    assert ctl.table.game_id not in (first, second)
+    live = ctl.table.game_id
+    ctl.replays.open(a_session(2).game)
+    ctl.replays.close()
+    assert ctl.table.game_id == live  # a replay shown meanwhile does not change it
 
 
 # ---------------------------------------------------------------- the list of kept games

@@ -282,16 +282,16 @@ def test_the_experts_timeout_counts_only_its_own_call(monkeypatch):
                          sleep=no_sleep, think_timeout=0.05, before_think=link.free)
         ctl.start()
         await asyncio.sleep(0.3)  # the review step goes on; the Expert's clock must not run
-        assert worker.log == ["start review_step"] and ctl.thinking is not None
+        assert worker.log == ["start review_step"] and ctl.table.thinking is not None
         worker.gate("think").set()
         worker.gate("review_step").set()
         await held
-        await asyncio.wait_for(ctl.idle(), 30)
+        await asyncio.wait_for(ctl.turn_loop.idle(), 30)
         return ctl
 
     ctl = run_async(run())
     assert worker.log[:3] == ["start review_step", "end review_step", "start think"]
-    assert ctl.worker_failures == 0 and not ctl.worker_down
+    assert ctl.turn_loop.worker_failures == 0 and not ctl.turn_loop.worker_down
     assert ctl.view.notices == [] and ctl.view.errors == []
 
 
@@ -312,19 +312,19 @@ def test_analyses_of_positions_already_left_are_never_sent(monkeypatch):
         await link.ready()
         ctl = Controller(View(), setup=Setup("kendall", ("human", "human"), seed=4, speed="instant"),
                          sleep=no_sleep, analyse=analyse, think_timeout=30, before_think=link.free)
-        ctl.meter = True
+        ctl.advice.meter = True
         ctl.start()
         steps = 0
-        while steps < 6 and not ctl.game.over:  # six human steps while the worker is busy
+        while steps < 6 and not ctl.table.game.over:  # six human steps while the worker is busy
             await asyncio.sleep(0)
-            if ctl.can_throw:
+            if ctl.table.can_throw:
                 ctl.throw()
-            elif ctl.must_pass:
+            elif ctl.table.must_pass:
                 ctl.pass_turn()
             else:
-                ctl.activate(next(iter(ctl.movable)))
-                if ctl.selected is not None:
-                    ctl.activate(next(iter(ctl.targets)))
+                ctl.activate(next(iter(ctl.table.movable)))
+                if ctl.table.selected is not None:
+                    ctl.activate(next(iter(ctl.table.targets)))
             steps += 1
         for _ in range(50):
             await asyncio.sleep(0)

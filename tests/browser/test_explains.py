@@ -334,7 +334,7 @@ def test_the_summary_counts_bumps_and_the_water():
     from app.flow.controller import Controller, Setup
 
     ctl = Controller(setup=Setup("kendall", ("novice", "human"), seed=3))
-    game = ctl.game
+    game = ctl.table.game
     bumps = {"w": 0, "b": 0}
     water = {"w": 0, "b": 0}
     import random
