@@ -153,15 +153,15 @@ class Controller:
         self.gen += 1
         self.table.throws = 0
 
-    def play_online(self, session: Session, setup: Setup, remote: int, counted: bool = False,
+    def play_online(self, flow, session: Session, setup: Setup, remote: int, counted: bool = False,
                     resumed: bool = False) -> None:
-        """Show and play a game between two devices (app/online_flow.py): ``remote`` is the
-        seat played on the other device."""
+        """Show and play a game between two devices (``flow``: app/online/flow.py's
+        OnlineFlow): ``remote`` is the seat played on the other device."""
         if not resumed:
             self.replace_live()
         self.reviews.review = None
         self.install(session, setup.checked(), counted)
-        self.table.remote = remote
+        self.table.play_online(flow, remote)
         self.table.resumed = resumed
         self.announce(self.resume_text() if resumed else self.intro_text())
         self.changed()
@@ -242,15 +242,11 @@ class Controller:
 
     # -- human actions (from DOM events) -----------------------------------------
     def throw(self) -> bool:
+        """The person at this device throws (the seat to act says how: here, or over the
+        link to the other device)."""
         if not self.table.can_throw:
             return False
-        if self.online_here():
-            return self.online.throw()
-        if self.table.game.online:  # a game between two devices whose protocol is gone from this device
-            return self.cannot_go_on()
-        self.do_throw()
-        self.changed()
-        return True
+        return self.table.source(self.table.seat_to_act).throw(self)
 
     def rescue(self) -> bool:
         if not self.table.can_rescue:
@@ -271,20 +267,10 @@ class Controller:
         self.view.render(self)
         return False
 
-    def online_here(self) -> bool:
-        """The board shows a game between two devices: this side's actions go to it."""
-        return self.online is not None and self.table is self.live and self.table.remote is not None
-
-    def decide(self, move) -> None:
-        """The human's action: played here, or sent to the other device first."""
-        if self.online_here():
-            self.online.act(move)
-            return
-        if self.table.game.online:
-            self.cannot_go_on()
-            return
-        self.do_play(move)
-        self.changed()
+    def decide(self, move) -> bool:
+        """The person at this device chose ``move``: the seat to act plays it (here, or
+        sent to the other device first)."""
+        return self.table.source(self.table.seat_to_act).decide(self, move)
 
     def activate(self, loc: int | str, touch: bool = False) -> bool:
         """A click, tap or Enter on a piece or place: select it, play to it, or deselect.

@@ -12,6 +12,7 @@ Free of the DOM; runs in CPython, Pyodide and MicroPython.
 
 import senet
 from app.flow.counting import pending_throw
+from app.flow.seats import Friend, PersonOnline, seat_source
 from app.view.pieces import PieceTracker, loc_of
 from app.words.names import COLOUR, REMOTE, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
 from senet import PASS, RESCUE
@@ -24,7 +25,7 @@ class Table:
 
     __slots__ = ("session", "setup", "game_id", "tracker", "counted", "resumed", "selected", "last_move",
                  "last_throw", "sticks", "throws", "jumps", "thinking", "preview", "advice", "analysed",
-                 "message", "replay", "tutorial", "remote")
+                 "message", "replay", "tutorial", "remote", "sources")
 
     def __init__(self, session, setup, game_id: str, counted: bool = False, replay=None, tutorial=None):
         self.session = session
@@ -48,7 +49,22 @@ class Table:
         self.advice = None  # (state, the Expert's best action, the mover's win probability)
         self.analysed = None  # the state an analysis was asked for
         self.message = ""
-        self.remote = None  # the seat played on another device (app/online_flow.py), if any
+        self.remote = None  # the seat played on another device (app/online/flow.py), if any
+        # where each seat's actions come from (app/flow/seats.py): a person here, a computer
+        # on the page or in the worker; a game between two devices whose link is gone from
+        # this device cannot go on (its seats are Stranded until the link is restored)
+        stranded = bool(self.game.online)
+        self.sources = {seat: seat_source(kind, stranded) for seat, kind in zip((1, 2), setup.players)}
+
+    def play_online(self, flow, remote: int) -> None:
+        """The game is played with a friend on another device (``flow``: app/online/flow.py's
+        OnlineFlow): ``remote`` is the seat played there, the other one is this device's."""
+        self.remote = remote
+        self.sources = {remote: Friend(), 3 - remote: PersonOnline(flow)}
+
+    def source(self, seat: int):
+        """Where ``seat``'s next action comes from (app/flow/seats.py)."""
+        return self.sources[seat]
 
     def sticks_of(self, throw):
         """The sticks of the generator's last throw, when they show ``throw``."""

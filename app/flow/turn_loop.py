@@ -11,7 +11,7 @@ stronger than Average on this thread, and the player is told. Free of the DOM.
 
 import asyncio
 
-from app.flow.setup import KIND_NAMES, WORKER_KINDS
+from app.flow.setup import KIND_NAMES
 
 try:
     from time import ticks_diff, ticks_ms  # MicroPython (the page)
@@ -114,8 +114,6 @@ class TurnLoop:
         ctl = self.ctl
         if self.loop_gen == ctl.gen or ctl.table.game.over or ctl.table.replay is not None or ctl.table.tutorial is not None:
             return
-        if ctl.table.remote is not None:  # two devices: the protocol plays what is forced
-            return
         self.loop_gen = ctl.gen
         self.spawn(self._advance(ctl.gen))
 
@@ -153,23 +151,24 @@ class TurnLoop:
             while gen == ctl.gen and not ctl.table.game.over:
                 seat = ctl.table.seat_to_act
                 state = ctl.table.state
-                if ctl.table.kind(seat) == "human":
+                source = ctl.table.source(seat)  # app/flow/seats.py
+                if source.waits:  # a person, here or on the other device
                     kind, action = turns.step(state)
-                    if kind == turns.FORCED and action == PASS:
+                    if source.passes_alone and kind == turns.FORCED and action == PASS:
                         await self.sleep(PASS_DELAY[ctl.table.setup.speed])
                         if not self.stale(gen, state):
                             ctl.do_play(PASS)
                             ctl.view.render(ctl)
                         continue
                     break
-                await self._computer_step(gen, seat)
+                await self._computer_step(gen, seat, source)
         finally:
             if self.loop_gen == gen:
                 self.loop_gen = None
         if gen == ctl.gen:
             ctl.advice.consider()  # a human's turn: hints and the meter, when asked for
 
-    async def _computer_step(self, gen: int, seat: int) -> None:
+    async def _computer_step(self, gen: int, seat: int, source) -> None:
         ctl = self.ctl
         state = ctl.table.state
         pace = PACE[ctl.table.setup.speed]
@@ -186,7 +185,7 @@ class TurnLoop:
         legal = state.legal_actions()
         if kind == turns.CHOICE:  # a move, or before a throw THROW or RESCUE
             move = legal[0]
-            text = await self._ask(state, level, seed, seat)
+            text = await source.choose(self, state, level, seed, seat)
             if self.stale(gen, state):
                 return
             try:
@@ -219,17 +218,19 @@ class TurnLoop:
         await self.sleep(HAND_BACK_S)
         self.held_since = ticks_ms()
 
-    async def _ask(self, state: senet.State, level: str, seed: int, seat: int):
-        """A computer's decision: from the worker (``think``) within ``think_timeout``;
-        when it fails or takes too long, from a player no stronger than Average on this
-        thread; None when that one cannot run either (the caller then plays the first
-        legal action, or throws)."""
-        if level not in WORKER_KINDS:  # Novice and Average: on the page, never the worker
-            done = self.mark_think(state, level)
-            try:
-                return self.decide_here(state, level, seed)
-            finally:
-                done()
+    def ask_page(self, state: senet.State, level: str, seed: int):
+        """Novice's or Average's decision, on the page (app/flow/seats.py's PageComputer)."""
+        done = self.mark_think(state, level)
+        try:
+            return self.decide_here(state, level, seed)
+        finally:
+            done()
+
+    async def ask_worker(self, state: senet.State, level: str, seed: int, seat: int):
+        """The Expert's decision (app/flow/seats.py's WorkerComputer): from the worker
+        (``think``) within ``think_timeout``; when it fails or takes too long, from a player
+        no stronger than Average on this thread; None when that one cannot run either (the
+        caller then plays the first legal action, or throws)."""
         ctl = self.ctl
         ctl.table.thinking = seat
         ctl.view.render(ctl)

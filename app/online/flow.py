@@ -140,7 +140,7 @@ class OnlineFlow:
         self.session = Session(game.variant, seats, game=game)
         setup = Setup(game.variant, ("human", "human"), (names[1], names[2]), None, speed)
         self.ctl.online = self
-        self.ctl.play_online(self.session, setup, self.duel.peer)
+        self.ctl.play_online(self, self.session, setup, self.duel.peer)
         self._keep()
 
     def restore(self, text: str, now) -> None:
@@ -155,7 +155,7 @@ class OnlineFlow:
         self.duel, self.offer, self.answer, self.seat, self.chain = duel, duel.offer, duel.answer, duel.seat, duel.chain
         self.session = session
         ctl.online = self
-        ctl.live.remote = duel.peer
+        ctl.live.play_online(self, duel.peer)
         self.link = "lost"
         duel.dropped(now)
 
