@@ -1,8 +1,8 @@
 """What the page-side tests need to drive the app's game flow (app/controller.py) without
 a browser, written once: a view that records what the controller says, a sleep that does
-not wait, the worker's decision made in-process (``engine_think``), a person playing the
-human seats (``human_step``, ``play_as_human``, ``play_to_end``) and asyncio.run in a
-thread of its own.
+not wait, seeded random bytes (``seeded_bytes``), the worker's decision made in-process
+(``engine_think``), a person playing the human seats (``human_step``, ``play_as_human``,
+``play_to_end``) and asyncio.run in a thread of its own.
 
 Used by tests/app/test_app_*.py in CPython and, copied next to the app's modules, by
 tests/app/mpy_app_driver.py under MicroPython too: so only the subset both
@@ -35,6 +35,23 @@ class View(NullView):
 async def no_sleep(_seconds):
     """The controller's pauses between a computer's steps, without the wait."""
     await asyncio.sleep(0)
+
+
+def seeded_bytes(seed):
+    """A stand-in for the page's ``random_bytes`` (crypto.getRandomValues): ``n`` bytes
+    at a time from Knuth's MMIX generator seeded with ``seed``, the same in every run and
+    in both interpreters. A Controller given it draws the same new games' seeds, phrases
+    and ids every time."""
+    state = [seed & 0xFFFFFFFFFFFFFFFF]
+
+    def random_bytes(n):
+        out = []
+        for _ in range(n):
+            state[0] = (state[0] * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            out.append(state[0] >> 56)
+        return bytes(out)
+
+    return random_bytes
 
 
 async def engine_think(position, level, seed):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from app_harness import View, engine_think, no_sleep, people_play_to_end, run_async  # noqa: E402
+from app_harness import View, engine_think, no_sleep, people_play_to_end, run_async, seeded_bytes  # noqa: E402
 
 import senet  # noqa: E402
 from app.flow.controller import Controller, Setup  # noqa: E402
@@ -20,8 +20,10 @@ from app.words.phrases import WORDS  # noqa: E402
 from senet.throws import COMMIT, ThrowGenerator, commitment, phrase_problem  # noqa: E402
 
 
-def two_people(**kw):
-    ctl = Controller(View(), setup=Setup("kendall", ("human", "human"), speed="instant", **kw), sleep=no_sleep)
+def two_people(seed=1):
+    """Two people's committed game, its secret seed, phrase and id drawn from ``seeded_bytes(seed)``."""
+    ctl = Controller(View(), setup=Setup("kendall", ("human", "human"), speed="instant"), sleep=no_sleep,
+                     random_bytes=seeded_bytes(seed))
     ctl.start()
     return ctl
 
@@ -89,7 +91,7 @@ def test_an_imported_sealed_record_replays_but_cannot_go_on():
         else:
             source.pass_turn()
     text = source.record_text()
-    ctl = two_people()
+    ctl = two_people(2)
     live = ctl.table.game
     game = senet.Game.from_record(text)
     ctl.open_record(text, game)
@@ -110,7 +112,7 @@ def test_verify_names_the_line_of_a_tampered_imported_record():
     side, throw, *rest = lines[n - 1].split(" ")
     lines[n - 1] = " ".join([side, "4" if throw != "4" else "1", *rest])
     tampered = "\n".join(lines)
-    ctl = two_people()
+    ctl = two_people(2)
     ctl.open_record(text, senet.Game.from_record(text))
     assert ctl.fair.verify_text().startswith("Verified: ")
     ctl.replays.close()
@@ -129,11 +131,11 @@ def test_verify_names_the_line_of_a_tampered_imported_record():
 def test_a_link_with_a_phrase_commits_and_a_link_seed_alone_does_not():
     setup, warnings = setup_from_query("?seed=5&phrase=sun+over+the+nile")
     assert warnings == [] and setup.seed == 5 and setup.phrase == "sun over the nile"
-    ctl = Controller(View(), setup=setup, sleep=no_sleep)
+    ctl = Controller(View(), setup=setup, sleep=no_sleep, random_bytes=seeded_bytes(1))
     assert ctl.table.game.throws == COMMIT and ctl.table.game.seed == 5 and ctl.table.game.phrase == "sun over the nile"
     setup, warnings = setup_from_query("?seed=5&phrase=" + "x" * 61)
     assert setup.phrase is None and warnings == ["bad phrase: the phrase has at most 60 characters, this one has 61"]
-    ctl = Controller(View(), setup=setup_from_query("?seed=5")[0], sleep=no_sleep)
+    ctl = Controller(View(), setup=setup_from_query("?seed=5")[0], sleep=no_sleep, random_bytes=seeded_bytes(2))
     assert ctl.table.game.throws == "sha256" and not ctl.fair.info()["committed"]
     assert ctl.fair.info()["summary"] == "no commitment" and ctl.fair.verify_text().startswith("Nothing to verify: ")
     ctl.play_again()
@@ -194,7 +196,7 @@ def test_the_dialogs_phrase_is_in_the_throws_from_throw_one_when_the_computer_th
     phrase typed in the dialog is the game's from its first throw, with the seed whose
     commitment the dialog showed before the phrase was typed."""
     async def run():
-        ctl = Controller(View(), engine_think, sleep=no_sleep,
+        ctl = Controller(View(), engine_think, sleep=no_sleep, random_bytes=seeded_bytes(1),
                          setup=Setup("kendall", ("human", "human"), speed="instant"))
         ctl.start()
         offer = ctl.fair.offer_new_game()

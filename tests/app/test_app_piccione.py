@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from app_harness import View, human_step, last, no_sleep, people_play_to_end, run_async  # noqa: E402
+from app_harness import View, human_step, last, no_sleep, people_play_to_end, run_async, seeded_bytes  # noqa: E402
 
 import senet  # noqa: E402
 from app.flow.controller import Controller, Setup  # noqa: E402
@@ -179,7 +179,9 @@ def test_a_piece_goes_back_to_the_supply_by_a_click():
 
 @pytest.mark.parametrize("variant", ["kendall+five+trap", "piccione"])
 def test_a_game_with_house_rules_or_piccione_is_recorded_saved_verified_and_counted(variant):
-    ctl = Controller(View(), setup=Setup(variant, ("human", "human"), speed="instant"), sleep=no_sleep)
+    # a committed game (no seed in its setup), its seed drawn from seeded bytes
+    ctl = Controller(View(), setup=Setup(variant, ("human", "human"), speed="instant"), sleep=no_sleep,
+                     random_bytes=seeded_bytes(7))
     ctl.start()
     for _ in range(12):  # a few decisions, then the save in the middle of the game
         assert human_step(ctl)

@@ -15,7 +15,8 @@
   `browser_log.errors` for tests to assert on.
 - `guard_context(ctx)`: attach the same guard (and the same generous default timeout)
   to a context made by hand (for example `launch_persistent_context`); returns its
-  BrowserLog.
+  BrowserLog. Every context the suite makes goes through it (tests/engine/test_seeded.py
+  checks), and it seeds the pages' randomness (below).
 - `guarded_context(**options)`: a new context of the test's own (a fresh profile), guarded
   and closed at the end of the test; returns (context, BrowserLog).
 - `shared` (module): one guarded context for a whole test module (a warm HTTP cache and
@@ -27,10 +28,22 @@
 
 Chromium runs with `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
 so nothing can reach the network even by accident.
+
+No game a test plays depends on chance. The page draws everything random through
+`crypto.getRandomValues` (a new game's seed when its link has no `seed=`, the New game
+dialog's seed and phrase, game ids, Random colours, an online game's secrets); in every
+page of a guarded context that function is a small generator (`SEEDED_RANDOM`) seeded
+from the test's node id and the page's number in the test (`seed_words`), so a game is
+the same on every run, and two pages of one test (two players, two tabs) draw apart. A
+page keeps drawing where it was across reloads (its state is in the tab's
+sessionStorage). Firefox's page in test_online_engines.py gets the same script
+(`seeded_random_script`). A test that needs a given game still passes `seed=`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import subprocess
@@ -293,15 +306,120 @@ class BrowserLog:
 
 
 def guard_context(context) -> BrowserLog:
-    """Record the context's requests and errors, fail off-origin requests, and give its
-    waits the generous DEFAULT_TIMEOUT_MS (Playwright's own default is 30 s)."""
+    """Record the context's requests and errors, fail off-origin requests, give its
+    waits the generous DEFAULT_TIMEOUT_MS (Playwright's own default is 30 s), and make
+    `crypto.getRandomValues` in its pages a generator seeded by the test (SEEDED_RANDOM)."""
     log = BrowserLog()
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     context.on("request", log._on_request)
     context.on("page", log._on_page)
     for page in context.pages:
         log._on_page(page)
+    _seed_random(context)
     return log
+
+
+# ---------------------------------------------------------------- seeded randomness
+
+# crypto.getRandomValues in the tests' pages (the module's docstring says why): sfc32, a
+# small generator of 32-bit words, from four seed words (the page's, else the context's,
+# for a page the context opened by itself). Its state is kept in the tab's sessionStorage
+# under a key of its seed, so a reload or another link in the tab goes on drawing instead
+# of repeating. The real function runs first, so it still refuses what it refuses.
+# crypto.randomUUID, crypto.subtle and WebRTC's own keys are left as they are: nothing in
+# a game comes from them.
+SEEDED_RANDOM = """(() => {
+  const seed = %s, context = %s;
+  if (seed !== null) { globalThis.__senetTestSeed = seed; }
+  if (globalThis.__senetTestRandom) return;
+  globalThis.__senetTestRandom = true;
+  const real = Crypto.prototype.getRandomValues;
+  const memory = {};
+  const load = key => {
+    try { const kept = sessionStorage.getItem(key); if (kept) return JSON.parse(kept); } catch (e) {}
+    return memory[key] || null;
+  };
+  const store = (key, state) => {
+    memory[key] = state;
+    try { sessionStorage.setItem(key, JSON.stringify(state)); } catch (e) {}  // opaque origins
+  };
+  const sfc32 = s => {
+    const t = (s[0] + s[1] | 0) + s[3] | 0;
+    s[3] = s[3] + 1 | 0;
+    s[0] = s[1] ^ s[1] >>> 9;
+    s[1] = s[2] + (s[2] << 3) | 0;
+    s[2] = (s[2] << 21 | s[2] >>> 11) + t | 0;
+    return t >>> 0;
+  };
+  Crypto.prototype.getRandomValues = function (array) {
+    real.call(this, array);  // the real checks: an integer typed array of at most 65,536 bytes
+    const words = globalThis.__senetTestSeed || context;
+    const key = "senet-test-random " + words.join(".");
+    let state = load(key);
+    if (!state) { state = words.slice(); for (let i = 0; i < 12; i++) sfc32(state); }
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i += 4) {
+      let r = sfc32(state);
+      for (let j = i; j < Math.min(i + 4, bytes.length); j++, r >>>= 8) bytes[j] = r & 255;
+    }
+    store(key, state);
+    return array;
+  };
+})();"""
+
+
+def seed_words(node: str, what: str) -> list[int]:
+    """SEEDED_RANDOM's seed, four 32-bit words, for the test ``node`` (its node id) and
+    ``what`` ("page 1", "page 2"... in the order the test's pages were made)."""
+    digest = hashlib.sha256(f"{node} {what}".encode()).digest()
+    return [int.from_bytes(digest[i:i + 4], "big") for i in range(0, 16, 4)]
+
+
+@dataclass
+class _TestRandom:
+    """The test that runs and how many pages and contexts it has seeded so far."""
+    node: str = ""
+    pages: int = 0
+    contexts: int = 0
+
+    def words(self, what: str) -> list[int]:
+        return seed_words(self.node, what)
+
+    def page_script(self) -> str:
+        self.pages += 1
+        return SEEDED_RANDOM % (json.dumps(self.words(f"page {self.pages}")), "null")
+
+
+_TEST_RANDOM = _TestRandom()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _TEST_RANDOM.node, _TEST_RANDOM.pages, _TEST_RANDOM.contexts = item.nodeid, 0, 0
+
+
+def seeded_random_script() -> str:
+    """SEEDED_RANDOM for one more page of the running test, for a browser that is not
+    Playwright's (engine_drivers.Firefox's add_init_script)."""
+    return _TEST_RANDOM.page_script()
+
+
+def _seed_random(context) -> None:
+    """SEEDED_RANDOM in every page of ``context``: each page it has and each page
+    `context.new_page()` makes gets its own seed (the test's node id and the page's
+    number); a page the context opens by itself (a popup) gets the context's."""
+    _TEST_RANDOM.contexts += 1
+    context.add_init_script(SEEDED_RANDOM % ("null", json.dumps(_TEST_RANDOM.words(f"context {_TEST_RANDOM.contexts}"))))
+    for page in context.pages:
+        page.add_init_script(_TEST_RANDOM.page_script())
+    new_page = context.new_page
+
+    def seeded_new_page(*args, **kwargs):
+        page = new_page(*args, **kwargs)
+        page.add_init_script(_TEST_RANDOM.page_script())
+        return page
+
+    context.new_page = seeded_new_page
 
 
 @pytest.fixture

@@ -280,6 +280,11 @@ class Firefox:
             raise DriverError(f"{method}: {message.get('error')}: {message.get('message')}")
         return message["result"]
 
+    def add_init_script(self, script: str) -> None:
+        """Run ``script`` in every page before the page's own scripts (a BiDi preload
+        script), as Playwright's add_init_script does."""
+        self.send("script.addPreloadScript", {"functionDeclaration": "() => {\n" + script + "\n}"})
+
     def goto(self, url: str) -> None:
         self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
 

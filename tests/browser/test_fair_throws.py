@@ -5,7 +5,10 @@ the first throw when the computer throws first, refused when the rules refuse it
 Verify in the game's information and in the record dialog; the throw statistics' chart.
 
 Games start from a position near the end (two pieces each) so that they end in a few
-dozen clicks; a link without `seed=` starts a committed game with a random seed.
+dozen clicks; a link without `seed=` starts a committed game with a random seed (in the
+tests, from conftest's seeded `crypto.getRandomValues`: the same game every run). What
+the tests assert before the end holds for every game from that position: none ends in
+fewer than 8 clicks (throws, moves and passes), so none within the 5 steps they take.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import pytest
 from conftest import DEFAULT_TIMEOUT_MS, HUMAN_TURN, human_act
 
 import senet
+from senet import throw_stats
 from senet.throws import COMMIT, ThrowGenerator
 
 # Two pieces each, near the end of the track: a game of a few dozen throws.
@@ -63,6 +67,34 @@ def play_to_end(page) -> None:
         if not step(page):
             return
     raise AssertionError("the game did not end")
+
+
+def fewest_clicks_to_the_end(position: str) -> int:
+    """The fewest clicks (a throw, a move or the OK of a lost throw) that end a game from
+    ``position``, over every throw and every choice."""
+    import heapq
+
+    start = senet.parse_position(position)
+    best, queue, states = {position: 0}, [(0, position)], {position: start}
+    while queue:
+        clicks, key = heapq.heappop(queue)
+        if clicks > best[key]:
+            continue
+        for action in states[key].legal_actions():
+            after = states[key].apply(action)
+            cost = clicks + (action != senet.THROW)  # THROW then its value: one click
+            if after.is_terminal:
+                return cost
+            if cost < best.get(after.position(), cost + 1):
+                best[after.position()] = cost
+                states[after.position()] = after
+                heapq.heappush(queue, (cost, after.position()))
+    raise AssertionError("no game ends")
+
+
+def test_no_game_from_the_endgame_ends_within_the_steps_the_tests_take():
+    # the tests below take up to 5 steps and then expect the game to go on, whatever the throws
+    assert fewest_clicks_to_the_end(ENDGAME) == 8
 
 
 def test_commitment_before_the_first_throw_is_the_sha256_of_the_seed_revealed_at_the_end(app):
@@ -210,7 +242,9 @@ def test_an_imported_sealed_record_replays_but_cannot_go_on(app):
 
 
 def test_the_stats_chart_shows_the_games_counts(app):
-    app.open(TWO_PEOPLE)
+    # A seeded game, the same every run: the chi-square test needs MIN_THROWS throws, and
+    # this game has fewer, so the page says so.
+    app.open(TWO_PEOPLE + "&seed=12")
     play_to_end(app)
     game = senet.Game.from_record(saved_record(app))
     throws = [e.throw for e in game.entries if e.throw is not None]
@@ -219,7 +253,9 @@ def test_the_stats_chart_shows_the_games_counts(app):
         bar = app.locator(f'#throws-game rect[data-category="{label}"]')
         assert bar.get_attribute("data-count") == str(throws.count(value))
     words = app.inner_text("#throws-game .verdict")
-    assert f"{len(throws)} throws are too few for the chi-square test" in words
+    assert words == throw_stats.report(throw_stats.game_counts(game)).verdict
+    assert len(throws) < throw_stats.MIN_THROWS
+    assert words.startswith(f"{len(throws)} throws are too few for the chi-square test")
     # every finished game on this device: this one was counted when it ended
     total = sum(int(app.locator("#throws-all rect").nth(i).get_attribute("data-count")) for i in range(5))
     assert total == len(throws) and "(1 game counted)" in app.inner_text("#throws-all .verdict")

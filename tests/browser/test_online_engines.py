@@ -19,7 +19,7 @@ import json
 import os
 
 import pytest
-from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, wait_app_ready
+from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, seeded_random_script, wait_app_ready
 from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, Firefox, proxied_host
 from test_online_play import ACT, LINK, QUERY, RECORD  # the same page, read and played the same way
 
@@ -98,6 +98,7 @@ def firefox(tmp_path):
     proxy = DeadEndProxy()
     browser = Firefox(tmp_path / "profile", proxy, extra_prefs=FIREFOX_PREFS)
     try:
+        browser.add_init_script(seeded_random_script())  # its chain's secret, as Chromium's: seeded
         yield browser, proxy
     finally:
         browser.quit()
@@ -168,6 +169,8 @@ def test_a_whole_game_between_chromium_and_firefox(chromium_page, firefox, serve
     sides = (Chromium(chromium_page), Gecko(ff))
     host, guest = sides[::-1] if firefox_hosts else sides
     _connect(host, guest, server, house_rules, rules_words)
+    for side in sides:  # both chains' secrets came from the test's seeded generators
+        assert side.call("() => globalThis.__senetTestRandom === true")
     variant = "+".join(("kendall",) + house_rules)
     actions = _play_to_end(sides)
     assert actions > 10
