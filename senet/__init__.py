@@ -1,4 +1,4 @@
-"""Senet: the rules of six reconstructions of the ancient Egyptian game, in pure Python.
+"""Senet: the rules of seven reconstructions of the ancient Egyptian game, in pure Python.
 
 The package has no third-party dependencies, and its rules, records and sessions use
 only what CPython, Pyodide and MicroPython share, so that they run unchanged in all

@@ -13,8 +13,8 @@
     decisions(game, choose)  the same, as a generator yielding each CHOICE state
                              just before ``choose`` is asked
 
-The app's turn loop (app/controller.py) awaits the computer's choice instead of calling
-it, but reads the same step(). Plain Python that runs in MicroPython too.
+The page's turn loop awaits the computer's choice instead of calling it, but reads the
+same step(). Plain Python that runs in MicroPython too.
 """
 
 from .moves import THROW

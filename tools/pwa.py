@@ -73,7 +73,7 @@ MANIFEST = {
     "id": "./",
     "name": "Senet",
     "short_name": "Senet",
-    "description": "Senet, the ancient Egyptian board game: six rule sets and computer "
+    "description": "Senet, the ancient Egyptian board game: seven rule sets and computer "
                    "opponents, playable offline.",
     "lang": "en",
     "dir": "ltr",
