@@ -51,3 +51,11 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.section("browser timings")
         for label, ms in _TIMINGS:
             terminalreporter.write_line(f"{label}: {ms:.0f} ms")
+
+
+def pytest_configure(config):
+    # a message the code asks for but the catalog lacks, or a call missing an argument,
+    # fails the test that meets it (on the page it would show the key)
+    from senet import words
+
+    words.strict(True)

