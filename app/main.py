@@ -1,13 +1,13 @@
 """The page's entry point, run by PyScript on MicroPython: boot and the events' wiring.
 
-A thin layer: DOM events become Controller calls (app/controller.py), app/view.py
+A thin layer: DOM events become Controller calls (app/flow/controller.py), app/view/view.py
 draws. Novice and Average decide on the page; the Expert, hints, the win meter and the
-game review run in the Pyodide worker "players" (app/worker.py, started on first need by
-app/worker_link.py), so the page keeps drawing while the Expert thinks. The game, the
-settings and the statistics live in localStorage through app/storage.py, and
-app/save_policy.py decides what is saved when (several tabs included). The buttons go
-through app/actions.py's table; the dialogs are app/dialogs.py, app/record_dialog.py and
-app/settings_dialogs.py; app/page.py holds the page's parts and the Controller's
+game review run in the Pyodide worker "players" (app/worker/worker.py, started on first need by
+app/worker/link.py), so the page keeps drawing while the Expert thinks. The game, the
+settings and the statistics live in localStorage through app/storage/store.py, and
+app/storage/policy.py decides what is saved when (several tabs included). The buttons go
+through app/input/actions.py's table; the dialogs are app/dialogs/new_game.py, app/dialogs/record.py and
+app/dialogs/settings.py; app/boot/page.py holds the page's parts and the Controller's
 callbacks. The board is live as soon as MicroPython has run this file: nothing here
 waits for the worker. Everything this file imports runs unchanged in MicroPython and
 Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
@@ -28,7 +28,7 @@ _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browse
 await asyncio.sleep(0)  # MicroPython's start was a long task of its own: the pack in the next
 from pack import mount_file
 
-mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/pack.py)
+mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/boot/pack.py)
 await asyncio.sleep(0)
 import senet  # the engine first
 

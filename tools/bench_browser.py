@@ -102,7 +102,7 @@ window.performance.mark("senet:ready")
 </script></body></html>
 """
 COMPUTER_GAME = "?variant=kendall&white=expert&black=human&seed=3"
-# The service worker controls the page and has precached the site (app/pwa.js).
+# The service worker controls the page and has precached the site (app/boot/pwa.js).
 CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 FRAME_COUNTER = """
 window.__frames = [];
@@ -280,7 +280,7 @@ def bench_average_turn(browser, url: str, runs: int) -> list[float]:
 def bench_expert_first(browser, url: str, runs: int) -> tuple[list[float], list[str]]:
     """ms from navigation start to the Expert's first answer, warm: the context has
     played the Expert once and its service worker controls the page (runtime cached),
-    and its worker kept a snapshot (app/players.js). How each run's worker started is
+    and its worker kept a snapshot (app/worker/players.js). How each run's worker started is
     returned beside the times: "snapshot" or "fresh" (builds before the snapshot: "?")."""
     context = browser.new_context()
     page = context.new_page()
@@ -413,7 +413,7 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
 
 
 # After each boot --compare measures, the machine is left this long to finish that page's
-# work after ready (app/later.js's modules, the service worker's checks): without it, that
+# work after ready (app/boot/later.js's modules, the service worker's checks): without it, that
 # work fell on the next boot measured. In a fixed order of three sites, the middle one
 # always came after another site's boot, and was measured 10-45 ms slower warm than the
 # same build in the last place (2026-11-27).

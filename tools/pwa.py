@@ -6,7 +6,7 @@ tools/build.py calls `write_manifest(out)` before it hashes the site and
 
 - manifest.webmanifest   name, icons (192, 512, maskable 512), colours, display
                          standalone, start_url and scope "./" (relative: works under /REPO/)
-- sw.js                  app/sw-template.js with the cache version (build-info.json's
+- sw.js                  app/boot/sw-template.js with the cache version (build-info.json's
                          `version`) and three lists of files of dist/ with their sha256:
                          the app shell it precaches (PRECACHE), the worker's runtime it
                          keeps once fetched (RUNTIME, with sizes: Pyodide, senet.zip,
@@ -139,7 +139,7 @@ def precache_list(out: Path, info: dict) -> list[tuple[str, str]]:
         if _served(rel) and file_role(rel) == "shell"
     ]
     # build-info.json is not listed in itself; the worker reads older versions' copies
-    # of it to reuse unchanged files, and app/pwa.js reads the version from it.
+    # of it to reuse unchanged files, and app/boot/pwa.js reads the version from it.
     info_bytes = (out / "build-info.json").read_bytes()
     entries.append(("build-info.json", _sri(hashlib.sha256(info_bytes).hexdigest())))
     return sorted(entries)

@@ -1,13 +1,13 @@
 // The page's helpers that work in the background, loaded once the board is live: the
-// service worker and its banner (app/pwa.js), and what works offline with the worker's
-// boot (app/offline.js). As module scripts of index.html they were fetched and run
+// service worker and its banner (app/boot/pwa.js), and what works offline with the worker's
+// boot (app/boot/offline.js). As module scripts of index.html they were fetched and run
 // while PyScript was starting MicroPython, a few tens of ms of a cold start
 // (docs/build.md). They are loaded when <html data-ready="true"> comes, or after
 // FALLBACK_MS in any case: a page whose Python failed still registers the service
 // worker, which is how a fixed version reaches it. Both read the page's state when they
 // start (the worker's boot may be under way already; an install offer that came before
-// pwa.js, app/start.js kept). What a player uses at once comes with the page's start
-// (app/start.js): the sounds, the side panel's parts, the online link.
+// pwa.js, app/boot/start.js kept). What a player uses at once comes with the page's start
+// (app/boot/start.js): the sounds, the side panel's parts, the online link.
 const LATER = ["./pwa.js", "./offline.js"];
 const FALLBACK_MS = 10000;
 const root = document.documentElement;

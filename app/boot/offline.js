@@ -1,6 +1,6 @@
 // What works offline, and the Expert's runtime: the page's side of the service worker's
-// runtime cache (app/sw-template.js). A plain ES module loaded by index.html, beside
-// app/pwa.js (which registers the service worker). See docs/offline.md.
+// runtime cache (app/boot/sw-template.js). A plain ES module loaded by index.html, beside
+// app/boot/pwa.js (which registers the service worker). See docs/offline.md.
 //
 // The first visit precaches the app shell only (the page, MicroPython, the rules pages):
 // games between people and against Novice and Average work offline at once. Pyodide, on
@@ -121,7 +121,7 @@ async function refresh() {
 
 /* Once a download the player asked for is complete (Settings' button, or an installed
    app), start the worker "players" once in the background, only so that it keeps the
-   memory snapshot of its interpreter (app/players.js): the first game against the Expert
+   memory snapshot of its interpreter (app/worker/players.js): the first game against the Expert
    then starts the worker in about a second, offline too, instead of several. Stopped as
    soon as the snapshot is kept (or was there already, or the start failed). Not when the
    page has started the worker itself, which keeps the snapshot anyway. */
@@ -165,7 +165,7 @@ function onMessage(event) {
   if (data.type !== "senet:runtime") return;
   progress = { loaded: data.loaded || 0, total: data.total || 0 };
   // The runtime's bytes on the device so far; a change tells a booting worker's link
-  // (app/worker_link.py) that its boot goes on. A download fast enough to be over before
+  // (app/worker/link.py) that its boot goes on. A download fast enough to be over before
   // the service worker's second word of progress still ends with the whole count.
   if (data.state === "downloading" || data.state === "cached") root.dataset.runtimeLoaded = String(progress.loaded);
   if (data.state === "downloading") {
@@ -187,7 +187,7 @@ function setup() {
   if (get) get.addEventListener("click", () => getRuntime().catch(() => {}));
   const retry = $("offline-retry");
   if (retry) retry.addEventListener("click", () => getRuntime().catch(() => {}));
-  // The worker's state (app/worker_link.py): show its boot; once it is up, what it
+  // The worker's state (app/worker/link.py): show its boot; once it is up, what it
   // fetched is kept, so what works offline may have changed.
   new MutationObserver(() => {
     if (root.dataset.worker !== "starting") downloading = false;

@@ -2,9 +2,9 @@
 think and analyse), the notices of saving, and what a button starts beyond one
 Controller call (a kept game back, the tutorial, the review, the phrase).
 
-``Page`` holds the page's parts for the handlers (app/actions.py, app/dialogs.py,
-app/record_dialog.py, app/settings_dialogs.py, app/board_input.py): ``ctl``, ``view``,
-``policy`` (app/save_policy.py: the store, the settings, the several-tabs policy),
+``Page`` holds the page's parts for the handlers (app/input/actions.py, app/dialogs/new_game.py,
+app/dialogs/record.py, app/dialogs/settings.py, app/input/board.py): ``ctl``, ``view``,
+``policy`` (app/storage/policy.py: the store, the settings, the several-tabs policy),
 ``link`` (the worker) and the dialogs. app/main.py makes it and wires the events.
 """
 
@@ -36,7 +36,7 @@ class Page:
         self.link = None  # the WorkerLink
         self.dialogs = self.record = self.settings_dialogs = None
         self.prepared = set()  # the rule sets whose Expert the worker has made ready
-        self.friend = None  # the Play a friend dialog (app/friend_dialog.py), made on first use
+        self.friend = None  # the Play a friend dialog (app/dialogs/friend.py), made on first use
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra=""):
@@ -66,7 +66,7 @@ class Page:
     def on_result(self, session):
         from senet.throw_stats import game_counts
 
-        online = self.ctl.online  # a game between two devices: counted apart (app/online_flow.py)
+        online = self.ctl.online  # a game between two devices: counted apart (app/online/flow.py)
         outcome = online.outcome(session) if online is not None else None
         self.policy.count_result(session, game_counts(session.game), outcome)
 

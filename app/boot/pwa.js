@@ -168,7 +168,7 @@ async function registerWorker() {
 }
 
 function setupInstall() {
-  // An offer made before this module started (app/later.js kept it), else none yet.
+  // An offer made before this module started (app/boot/later.js kept it), else none yet.
   let deferred = window.senetInstallOffer || null;
   installButton.hidden = !deferred;
   window.addEventListener("beforeinstallprompt", (event) => {

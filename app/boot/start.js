@@ -57,15 +57,15 @@
     else then();
   }
 
-  // The browser may offer to install the app before app/pwa.js starts (it comes once the
-  // board is live, app/later.js): the offer is kept from the first moment for its Install
+  // The browser may offer to install the app before app/boot/pwa.js starts (it comes once the
+  // board is live, app/boot/later.js): the offer is kept from the first moment for its Install
   // button (window.senetInstallOffer), as pwa.js does with a later one.
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     window.senetInstallOffer = event;
   });
 
-  // A page its service worker serves (app/pwa.js) has its files on the device: nothing
+  // A page its service worker serves (app/boot/pwa.js) has its files on the device: nothing
   // competes with the first paint, so it asks at once, as does a page hidden as it
   // loads (it has no paint to wait for). A first visit waits until the first paint is on
   // the screen, which the browser's paint timing tells; without it, until a task queued

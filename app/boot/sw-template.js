@@ -13,7 +13,7 @@
  *   downloaded again; new files are fetched with `integrity`, so a half-deployed site
  *   can never be cached as a version (install fails and the browser retries later).
  * - RUNTIME is what only the worker of the Expert, hints, the meter and the review
- *   needs (Pyodide, senet.zip, app/players.js, app/worker.py), with sizes; EXTRA are
+ *   needs (Pyodide, senet.zip, app/worker/players.js, app/worker/worker.py), with sizes; EXTRA are
  *   files nothing loads today (PyScript's terminal and editor chunks, the sources of
  *   the page's modules). Neither is precached: each file goes into one cache shared
  *   by every version, RUNTIME_CACHE, when first fetched (or when the page asks for
@@ -21,7 +21,7 @@
  *   deletes that cache, and installing one brings a runtime the player had up to date
  *   (only the files that changed are downloaded).
  * - A new version waits until the page asks it to take over (message
- *   "SKIP_WAITING", sent by app/pwa.js when the player clicks Reload): the game
+ *   "SKIP_WAITING", sent by app/boot/pwa.js when the player clicks Reload): the game
  *   in progress is never interrupted by an update.
  */
 "use strict";
@@ -133,7 +133,7 @@ async function cachedLazy(cache, url) {
   return (await cache.match(keyOf(url))) || null;
 }
 
-/* Tell every window of this scope how the runtime's download goes (app/offline.js). */
+/* Tell every window of this scope how the runtime's download goes (app/boot/offline.js). */
 async function tell(message) {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   for (const client of windows) client.postMessage({ type: "senet:runtime", total: RUNTIME_BYTES, ...message });
@@ -314,7 +314,7 @@ async function respondLazy(request, url) {
   try {
     return await fetch(request); // the network answers as it can
   } catch (err) {
-    // Offline with no copy: the worker cannot start; the page says why (app/offline.js).
+    // Offline with no copy: the worker cannot start; the page says why (app/boot/offline.js).
     if (LAZY.get(url).runtime) {
       tell({ state: "failed", loaded: storedBytes || 0, message: String((failure && failure.message) || err.message || err) });
     }

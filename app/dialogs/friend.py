@@ -1,7 +1,7 @@
 """The "Play a friend" dialog (``#friend-dialog``): the invite made and shown (link, Copy,
 Share, QR code), an invite opened and answered, the answer taken, and while the game
-goes on the link's state, the quick messages and Resign. The WebRTC side is app/link.js
-(``window.senetLink``); the game flow is app/online_flow.py. Imported only when a player
+goes on the link's state, the quick messages and Resign. The WebRTC side is app/online/link.js
+(``window.senetLink``); the game flow is app/online/flow.py. Imported only when a player
 opens the dialog or an invite link: no request leaves the site before.
 
 The link's state is ``<html data-link>``; the invite link is in ``[data-invite]`` and the

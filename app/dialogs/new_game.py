@@ -115,7 +115,7 @@ class Dialogs:
             (first or page.document.getElementById("kept-title")).focus()
 
     def choice(self):
-        """The dialog's fields as (Setup, None), or (None, why not): app/setup.py's dialog_setup."""
+        """The dialog's fields as (Setup, None), or (None, why not): app/flow/setup.py's dialog_setup."""
         field = self.field
         return self.page.ctl.fair.setup_from_dialog(self.chosen_rules(),
                                                tuple(str(field(f"player{seat}").value) for seat in (1, 2)),

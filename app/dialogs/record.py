@@ -1,5 +1,5 @@
 """The game record dialog: the record's text to copy, download, replay or verify, and a
-file to load (docs/record.md). Its buttons' names are in app/actions.py (RECORD_ACTIONS)."""
+file to load (docs/record.md). Its buttons' names are in app/input/actions.py (RECORD_ACTIONS)."""
 
 import asyncio
 

@@ -1,6 +1,6 @@
 """The Settings and Statistics dialogs, the speed selectors and the sound's volume.
 
-The settings themselves are the page's SavePolicy's (app/save_policy.py): each change is
+The settings themselves are the page's SavePolicy's (app/storage/policy.py): each change is
 saved there at once."""
 
 import senet
@@ -52,7 +52,7 @@ class SettingsDialogs:
 
     def apply_theme(self):
         """The page's colours: <html data-theme="light|dark">, or none to follow the
-        system (app/theme.js does the same before the first paint)."""
+        system (app/view/theme.js does the same before the first paint)."""
         theme = self.page.policy.settings.theme
         root = self.page.document.documentElement
         if theme in ("light", "dark"):

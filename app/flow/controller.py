@@ -1,15 +1,15 @@
 """The app's game flow, free of the DOM: one Controller, the facade that app/main.py and
-app/view.py use, composed of small parts that each hold one duty.
+app/view/view.py use, composed of small parts that each hold one duty.
 
-- app/table.py: ``Table``, one game on the board (the live game, a replay or a lesson):
+- app/flow/table.py: ``Table``, one game on the board (the live game, a replay or a lesson):
   its session, Setup, pieces, selection, last move and who sits where. The Controller
   shows one table (``table``) and keeps the live game's (``live``) aside meanwhile.
-- app/turn_loop.py: the computers' turns and the stand-in when the worker fails.
-- app/advice.py: hints and the win meter. app/narration.py and app/reasons.py: the
-  messages and the reasons a click does nothing. app/move_log.py: the move log.
-- app/replay_flow.py and app/review_focus.py: replays, the replay playing itself, the
-  game review on the board. app/lesson_flow.py: the tutorial's lessons on the board.
-  app/fair.py: throws anyone can verify. app/history.py: undo.
+- app/flow/turn_loop.py: the computers' turns and the stand-in when the worker fails.
+- app/flow/advice.py: hints and the win meter. app/words/narration.py and app/words/reasons.py: the
+  messages and the reasons a click does nothing. app/words/move_log.py: the move log.
+- app/flow/replay_flow.py and app/flow/review_focus.py: replays, the replay playing itself, the
+  game review on the board. app/flow/lesson_flow.py: the tutorial's lessons on the board.
+  app/flow/fair.py: throws anyone can verify. app/flow/history.py: undo.
 
 Here: new games, saved games resumed, the human's actions, each throw and action played
 and told, saving, and which table shows. Its names with an
@@ -91,7 +91,7 @@ class Controller:
         self.history = History(self)
         self.lessons = LessonFlow(self)
         self.log = MoveLog()
-        # The game between two devices in progress (app/online_flow.py's OnlineFlow), or None:
+        # The game between two devices in progress (app/online/flow.py's OnlineFlow), or None:
         # its side's throws and actions go through it, not straight to the table.
         self.online = None
         self.live: Table | None = None  # the game in progress, also while a replay or a lesson shows
@@ -203,7 +203,7 @@ class Controller:
     def side_name(self, colour: str) -> str:
         return SIDE_NAMES[colour]
 
-    # -- words (app/narration.py, app/reasons.py, app/move_log.py) ------------------------
+    # -- words (app/words/narration.py, app/words/reasons.py, app/words/move_log.py) ------------------------
     def refusal(self, loc) -> str | None:
         """Why a click on ``loc`` does nothing (reasons.refusal), or None."""
         return refusal(self.table, loc)
@@ -377,7 +377,7 @@ class Controller:
             else:
                 self.on_replace(self.live.session)
 
-    # -- undo and redo (app/history.py) ----------------------------------------------------
+    # -- undo and redo (app/flow/history.py) ----------------------------------------------------
 
     # -- the game in progress, and the record -----------------------------------------
     live_session = property(lambda self: self.live.session)  # the game in progress, also while a replay shows
@@ -396,7 +396,7 @@ class Controller:
         live = self.live_session
         return text.strip() in (live.record_text().strip(), live.game.record_text(players={}).strip())
 
-    # -- replays and the review (app/replay_flow.py, app/review_focus.py) ------------------
+    # -- replays and the review (app/flow/replay_flow.py, app/flow/review_focus.py) ------------------
 
     def open_record(self, text: str, game: senet.Game, own: bool = False) -> None:
         """Replay ``game``, read from the record ``text`` (kept, so that Verify names the
@@ -405,10 +405,10 @@ class Controller:
         self.table.replay.source = text
 
 
-    # -- the first-game tutorial (app/lesson_flow.py, app/tutorial.py) ---------------------
+    # -- the first-game tutorial (app/flow/lesson_flow.py, app/flow/tutorial.py) ---------------------
 
-    # -- throws anyone can verify (app/fair.py) --------------------------------------------
+    # -- throws anyone can verify (app/flow/fair.py) --------------------------------------------
 
-    # -- hints and the win meter (app/advice.py) -------------------------------------------
+    # -- hints and the win meter (app/flow/advice.py) -------------------------------------------
 
-    # -- the flow of turns (app/turn_loop.py) ------------------------------------------------
+    # -- the flow of turns (app/flow/turn_loop.py) ------------------------------------------------

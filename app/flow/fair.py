@@ -33,7 +33,7 @@ class FairThrows:
     def offer_new_game(self) -> dict:
         """What the New game dialog shows as it opens: the ``commit`` (SHA-256) of a
         fresh secret seed, kept here for the game the dialog starts, and fresh random
-        words, the ``phrase`` offered (app/phrases.py). The player sees the commitment
+        words, the ``phrase`` offered (app/words/phrases.py). The player sees the commitment
         before typing, as in the Fair throws box, so the seed cannot suit the phrase."""
         self.offered_seed = self.ctl.new_seed()
         return {"commit": commitment(self.offered_seed), "phrase": random_phrase(self.ctl.random_bytes)}

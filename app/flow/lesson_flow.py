@@ -1,6 +1,6 @@
-"""The first-game tutorial on the board: a lesson (app/tutorial.py) shown on a Table of
+"""The first-game tutorial on the board: a lesson (app/flow/tutorial.py) shown on a Table of
 its own while the live game waits aside, untouched and not saved over, and the way back
-to that game. A part of the Controller (app/controller.py), like app/replay_flow.py.
+to that game. A part of the Controller (app/flow/controller.py), like app/flow/replay_flow.py.
 Free of the DOM.
 """
 

@@ -1,4 +1,4 @@
-"""Replaying a game record step by step (the Controller shows it; app/controller.py)."""
+"""Replaying a game record step by step (the Controller shows it; app/flow/controller.py)."""
 
 import senet
 from app.values import Value

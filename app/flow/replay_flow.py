@@ -1,7 +1,7 @@
 """Replays on the board: a record (the game in progress, or an imported one) shown step
-by step on a Table of its own (app/table.py) while the live game's waits aside; the
+by step on a Table of its own (app/flow/table.py) while the live game's waits aside; the
 replay playing itself; playing on from a step. The record and the step shown are
-app/replay.py's Replay. Free of the DOM.
+app/flow/replay.py's Replay. Free of the DOM.
 """
 
 from app.flow.counting import moment_name, replay_label
@@ -90,7 +90,7 @@ class ReplayFlow:
         return text
 
     def label(self) -> str:
-        """The replay's counter (app/counting.py): "Turn 14 of 122"; while the review speaks
+        """The replay's counter (app/flow/counting.py): "Turn 14 of 122"; while the review speaks
         of the decision taken at the position shown, the turn of that decision, "before the
         move" (the review's item and the counter then name the same turn)."""
         replay = self.ctl.table.replay

@@ -109,7 +109,7 @@ class GameReview:
         return self.data["decisions"] if self.data else []
 
     def _reached(self) -> str:
-        """How far the review has come, by turn (app/counting.py): "turn 14 of 122"."""
+        """How far the review has come, by turn (app/flow/counting.py): "turn 14 of 122"."""
         game = self.game
         total = turns_played(game)
         # ``done`` counts the lines reviewed, the colour draw's not among them (docs/review.md)
@@ -145,7 +145,7 @@ class GameReview:
         return GRAPH_W * (turn - 0.5) / max(1, total)
 
     def points(self) -> list:
-        """(x, y, index, class) of each decision on the graph: x its turn (app/counting.py;
+        """(x, y, index, class) of each decision on the graph: x its turn (app/flow/counting.py;
         the decisions of one turn side by side within it), y White's equity before it (the
         top is 1)."""
         ds = self.decisions

@@ -1,4 +1,4 @@
-"""The game review on the board: the review shown (app/review_data.py's GameReview, whose
+"""The game review on the board: the review shown (app/flow/review_data.py's GameReview, whose
 numbers come from the worker), the decision it points at in the replay, and the move
 played and the better one drawn there. Free of the DOM; review_data is imported when a review starts.
 """

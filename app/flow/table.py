@@ -19,8 +19,8 @@ from senet import PASS, RESCUE
 
 
 class Table:
-    """A game on the board and what the page shows of it. ``replay`` (app/replay.py's
-    Replay) or ``tutorial`` (app/tutorial.py's Tutorial) is set on a table that shows a
+    """A game on the board and what the page shows of it. ``replay`` (app/flow/replay.py's
+    Replay) or ``tutorial`` (app/flow/tutorial.py's Tutorial) is set on a table that shows a
     record or a lesson; both are None on the live game's."""
 
     __slots__ = ("session", "setup", "game_id", "tracker", "counted", "resumed", "selected", "last_move",
@@ -31,7 +31,7 @@ class Table:
         self.session = session
         self.setup = setup
         # This tab's name for the game, saved with it: a fresh one for every game started
-        # or loaded, so two tabs never write under the same id (see app/storage.py).
+        # or loaded, so two tabs never write under the same id (see app/storage/store.py).
         self.game_id = game_id
         self.replay = replay
         self.tutorial = tutorial

@@ -2,7 +2,7 @@
 stand-in when the worker fails.
 
 Novice and Average decide here, on the page; the Expert's decisions come from the
-injected ``think`` coroutine (the worker, app/worker.py, reached once ``before_think``,
+injected ``think`` coroutine (the worker, app/worker/worker.py, reached once ``before_think``,
 WorkerLink.free, says it is free). Each step reads ``senet.turns.step`` (over, chance,
 forced, choice), as the engine's own driver does, and rechecks that the game has not
 moved on meanwhile. A worker that fails or takes too long is replaced by a player no
@@ -286,7 +286,7 @@ class TurnLoop:
             text += WORKER_GIVEN_UP if self.fallback_error is None else WORKER_GIVEN_UP_NO_FALLBACK
         view.notice(text)  # a notice for the player (the error was reported on its own)
         if self.worker_down:
-            view.notice_action("worker-retry", True)  # app/page.py's retry_worker
+            view.notice_action("worker-retry", True)  # app/boot/page.py's retry_worker
 
     def decide_here(self, state: senet.State, level: str, seed: int, tell: bool = True):
         """Novice's or Average's decision on this thread (quick; imported on first use):

@@ -1,6 +1,6 @@
 """The first-game tutorial: short lessons played on the real board with prepared throws.
 
-Free of the DOM (app/controller.py plays it, app/view.py shows it, app/main.py imports
+Free of the DOM (app/flow/controller.py plays it, app/view/view.py shows it, app/main.py imports
 this module only when the tutorial is opened). Each lesson is a position in the
 engine's notation (docs/notation.md) with black, the player, to act, and a few beats:
 a prepared throw (given to the engine with ``Game.throw(value)``, the way records and
@@ -268,7 +268,7 @@ class Tutorial:
         self.go(index)
 
     def table(self, live_setup, game_id: str) -> Table:
-        """The board of the current lesson, from its start (app/table.py): its position
+        """The board of the current lesson, from its start (app/flow/table.py): its position
         with black, "You", to act; the speed and the Expert's budget of the game in
         progress (``live_setup``). The Controller shows it while the game waits aside."""
         lesson = self.lesson

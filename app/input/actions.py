@@ -1,7 +1,7 @@
 """The page's buttons, by name: ``data-action`` (and the game record dialog's
 ``data-record``) -> the handler that does what the button says.
 
-Free of the DOM: each handler takes the page (app/page.py's ``Page``: its ``ctl``,
+Free of the DOM: each handler takes the page (app/boot/page.py's ``Page``: its ``ctl``,
 ``view``, ``policy`` and dialogs) and calls the Controller or a dialog.
 tests/app/test_app_actions.py checks that every name in index.html has its handler
 and that each reaches what it should. app/main.py finds the button that was clicked

@@ -1,5 +1,5 @@
 """Clicks and keys on the board, the move log and the review's decisions, the page's own
-keys (Escape leaves the tutorial; the buttons through app/actions.py) and its visibility."""
+keys (Escape leaves the tutorial; the buttons through app/input/actions.py) and its visibility."""
 
 from app.boot.dom import attr, closest, loc_of
 from app.input.actions import ACTIONS, RECORD_ACTIONS, dispatch
@@ -63,7 +63,7 @@ class BoardInput:
         self.page.view.hint(self.page.ctl, loc_of(piece) if piece is not None else None)
 
     def on_action(self, event):
-        """A button with a data-action: its handler in app/actions.py."""
+        """A button with a data-action: its handler in app/input/actions.py."""
         button = closest(event.target, "[data-action]")
         if button is None or not self.page.view.ready:
             return

@@ -1,6 +1,6 @@
 // The WebRTC glue of a game between two devices (docs/online.md, "The page"): one
 // RTCPeerConnection and its data channel, nothing else. Nothing here runs until a player
-// starts online play (app/friend_dialog.py calls it), so no request leaves the site before.
+// starts online play (app/dialogs/friend.py calls it), so no request leaves the site before.
 //
 // window.senetLink:
 //   host(iceJson)        -> Promise of the host's session description (ICE gathered)

@@ -2,7 +2,7 @@
 ``ScopedBackend`` (one copy of the app's keys apart from another's on the same origin) and
 ``MemoryBackend`` (a dict: the tests, and the page when the browser blocks storage).
 
-A backend has ``get``/``set``/``remove``/``all_keys``; app/storage.py's ``Store`` turns
+A backend has ``get``/``set``/``remove``/``all_keys``; app/storage/store.py's ``Store`` turns
 their failures into problems to show. Free of the DOM: the page passes
 ``window.localStorage`` in.
 """

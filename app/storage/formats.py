@@ -1,7 +1,7 @@
 """What the app stores, as text: the saved game, the kept games' summaries, the settings
 and the statistics, written and read back without trusting what is read.
 
-Free of the DOM and of storage itself: app/storage.py's ``Store`` reads and writes these
+Free of the DOM and of storage itself: app/storage/store.py's ``Store`` reads and writes these
 under the keys below. Every format an earlier version wrote still loads (docs/saving.md).
 
 Keys (all text, JSON):
@@ -194,7 +194,7 @@ class KeptGame(FrozenValue):
         return "earlier" if self.key.startswith(EARLIER_PREFIX) else "other"
 
     def summary(self) -> str:
-        """Rule set, players and turns (app/counting.py): "Kendall, Average v You, 12 turns"."""
+        """Rule set, players and turns (app/flow/counting.py): "Kendall, Average v You, 12 turns"."""
         moves = count_words(self.moves)
         if self.over:
             moves += ", finished"
@@ -247,15 +247,15 @@ class Settings(FrozenValue):
     ``speed``: slow, normal, fast, instant; ``hints``: the Expert's suggested action on
     a human's turn; ``meter``: the Expert's estimate of the win probability of the side
     to act; ``highlight``: the last move, the movable pieces and the destinations;
-    ``sound``: the sounds of the game (app/sound.js) on or off, or None when never chosen
+    ``sound``: the sounds of the game (app/view/sound.js) on or off, or None when never chosen
     (on, except in a browser driven by a test); ``volume``: their loudness, a whole
     number from 0 to 100; ``replay_speed``: how fast a replay plays itself, one of
     replay.REPLAY_SPEEDS ("0.5", "1", "2", "4": times 1x); ``tutorial``: the player's
-    answer to the first-game tutorial (app/tutorial.py), None until it is offered and
+    answer to the first-game tutorial (app/flow/tutorial.py), None until it is offered and
     answered: "declined", "taken" or "finished"; ``no_takebacks``: play against the
     computer without Undo (off: Undo is offered, and a game with a move taken back is
     counted apart in the statistics); ``theme``: the page's colours, one of THEMES
-    ("system" follows prefers-color-scheme; app/theme.js applies it before the first
+    ("system" follows prefers-color-scheme; app/view/theme.js applies it before the first
     paint). Settings saved before a field existed load with its default (None for
     ``tutorial``, False for ``no_takebacks``, "system" for ``theme``).
     """

@@ -1,6 +1,6 @@
 """What the page saves and when, and what it says when several tabs share one save.
 
-Free of the DOM (tests/app/test_app_save_policy.py drives it in CPython): app/page.py
+Free of the DOM (tests/app/test_app_save_policy.py drives it in CPython): app/boot/page.py
 asks it and shows its answers. It holds the tab's ``Store`` and ``Settings`` and decides:
 
 - at boot, which game a link's new game sets aside (``open_link_game``) and whether this
@@ -43,7 +43,7 @@ NOT_BROUGHT_BACK = "The set-aside game could not be brought back."
 
 
 class SavePolicy:
-    """One tab's saving: its ``store`` (app/storage.py) and ``settings`` (kept up to date here)."""
+    """One tab's saving: its ``store`` (app/storage/store.py) and ``settings`` (kept up to date here)."""
 
     def __init__(self, store, settings):
         self.store = store

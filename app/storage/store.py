@@ -1,9 +1,9 @@
 """The app's keys in the browser: ``Store`` reads and writes them without trusting them.
 
 Free of the DOM: app/main.py hands ``Store`` a backend over ``localStorage``
-(``get``/``set``/``remove``/``all_keys``, app/backends.py), scoped to the page's directory
+(``get``/``set``/``remove``/``all_keys``, app/storage/backends.py), scoped to the page's directory
 by ``ScopedBackend``; the tests hand it a dict. The keys and the formats of their values
-are in app/save_formats.py (their names are importable from here too). See docs/saving.md.
+are in app/storage/formats.py (their names are importable from here too). See docs/saving.md.
 
 Reading never raises: a corrupt or foreign value is moved to a quarantine key and the
 caller gets a readable reason to show. Writing never raises either: a full or blocked

@@ -1,6 +1,6 @@
 """The board's part of the View: the pieces and trays of a game (built once a game), the
 way the pieces run, and every square's, tray's and piece's attributes, the better move's
-arrow, and the board's own description. A mixin of app/view.py's View (its DOM helpers
+arrow, and the board's own description. A mixin of app/view/view.py's View (its DOM helpers
 ``_set``, ``_text`` and ``_svg`` and its elements are View's)."""
 
 from app.flow.controller import COLOUR, SIDE_NAMES, loc_of

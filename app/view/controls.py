@@ -1,6 +1,6 @@
 """The controls' part of the View: the sticks, the throw, rescue and pass buttons, the
 prompt, the players, the hint and the win meter, and the fair throws box. A mixin of
-app/view.py's View."""
+app/view/view.py's View."""
 
 from app.flow.controller import COLOUR, KIND_NAMES, NUMBER_WORDS
 from app.view.board import SHAPE, SYMBOLS

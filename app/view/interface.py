@@ -1,11 +1,11 @@
-"""What the Controller (app/controller.py) asks of a view: ``NullView``, the interface
-app/view.py implements, doing nothing. Tests subclass it to record what they need
+"""What the Controller (app/flow/controller.py) asks of a view: ``NullView``, the interface
+app/view/view.py implements, doing nothing. Tests subclass it to record what they need
 (tests/app/app_harness.py). Free of the DOM; runs in CPython, Pyodide and MicroPython.
 """
 
 
 class NullView:
-    """The view interface (app/view.py implements it); does nothing."""
+    """The view interface (app/view/view.py implements it); does nothing."""
 
     def render(self, ctl) -> None:
         """Draw ``ctl``, the Controller, as it is now."""
@@ -26,4 +26,4 @@ class NullView:
         """Shows or hides a button of the notice (``worker-retry``: start the worker again)."""
 
     def sound(self, name: str) -> None:
-        """A sound: throw, move, bump, water, off, win or loss (app/sound.js)."""
+        """A sound: throw, move, bump, water, off, win or loss (app/view/sound.js)."""

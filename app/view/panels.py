@@ -1,6 +1,6 @@
 """The panels' part of the View: the move log, the history line, the game-over panel and
 its summary, the game review, the tutorial, and the New game dialog's kept games. A
-mixin of app/view.py's View."""
+mixin of app/view/view.py's View."""
 
 from app.flow.controller import COLOUR
 from app.flow.counting import count_words, mark_name
@@ -207,7 +207,7 @@ class PanelsDrawing:
         wanted = ctl.log_groups()  # oldest turn first; a turn that did not change is the same tuple
         shown = self._log_groups  # [(content, li)], oldest first, as the list holds them
         # A turn the move log kept since it was drawn is the very tuple drawn, and so is
-        # every turn before it (app/move_log.py groups again from the first turn that
+        # every turn before it (app/words/move_log.py groups again from the first turn that
         # changed): the last such turn is found by halving, not by a look at every turn of
         # a long game. From there the turns are compared one by one. A turn grouped again
         # but equal keeps its element and takes the move log's new tuple: the turn under

@@ -1,4 +1,4 @@
-// Senet's sounds, synthesised with Web Audio: nothing is fetched. app/view.py calls
+// Senet's sounds, synthesised with Web Audio: nothing is fetched. app/view/view.py calls
 // window.senetSound.play(name, volume) with name one of throw, move, bump, water, off,
 // win, loss and volume 0..1 (0: silent). The AudioContext is made on the first sound
 // (after a click: browsers allow audio only after a gesture). Every sound played is

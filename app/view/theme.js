@@ -2,8 +2,8 @@
 // from the saved settings and set as <html data-theme="light|dark"> before the first
 // paint. Without it (never chosen, "system", or settings that cannot be read) the page
 // follows prefers-color-scheme. A classic script, loaded in <head>: the
-// Content-Security-Policy forbids inline scripts. app/settings_dialogs.py sets the same
-// attribute when the choice changes. The key is scoped as app/backends.py scopes it.
+// Content-Security-Policy forbids inline scripts. app/dialogs/settings.py sets the same
+// attribute when the choice changes. The key is scoped as app/storage/backends.py scopes it.
 (function () {
   try {
     const path = window.location.pathname;

@@ -22,8 +22,8 @@ _MISSING = object()
 
 
 class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
-    """Draws the Controller's state: the board (app/view_board.py), the sticks and
-    controls (app/view_controls.py) and the panels (app/view_panels.py); here the
+    """Draws the Controller's state: the board (app/view/board.py), the sticks and
+    controls (app/view/controls.py) and the panels (app/view/panels.py); here the
     elements, the DOM helpers, the Controller's interface and the focus."""
 
     def __init__(self, document, window):
@@ -162,7 +162,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.win.console.error(f"senet: {text}")
 
     def sound(self, name: str) -> None:
-        """Play a sound of app/sound.js at ``self.volume`` (0..1; 0: silent)."""
+        """Play a sound of app/view/sound.js at ``self.volume`` (0..1; 0: silent)."""
         if self.volume <= 0 or not self.ready:
             return
         player = getattr(self.win, "senetSound", None)

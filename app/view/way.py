@@ -2,7 +2,7 @@
 the small arrows drawn between neighbouring squares and the same in words.
 
 Free of the DOM and of the engine's state, so it runs unchanged in CPython and
-MicroPython (the page). app/view.py draws ``arrows(...)`` into ``#way`` and puts
+MicroPython (the page). app/view/view.py draws ``arrows(...)`` into ``#way`` and puts
 ``words(...)`` in the board's description.
 """
 

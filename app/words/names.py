@@ -14,7 +14,7 @@ SIDE_NAMES = {side: COLOUR[side][0].upper() + COLOUR[side][1:] for side in SIDES
 
 KINDS = ("human", "novice", "average", "expert")  # "human", then senet.ai.LEVELS
 KIND_NAMES = {kind: kind[0].upper() + kind[1:] for kind in KINDS}  # "Novice"
-# The seat of a game between two devices played on the other device (app/online_flow.py):
+# The seat of a game between two devices played on the other device (app/online/flow.py):
 # its actions come over the connection. Not a kind of a Setup or a save: both seats of
 # such a game are people ("human"); the page marks the other one with this kind.
 REMOTE = "remote"
@@ -24,7 +24,7 @@ WORKER_KINDS = ("expert",)
 
 SPEEDS = ("slow", "normal", "fast", "instant")  # the pace of the pieces and the computer
 
-# URL parameters that start a new game (app/setup.py reads them; app/main.py drops them
+# URL parameters that start a new game (app/flow/setup.py reads them; app/main.py drops them
 # from the address bar once used, so that a reload resumes the game instead).
 QUERY_KEYS = ("variant", "white", "black", "seed", "speed", "white_name", "black_name", "position",
               "expert_nodes", "phrase")

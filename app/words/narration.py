@@ -1,6 +1,6 @@
 """What the page says and plays as a game goes on: the engine's events in the app's words
 ("you" for the one human), the new game's and the resumed game's first line, the result,
-and the sound of an action. Functions of a Table (app/table.py); free of the DOM.
+and the sound of an action. Functions of a Table (app/flow/table.py); free of the DOM.
 """
 
 import re

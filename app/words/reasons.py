@@ -1,5 +1,5 @@
 """Why not, in plain words: why a click on the board does nothing, why a piece cannot
-move, why a throw is lost. Functions of a Table (app/table.py); free of the DOM.
+move, why a throw is lost. Functions of a Table (app/flow/table.py); free of the DOM.
 
 The engine says why as data (senet.describe.piece_obstacle for one piece, the reasons of
 Rules.lost_throw_reason for a whole throw); this module puts that data into words for

@@ -1,11 +1,11 @@
-"""The page's link to the worker "players" (app/players.js running app/worker.py), where
+"""The page's link to the worker "players" (app/worker/players.js running app/worker/worker.py), where
 the Expert, hints, the win meter and the game review run on Pyodide, off the page's thread.
 
 The page itself runs on MicroPython and is ready long before Pyodide could be: the
 worker is started only when a game needs it (an Expert seat, hints, the win meter or a
 review), as a module worker. Only strings cross: each call goes as one JSON text
 ``[id, name, [args...]]`` and comes back as ``["ok", id, value]`` or ``["error", id,
-message]`` (app/players.js lists the messages). Until the worker answers, callers wait in
+message]`` (app/worker/players.js lists the messages). Until the worker answers, callers wait in
 ``call``; its state is shown on the page as ``data-worker`` on <html>:
 
     off          not needed yet (no Expert seat, no hints or meter, no review)
@@ -27,7 +27,7 @@ from pyscript.ffi import create_proxy, to_js
 
 SRC = "./app/players.js"
 # Seconds the worker may boot without a word: then the page decides alone. A download
-# of the runtime that is still coming in (app/offline.js keeps its progress in
+# of the runtime that is still coming in (app/boot/offline.js keeps its progress in
 # data-runtime-loaded) counts as a word, so a slow connection is not cut off.
 BOOT_TIMEOUT = 60.0
 
@@ -135,13 +135,13 @@ class WorkerLink:
                 seen = now
 
     def _download_mark(self):
-        """The runtime's bytes received so far, as app/offline.js last heard from the
+        """The runtime's bytes received so far, as app/boot/offline.js last heard from the
         service worker ("" when it heard nothing)."""
         mark = getattr(self.root.dataset, "runtimeLoaded", None)
         return mark if isinstance(mark, str) else ""
 
     def _on_message(self, event):
-        """A message from the worker (a JSON text, app/players.js)."""
+        """A message from the worker (a JSON text, app/worker/players.js)."""
         try:
             message = json.loads(str(event.data))
             kind = message[0]

@@ -1,9 +1,9 @@
 /* The worker "players": Pyodide in a module worker, where the Expert thinks, with the
- * analyses behind hints, the win meter and the game review (app/worker.py holds them).
- * app/worker_link.py starts it on first need with `new Worker(..., {type: "module"})`.
+ * analyses behind hints, the win meter and the game review (app/worker/worker.py holds them).
+ * app/worker/link.py starts it on first need with `new Worker(..., {type: "module"})`.
  *
  * Messages are JSON strings both ways, so that only text crosses (like FEN and UCI):
- *   page -> worker   [id, name, [args...]]      name: one of app/worker.py's __export__
+ *   page -> worker   [id, name, [args...]]      name: one of app/worker/worker.py's __export__
  *   worker -> page   ["ready", start, variants]  booted; start is "snapshot" or "fresh"
  *                    ["failed", message]          could not boot (the page decides alone)
  *                    ["ok", id, value]            the answer to call id
@@ -31,7 +31,7 @@ const SITE = new URL("../", HERE);
 const SNAPSHOT_CACHE = "senet-snapshot " + SITE.pathname;
 const LIB = "/home/pyodide/lib";
 // What the snapshot holds besides the interpreter: the worker's module, the engine, the
-// Expert's weights, and the modules app/worker.py imports only when first called.
+// Expert's weights, and the modules app/worker/worker.py imports only when first called.
 const SETUP = `import sys
 if "${LIB}" not in sys.path:
     sys.path.insert(0, "${LIB}")
@@ -46,7 +46,7 @@ async function bytesOf(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/* The snapshot's key: Pyodide's version and the sha256 of senet.zip and app/worker.py. */
+/* The snapshot's key: Pyodide's version and the sha256 of senet.zip and app/worker/worker.py. */
 async function snapshotKey(zip, code) {
   const joined = new Uint8Array(zip.length + code.length);
   joined.set(zip);

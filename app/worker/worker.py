@@ -1,10 +1,10 @@
 """Background worker ("players"): the Expert thinks here, off the main thread, with its
 analysis for hints and the win meter and the game review (Novice and Average decide on
-the page itself, app/controller.py).
+the page itself, app/flow/controller.py).
 
-app/players.js (a module worker running Pyodide) imports this module and calls the
+app/worker/players.js (a module worker running Pyodide) imports this module and calls the
 functions of ``__export__`` for the page: ``await link.call("think", position, level,
-seed)`` on the page's side (app/worker_link.py). Only plain strings and numbers cross, as
+seed)`` on the page's side (app/worker/link.py). Only plain strings and numbers cross, as
 JSON texts: a position in notation in, a move in notation out. The throws are
 not made here: they stay with the Game (and its seeded generator) on the main thread.
 """

@@ -1,4 +1,4 @@
-"""What the page-side tests need to drive the app's game flow (app/controller.py) without
+"""What the page-side tests need to drive the app's game flow (app/flow/controller.py) without
 a browser, written once: a view that records what the controller says, a sleep that does
 not wait, seeded random bytes (``seeded_bytes``), the worker's decision made in-process
 (``engine_think``), a person playing the human seats (``human_step``, ``play_as_human``,
@@ -55,7 +55,7 @@ def seeded_bytes(seed):
 
 
 async def engine_think(position, level, seed):
-    """What the worker does for a computer's decision (app/worker.py's think), in-process."""
+    """What the worker does for a computer's decision (app/worker/worker.py's think), in-process."""
     import senet
     from senet.ai import get_player
 

@@ -1,5 +1,5 @@
-"""Drives the page's DOM-free modules (app/controller.py and its parts, app/storage.py,
-app/save_policy.py, app/actions.py) the same way in CPython and in MicroPython;
+"""Drives the page's DOM-free modules (app/flow/controller.py and its parts, app/storage/store.py,
+app/storage/policy.py, app/input/actions.py) the same way in CPython and in MicroPython;
 tests/app/test_micropython_app.py runs it in both and compares what came out. Written
 in the subset both understand (no asyncio.run, no dataclasses...), as is
 tests/app/app_harness.py, whose person at the board it uses. ``run(inputs)`` is a
@@ -206,8 +206,8 @@ def queries(texts):
 
 
 def two_tabs(ctl):
-    """app/save_policy.py: two tabs on one storage, each saving its own game; then the
-    button table (app/actions.py) on a page that records what it is asked."""
+    """app/storage/policy.py: two tabs on one storage, each saving its own game; then the
+    button table (app/input/actions.py) on a page that records what it is asked."""
     from app.input.actions import dispatch
     from app.storage.policy import SavePolicy
 

@@ -1,4 +1,4 @@
-"""app/actions.py: every button of the page reaches its handler, and each handler does
+"""app/input/actions.py: every button of the page reaches its handler, and each handler does
 what its button says, checked on a page that records the calls (no browser)."""
 
 from __future__ import annotations

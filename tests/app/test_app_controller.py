@@ -1,4 +1,4 @@
-"""The app's game flow (app/controller.py) under CPython: no browser needed.
+"""The app's game flow (app/flow/controller.py) under CPython: no browser needed.
 
 The Controller is the DOM-free half of the page; these tests drive it the way the
 page does (throws, clicks on places, the computer loop with a `think` coroutine)

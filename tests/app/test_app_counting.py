@@ -1,4 +1,4 @@
-"""Issue 25 in CPython: one way of counting a game (app/counting.py) in the move log, the
+"""Issue 25 in CPython: one way of counting a game (app/flow/counting.py) in the move log, the
 replay, the review, the game-over summary and the kept games; a finished game stays
 finished (no undo), resigning, playing without take-backs and take-back games counted
 apart; the sticks after an undo."""

@@ -1,5 +1,5 @@
 """A long game costs the page no more per line late in it than early in it: the counts of
-app/counting.py, the move log's groups (app/move_log.py) and the record's lines are kept
+app/flow/counting.py, the move log's groups (app/words/move_log.py) and the record's lines are kept
 from one line to the next instead of worked out again from the first line. Each kept
 answer must be the answer worked out afresh; these tests compare the two over whole games
 with undos, in every rule set and with Kendall's options."""
@@ -216,7 +216,7 @@ def test_a_save_written_line_by_line_loads_back_to_the_same_game():
 
 def test_the_boards_words_follow_from_their_key_alone_so_a_throw_keeps_them():
     """The view writes the board's description again only when ``label_key`` changes
-    (app/view_board.py): every position with the same key, whoever acts and whatever
+    (app/view/board.py): every position with the same key, whoever acts and whatever
     the throw, must read the same words."""
     words = {}
     checked = 0

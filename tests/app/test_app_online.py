@@ -1,4 +1,4 @@
-"""app/online_flow.py under CPython: two Controllers, each with its OnlineFlow, joined by
+"""app/online/flow.py under CPython: two Controllers, each with its OnlineFlow, joined by
 an in-memory wire instead of a data channel: the invite and the answer, a whole game by
 clicks on both sides, the records, the statistics, refusals that change nothing,
 resigning (docs/online.md, "The page")."""

@@ -1,4 +1,4 @@
-"""app/save_policy.py under CPython: what a tab saves and says when several tabs share
+"""app/storage/policy.py under CPython: what a tab saves and says when several tabs share
 one save, the game a link or a new game sets aside, and the settings it remembers.
 
 Each tab is a SavePolicy over its own Store on one shared MemoryBackend, as two tabs of

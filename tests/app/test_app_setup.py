@@ -112,7 +112,7 @@ def test_new_games_take_their_seed_and_id_from_random_bytes():
 
     ctl = Controller(setup=Setup("kendall", ("human", "human")), random_bytes=random_bytes)
     assert ctl.table.game.seed == int.from_bytes(bytes(range(1, 17)), "big") and ctl.table.game.seed > 2**120
-    # 3 bytes pick the offered phrase's words (app/phrases.py): 1, 2, 3
+    # 3 bytes pick the offered phrase's words (app/words/phrases.py): 1, 2, 3
     assert ctl.table.game_id == "0102030405060708" and asked == [16, 3, 8]
     assert ctl.table.game.throws == "sha256-commit" and ctl.table.game.phrase == "anchor barley beetle"
     ctl.new_game(Setup("kendall", ("human", "human"), seed=5), start=False)
@@ -246,7 +246,7 @@ def test_novice_and_average_decide_on_the_page_without_the_worker():
 
 
 def test_each_name_once_kinds_colours_and_seat_labels():
-    """app/names.py holds the page's names; the computer levels are the engine's."""
+    """app/words/names.py holds the page's names; the computer levels are the engine's."""
     import senet.ai
     from app.words import names
 

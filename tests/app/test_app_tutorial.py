@@ -1,4 +1,4 @@
-"""The first-game tutorial (app/tutorial.py) against the engine, and its flow in the
+"""The first-game tutorial (app/flow/tutorial.py) against the engine, and its flow in the
 controller, under CPython (tests/app/test_micropython_app.py plays it under
 MicroPython too; tests/browser/test_tutorial.py in the page).
 

@@ -1,6 +1,6 @@
 """The page's DOM-free modules under MicroPython 1.27 (the page's interpreter), in Node.
 
-tests/app/mpy_app_driver.py drives app/controller.py and app/storage.py (and the
+tests/app/mpy_app_driver.py drives app/flow/controller.py and app/storage/store.py (and the
 modules they import), with tests/app/app_harness.py, the same way here in CPython
 and under MicroPython through tools/mpy_run.mjs; the two must agree: the same messages and record for a game between
 two people, saved games and settings that each reads from the other, the URL read as
@@ -195,7 +195,7 @@ def test_committed_throws_in_the_page_modules(both):
     assert phrase == "ra and nut" and first == ThrowGenerator(seed, 0, COMMIT, phrase).throw(5)
     assert commit == offered["commit"] and fine["seed"] == seed  # the seed the dialog committed to
 def test_the_tutorial_plays_the_same_way_and_leaves_the_game_as_it_was(both):
-    """app/tutorial.py is a page module: under MicroPython it plays every lesson to its
+    """app/flow/tutorial.py is a page module: under MicroPython it plays every lesson to its
     end, with the same words and positions as in CPython, and the game in progress
     comes back untouched."""
     mine, theirs, _ = both
@@ -208,7 +208,7 @@ def test_the_tutorial_plays_the_same_way_and_leaves_the_game_as_it_was(both):
 
 
 def test_the_save_policy_and_the_button_table_run_the_same_way(both):
-    """app/save_policy.py (two tabs on one storage) and app/actions.py under MicroPython."""
+    """app/storage/policy.py (two tabs on one storage) and app/input/actions.py under MicroPython."""
     mine, theirs, _ = both
     tabs = mine["tabs"]
     assert tabs["a"] == [None, False] and tabs["b"][1] is True and tabs["b"][0].startswith("Another tab had saved")

@@ -1,4 +1,4 @@
-"""app/pack.py: the page's modules in one file (page.pack), written by tools/build.py and
+"""app/boot/pack.py: the page's modules in one file (page.pack), written by tools/build.py and
 unpacked by the page in MicroPython before its first import."""
 
 import json

@@ -1,5 +1,5 @@
 """Why a piece cannot move and why a throw is lost: the engine gives data
-(senet.describe.piece_obstacle, Rules.lost_throw_reason) and the page's app/reasons.py
+(senet.describe.piece_obstacle, Rules.lost_throw_reason) and the page's app/words/reasons.py
 puts it into words, without reading the engine's English."""
 
 import random

@@ -1,5 +1,5 @@
-"""The replay that plays itself (issue 19), under CPython: app/controller.py's autoplay
-and the replay speed in the settings (app/storage.py).
+"""The replay that plays itself (issue 19), under CPython: app/flow/controller.py's autoplay
+and the replay speed in the settings (app/storage/store.py).
 
 The Controller's sleep is injected: each wait is recorded (its length says which speed
 was used) and returns at once, so these tests follow the order of the steps and never

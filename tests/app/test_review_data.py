@@ -1,4 +1,4 @@
-"""The page's side of the game review (app/review_data.py and the Controller's review
+"""The page's side of the game review (app/flow/review_data.py and the Controller's review
 methods) under CPython, fed with what the worker would send (senet.review's JSON)."""
 
 import json
@@ -159,7 +159,7 @@ def test_the_page_review_reads_the_same_under_micropython(tmp_path):
               f"RESULT = {json.dumps(json.dumps(result))}\nRECORD = {json.dumps(RECORD)}\n" + MPY_SCRIPT)
     path = tmp_path / "review_mpy.py"
     path.write_text(script)
-    lib = tmp_path / "lib"  # the engine, which app/names.py reads the colours from
+    lib = tmp_path / "lib"  # the engine, which app/words/names.py reads the colours from
     shutil.copytree(ROOT / "senet", lib / "senet", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "app", lib / "app", ignore=shutil.ignore_patterns("__pycache__", "*.js", "*.css"))
     done = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(lib), str(path)], capture_output=True, text=True, timeout=300)

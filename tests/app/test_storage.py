@@ -1,4 +1,4 @@
-"""app/storage.py under CPython: saving, reading back, setting bad values aside."""
+"""app/storage/store.py under CPython: saving, reading back, setting bad values aside."""
 
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ def test_new_games_in_a_row_push_the_previous_game_to_the_earlier_ones():
     assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
     assert game_id_of(backend.data[PREVIOUS_KEY]) == "g4"
     listed = store.kept_games(current_id="g5")
-    # each game has n moves played and a throw pending: n + 1 turns (app/counting.py)
+    # each game has n moves played and a throw pending: n + 1 turns (app/flow/counting.py)
     assert [(g.source, g.moves) for g in listed] == [("previous", 5), ("earlier", 4), ("earlier", 3), ("earlier", 2)]
     assert listed[1].line(int(clock.t * 1000)) == (
         "Kendall, Average v Ann, 4 turns (replaced by a new game, saved 2 minutes ago)")
@@ -590,7 +590,7 @@ def test_the_colour_choice_is_remembered_and_old_settings_load_as_the_system():
     assert store.load_settings().theme == "system"
     store.save_settings(Settings().replace(theme="dark"))
     assert store.load_settings().theme == "dark"
-    assert json.loads(store.backend.get(SETTINGS_KEY))["theme"] == "dark"  # app/theme.js reads this field
+    assert json.loads(store.backend.get(SETTINGS_KEY))["theme"] == "dark"  # app/view/theme.js reads this field
     old = parse_settings('{"format": "senet-settings", "version": 1, "speed": "fast", "tutorial": "declined"}')
     assert old.theme == "system" and old.speed == "fast" and old.tutorial == "declined"
     for bad in ('"purple"', "1", "null", "true"):

@@ -1,9 +1,9 @@
-"""app/worker_link.py without a browser: the worker answers one call at a time, and a
+"""app/worker/link.py without a browser: the worker answers one call at a time, and a
 caller that times its own call (the controller's think_timeout) starts its clock only
 once every earlier call was answered (issue 29: under load, calls queued behind the
 hints' analyses timed out before the worker had even started on them).
 
-A stand-in `pyscript` module gives the link a window whose module worker (app/players.js's
+A stand-in `pyscript` module gives the link a window whose module worker (app/worker/players.js's
 JSON messages) runs functions that wait on events the test sets: an order of events, never
 a clock.
 """
@@ -60,7 +60,7 @@ class FakeWorker:
 
 
 class FakeJsWorker:
-    """app/players.js as the page sees it: JSON texts both ways, "ready" once booted
+    """app/worker/players.js as the page sees it: JSON texts both ways, "ready" once booted
     (or "failed", or an error event when ``boot`` says so), then one call at a time."""
 
     def __init__(self, worker, boot="ready"):
@@ -182,7 +182,7 @@ def test_a_worker_that_cannot_boot_leaves_the_link_failed(monkeypatch):
 
 
 class _Downloading(_Dataset):
-    """data-runtime-loaded as app/offline.js keeps it: the bytes go up at each look until
+    """data-runtime-loaded as app/boot/offline.js keeps it: the bytes go up at each look until
     ``looks`` looks, then the worker says "ready" (so every boot timeout in between saw
     the download move on); with ``stall``, the bytes stop after the first look."""
 
@@ -343,7 +343,7 @@ def test_analyses_of_positions_already_left_are_never_sent(monkeypatch):
 
 
 def test_the_workers_prepare_builds_the_experts_tables_before_any_decision():
-    """app/worker.py's prepare (queued by the page ahead of the first decision, so that
+    """app/worker/worker.py's prepare (queued by the page ahead of the first decision, so that
     the decision's timeout counts its search alone) leaves the rule set's endgame tables
     built, where the Expert uses them. In a fresh interpreter: nothing built before."""
     import json

@@ -354,7 +354,7 @@ def test_two_computers_at_speed_instant_leave_the_page_free_to_draw_and_to_take_
     """PyScript's MicroPython runs every ready task before the browser's next one: a game
     of two computers at speed "instant" once held the page's main thread from its first
     step to its last (a Jequier game of 1,066 lines: 9 s without a frame or a click). The
-    turn loop now hands the page back to the browser between steps (app/turn_loop.py,
+    turn loop now hands the page back to the browser between steps (app/flow/turn_loop.py,
     BURST_MS): the page draws positions of the game under way and a click on Settings
     opens the dialog before the game ends (Kendall's game here: 4-7 s from ready)."""
     app.add_init_script(DRAWN_AND_OPENED)

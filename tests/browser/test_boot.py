@@ -167,7 +167,7 @@ def test_an_expert_seat_gets_ready_then_plays(page, server, browser_log):
     assert browser_log.errors == []
 
 
-# When app/start.js asked for the start, and when the first paint came (ms since navigation).
+# When app/boot/start.js asked for the start, and when the first paint came (ms since navigation).
 ASKED_AND_PAINTED = """() => [performance.getEntriesByName('senet:start-asked')[0].startTime,
                              performance.getEntriesByName('first-contentful-paint')[0].startTime]"""
 
@@ -176,7 +176,7 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
         page, server, dist_dir, browser_log):
     """A first visit: every file of the start's chain (PyScript's chunks, MicroPython, its
     WebAssembly, the page's pack and main.py) and every module script of the page is asked
-    for once the first paint is on the screen, all in the one step of app/start.js that
+    for once the first paint is on the screen, all in the one step of app/boot/start.js that
     ends with its mark, and only once: each preload's answer is the one PyScript and
     MicroPython use (a preload whose request differed, in its mode or its credentials,
     would be fetched a second time). The build names them on start.js's tag."""
@@ -205,7 +205,7 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
 
 
 def test_a_page_hidden_as_it_loads_asks_for_its_start_at_once(page, server, browser_log):
-    """A page that is hidden when app/start.js runs (a tab opened in the background) has no
+    """A page that is hidden when app/boot/start.js runs (a tab opened in the background) has no
     paint to wait for: it asks for its start while its head is read, before the first
     paint (here the page only says it is hidden), and boots."""
     page.add_init_script("Object.defineProperty(Document.prototype, 'visibilityState', {get: () => 'hidden'})")
@@ -217,7 +217,7 @@ def test_a_page_hidden_as_it_loads_asks_for_its_start_at_once(page, server, brow
 
 def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     """pyscript.toml (the page's MicroPython) ships page.pack: every module app/main.py can
-    import, from app/ and from the engine, compiled to .mpy; the worker (app/players.js)
+    import, from app/ and from the engine, compiled to .mpy; the worker (app/worker/players.js)
     loads Pyodide and the engine's sources."""
     page = tomllib.loads((ROOT / "pyscript.toml").read_text())
     worker = (dist_dir / "app" / "players.js").read_text()
@@ -332,7 +332,7 @@ def test_the_pieces_stand_on_their_squares_from_the_first_drawing(page, server, 
 
 
 def test_the_static_board_has_none_of_the_attributes_the_first_drawing_takes_as_absent():
-    """app/view_board.py does not remove, on the page's first drawing, the attributes a
+    """app/view/board.py does not remove, on the page's first drawing, the attributes a
     square of index.html or a square number does not have (View._absent): so none may
     be there."""
 

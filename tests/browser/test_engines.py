@@ -183,7 +183,7 @@ def _launch_webkit(proxy, attempts: int = 3):
 
 def _ready(browser) -> dict:
     browser.wait_for(READY, DEFAULT_TIMEOUT_MS)
-    # app/pwa.js starts once the board is live (app/later.js) and reads the version then
+    # app/boot/pwa.js starts once the board is live (app/boot/later.js) and reads the version then
     browser.wait_for("document.documentElement.dataset.version !== undefined", DEFAULT_TIMEOUT_MS)
     data = browser.evaluate("({...document.documentElement.dataset,"
                             " failures: [...document.querySelectorAll('.py-error')].map(e => e.textContent)})")
@@ -239,7 +239,7 @@ def test_smoke(engine, engine_server, proxy, record_timing):
     # worker's prepare, queued before the first decision, outside that decision's timeout)
     assert browser.evaluate(EXPERT_THINKS) >= 1, browser.evaluate(THINKS)
     assert browser.errors() == [], browser.evaluate(THINKS)
-    # That first start kept a snapshot of the worker's interpreter (app/players.js): the
+    # That first start kept a snapshot of the worker's interpreter (app/worker/players.js): the
     # next game against the Expert starts the worker from it.
     assert browser.evaluate("document.documentElement.dataset.workerStart") == "fresh"
     fresh_ms = browser.evaluate(WORKER_MS)

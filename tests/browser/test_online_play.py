@@ -20,7 +20,7 @@ RECORD = """() => {
   document.getElementById('record-dialog').close();
   return text;
 }"""
-# Dispatch a message as if it had come over the data channel (app/link.js's event).
+# Dispatch a message as if it had come over the data channel (app/online/link.js's event).
 INJECT = """text => window.dispatchEvent(new CustomEvent("senet:link",
   {detail: {type: "message", value: text}}))"""
 

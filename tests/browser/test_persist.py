@@ -396,7 +396,7 @@ def test_export_then_import_replays_to_the_same_position(app):
     assert replay.is_visible() and not dialog.is_visible()
     assert position(app) == end
     last = len(full.entries)
-    # the replay counts turns, as app/counting.py does everywhere: here each line is a turn
+    # the replay counts turns, as app/flow/counting.py does everywhere: here each line is a turn
     assert app.inner_text("#replay-step") == replay_label(full, last) == f"Turn {last} of {last}"
     replay.get_by_role("button", name="Step back").click()
     assert position(app) == full.states[last - 1].position()

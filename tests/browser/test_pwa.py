@@ -100,7 +100,7 @@ def _boot(page, url: str | None = None) -> dict:
     if url:
         page.goto(url)
     wait_app_ready(page)
-    # app/pwa.js starts once the board is live (app/later.js) and reads the version then
+    # app/boot/pwa.js starts once the board is live (app/boot/later.js) and reads the version then
     page.wait_for_function("document.documentElement.dataset.version !== undefined", timeout=READY_TIMEOUT_MS)
     return page.evaluate("() => ({...document.documentElement.dataset})")
 
@@ -250,7 +250,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     assert data["ready"] == "true" and data["version"] == version
     record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
     # Its files on the device, the page asked for its start at once, before its first
-    # paint (app/start.js); a first visit waits for that paint (test_boot.py).
+    # paint (app/boot/start.js); a first visit waits for that paint (test_boot.py).
     asked, painted = page.evaluate("""() => [performance.getEntriesByName('senet:start-asked')[0].startTime,
         performance.getEntriesByName('first-contentful-paint')[0].startTime]""")
     assert asked < painted
@@ -317,7 +317,7 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     page.wait_for_function(RUNTIME_STATE, arg="cached")
     assert "everything, the Expert" in page.locator("#offline-now").inner_text()
     assert not error.is_visible() and not get.is_visible()
-    # the download's progress, as a booting worker's link reads it (app/worker_link.py):
+    # the download's progress, as a booting worker's link reads it (app/worker/link.py):
     # at its end, the whole runtime
     runtime_bytes = sum(row[2] for row in _sw_list(srv.directory, "RUNTIME"))
     assert int(page.evaluate("document.documentElement.dataset.runtimeLoaded")) == runtime_bytes
@@ -442,12 +442,12 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     page.wait_for_function(RUNTIME_STATE, arg="cached")
     assert page.evaluate("document.documentElement.dataset.offline") == "all"
 
-    # The worker kept a snapshot of its interpreter (app/players.js), in a cache of its own.
+    # The worker kept a snapshot of its interpreter (app/worker/players.js), in a cache of its own.
     v1_snapshot = page.evaluate(SNAPSHOT_KEPT, None)
     assert v1_snapshot
 
     # A new deploy changes the page and one file of the runtime (the worker's script), and
-    # adds one to the runtime that no earlier version had (as app/players.js once was).
+    # adds one to the runtime that no earlier version had (as app/worker/players.js once was).
     v2_dir = tmp_path / "v2"
     shutil.copytree(v1_dir, v2_dir)
     worker = v2_dir / "app" / "worker.py"

@@ -75,7 +75,7 @@ def test_every_rule_page_has_its_board_and_a_play_link():
 
 
 def test_the_apps_board_lists_its_squares_and_their_numbers_in_order():
-    """app/view.py and app/view_board.py take index.html's squares and square numbers by
+    """app/view/view.py and app/view/board.py take index.html's squares and square numbers by
     their place in the document (one call into the browser instead of thirty): the n-th
     square drawn is square n, and so is the n-th number."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
