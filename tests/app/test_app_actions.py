@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from app.input.actions import ACTIONS, RECORD_ACTIONS, dispatch
 
-from app.input.actions import ACTIONS, RECORD_ACTIONS, dispatch  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 

@@ -10,17 +10,16 @@ import random
 from pathlib import Path
 
 import pytest
+from app_harness import View, engine_think, no_sleep, play_as_human, play_to_end, run_async, seeded_bytes
+
+import senet
+from app.flow import turn_loop
+from app.flow.controller import Controller, Setup
+from app.flow.setup import setup_from_query
+from app.flow.turn_loop import BURST_MS, HAND_BACK_S, PACE, PASS_DELAY
+from app.view.pieces import PieceTracker, loc_of
 
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, engine_think, no_sleep, play_as_human, play_to_end, run_async, seeded_bytes  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow import turn_loop  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.flow.setup import setup_from_query  # noqa: E402
-from app.flow.turn_loop import BURST_MS, HAND_BACK_S, PACE, PASS_DELAY  # noqa: E402
-from app.view.pieces import PieceTracker, loc_of  # noqa: E402
 
 
 class RecordingView(View):

@@ -10,19 +10,19 @@ import json
 import re
 from pathlib import Path
 
+from app_harness import View, engine_think, human_step, last, no_sleep, play_to_end, run_async
+
+import senet
+from app.flow.controller import Controller, Setup
+from app.flow.counting import line_name, mark_name, marks, moment_name, replay_label, turns_played
+from app.flow.review_data import GameReview
+from app.storage.formats import Settings, dump_settings, parse_settings, stats_rows
+from app.storage.store import MemoryBackend, Store, outcome_for_stats
+from app.words.move_log import summary
+from senet.review import Reviewer
+from senet.session import SaveError, Session, empty_stats, load_stats, record_result
+
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, engine_think, human_step, last, no_sleep, play_to_end, run_async  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.flow.counting import line_name, mark_name, marks, moment_name, replay_label, turns_played  # noqa: E402
-from app.flow.review_data import GameReview  # noqa: E402
-from app.storage.formats import Settings, dump_settings, parse_settings, stats_rows  # noqa: E402
-from app.storage.store import MemoryBackend, Store, outcome_for_stats  # noqa: E402
-from app.words.move_log import summary  # noqa: E402
-from senet.review import Reviewer  # noqa: E402
-from senet.session import SaveError, Session, empty_stats, load_stats, record_result  # noqa: E402
 
 
 def make(variant, seats, seed, results=None):

@@ -6,18 +6,18 @@ import asyncio
 import json
 from pathlib import Path
 
+from app_harness import View, engine_think, no_sleep, people_play_to_end, run_async, seeded_bytes
+
+import senet
+from app.flow.controller import Controller, Setup
+from app.flow.fair import verify_words
+from app.flow.setup import setup_from_query
+from app.storage.store import MemoryBackend, SavedGame, Store, parse_game
+from app.view.throw_chart import chart_svg
+from app.words.phrases import WORDS
+from senet.throws import COMMIT, ThrowGenerator, commitment, phrase_problem
+
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, engine_think, no_sleep, people_play_to_end, run_async, seeded_bytes  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.flow.fair import verify_words  # noqa: E402
-from app.flow.setup import setup_from_query  # noqa: E402
-from app.storage.store import MemoryBackend, SavedGame, Store, parse_game  # noqa: E402
-from app.view.throw_chart import chart_svg  # noqa: E402
-from app.words.phrases import WORDS  # noqa: E402
-from senet.throws import COMMIT, ThrowGenerator, commitment, phrase_problem  # noqa: E402
 
 
 def two_people(seed=1):

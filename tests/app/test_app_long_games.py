@@ -9,18 +9,18 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from app_harness import View, human_step
+
+import senet
+from app.flow import counting
+from app.flow.controller import Controller, Setup
+from app.storage.formats import SavedGame, dump_game, parse_game
+from app.view.board import board_words, label_key
+from app.words import move_log
+from app.words.move_log import MoveLog, summary
+from senet.session import Session
+
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, human_step  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow import counting  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.storage.formats import SavedGame, dump_game, parse_game  # noqa: E402
-from app.view.board import board_words, label_key  # noqa: E402
-from app.words import move_log  # noqa: E402
-from app.words.move_log import MoveLog, summary  # noqa: E402
-from senet.session import Session  # noqa: E402
 
 RULE_SETS = (*senet.VARIANTS, "kendall+five+start+trap+homerow")
 

@@ -6,24 +6,23 @@ resigning (docs/online.md, "The page")."""
 from pathlib import Path
 
 import pytest
+from app_harness import View, human_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import senet
+from app.flow.controller import Controller, Setup
+from app.online.flow import NOT_CONNECTED, NotThisGame, OnlineFlow, code_of, invite_words
+from app.storage.backends import MemoryBackend
+from app.storage.formats import stats_rows
+from app.storage.policy import SavePolicy
+from app.storage.store import Store
+from app.words.names import REMOTE
+from senet.online.duel import Duel
+from senet.session import ONLINE, Session
+from senet.verify import VERIFIED, verify_record
+
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, human_step  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.online.flow import NOT_CONNECTED, NotThisGame, OnlineFlow, code_of, invite_words  # noqa: E402
-from app.storage.backends import MemoryBackend  # noqa: E402
-from app.storage.formats import stats_rows  # noqa: E402
-from app.storage.policy import SavePolicy  # noqa: E402
-from app.storage.store import Store  # noqa: E402
-from app.words.names import REMOTE  # noqa: E402
-from senet.online.duel import Duel  # noqa: E402
-from senet.session import ONLINE, Session  # noqa: E402
-from senet.verify import VERIFIED, verify_record  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "engine" / "fixtures"
 OFFER_SDP = (FIXTURES / "sdp-chromium-offer.txt").read_text()

@@ -9,17 +9,17 @@ import asyncio
 import json
 from pathlib import Path
 
+from app_harness import View, engine_think, human_step, no_sleep, play_to_end, run_async
+
+import senet
+from app.flow.controller import Controller, Setup
+from app.flow.counting import mark_name, marks, turns_played
+from app.flow.history import UNDO_NOTE
+from app.flow.replay import game_prefix
+from app.storage.store import MemoryBackend, SavedGame, Store, outcome_for_stats
+from senet.ai import get_player
+
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, engine_think, human_step, no_sleep, play_to_end, run_async  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.flow.counting import mark_name, marks, turns_played  # noqa: E402
-from app.flow.history import UNDO_NOTE  # noqa: E402
-from app.flow.replay import game_prefix  # noqa: E402
-from app.storage.store import MemoryBackend, SavedGame, Store, outcome_for_stats  # noqa: E402
-from senet.ai import get_player  # noqa: E402
 
 
 def make(setup, store=None, think=engine_think, **kw) -> Controller:

@@ -6,19 +6,18 @@ by part, and the tutorial's line of what differs."""
 from pathlib import Path
 
 import pytest
+from app_harness import View, human_step, last, no_sleep, people_play_to_end, run_async, seeded_bytes
+
+import senet
+from app.flow.controller import Controller, Setup
+from app.flow.setup import dialog_setup, rule_set_name, setup_from_query
+from app.flow.tutorial import Tutorial
+from app.storage.formats import stats_rows
+from app.storage.store import MemoryBackend, SavedGame, Store
+from app.words.narration import throw_words
+from senet.session import empty_stats, load_stats, record_result
 
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, human_step, last, no_sleep, people_play_to_end, run_async, seeded_bytes  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.flow.setup import dialog_setup, rule_set_name, setup_from_query  # noqa: E402
-from app.flow.tutorial import Tutorial  # noqa: E402
-from app.storage.formats import stats_rows  # noqa: E402
-from app.storage.store import MemoryBackend, SavedGame, Store  # noqa: E402
-from app.words.narration import throw_words  # noqa: E402
-from senet.session import empty_stats, load_stats, record_result  # noqa: E402
 
 # ---------------------------------------------------------------- links
 

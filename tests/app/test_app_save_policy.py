@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-from app.storage.policy import (  # noqa: E402
+from app.storage.policy import (
     LINK_SET_ASIDE,
     LIST_BACK,
     OTHER_TAB_BACK,
@@ -19,7 +17,7 @@ from app.storage.policy import (  # noqa: E402
     OTHER_TAB_PLAYING,
     SavePolicy,
 )
-from app.storage.store import (  # noqa: E402
+from app.storage.store import (
     OTHER_PREFIX,
     PREVIOUS_KEY,
     SAVE_KEY,
@@ -32,7 +30,9 @@ from app.storage.store import (  # noqa: E402
     parse_game,
     parse_settings,
 )
-from senet.session import Seat, Session  # noqa: E402
+from senet.session import Seat, Session
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clock:

@@ -10,16 +10,15 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
+from app_harness import View, no_sleep, play_as_human, run_async
+
+from app.flow.controller import Controller, Setup, system_random_bytes
+from app.flow.setup import parse_query, setup_from_query, utf8_text
+from app.flow.turn_loop import FALLBACK_BROKEN
+from app.storage.store import KeptGame, SavedGame, Settings
+from senet.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, no_sleep, play_as_human, run_async  # noqa: E402
-
-from app.flow.controller import Controller, Setup, system_random_bytes  # noqa: E402
-from app.flow.setup import parse_query, setup_from_query, utf8_text  # noqa: E402
-from app.flow.turn_loop import FALLBACK_BROKEN  # noqa: E402
-from app.storage.store import KeptGame, SavedGame, Settings  # noqa: E402
-from senet.session import Session  # noqa: E402
 
 # ---------------------------------------------------------------- value classes
 

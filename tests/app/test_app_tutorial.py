@@ -12,15 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_harness import View, no_sleep, run_async
+
+import senet
+from app.flow import tutorial
+from app.flow.controller import Controller, Setup, loc_order
+from app.flow.tutorial import DIFFERENCES, LESSONS, Tutorial, play_through
 
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import View, no_sleep, run_async  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow import tutorial  # noqa: E402
-from app.flow.controller import Controller, Setup, loc_order  # noqa: E402
-from app.flow.tutorial import DIFFERENCES, LESSONS, Tutorial, play_through  # noqa: E402
 
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
 

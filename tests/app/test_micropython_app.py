@@ -14,19 +14,18 @@ import subprocess
 from pathlib import Path
 from urllib.parse import parse_qs
 
+import app_harness
+import mpy_app_driver
 import pytest
+from app_harness import run_async
+
+import senet
+from app.flow import tutorial
+from app.flow.setup import parse_query
+from app.flow.turn_loop import FALLBACK_BROKEN
+from senet.throws import COMMIT, ThrowGenerator
 
 ROOT = Path(__file__).resolve().parents[2]
-
-import app_harness  # noqa: E402
-import mpy_app_driver  # noqa: E402
-from app_harness import run_async  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow import tutorial  # noqa: E402
-from app.flow.setup import parse_query  # noqa: E402
-from app.flow.turn_loop import FALLBACK_BROKEN  # noqa: E402
-from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
 # The page's Python modules, as page.pack ships them (tools/build.py takes the package app/
 # but these; the drawing and the DOM handlers need the browser and are not run here).

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from app.boot import pack
+
 ROOT = Path(__file__).resolve().parents[2]
-from app.boot import pack  # noqa: E402
 
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 

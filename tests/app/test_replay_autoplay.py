@@ -12,14 +12,14 @@ import asyncio
 import json
 from pathlib import Path
 
+from app_harness import run_async
+
+import senet
+from app.flow.controller import Controller, NullView, Setup
+from app.flow.replay import REPLAY_SPEEDS, step_seconds
+from app.storage.store import MemoryBackend, Settings, Store, dump_settings, parse_settings
+
 ROOT = Path(__file__).resolve().parents[2]
-
-from app_harness import run_async  # noqa: E402
-
-import senet  # noqa: E402
-from app.flow.controller import Controller, NullView, Setup  # noqa: E402
-from app.flow.replay import REPLAY_SPEEDS, step_seconds  # noqa: E402
-from app.storage.store import MemoryBackend, Settings, Store, dump_settings, parse_settings  # noqa: E402
 
 
 class StepView(NullView):

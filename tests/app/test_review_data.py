@@ -5,12 +5,12 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import senet
+from app.flow.controller import Controller, Setup
+from app.flow.review_data import GRAPH_H, GameReview, action_words
+from senet.review import Reviewer
 
-import senet  # noqa: E402
-from app.flow.controller import Controller, Setup  # noqa: E402
-from app.flow.review_data import GRAPH_H, GameReview, action_words  # noqa: E402
-from senet.review import Reviewer  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 # Kendall: white throws away a sure win at the first line (K2, K7), then black wins.
 RECORD = """senet-record 1

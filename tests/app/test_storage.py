@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-import senet  # noqa: E402
-from app.flow.counting import turns_played  # noqa: E402
-from app.storage.store import (  # noqa: E402
+import senet
+from app.flow.counting import turns_played
+from app.storage.store import (
     EARLIER_PREFIX,
     MAX_EARLIER,
     MAX_OTHER,
@@ -37,7 +35,9 @@ from app.storage.store import (  # noqa: E402
     scope_of,
     stats_rows,
 )
-from senet.session import SaveError, Seat, Session  # noqa: E402
+from senet.session import SaveError, Seat, Session
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clock:

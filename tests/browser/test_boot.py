@@ -5,7 +5,6 @@ import html
 import importlib.util
 import json
 import re
-import sys
 import tomllib
 
 import pytest
@@ -180,7 +179,6 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
     ends with its mark, and only once: each preload's answer is the one PyScript and
     MicroPython use (a preload whose request differed, in its mode or its credentials,
     would be fetched a second time). The build names them on start.js's tag."""
-    sys.path.insert(0, str(ROOT / "tools"))
     import build
 
     modules, fetched = build.start_chain(dist_dir)

@@ -10,14 +10,12 @@ No test here asserts a duration or a rate: they wait for conditions and compare 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
 
 
 # ---------------------------------------------------------------- 1. the way the pieces run

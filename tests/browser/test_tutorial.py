@@ -17,10 +17,10 @@ from pathlib import Path
 from conftest import DEFAULT_TIMEOUT_MS, axe_violations, position
 from test_explains import LAYOUT_SHIFTS
 
-ROOT = Path(__file__).resolve().parents[2]
+import senet
+from app.flow.tutorial import LESSONS
 
-import senet  # noqa: E402
-from app.flow.tutorial import LESSONS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
 

@@ -4,18 +4,15 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
+import board_svg
+import build
 import pytest
 
+import senet
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-
-import board_svg  # noqa: E402
-import build  # noqa: E402
-
-import senet  # noqa: E402
 
 
 def drawn_pieces(svg: str) -> dict[str, list[int]]:

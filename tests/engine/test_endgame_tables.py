@@ -1,17 +1,15 @@
 """senet/ai/endgame_tables.py: the endgame tables the Expert reads, stored worked out
 (tools/endgame_tables.py) so that the worker's first answer does not wait for them."""
 
-import sys
 from pathlib import Path
 
+import endgame_tables as tool
 import pytest
 
 from senet.ai import endgame
 from senet.ai.endgame_tables import TABLES
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import endgame_tables as tool  # noqa: E402
 
 
 def test_the_stored_file_is_what_the_tool_writes_from_the_rules_as_they_are_now():

@@ -21,13 +21,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import senet
+from app.storage.store import SavedGame, dump_game, game_id_of, parse_game, parse_settings, parse_stats, stats_rows
 from senet import turns
 from senet.errors import SenetError, one_line
 from senet.game import Game
 from senet.session import SaveError, Seat, Session, load_stats
 
 ROOT = Path(__file__).resolve().parents[2]
-from app.storage.store import SavedGame, dump_game, game_id_of, parse_game, parse_settings, parse_stats, stats_rows  # noqa: E402
 
 # SENET_FUZZ_EXAMPLES=5000 runs a longer hunt (the suite: 150 examples a test, derandomized)
 FUZZ = settings(derandomize=True, max_examples=int(os.environ.get("SENET_FUZZ_EXAMPLES", "150")),

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from online_play import Wire, pair, snapshot
 
 import senet
 from senet import cli
@@ -36,8 +37,6 @@ from senet.throws import CHAIN_LENGTH, DUEL, Chain, chain_climb, duel_throw, hex
 from senet.verify import INVALID, MISMATCH, SEALED, VERIFIED, verify_record
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from online_play import Wire, pair, snapshot  # noqa: E402
 
 FIXTURES = HERE / "fixtures"
 OFFER_SDP = (FIXTURES / "sdp-chromium-offer.txt").read_bytes().decode()

@@ -134,9 +134,7 @@ def _in_baseline() -> list:
 @pytest.mark.parametrize("variant", _in_baseline())
 def test_players_choose_as_before_the_turn_model(variant):
     """The first positions of tools/check_players.py (run it for all of them)."""
-    import sys
 
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
     import check_players
 
     expected = load("players_baseline.json")
