@@ -99,7 +99,7 @@ def test_every_key_the_code_names_is_in_the_catalog_and_every_message_is_used():
     messages, _ = parse(CATALOG.read_text(encoding="utf-8"))
     named = {text for path in _sources() for text in _string_constants(path)}
     index = (ROOT / "index.html").read_text(encoding="utf-8")
-    named |= set(re.findall(r'data-t="([^"]+)"', index))
+    named |= set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', index))  # data-t, data-t-aria-label...
     used_keys = {text for text in named if KEY.fullmatch(text)}
     unused = sorted(key for key in messages if key not in named)
     assert unused == [], f"messages nothing names: {unused}"
