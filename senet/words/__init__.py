@@ -3,8 +3,8 @@ arguments and plural forms (docs/words.md).
 
 The catalogs are gettext PO files beside this module (``en.po``: English, the source of
 every message; one file per language). tools/build.py compiles each into compact JSON
-(``en.json``) for the page (page.pack) and the worker (senet.zip); where there is none
-(CPython from the sources) the PO file is read.
+(``en.json``) for the page (page.pack) and the worker (senet.zip), which ship no PO file;
+from the sources (CPython: the tests, the command line) the PO file is read.
 
     from senet.words import t, n
     t("turn.throw", name="White")            # "White's turn: throw the sticks"
@@ -87,14 +87,13 @@ class Words:
 
 
 def load(language: str = DEFAULT_LANGUAGE, folder: str | None = None) -> Words:
-    """The catalog of ``language``: its compiled JSON if the build made one, else its PO
-    file. OSError when neither is there."""
+    """The catalog of ``language``: its PO file where there is one (the sources), else the
+    JSON the build compiled from it (page.pack, senet.zip). OSError when neither is there."""
     folder = folder or _here()
     try:
-        data = json.loads(_read(f"{folder}/{language}.json"))
-        messages = data["messages"]
-    except OSError:
         messages, _header = parse(_read(f"{folder}/{language}.po"))
+    except OSError:  # the page and the worker: the build's JSON, not the PO file
+        messages = json.loads(_read(f"{folder}/{language}.json"))["messages"]
     return Words(messages, language, _STRICT[0])
 
 

@@ -76,7 +76,7 @@ def test_the_built_catalog_is_the_po_file_compiled(tmp_path):
     data = json.loads(built["senet/words/en.json"])
     assert data["language"] == "en" and data["messages"] == parse(CATALOG.read_text(encoding="utf-8"))[0]
     (tmp_path / "en.json").write_bytes(built["senet/words/en.json"])
-    assert words.load("en", str(tmp_path)).messages == data["messages"]  # the JSON first, where there is one
+    assert words.load("en", str(tmp_path)).messages == data["messages"]  # a folder without the PO file: its JSON
 
 
 def _string_constants(path: Path) -> list[str]:
@@ -93,7 +93,7 @@ def test_every_key_the_code_names_is_in_the_catalog_and_every_message_is_used():
     messages, _ = parse(CATALOG.read_text(encoding="utf-8"))
     named = {text for path in _sources() for text in _string_constants(path)}
     index = (ROOT / "index.html").read_text(encoding="utf-8")
-    named |= set(re.findall(r'data-t="([^"]+)"', index))
+    named |= set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', index))  # data-t, data-t-aria-label...
     used_keys = {text for text in named if KEY.fullmatch(text)}
     unused = sorted(key for key in messages if key not in named)
     assert unused == [], f"messages nothing names: {unused}"
