@@ -34,14 +34,14 @@ function copyTree(src, dst) {
     const from = join(src, name);
     const to = dst + "/" + name;
     if (statSync(from).isDirectory()) copyTree(from, to);
-    else if (name.endsWith(".py") || name.endsWith(".mpy")) mp.FS.writeFile(to, readFileSync(from));
+    else if (name.endsWith(".py") || name.endsWith(".mpy") || name.endsWith(".po")) mp.FS.writeFile(to, readFileSync(from));
   }
 }
 for (const p of paths) {
   for (const name of readdirSync(p)) {
     const from = join(p, name);
     if (statSync(from).isDirectory() && name !== "__pycache__") copyTree(from, "/lib/" + name);
-    else if (name.endsWith(".py") || name.endsWith(".mpy")) { mp.FS.mkdirTree("/lib"); mp.FS.writeFile("/lib/" + name, readFileSync(from)); }
+    else if (name.endsWith(".py") || name.endsWith(".mpy") || name.endsWith(".po")) { mp.FS.mkdirTree("/lib"); mp.FS.writeFile("/lib/" + name, readFileSync(from)); }
   }
 }
 try {
