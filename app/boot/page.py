@@ -18,11 +18,7 @@ from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
-
-# The worker could not start (its error goes to the console): what the player needs to know.
-PAGE_PLAYER_NOTE = ("The computer opponents play a little more simply for now (Average in place of the "
-                    "Expert; Novice stays Novice): their stronger player could not start. "
-                    "The game goes on; Try again starts it once more.")
+from senet.words import t
 
 
 class Page:
@@ -113,7 +109,7 @@ class Page:
             ctl.turn_loop.worker_down = True
             if ctl.table.thinking is None:  # else the computer waiting for it says what stood in
                 view.report_error(f"the worker did not start: {self.link.error}")
-                view.notice(PAGE_PLAYER_NOTE)
+                view.notice(t("page.worker_failed"))  # what the player needs to know
             view.notice_action("worker-retry", True)
         if view.ready:
             view.render(ctl)
@@ -205,7 +201,7 @@ class Page:
         if offer:
             view.notice_action("notice-resume", True)
         if said:
-            view.announce(f"{ctl.table.message} {said}")
+            view.announce(t("page.resumed", message=ctl.table.message, said=said))
         view.restore_focus(ctl)
         return True
 

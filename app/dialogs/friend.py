@@ -32,13 +32,13 @@ from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
 from senet.variants import base_name, get_rules
+from senet.words import t
 
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
-# An answer link opened in a tab of the browser whose other tab made the invite.
-ANSWER_PASSED = "Answer passed to your game in the other tab; you can close this one."
-NO_TAB_WAITING = ("No tab of this browser is waiting for this answer: open it, or paste it, where the invite "
-                  "was made.")
+# The line of the connection's state (<html data-link>), by state.
+LINK_STATES = {"off": "friend.link.off", "inviting": "friend.link.inviting", "connecting": "friend.link.connecting",
+               "connected": "friend.link.connected", "lost": "friend.link.lost"}
 
 
 class FriendDialog:
@@ -129,10 +129,7 @@ class FriendDialog:
 
     def set_link(self, state):
         self.root.dataset.link = state
-        self.el("friend-link-state").textContent = {
-            "off": "Not connected.", "inviting": "Waiting for your friend's answer.",
-            "connecting": "Connecting\u2026", "connected": "Connected.",
-            "lost": "The connection is lost; the game is kept."}[state]
+        self.el("friend-link-state").textContent = t(LINK_STATES[state])
 
     def open(self):
         if self.flow.live and not self.flow.duel.game.over:  # the game under way: its controls
@@ -148,7 +145,7 @@ class FriendDialog:
             try:
                 await coro
             except Exception as exc:  # a WebRTC failure: one line, nothing else changes
-                self.say(f"The connection could not be made: {exc}")
+                self.say(t("friend.connect_failed", error=str(exc)))
             finally:
                 self.tasks.discard(task)
 
@@ -188,10 +185,10 @@ class FriendDialog:
         elif what in ("copy-invite", "copy-answer"):
             target = self.doc.querySelector("[data-invite]" if what == "copy-invite" else "[data-answer]")
             js.navigator.clipboard.writeText(target.textContent)
-            self.say("Copied.")
+            self.say(t("friend.copied"))
         elif what == "share":
             link = attr(self.doc.querySelector("[data-invite]"), "data-invite")
-            js.navigator.share(to_js({"title": "Senet", "url": link}))
+            js.navigator.share(to_js({"title": t("friend.share_title"), "url": link}))
         elif what == "say":
             self.flow.say(attr(button, "data-code"))
         elif what == "resign":
@@ -210,7 +207,7 @@ class FriendDialog:
             return
         self.page.backend.set(NAME_KEY, name)
         self.set_link("inviting")
-        self.say("Gathering this device's network addresses\u2026")
+        self.say(t("friend.gathering"))
         sdp = await window.senetLink.host(ice)
         if self.flow.offer is not offer:
             return  # another invite was made meanwhile
@@ -219,7 +216,7 @@ class FriendDialog:
         self.el("friend-share").hidden = not hasattr(js.navigator, "share")
         self.show("invite")
         window.senetLink.waitForAnswer()  # the answer link may be opened in another tab of this browser
-        self.say("Send the link to your friend, then paste their answer below.")
+        self.say(t("friend.invite_made"))
         from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when an invite is made
 
         matrix = qr_matrix(link)
@@ -249,7 +246,7 @@ class FriendDialog:
         if not again:
             self.flow.begin(self.page.policy.settings.speed)
         self.show("play")
-        self.say("Connecting to your friend\u2026")
+        self.say(t("friend.connecting"))
 
     # -- a game under way: kept, and connected again -----------------------------------------
     def restore(self):
@@ -272,13 +269,13 @@ class FriendDialog:
     async def make_reconnect(self):
         ice = self.ice_json()
         self.set_link("inviting")
-        self.say("Gathering this device's network addresses\u2026")
+        self.say(t("friend.gathering"))
         sdp = await window.senetLink.host(ice)
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
         self._show_link("data-invite", link)
         self.show("invite")
         window.senetLink.waitForAnswer()
-        self.say("Send this link to the other player, then paste their answer below.")
+        self.say(t("friend.reconnect_made"))
 
     def open_rejoin(self, text):
         """The other side's Reconnect link (or code): answer it."""
@@ -293,16 +290,16 @@ class FriendDialog:
             ice = self.ice_json()
             sdp = self.flow.rejoin(text)
         except SenetError as exc:
-            self.say(f"This reconnection cannot be used: {exc}")
+            self.say(t("friend.reconnect_refused", error=str(exc)))
             return
-        self.el("friend-game").textContent = "The other player asks to go on with your game."
+        self.el("friend-game").textContent = t("friend.reconnect_asked")
         self.el("friend-name-part").hidden = True
         self.set_link("connecting")
         answer_sdp = await window.senetLink.join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
-        self.say("Send this answer back; the game goes on when it connects.")
+        self.say(t("friend.reconnect_answer_made"))
 
     # -- the friend ------------------------------------------------------------------------
     def open_invite(self, text):
@@ -315,7 +312,7 @@ class FriendDialog:
         try:
             offer, _sdp = read_invite(code_of(text, JOIN_KEY))
         except SenetError as exc:
-            self.say(f"This invite cannot be used: {exc}")
+            self.say(t("friend.invite_refused", error=str(exc)))
             return
         self.el("friend-game").textContent = invite_words(offer)
         name = self.page.backend.get(NAME_KEY)
@@ -323,26 +320,26 @@ class FriendDialog:
         self.el("friend-guest-name").value = name
         self.el("friend-answer-part").hidden = True
         self.el("friend-name-part").hidden = False
-        self.say("Give your name, then Answer.")
+        self.say(t("friend.give_name"))
 
     async def _answer(self, text, name):
         try:
             ice = self.ice_json()
             _offer, sdp = self.flow.join(text, name)
         except SenetError as exc:
-            self.say(f"This invite cannot be answered: {exc}")
+            self.say(t("friend.answer_refused", error=str(exc)))
             return
         self.page.backend.set(NAME_KEY, name)
         self.el("friend-guest-name").disabled = True
         self.el("friend-answer-button").disabled = True
         self.set_link("connecting")
-        self.say("Making your answer\u2026")
+        self.say(t("friend.answering"))
         answer_sdp = await window.senetLink.join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.answer_text(answer_sdp)
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
         self.flow.begin(self.page.policy.settings.speed)
-        self.say("Send this answer back to your friend; the game starts when it connects.")
+        self.say(t("friend.answer_made"))
 
     # -- the connection --------------------------------------------------------------------
     def send(self, text):
@@ -358,7 +355,7 @@ class FriendDialog:
             self.flow.opened()
             self.set_link("connected")
             self.show("play")
-            self.say("Connected: the game is on.")
+            self.say(t("friend.connected"))
             if self.dialog.open:
                 self.dialog.close()
             self.page.view.render(self.page.ctl)
@@ -381,7 +378,7 @@ class FriendDialog:
             return  # for another tab's invite: that tab answers
         except SenetError as exc:
             window.senetLink.answered(False, str(exc))
-            self.say(f"An answer opened in another tab cannot be used: {exc}")
+            self.say(t("friend.tab_answer_refused", error=str(exc)))
             return
         window.senetLink.answered(True, "")
         self.spawn(self.connect(text, sdp))
@@ -393,14 +390,14 @@ class FriendDialog:
         self.show(None)
         if not self.dialog.open:
             self.dialog.showModal()
-        self.say("Passing the answer to your game in the other tab\u2026")
+        self.say(t("friend.passing_answer"))
         self.spawn(self._pass_answer(text))
 
     async def _pass_answer(self, text):
         result = await window.senetLink.passAnswer(text)
         if not result.passed:
-            self.say(NO_TAB_WAITING)
+            self.say(t("friend.no_tab_waiting"))
         elif result.ok:
-            self.say(ANSWER_PASSED)
+            self.say(t("friend.answer_passed"))
         else:
-            self.say(f"Your game in the other tab cannot use this answer: {result.words}")
+            self.say(t("friend.answer_not_taken", error=str(result.words)))

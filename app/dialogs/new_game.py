@@ -10,18 +10,18 @@ from app.flow.counting import count_words, moment_name, turns_played
 from app.words.names import SIDE_NAMES
 from senet.state import BLACK, WHITE
 from senet.variants import base_name
+from senet.words import t
 
+# The rule set's note under its choice, by rule set (the messages' ids).
 NOTES = {
-    "kendall": "Seven pieces each. Square 27 is the water; a drowned piece may be rescued to 15.",
-    "jequier": "Five pieces each. A colour draw decides who plays black: the first to throw a 1.",
-    "tait": "Five pieces each, entered from the supply. Landing on a piece sends it back.",
-    "bell": "Ten pieces each, running from 30 down to 1 to fill their goal squares.",
-    "thibault": "Five pieces each. Pieces dance (swap); a drowning piece may be rescued.",
-    "havens": "Five pieces each, a colour draw, and a penalty score for the loser.",
-    "piccione": "Five pieces each, entered from the supply with a 1. A throw may be shared "
-                "between pieces; no piece is hit.",
+    "kendall": "new_game.note.kendall",
+    "jequier": "new_game.note.jequier",
+    "tait": "new_game.note.tait",
+    "bell": "new_game.note.bell",
+    "thibault": "new_game.note.thibault",
+    "havens": "new_game.note.havens",
+    "piccione": "new_game.note.piccione",
 }
-PLAY_HERE_KEPT = "The game it replaced is kept: New game\u2026 lists it under Kept games."
 
 
 class Dialogs:
@@ -44,7 +44,8 @@ class Dialogs:
     # -- New game --------------------------------------------------------------------------
     def update_labels(self, _event=None):
         variant = str(self.field("variant").value)
-        self.page.document.getElementById("ng-note").textContent = NOTES.get(variant, "")
+        note = NOTES.get(variant)
+        self.page.document.getElementById("ng-note").textContent = t(note) if note else ""
         rules = senet.get_rules(variant) if variant in senet.VARIANTS else None
         house_rules = rules.house_rules if rules is not None else ()
         self.page.document.getElementById("ng-options").hidden = not house_rules
@@ -52,9 +53,9 @@ class Dialogs:
         for seat, colour in ((1, SIDE_NAMES[WHITE]), (2, SIDE_NAMES[BLACK])):
             legend = self.form.querySelector(f'fieldset[data-seat="{seat}"] legend')
             if draw:
-                legend.textContent = "First to throw" if seat == 1 else "Second to throw"
+                legend.textContent = t("new_game.seat.first" if seat == 1 else "new_game.seat.second")
             else:
-                legend.textContent = f"{colour} ({'spools' if seat == 1 else 'cones'})"
+                legend.textContent = t("new_game.seat.white" if seat == 1 else "new_game.seat.black", colour=colour)
 
     def open_new_game(self):
         ctl = self.page.ctl
@@ -109,8 +110,7 @@ class Dialogs:
             page.view.kept_confirm(item, what == "delete")
         elif what == "confirm" and game is not None:
             done = page.policy.store.delete_kept(key, game.text)
-            self.list_kept("Deleted." if done else "That game was changed in another tab, so it was not deleted; "
-                                                   "the list is up to date now.")
+            self.list_kept(t("new_game.kept.deleted" if done else "new_game.kept.changed"))
             first = page.document.querySelector('#kept-list [data-kept="resume"]')
             (first or page.document.getElementById("kept-title")).focus()
 
@@ -179,19 +179,23 @@ class Dialogs:
             setup, _problem = self.choice()
         page.ctl.new_game(setup)
         if drawn:
-            page.view.announce(f"{page.ctl.table.message} {self.drawn_text(setup)}")
+            page.view.announce(self.drawn_text(setup))
         page.need_worker()
         self.dialog.returnValue = ""
         page.view.restore_focus(page.ctl)
 
     def drawn_text(self, setup) -> str:
-        """What the draw of Random colours gave: "Sides drawn: Ann plays white." """
+        """The new game's message and what the draw of Random colours gave: "... Sides
+        drawn: Ann plays white." """
         table = self.page.ctl.table
-        name = table.seat_name(1)
-        verb = "play" if name == "You" else "plays"
-        if senet.get_rules(setup.variant).has_opening:  # the colour draw decides the colours
-            return f"Sides drawn: {name} {verb} first in the colour draw."
-        return f"Sides drawn: {name} {verb} {SIDE_NAMES[WHITE].lower()}."
+        players, names = table.setup.players, table.setup.names
+        # seat 1 is "You" (names.seat_label): the one human, unnamed
+        you = players[0] == "human" and list(players).count("human") == 1 and not names[0].strip()
+        first = senet.get_rules(setup.variant).has_opening  # the colour draw decides the colours
+        if you:
+            return t("new_game.drawn.you_first" if first else "new_game.drawn.you_white", message=table.message)
+        return t("new_game.drawn.other_first" if first else "new_game.drawn.other_white", message=table.message,
+                 name=table.seat_name(1))
 
     # -- Play from here ----------------------------------------------------------------------
     def ask_play_here(self):
@@ -204,17 +208,13 @@ class Dialogs:
             ctl.replays.play_on()  # refused, with the reason: a sealed record cannot go on
             return
         live = ctl.live_session
-        what = f"{live.game.rules.title}, {count_words(turns_played(live.game))}"
-        if live.game.over:
-            what += ", finished"
-        if live.game.entries:
-            kept = (f"The game it replaces ({what}) is kept: New game\u2026 lists it under Kept games, "
-                    "and it can be resumed from there.")
+        moment = moment_name(replay.full, replay.step)
+        if not live.game.entries:
+            text = t("new_game.play_here.nothing_kept", moment=moment)
         else:
-            kept = "The game now on the board has no moves yet, so there is nothing to keep."
-        self.page.document.getElementById("play-here-text").textContent = (
-            f"The position {moment_name(replay.full, replay.step)} of the replay becomes your game, and play "
-            f"goes on from there. {kept}")
+            text = t("new_game.play_here.kept_finished" if live.game.over else "new_game.play_here.kept",
+                     moment=moment, title=live.game.rules.title, turns=count_words(turns_played(live.game)))
+        self.page.document.getElementById("play-here-text").textContent = text
         self.play_here_dialog.returnValue = ""
         self.play_here_dialog.showModal()
 
@@ -229,7 +229,7 @@ class Dialogs:
         self.play_here_dialog.returnValue = ""
         ctl.replays.play_on()
         if page.policy.replaced_kept:
-            page.view.announce(f"{ctl.table.message} {PLAY_HERE_KEPT}")
+            page.view.announce(t("new_game.play_here.replaced_kept", message=ctl.table.message))
         page.show_problems()  # the game replaced could not be kept: say why
         page.need_worker()
         page.view.restore_focus(ctl)
@@ -240,11 +240,10 @@ class Dialogs:
         ctl = self.page.ctl
         if not ctl.history.can_resign:
             return
-        counted = ("It counts as a loss in your statistics and the record says you resigned."
-                   if ctl.history.against_computer else "The record says you resigned.")
         winner = "b" if ctl.history.resigner() == "w" else "w"
-        self.page.document.getElementById("resign-text").textContent = (
-            f"The game ends now, and {ctl.table.seat_name(ctl.table.seat_of(winner))} wins. {counted}")
+        self.page.document.getElementById("resign-text").textContent = t(
+            "new_game.resign.counted" if ctl.history.against_computer else "new_game.resign.not_counted",
+            winner=ctl.table.seat_name(ctl.table.seat_of(winner)))
         self.resign_dialog.returnValue = ""
         self.resign_dialog.showModal()
 

@@ -18,6 +18,7 @@ import senet
 from app.flow import tutorial
 from app.flow.controller import Controller, Setup, loc_order
 from app.flow.tutorial import DIFFERENCES, LESSONS, Tutorial, play_through
+from senet import words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -193,7 +194,8 @@ def test_k7_k13_exact_throws_bear_off_and_the_last_one_wins():
 
 def test_every_other_rule_set_has_its_line():
     assert set(DIFFERENCES) == set(senet.VARIANTS) - {"kendall"}
-    for variant, line in DIFFERENCES.items():
+    for variant, key in DIFFERENCES.items():
+        line = words.t(key)
         assert senet.get_rules(variant).title in line and line.endswith(".")
 
 
@@ -214,7 +216,7 @@ def test_the_tutorial_says_what_to_do_at_each_moment():
     assert t.go(len(LESSONS) - 1) and t.last and not t.done and t.note() == ""
     assert not t.go(len(LESSONS))  # no such lesson: stays where it is
     t.beat = len(t.lesson.beats)
-    assert DIFFERENCES["tait"] in t.task()
+    assert words.t(DIFFERENCES["tait"]) in t.task()
     k = Tutorial("kendall", len(LESSONS) - 1)
     k.beat = len(k.lesson.beats)
     assert "Finish" in k.task() and "Finish" in k.hint() and Tutorial("kendall").note() == ""
