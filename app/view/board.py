@@ -3,10 +3,11 @@ way the pieces run, and every square's, tray's and piece's attributes, the bette
 arrow, and the board's own description. A mixin of app/view/view.py's View (its DOM helpers
 ``_set``, ``_text`` and ``_svg`` and its elements are View's)."""
 
-from app.flow.controller import COLOUR, SIDE_NAMES, loc_of
+from app.flow.controller import COLOUR, loc_of
 from app.view import way
 from senet.board import MARKED, square_cell
 from senet.variants import base_name
+from senet.words import n, t
 
 SYMBOLS = "./assets/symbols.svg"
 SHAPE = {"w": "piece-spool", "b": "piece-cone"}
@@ -17,9 +18,12 @@ PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
 HIT = 100
 HIT_TOP, HIT_BOTTOM = 300, 424  # a tray's tap area (124 units high, as a piece's on a touch screen)
 TRAY_SCALE = 0.66
-TRAY_LABEL = {"supply": "to enter", "off": "borne off"}
-TRAY_TAG = {"supply": "enter", "off": "off"}
-TRAY_MOVE = {"supply": "Move back to the supply. ", "off": "Bear off here. "}  # a tray as a target  # drawn in the tray (short: it must fit on a phone)
+# A tray's words (senet/words): its aria-label by colour and kind, the same said as a
+# target, and the tag drawn in the tray (short: it must fit on a phone).
+TRAY_LABEL = {("w", "supply"): "view.tray.white_supply", ("w", "off"): "view.tray.white_off",
+              ("b", "supply"): "view.tray.black_supply", ("b", "off"): "view.tray.black_off"}
+TRAY_MOVE = {"supply": "view.tray.target_supply", "off": "view.tray.target_off"}
+TRAY_TAG = {"supply": "view.tray.tag_supply", "off": "view.tray.tag_off"}
 
 
 def square_centre(n: int) -> tuple[float, float]:
@@ -29,11 +33,21 @@ def square_centre(n: int) -> tuple[float, float]:
 
 def loc_text(loc) -> str:
     if loc == "supply":
-        return "in the supply"
+        return t("view.where.supply")
     if loc == "off":
-        return "borne off"
+        return t("view.where.off")
     name = MARKED.get(loc)
-    return f"on square {loc}" + (f", the {name}" if name else "")
+    return t("view.where.marked", square=loc, name=name) if name else t("view.where.square", square=loc)
+
+
+def list_text(items) -> str:
+    """``items`` as a list in words: "1, 2, 3"."""
+    return t("view.list_sep").join(str(item) for item in items)
+
+
+def markup_text(text: str) -> str:
+    """``text`` made safe to write into SVG markup, as an element's text or an attribute."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 
@@ -58,23 +72,28 @@ def board_words(state) -> str:
     """The board's description for a screen reader: where each side's pieces are, and
     Bell's goals and home pieces (B5-B7), asked of the rule set."""
     rules = state.rules
-    parts = [f"Senet board, {rules.title} rules."]
+    sides = []
     for i, colour in enumerate("wb"):
         squares = state.pieces(colour)
-        text = f"{SIDE_NAMES[colour]}: " + (("on " + ", ".join(map(str, squares))) if squares else "none on the board")
+        pieces = [t("view.board.on", squares=list_text(squares)) if squares else t("view.board.none")]
         if rules.has_supply:
-            text += f", {state.supply[i]} to enter"
+            pieces.append(n("view.board.to_enter", state.supply[i]))
         if rules.bears_off:
-            text += f", {state.off[i]} borne off"
+            pieces.append(n("view.board.borne_off", state.off[i]))
+        pieces = list_text(pieces)
         if rules.has_goals and state.odd:
             home = rules.home_squares(state, colour)
-            text += "; goals on the " + ("odd" if state.odd == colour else "even") + " squares"
-            text += ", home on " + ", ".join(map(str, home)) if home else ", none home"
+            goals = [t("view.board.goals_odd") if state.odd == colour else t("view.board.goals_even"),
+                     t("view.board.home", squares=list_text(home)) if home else t("view.board.none_home")]
             low = rules.open_goal(state, colour)
             if low is not None:
-                text += f", next goal {low}"
-        parts.append(text + ".")
-    return " ".join(parts)
+                goals.append(t("view.board.next_goal", square=low))
+            goals = list_text(goals)
+            sides.append(t("view.board.white_goals", pieces=pieces, goals=goals) if colour == "w"
+                         else t("view.board.black_goals", pieces=pieces, goals=goals))
+        else:
+            sides.append(t("view.board.white", pieces=pieces) if colour == "w" else t("view.board.black", pieces=pieces))
+    return t("view.board.label", rules=rules.title, white=sides[0], black=sides[1])
 
 
 # A piece's parts, as _build writes them inside its <g>: the tap area, the halo of a
@@ -98,7 +117,7 @@ def _made(layer, markup: list):
     """``layer``'s children made afresh from SVG markup, in one call into the browser
     rather than one for each element and attribute (at the first drawing those took some
     25 ms of MicroPython); returns them, for ``.item(i)``. The markup is the view's own:
-    numbers and fixed names, never a player's text."""
+    numbers, fixed names and the catalog's words (escaped), never a player's text."""
     layer.innerHTML = "".join(markup)
     return layer.children
 
@@ -128,7 +147,7 @@ class BoardDrawing:
                     f'width="{width:g}" height="{HIT_BOTTOM - HIT_TOP}"/>'
                     f'<rect class="tray {COLOUR[colour]}" data-tray="{name}" x="{x:g}" y="{TRAY_Y}" '
                     f'width="{width:g}" height="{TRAY_H}" rx="10"/>'
-                    f'<text class="tray-label" aria-hidden="true" x="{x + 14:g}" y="{TRAY_Y + 32}">{TRAY_TAG[kind]}</text>'
+                    f'<text class="tray-label" aria-hidden="true" x="{x + 14:g}" y="{TRAY_Y + 32}">{markup_text(t(TRAY_TAG[kind]))}</text>'
                     f'<text class="tray-count" aria-hidden="true" x="{x + width - 16:g}" y="{TRAY_Y + 76}"></text>')
                 self.trays[name] = {"x": x, "width": width, "colour": colour, "kind": kind}
                 names.append(name)
@@ -145,10 +164,10 @@ class BoardDrawing:
         self._squares_drawn = {}
         self._trays_drawn = {}
         if first:
-            for n in self.squares:
-                self._absent(n, *SQUARE_SET)
-            for n in self.numbers:
-                self._absent(("number", n), "class")
+            for sq in self.squares:
+                self._absent(sq, *SQUARE_SET)
+            for sq in self.numbers:
+                self._absent(("number", sq), "class")
         # Each piece is made where it stands: made at the board's corner and moved by the
         # next drawing, it would glide from there if a frame came between (app/main.py
         # draws the board a task after it builds it).
@@ -165,7 +184,7 @@ class BoardDrawing:
         self._gen = ctl.gen
         self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
-        self.rules_link.textContent = f"{rules.title} rules"
+        self.rules_link.textContent = t("view.rules_link", rules=rules.title)
         self._set_sticks(ctl.table.sticks, ctl.table.last_throw)  # a resumed game shows its pending throw
 
     def _build_hits(self) -> None:
@@ -177,10 +196,10 @@ class BoardDrawing:
         self.hit_layer.setAttribute("id", "hits")
         self.piece_layer.after(self.hit_layer)
         markup = []
-        for n in range(1, 31):
-            row, col = square_cell(n)
+        for sq in range(1, 31):
+            row, col = square_cell(sq)
             # data-hit, not data-square: the squares are counted by data-square
-            markup.append(f'<rect class="hit" data-hit="{n}" aria-hidden="true" x="{100 * col + 50 - HIT // 2}" '
+            markup.append(f'<rect class="hit" data-hit="{sq}" aria-hidden="true" x="{100 * col + 50 - HIT // 2}" '
                           f'y="{100 * row + 50 - HIT // 2}" width="{HIT}" height="{HIT}"/>')
         made = _made(self.hit_layer, markup)
         self.hits = {n: made.item(n - 1) for n in range(1, 31)}
@@ -271,67 +290,64 @@ class BoardDrawing:
         preview_dst = preview.dst if preview is not None else None
         suggested_dst = suggested.dst if suggested is not None else None
         drawn_squares = self._squares_drawn
-        for n in special | self._squares_shown:
-            rect = self.squares.get(n)
+        for sq in special | self._squares_shown:
+            rect = self.squares.get(sq)
             if rect is None:  # a tray ("off"), or nothing
                 continue
-            is_target = n in targets
-            owner = goal_of.get(n)
+            is_target = sq in targets
+            owner = goal_of.get(sq)
             # all this square's attributes follow from these: unchanged, nothing to write
-            drawn = (n == last[0], n == last[1], is_target, n == preview_dst, n in hints, n == suggested_dst,
-                     n == better_src, n == better_dst, owner, n == next_goal)
-            if drawn_squares.get(n) == drawn:
+            drawn = (sq == last[0], sq == last[1], is_target, sq == preview_dst, sq in hints, sq == suggested_dst,
+                     sq == better_src, sq == better_dst, owner, sq == next_goal)
+            if drawn_squares.get(sq) == drawn:
                 continue
-            drawn_squares[n] = drawn
+            drawn_squares[sq] = drawn
             classes = ["square"]
-            if n in MARKED:
+            if sq in MARKED:
                 classes.append("marked")
-            if n == last[0]:
+            if sq == last[0]:
                 classes.append("from")
-            if n == last[1]:
+            if sq == last[1]:
                 classes.append("to")
             if is_target:
                 classes.append("target")
-            if n == preview_dst:
+            if sq == preview_dst:
                 classes.append("preview")
-            if n in hints:
+            if sq in hints:
                 classes.append("hint")
-            if n == suggested_dst:
+            if sq == suggested_dst:
                 classes.append("suggest")
-            if n == better_src:
+            if sq == better_src:
                 classes.append("better-from")
-            if n == better_dst:
+            if sq == better_dst:
                 classes.append("better-to")
             if owner:
                 classes.append(f"goal-{owner}")
-            if n == next_goal:
+            if sq == next_goal:
                 classes.append("next-goal")
-            self._set(n, rect, "class", " ".join(classes))
-            self._set(n, rect, "data-goal", owner)
-            self._set(n, rect, "data-next-goal", "true" if n == next_goal else None)
-            self._set(n, rect, "data-better", "from" if n == better_src else "to" if n == better_dst else None)
-            self._set(n, rect, "data-target", "true" if is_target else None)
-            self._set(n, rect, "role", "button" if is_target else None)
-            self._set(n, rect, "tabindex", "0" if is_target else None)
-            label = f"Move to square {n}" if is_target else None
-            if label and owner:
-                label += f", {COLOUR[owner]}'s goal" + (", the next to fill" if n == next_goal else "")
-            self._set(n, rect, "aria-label", label)
+            self._set(sq, rect, "class", " ".join(classes))
+            self._set(sq, rect, "data-goal", owner)
+            self._set(sq, rect, "data-next-goal", "true" if sq == next_goal else None)
+            self._set(sq, rect, "data-better", "from" if sq == better_src else "to" if sq == better_dst else None)
+            self._set(sq, rect, "data-target", "true" if is_target else None)
+            self._set(sq, rect, "role", "button" if is_target else None)
+            self._set(sq, rect, "tabindex", "0" if is_target else None)
+            self._set(sq, rect, "aria-label", self._square_label(sq, owner, sq == next_goal) if is_target else None)
         self._squares_shown = special
 
-        for n in self._hits_shown | set(targets):
-            hit = self.hits.get(n)
+        for sq in self._hits_shown | set(targets):
+            hit = self.hits.get(sq)
             if hit is not None:
-                self._set(("hit", n), hit, "class", "hit live" if n in targets else "hit")
+                self._set(("hit", sq), hit, "class", "hit live" if sq in targets else "hit")
         self._hits_shown = set(targets)
         occupied = {i + 1 for i, c in enumerate(state.board) if c != "."}
         if occupied != self._covered:  # (after _build, every square counts as covered)
-            for n in occupied | self._covered:  # a square's number hides under its piece
-                number = self.numbers.get(n)
+            for sq in occupied | self._covered:  # a square's number hides under its piece
+                number = self.numbers.get(sq)
                 if number is not None:
-                    self._set(("number", n), number, "class", "covered" if n in occupied else None)
-            for n, mark in self.marks.items():
-                self._set(("mark", n), mark, "class", f"mark mark-{n}" + (" covered" if n in occupied else ""))
+                    self._set(("number", sq), number, "class", "covered" if sq in occupied else None)
+            for sq, mark in self.marks.items():
+                self._set(("mark", sq), mark, "class", f"mark mark-{sq}" + (" covered" if sq in occupied else ""))
             self._covered = occupied
 
         # trays
@@ -365,8 +381,8 @@ class BoardDrawing:
             self._set(name, tray["rect"], "data-target", "true" if is_target else None)
             self._set(name, tray["rect"], "role", "button" if is_target else "img")
             self._set(name, tray["rect"], "tabindex", "0" if is_target else None)
-            label = f"{COLOUR[colour]} pieces {TRAY_LABEL[kind]}: {count}"
-            self._set(name, tray["rect"], "aria-label", TRAY_MOVE[kind] + label if is_target else label)
+            label = t(TRAY_LABEL[(colour, kind)], count=count)
+            self._set(name, tray["rect"], "aria-label", t(TRAY_MOVE[kind], label=label) if is_target else label)
 
         # pieces
         slots = self._tray_slots(ctl)
@@ -410,20 +426,33 @@ class BoardDrawing:
             self._set(pid, g, "data-home", "true" if is_home else None)
             self._set(pid, g, "tabindex", "0" if is_movable else None)
             self._set(pid, g, "role", "button" if is_movable else "img")
-            label = f"{COLOUR[colour]} piece {loc_text(loc)}"
+            where = loc_text(loc)
+            label = [t("view.piece.white", where=where) if colour == "w" else t("view.piece.black", where=where)]
             if is_home:
-                label += ", home"
+                label.append(t("view.piece.home"))
             if is_movable:
-                if len(moves) == 1:
-                    label += f", movable to {self._dst_text(moves[0].dst)}"
+                if len(moves) != 1:
+                    label.append(t("view.piece.movable"))
+                elif moves[0].dst == 31:
+                    label.append(t("view.piece.movable_off"))
                 else:
-                    label += ", movable"
+                    label.append(t("view.piece.movable_to", square=moves[0].dst))
                 if is_selected:
-                    label += ", selected"
+                    label.append(t("view.piece.selected"))
             elif is_victim:
-                label += ", can be attacked: move here"
-            self._set(pid, g, "aria-label", label)
+                label.append(t("view.piece.attackable"))
+            self._set(pid, g, "aria-label", list_text(label))
         return better
+
+    @staticmethod
+    def _square_label(square: int, owner, next_goal: bool) -> str:
+        """A target square's aria-label; in Bell, whose goal it is and whether it is the
+        next to fill."""
+        if owner == "w":
+            return t("view.square.target_next_goal_white" if next_goal else "view.square.target_goal_white", square=square)
+        if owner == "b":
+            return t("view.square.target_next_goal_black" if next_goal else "view.square.target_goal_black", square=square)
+        return t("view.square.target", square=square)
 
     def _loc_point(self, ctl, loc, side):
         """Where an arrow to or from ``loc`` points: a square's centre, or a tray's."""

@@ -2,11 +2,18 @@
 prompt, the players, the hint and the win meter, and the fair throws box. A mixin of
 app/view/view.py's View."""
 
-from app.flow.controller import COLOUR, KIND_NAMES, NUMBER_WORDS
-from app.view.board import SHAPE, SYMBOLS
+from app.flow.controller import COLOUR
+from app.view.board import SHAPE, SYMBOLS, list_text
 from app.words.names import REMOTE
+from senet.words import n, t
 
 STICK_LIGHT, STICK_DARK = f"{SYMBOLS}#stick-light", f"{SYMBOLS}#stick-dark"
+# The sticks' label after a throw, by the number of light sides up (senet/words).
+LAST_THROW = ("view.sticks.light_0", "view.sticks.light_1", "view.sticks.light_2", "view.sticks.light_3",
+              "view.sticks.light_4")
+# A player's kind under its name (senet/words), by names.KINDS (and REMOTE).
+KIND_TEXT = {"human": "view.player.human", "novice": "view.player.novice", "average": "view.player.average",
+             "expert": "view.player.expert", REMOTE: "view.player.remote"}
 
 
 class ControlsDrawing:
@@ -17,10 +24,10 @@ class ControlsDrawing:
         fair = self.fair
         self._text("fair-summary", fair["summary"], info["summary"])
         self._text("fair-note", fair["note"], info["note"])
-        self._text("fair-commit", fair["commit"], info["commit"] or "none")
+        self._text("fair-commit", fair["commit"], info["commit"] or t("view.fair.no_commit"))
         phrase = info["phrase"]
         self._text("fair-phrase-text", fair["phrase-text"],
-                   "" if info["editable"] else (f"\u201c{phrase}\u201d" if phrase else "none"))
+                   "" if info["editable"] else (t("view.fair.phrase", phrase=phrase) if phrase else t("view.fair.no_phrase")))
         self._set("fair-phrase-edit", fair["phrase-edit"], "hidden", None if info["editable"] else "")
         key = (ctl.gen, phrase)
         if key != self._fair_key:
@@ -28,16 +35,12 @@ class ControlsDrawing:
                 self.fair_message("")
             self._fair_key = key
             fair["phrase"].value = phrase
-        seed = info["seed"] or ("revealed when the game ends" if info["committed"] else "not shown")
+        seed = info["seed"] or (t("view.fair.seed_later") if info["committed"] else t("view.fair.seed_hidden"))
         self._text("fair-seed", fair["seed"], seed)
 
     def fair_message(self, text: str) -> None:
         """The line under the game's information on its throws (Verify's answer)."""
         self._text("fair-message", self.fair["message"], text)
-
-    @staticmethod
-    def _dst_text(dst: int) -> str:
-        return "off the board" if dst == 31 else f"square {dst}"
 
     @staticmethod
     def _top_supply(ctl, side):
@@ -49,7 +52,7 @@ class ControlsDrawing:
         throw = self.buttons["throw"]
         can_throw = ready and ctl.table.can_throw
         self._set("b-throw", throw, "disabled", None if can_throw else "")
-        label = "Throw for colours" if ctl.table.state.opening else "Throw the sticks"
+        label = t("view.throw.colours") if ctl.table.state.opening else t("view.throw.sticks")
         self._text("b-throw", throw, label)
         self._set("b-rescue", self.buttons["rescue"], "hidden", None if ready and ctl.table.can_rescue else "")
         self._set("b-pass", self.buttons["pass"], "hidden", None if ready and ctl.table.must_pass else "")
@@ -70,40 +73,33 @@ class ControlsDrawing:
         words = ctl.throw_words
         for i, (el, text) in enumerate(zip(self.throw_left_parts, words)):
             self._text(("throw-left", i), el, text)
-        extra = "".join(f", {text}" for text in words if text)
-        self._set("sticks", self.sticks_box, "aria-label", self.sticks_label + extra)
-
-    @property
-    def thinking_word(self):
-        """A computer seat waits for the worker to boot, or thinks."""
-        return "getting ready" if self.worker_starting else "thinking"
+        self._set("sticks", self.sticks_box, "aria-label", list_text([self.sticks_label] + [w for w in words if w]))
 
     def prompt_text(self, ctl) -> str:
         """What the player to act should do now (not spoken: focus goes to the control)."""
         if ctl.table.tutorial is not None and ctl.table.tutorial.done:
-            return "Lesson done: Finish takes you back to your game." if ctl.table.tutorial.last else \
-                "Lesson done: Next goes on to the next lesson."
+            return t("view.prompt.lesson_finish") if ctl.table.tutorial.last else t("view.prompt.lesson_next")
         seat = ctl.table.seat_to_act
         if seat is None:
             return ""
         name = ctl.table.seat_name(seat)
         you = name == "You"
-        if ctl.table.thinking == seat:
-            return f"{name} is {self.thinking_word}\u2026"
+        if ctl.table.thinking == seat:  # a computer seat waits for the worker to boot, or thinks
+            return t("view.prompt.getting_ready", name=name) if self.worker_starting else \
+                t("view.prompt.thinking", name=name)
         if not ctl.table.human_to_act:
-            return f"{name} to play\u2026"
-        who = "Your turn" if you else f"{name}'s turn"
+            return t("view.prompt.to_play", name=name)
         if ctl.table.state.opening:
-            return f"{who}: throw for colours. The first to throw a 1 plays black."
+            return t("view.prompt.opening_you") if you else t("view.prompt.opening", name=name)
         if ctl.table.can_throw and ctl.table.can_rescue:
-            return f"{who}: throw the sticks, or rescue your piece from the water."
+            return t("view.prompt.throw_or_rescue_you") if you else t("view.prompt.throw_or_rescue", name=name)
         if ctl.table.can_throw:
-            return f"{who}: throw the sticks."
+            return t("view.prompt.throw_you") if you else t("view.prompt.throw", name=name)
         if ctl.table.must_pass:
-            return "No move with this throw: the turn passes."
+            return t("view.prompt.pass")
         if ctl.table.selected is not None:
-            return "Choose where to move it."
-        return f"{who}: choose a piece to move."
+            return t("view.prompt.choose_square")
+        return t("view.prompt.choose_piece_you") if you else t("view.prompt.choose_piece", name=name)
 
     def _set_sticks(self, sticks, value, animate: bool = False) -> None:
         pattern = sticks or (False, False, False, False)
@@ -111,12 +107,11 @@ class ControlsDrawing:
             self._set(("stick", i), use, "href", STICK_LIGHT if light else STICK_DARK)
         self._text("throw-value", self.throw_value, "" if value is None else str(value))
         if value is None:
-            label = "The throwing sticks, not thrown yet"
+            label = t("view.sticks.unthrown")
         else:
             light = sum(1 for s in pattern if s)
-            sides = f"{NUMBER_WORDS.get(light, light)} light side{'s' if light != 1 else ''} up" if light \
-                else "no light side up"
-            label = f"Last throw: {value} ({sides})"
+            label = t(LAST_THROW[light], value=value) if light < len(LAST_THROW) else \
+                n("view.sticks.light", light, value=value)
         self.sticks_label = label
         self._set("sticks", self.sticks_box, "aria-label", label)
         if animate:  # the other of the two toss animations: it starts again, no layout forced
@@ -139,21 +134,21 @@ class ControlsDrawing:
                 classes.append("winner")
             self._set(("pl", seat), el, "class", " ".join(classes))
             self._text(("name", seat), name_el, ctl.table.seat_name(seat))
-            if kind == REMOTE:
-                kind_text = "on another device"
+            if colour:
+                parts = [t("view.player.white") if colour == "w" else t("view.player.black")]
             else:
-                kind_text = "human" if kind == "human" else f"computer: {KIND_NAMES[kind].lower()}"
-            colour_text = COLOUR[colour] if colour else ("throws first" if seat == 1 else "throws second")
+                parts = [t("view.player.first") if seat == 1 else t("view.player.second")]
             odd = ctl.table.state.odd
             if odd and colour:
-                colour_text += " · odd squares" if odd == colour else " · even squares"
-            self._text(("kind", seat), kind_el, f"{colour_text} · {kind_text}")
+                parts.append(t("view.player.odd") if odd == colour else t("view.player.even"))
+            parts.append(t(KIND_TEXT[kind]))
+            self._text(("kind", seat), kind_el, " · ".join(parts))
             if result and result == colour:
-                turn = "winner"
+                turn = t("view.player.winner")
             elif ctl.table.thinking == seat:
-                turn = f"{self.thinking_word}\u2026"
+                turn = t("view.player.getting_ready") if self.worker_starting else t("view.player.thinking")
             elif acting == seat:
-                turn = "to play"
+                turn = t("view.player.to_play")
             else:
                 turn = ""
             self._text(("turn", seat), turn_el, turn)
@@ -167,29 +162,35 @@ class ControlsDrawing:
         self._set("advice", self.advice, "hidden", None if self.ready and (show_hint or show_meter) else "")
         text = ""
         if hint is not None:
-            text = "Hint: " + self.hint_words(ctl, hint)
+            text = self.hint_words(ctl, hint)
         elif show_hint:
-            text = "Hint: the Expert is thinking\u2026"
+            text = t("view.hint.thinking")
         self._text("hint-text", self.hint_text, text)
         self._set("hint-text", self.hint_text, "hidden", None if text else "")
         self._set("meter-box", self.meter_box, "hidden", None if show_meter else "")
         if show_meter:
             seat = ctl.table.seat_to_act
             name = ctl.table.seat_name(seat) if seat is not None else ""
-            whose = "Your" if name == "You" else f"{ctl.side_name(ctl.table.state.side)}'s"
-            self._text("meter-label", self.meter_label, f"{whose} chance to win")
+            if name == "You":
+                label = t("view.meter.you")
+            else:
+                label = t("view.meter.white") if ctl.table.state.side == "w" else t("view.meter.black")
+            self._text("meter-label", self.meter_label, label)
             self._set("meter", self.meter, "value", f"{prob:.3f}")
-            self._text("meter-value", self.meter_value, f"{round(prob * 100)}%")
+            self._text("meter-value", self.meter_value, t("view.meter.percent", percent=round(prob * 100)))
 
     @staticmethod
     def hint_words(ctl, hint: str) -> str:
+        """The hint line: the Expert's suggestion in words."""
         if hint == "throw":
-            return "throw the sticks."
+            return t("view.hint.throw")
         if hint == "rescue":
-            return "rescue your piece from the water."
+            return t("view.hint.rescue")
         move = ctl.advice.hint_move
         if move is None:
-            return hint
-        src = "the piece from the supply" if move.src == 0 else f"the piece on {move.src}"
-        dst = "off the board" if move.dst == 31 else f"to square {move.dst}"
-        return f"move {src} {dst}."
+            return t("view.hint.other", hint=hint)
+        if move.src == 0:
+            return t("view.hint.enter_off") if move.dst == 31 else t("view.hint.enter", to=move.dst)
+        if move.dst == 31:
+            return t("view.hint.bear_off", square=move.src)
+        return t("view.hint.move", square=move.src, to=move.dst)

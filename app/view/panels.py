@@ -2,20 +2,15 @@
 its summary, the game review, the tutorial, and the New game dialog's kept games. A
 mixin of app/view/view.py's View."""
 
-from app.flow.controller import COLOUR
 from app.flow.counting import count_words, mark_name
-from app.flow.history import UNDO_NOTE
+from senet.words import n, t
 
-# The review's table: each cell's field (a test hook) and its heading, said again by each
-# cell on a phone, where a side's row is a card.
-SUMMARY_FIELDS = (("decisions", "Decisions"), ("lost", "Chance lost"), ("mean", "Lost a decision"),
-                  ("luck", "Luck"), ("best", "Best"), ("inaccuracy", "Inaccuracies"), ("mistake", "Mistakes"),
-                  ("blunder", "Blunders"))
-
-# The move log's note when it has no turn to show, and while a long game's words are
-# being worked out after its board (View.log_later).
-LOG_EMPTY = "No moves yet."
-LOG_LATER = "Writing out the moves\u2026"
+# The review's table: each cell's field (a test hook) and the key of its heading
+# (senet/words), said again by each cell on a phone, where a side's row is a card.
+SUMMARY_FIELDS = (("decisions", "view.review.decisions"), ("lost", "view.review.lost"),
+                  ("mean", "view.review.mean"), ("luck", "view.review.luck"), ("best", "view.review.best"),
+                  ("inaccuracy", "view.review.inaccuracy"), ("mistake", "view.review.mistake"),
+                  ("blunder", "view.review.blunder"))
 
 
 class PanelsDrawing:
@@ -33,17 +28,18 @@ class PanelsDrawing:
             line.textContent = game.line(now_ms)
             buttons = self.doc.createElement("div")
             buttons.className = "actions kept-actions"
-            self._button(buttons, "Resume", "resume", f"Resume {game.summary()}")
-            self._button(buttons, "Delete", "delete", f"Delete {game.summary()}")
+            summary = game.summary()
+            self._button(buttons, t("view.kept.resume"), "resume", t("view.kept.resume_label", game=summary))
+            self._button(buttons, t("view.kept.delete"), "delete", t("view.kept.delete_label", game=summary))
             confirm = self.doc.createElement("div")
             confirm.className = "actions kept-confirm"
             confirm.hidden = True
             question = self.doc.createElement("span")
             question.id = f"kept-ask-{i}"
-            question.textContent = "Delete this game for good?"
+            question.textContent = t("view.kept.ask")
             confirm.append(question)
-            self._button(confirm, "Yes, delete it", "confirm").setAttribute("aria-describedby", question.id)
-            self._button(confirm, "No, keep it", "keep")
+            self._button(confirm, t("view.kept.confirm"), "confirm").setAttribute("aria-describedby", question.id)
+            self._button(confirm, t("view.kept.keep"), "keep")
             item.append(line, buttons, confirm)
             listing.append(item)
         self.doc.getElementById("kept-empty").hidden = bool(games)
@@ -119,7 +115,7 @@ class PanelsDrawing:
             for field, label in SUMMARY_FIELDS:
                 td = self.doc.createElement("td")
                 td.setAttribute("data-field", field)
-                td.setAttribute("data-label", label)  # a phone shows each side as a card: label, value
+                td.setAttribute("data-label", t(label))  # a phone shows each side as a card: label, value
                 td.textContent = str(row[field])
                 tr.append(td)
             rows.append(tr)
@@ -195,10 +191,10 @@ class PanelsDrawing:
         built again (the turn under way, the turns an undo removed), so a move late in a
         long game costs what a move early in it costs."""
         if self.log_later:  # a long game resumed: its words come after the board (app/main.py)
-            self._text("log-empty", self.log_empty, LOG_LATER)
+            self._text("log-empty", self.log_empty, t("view.log.later"))
             self.log_empty.hidden = False
             return
-        self._text("log-empty", self.log_empty, LOG_EMPTY)
+        self._text("log-empty", self.log_empty, t("view.log.empty"))
         entries = ctl.table.game.entries
         key = (ctl.gen, len(entries), entries[-1] if entries else None, ctl.table.replay is not None)
         if key == self._log_key:
@@ -249,17 +245,17 @@ class PanelsDrawing:
         li = self.doc.createElement("li")
         head = self.doc.createElement("p")
         head.className = "log-who"
-        head.textContent = f"Turn {number}: {who}" if number else who
+        head.textContent = t("view.log.turn", number=number, who=who) if number else who
         head.setAttribute("data-turn", str(number))
         sub = self.doc.createElement("ol")
-        sub.setAttribute("aria-label", f"Turn {number}, {who}" if number else who)
+        sub.setAttribute("aria-label", t("view.log.turn_label", number=number, who=who) if number else who)
         for step, text, mark in steps:
             item = self.doc.createElement("li")
             button = self.doc.createElement("button")
             button.type = "button"
             button.setAttribute("data-log-step", str(step))
             button.textContent = text
-            button.setAttribute("aria-label", f"{text} Replay from here ({mark_name(mark, False)}).")
+            button.setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
             item.append(button)
             sub.append(item)
         li.append(head, sub)
@@ -272,7 +268,7 @@ class PanelsDrawing:
             self._set(f"b-{name}", self.undo_buttons[name], "disabled", None if ready and ok else "")
         off = ctl.history.no_takebacks and ctl.history.against_computer
         self._set("b-undo-title", self.undo_buttons["undo"], "title",
-                  "No take-backs in this game (Settings)" if off else UNDO_NOTE.rstrip("."))
+                  t("view.undo.off") if off else t("view.undo.title"))
         replay = ctl.table.replay
         self._set("replay", self.replay_box, "hidden", None if replay is not None else "")
         if replay is not None:
@@ -285,7 +281,7 @@ class PanelsDrawing:
             playing = ctl.replays.autoplay is not None
             auto = self.replay_buttons["auto"]
             self._set("b-replay-auto", auto, "data-playing", "true" if playing else "false")
-            self._text("b-replay-auto", auto, "Pause" if playing else "Play")
+            self._text("b-replay-auto", auto, t("view.replay.pause") if playing else t("view.replay.play"))
             if self.replay_speed.value != ctl.replays.speed:
                 self.replay_speed.value = ctl.replays.speed
         else:
@@ -297,25 +293,29 @@ class PanelsDrawing:
         if over:
             result = ctl.table.game.result
             if result == "draw":
-                title, detail = "A draw", f"The game is drawn: {ctl.draw_reason}."
+                title, detail = t("view.over.draw_title"), t("view.over.draw", reason=ctl.draw_reason)
             else:
+                white = result == "w"
                 name = ctl.table.seat_name(ctl.table.seat_of(result))
-                loser = "b" if result == "w" else "w"
+                loser = "b" if white else "w"
                 other = ctl.table.seat_name(ctl.table.seat_of(loser))
-                if ctl.table.actor(result) == "You":
-                    title = f"You beat {other}"
-                    detail = f"You win the game with the {COLOUR[result]} pieces."
-                elif ctl.table.actor(loser) == "You":
-                    title = f"{name} beat you"
-                    detail = f"{name} wins the game with the {COLOUR[result]} pieces."
+                you_won, you_lost = ctl.table.actor(result) == "You", ctl.table.actor(loser) == "You"
+                if you_won:
+                    title = t("view.over.you_beat", name=other)
+                    detail = t("view.over.you_win_white") if white else t("view.over.you_win_black")
                 else:
-                    title = f"{name} wins"
-                    detail = f"{name} wins the game with the {COLOUR[result]} pieces."
+                    title = t("view.over.beat_you", name=name) if you_lost else t("view.over.wins", name=name)
+                    detail = t("view.over.wins_white", name=name) if white else t("view.over.wins_black", name=name)
                 conceded = ctl.table.game.conceded
                 if conceded is not None and conceded[1] == "resigned":
-                    detail = f"{ctl.table.actor(loser)} resigned. {detail}"
-                if ctl.penalty is not None:
-                    detail += f" Havens penalty score: {COLOUR[loser]} {ctl.penalty} point{'s' if ctl.penalty != 1 else ''}."
+                    if you_lost:
+                        detail = t("view.over.resigned_you", detail=detail)
+                    else:  # the loser's side by its colour (Table.actor)
+                        detail = t("view.over.resigned_black", detail=detail) if white else \
+                            t("view.over.resigned_white", detail=detail)
+                if ctl.penalty is not None:  # the loser's penalty
+                    detail = n("view.over.penalty_black", ctl.penalty, detail=detail) if white else \
+                        n("view.over.penalty_white", ctl.penalty, detail=detail)
             self._text("over-t", self.game_over_title, title)
             self._text("over-d", self.game_over_detail, detail)
             if not self._was_over:
@@ -331,21 +331,22 @@ class PanelsDrawing:
         """The game in numbers: turns, bumps made and suffered, pieces lost to the water."""
         facts = ctl.summary()
         turns = facts['turns']
-        rows = [f"{count_words(turns)}."]
+        rows = [t("view.summary.turns", turns=count_words(turns))]
         for colour in ("w", "b"):
             seat = ctl.table.seat_of(colour)
             if seat is None:
                 continue
             side = facts[colour]
-            you = ctl.table.actor(colour) == "You"
-            who = "You" if you else ctl.table.seat_name(seat)
-            bumps = side["bumps"]
-            text = (f"{who} bumped {bumps} piece{'s' if bumps != 1 else ''} and "
-                    f"{'were' if you else 'was'} bumped {side['bumped']} time{'s' if side['bumped'] != 1 else ''}")
+            if ctl.table.actor(colour) == "You":
+                text = n("view.summary.bumps_you", side["bumps"],
+                         bumped=n("view.summary.bumped_you", side["bumped"]))
+            else:
+                text = n("view.summary.bumps", side["bumps"], name=ctl.table.seat_name(seat),
+                         bumped=n("view.summary.bumped", side["bumped"]))
             if ctl.table.rules.water_square is not None:
-                water = side["water"]
-                text += f"; {water} piece{'s' if water != 1 else ''} lost to the water"
-            rows.append(text + ".")
+                rows.append(t("view.summary.row_water", bumps=text, water=n("view.summary.water", side["water"])))
+            else:
+                rows.append(t("view.summary.row", bumps=text))
         self.game_over_summary.replaceChildren()
         for row in rows:
             li = self.doc.createElement("li")

@@ -7,6 +7,7 @@ MicroPython (the page). app/view/view.py draws ``arrows(...)`` into ``#way`` and
 """
 
 from senet.board import square_cell
+from senet.words import t
 
 # A chevron's size in board units (a square is 92 wide, 100 apart): short along the way,
 # wider across it. They sit in the 8-unit gaps between squares, level with the pieces'
@@ -66,9 +67,4 @@ def _num(v: float) -> str:
 
 def words(rules) -> str:
     """The way in words, for the board's accessible description."""
-    if backwards(rules):
-        return ("The pieces run backwards, from square 30 towards square 1: they enter on squares "
-                "26 to 30, then go right to left along the bottom row, left to right along the middle "
-                "row and right to left along the top row, to the goal squares.")
-    return ("The pieces run from square 1 to square 30: left to right along the top row, right to "
-            "left along the middle row, left to right along the bottom row, and then off the board.")
+    return t("view.way.backwards") if backwards(rules) else t("view.way.forwards")
