@@ -16,7 +16,7 @@ from app_harness import View, engine_think, human_step, no_sleep, play_to_end, r
 import senet  # noqa: E402
 from app.flow.controller import Controller, Setup  # noqa: E402
 from app.flow.counting import mark_name, marks, turns_played  # noqa: E402
-from app.flow.history import UNDO_NOTE  # noqa: E402
+from app.flow.history import undo_note  # noqa: E402
 from app.flow.replay import game_prefix  # noqa: E402
 from app.storage.store import MemoryBackend, SavedGame, Store, outcome_for_stats  # noqa: E402
 from senet.ai import get_player  # noqa: E402
@@ -102,7 +102,7 @@ def test_undo_against_a_computer_takes_back_its_reply_and_redo_restores():
         assert ctl.history.undo()
         assert ctl.table.state == decision  # the same position and the same throw, pending
         assert all(e.side == "w" for e in ctl.table.game.entries[i:])  # the computer's reply is gone
-        assert UNDO_NOTE in ctl.table.message
+        assert undo_note() in ctl.table.message
         assert ctl.history.can_redo
         assert ctl.history.redo()
         assert ctl.table.state == after and ctl.table.game.record_text() == record

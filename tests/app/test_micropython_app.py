@@ -25,7 +25,7 @@ from app_harness import run_async  # noqa: E402
 import senet  # noqa: E402
 from app.flow import tutorial  # noqa: E402
 from app.flow.setup import parse_query  # noqa: E402
-from app.flow.turn_loop import FALLBACK_BROKEN  # noqa: E402
+from app.flow.turn_loop import fallback_broken  # noqa: E402
 from senet.throws import COMMIT, ThrowGenerator  # noqa: E402
 
 # The page's Python modules, as page.pack ships them (tools/build.py takes the package app/
@@ -148,7 +148,7 @@ def test_a_computer_without_a_worker_still_plays(both):
     result = theirs["no_worker"]
     assert result["actions"] >= 20
     if result["fallback_error"] is not None:  # senet.ai does not run under MicroPython (yet)
-        assert result["notices"] == [FALLBACK_BROKEN.format(why=result["fallback_error"])]
+        assert result["notices"] == [fallback_broken(result["fallback_error"])]
     else:
         assert result["notices"] == []
 
