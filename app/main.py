@@ -51,6 +51,7 @@ from app.storage.store import Store
 from app.view.view import View
 from app.words.names import QUERY_KEYS
 from app.worker.link import WorkerLink
+from senet.words import t
 
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 
@@ -85,7 +86,7 @@ def _backend():
         return scoped, scoped.problem
     except Exception as exc:  # blocked by the browser's privacy settings
         return (ScopedBackend(MemoryBackend(), ""),
-                f"this browser does not let the page store anything ({exc}), so the game is not saved")
+                t("flow.boot.storage_blocked", error=str(exc)))
 
 
 backend, _backend_problem = _backend()
@@ -120,7 +121,7 @@ elif saved is not None:
     try:
         ctl.load(saved.session, saved.expert_nodes, saved.counted)
     except Exception as exc:  # never expected: the save was checked; set it aside all the same
-        store.set_aside_save(f"the saved game cannot be shown ({exc})")
+        store.set_aside_save(t("flow.boot.save_unusable", error=str(exc)))
         boot_notice = NEW_GAME_BEGINS
 elif store.problems:
     boot_notice = NEW_GAME_BEGINS

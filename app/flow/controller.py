@@ -26,7 +26,7 @@ import random
 import senet
 from app.flow.advice import Advice
 from app.flow.fair import FairThrows, verify_words
-from app.flow.history import UNDO_NOTE, History
+from app.flow.history import History, undo_note
 from app.flow.lesson_flow import LessonFlow
 from app.flow.replay_flow import ReplayFlow
 from app.flow.review_focus import ReviewFocus
@@ -44,6 +44,7 @@ from senet import PASS, RESCUE
 from senet.game import clean_player_name
 from senet.session import Seat, Session
 from senet.throws import COMMIT
+from senet.words import t
 
 SEED_BYTES = 16  # a new game's random seed: 128 bits
 GAME_ID_BYTES = 8  # a game's id: 16 hex digits
@@ -51,8 +52,8 @@ GAME_ID_BYTES = 8  # a game's id: 16 hex digits
 # Names main.py, view.py and the tests import from here; each is defined in the module
 # of its duty.
 __all__ = [
-    "COLOUR", "Controller", "KIND_NAMES", "NUMBER_WORDS", "NullView", "SIDE_NAMES", "SPEEDS", "Setup", "UNDO_NOTE",
-    "loc_of", "loc_order", "parse_query", "setup_from_query", "system_random_bytes", "verify_words",
+    "COLOUR", "Controller", "KIND_NAMES", "NUMBER_WORDS", "NullView", "SIDE_NAMES", "SPEEDS", "Setup",
+    "loc_of", "loc_order", "parse_query", "setup_from_query", "system_random_bytes", "undo_note", "verify_words",
 ]
 
 
@@ -184,7 +185,7 @@ class Controller:
         """Begin the game made by the constructor or load() (once the page is ready)."""
         text = self.resume_text() if self.table.resumed else self.intro_text()
         if warnings:
-            text += " (Ignored: " + "; ".join(warnings) + ".)"
+            text = t("flow.start.ignored", text=text, warnings=t("flow.start.ignored_joiner").join(warnings))
         self.announce(text)
         self.changed()
         self.save()
@@ -261,9 +262,7 @@ class Controller:
         return True
 
     def cannot_go_on(self) -> bool:
-        from app.online.flow import CANNOT_GO_ON  # only for a game between two devices
-
-        self.announce(CANNOT_GO_ON)
+        self.announce(t("online.cannot_go_on"))  # only in a game between two devices
         self.view.render(self)
         return False
 
@@ -314,16 +313,18 @@ class Controller:
         value = table.throw(value)
         self.sound("throw")
         if before.opening:
-            text = f"Colour draw: {table.seat_name(seat)} threw {value}."
-            if not table.state.opening:
-                name = table.seat_name(seat)
-                text += (f" {name} {'play' if name == 'You' else 'plays'} black, whose piece on 10 "
-                         f"moves to 11; black throws again.")
+            name = table.seat_name(seat)
+            if table.state.opening:
+                text = t("flow.throw.draw", name=name, value=value)
+            elif table.is_you(seat):  # the colour draw is over: this thrower plays black
+                text = t("flow.throw.draw_black_you", value=value)
+            else:
+                text = t("flow.throw.draw_black", name=name, value=value)
         elif table.state.legal_actions() == [PASS]:
-            text = (f"{table.actor(before.side)} threw {value}: the throw is lost. "
-                    + sentence(lost_reason(table, table.state)))
+            text = t("flow.throw.lost", actor=table.actor(before.side), value=value,
+                     reason=sentence(lost_reason(table, table.state)))
         else:
-            text = f"{table.actor(before.side)} threw {value}."
+            text = t("flow.throw.thrown", actor=table.actor(before.side), value=value)
         self.announce(text)
         self.save()  # a pending throw survives a reload: no fishing for another
 

@@ -14,6 +14,7 @@ this module, so one moment of a game has one number wherever it is named.
 Free of the DOM; plain Python for MicroPython too.
 """
 
+from senet.words import n, t
 
 # The last answer of marks(): the log, the replay and the review ask it several times for
 # one drawing of a long game, and again after each new line. A record only grows or is cut
@@ -26,23 +27,23 @@ def marks(game) -> list:
     """(turn, move, moves) of each record line of ``game``: its turn's number (0 for the
     colour draw's lines), its place in that turn from 1, and the turn's number of lines."""
     entries = game.entries
-    n = len(entries)
+    size = len(entries)
     last = entries[-1] if entries else None
     old, known = _last
     start = 0
     if old is not None and old[0] is game:
         had, had_last, had_before = old[1], old[2], old[3]
-        if had == n and had_last is last:
+        if had == size and had_last is last:
             return known
         # a pending throw's line is completed in place: the line before it names the rest
-        if 0 < had <= n and entries[had - 1] is had_last:
+        if 0 < had <= size and entries[had - 1] is had_last:
             start = had - 1
-        elif 1 < had <= n + 1 and entries[had - 2] is had_before:
+        elif 1 < had <= size + 1 and entries[had - 2] is had_before:
             start = had - 2
         while start > 0 and known[start][1] > 1:  # from the first line of that turn
             start -= 1
     result = _marks(game, start, known if start else None)
-    _last[0], _last[1] = (game, n, last, entries[-2] if n > 1 else None), result
+    _last[0], _last[1] = (game, size, last, entries[-2] if size > 1 else None), result
     return result
 
 
@@ -87,20 +88,28 @@ def turn_of(game, index: int) -> int:
     return marks(game)[index][0]
 
 
-def count_words(n: int) -> str:
+def count_words(count: int) -> str:
     """"1 turn", "12 turns"."""
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return n("flow.count.turns", count)
+
+
+# A mark's name on its own ("Turn 14") and within a sentence ("turn 14"): by the kind of
+# moment (the colour draw, a turn, a move of a throw used in parts).
+_MARK_KEYS = {True: ("flow.mark.draw", "flow.mark.turn", "flow.mark.move"),
+              False: ("flow.mark.draw_within", "flow.mark.turn_within", "flow.mark.move_within")}
+
+
+def _mark_kind(mark) -> int:
+    """0 for the colour draw, 1 for a turn, 2 for a move of a turn of several."""
+    turn, _move, moves = mark
+    return 0 if turn == 0 else 2 if moves > 1 else 1
 
 
 def mark_name(mark, capital: bool = True) -> str:
-    """A line's mark (one of marks()) in words: "Turn 14", "Move 2 of turn 14"."""
-    turn, move, moves = mark
-    if turn == 0:
-        return "The colour draw" if capital else "the colour draw"
-    name = f"{'Turn' if capital else 'turn'} {turn}"
-    if moves > 1:
-        name = f"{'Move' if capital else 'move'} {move} of {name.lower()}"
-    return name
+    """A line's mark (one of marks()) in words: "Turn 14", "Move 2 of turn 14"; not
+    ``capital``: as within a sentence, "turn 14"."""
+    turn, move, _moves = mark
+    return t(_MARK_KEYS[bool(capital)][_mark_kind(mark)], turn=turn, move=move)
 
 
 def line_name(game, index: int, capital: bool = True) -> str:
@@ -113,8 +122,10 @@ def moment_name(game, step: int) -> str:
     """The moment after the first ``step`` record lines: "at the start", "after turn 14",
     "after move 2 of turn 14", "after the colour draw"."""
     if step <= 0:
-        return "at the start"
-    return "after " + mark_name(marks(game)[step - 1], False)
+        return t("flow.moment.start")
+    mark = marks(game)[step - 1]
+    key = ("flow.moment.draw", "flow.moment.turn", "flow.moment.move")[_mark_kind(mark)]
+    return t(key, turn=mark[0], move=mark[1])
 
 
 def replay_label(game, step: int, before: bool = False) -> str:
@@ -125,10 +136,10 @@ def replay_label(game, step: int, before: bool = False) -> str:
     total = turns_played(game)
     entries = game.entries
     if before and step < len(entries):
-        return f"{mark_name(marks(game)[step], True)} of {total}, before the move"
+        return t("flow.replay.counter_before", mark=mark_name(marks(game)[step], True), total=total)
     if step <= 0:
-        return f"Start of the game ({count_words(total)})"
-    return f"{mark_name(marks(game)[step - 1], True)} of {total}"
+        return n("flow.replay.counter_start", total)
+    return t("flow.replay.counter", mark=mark_name(marks(game)[step - 1], True), total=total)
 
 
 def pending_throw(game):

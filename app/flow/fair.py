@@ -8,18 +8,19 @@ from app.flow.setup import dialog_setup
 from app.words.narration import sentence
 from app.words.phrases import random_phrase
 from senet.throws import COMMIT, commitment, phrase_problem
+from senet.words import t
 
 
 def verify_words(verdict) -> str:
     """A senet.verify Verdict as the app says it."""
     from senet.verify import INVALID, MISMATCH, NO_COMMITMENT, SEALED, VERIFIED
 
-    text = sentence(verdict.message)
+    text = sentence(verdict.message)  # the engine's sentence (senet.verify)
     if verdict.status == VERIFIED:
-        return "Verified" + text[len("Verified"):]
-    lead = {MISMATCH: "Not verified: ", SEALED: "Cannot verify yet: ", NO_COMMITMENT: "Nothing to verify: ",
-            INVALID: "This record cannot be checked: "}[verdict.status]
-    return lead + text[0].lower() + text[1:]
+        return text  # "Verified: ..."
+    key = {MISMATCH: "flow.verify.mismatch", SEALED: "flow.verify.sealed", NO_COMMITMENT: "flow.verify.no_commitment",
+           INVALID: "flow.verify.invalid"}[verdict.status]
+    return t(key, reason=text[0].lower() + text[1:])
 
 
 class FairThrows:
@@ -61,25 +62,19 @@ class FairThrows:
         game = self.shown_game
         if game.throws != COMMIT:
             return {"committed": False, "commit": "", "phrase": "", "editable": False, "seed": "",
-                    "summary": "no commitment",
-                    "note": "This game's throws come from a seed given by a link, or the game began before "
-                            "throws could be verified: there is no commitment to check."}
+                    "summary": t("flow.fair.summary_none"), "note": t("flow.fair.note_none")}
         editable = self.ctl.table.replay is None and not game.thrown and not game.over
         seed = str(game.seed) if game.over and not game.sealed else ""
         if editable:
-            note = ("The seed of the throws is fixed and kept secret; the commitment above is its SHA-256. "
-                    "Your phrase is mixed into every throw: keep the one offered or type your own before "
-                    "the first throw (or in New game, before the game starts, when the computer throws "
-                    "first). The seed is revealed when the game ends.")
+            note = t("flow.fair.note_editable")
         elif seed:
-            note = "The game is over and the seed is revealed: Verify checks every throw against it."
+            note = t("flow.fair.note_revealed")
         elif game.sealed:
-            note = "This record does not reveal its seed: its throws can be checked only with the record " \
-                   "written at the end of the game."
+            note = t("flow.fair.note_sealed")
         else:
-            note = "The seed stays secret until the game ends; then anyone can check every throw."
+            note = t("flow.fair.note_secret")
         short = game.commit[:8] + "…" + game.commit[-4:]
-        summary = f"commitment {short}" + (", seed revealed" if seed else "")
+        summary = t("flow.fair.summary_revealed" if seed else "flow.fair.summary", commit=short)
         return {"committed": True, "commit": game.commit, "phrase": game.phrase, "editable": editable,
                 "seed": seed, "summary": summary, "note": note}
 
@@ -90,19 +85,18 @@ class FairThrows:
         text = str(text).strip(" \t\n\r")
         game = ctl.table.game
         if ctl.table.replay is not None:
-            return "A replay is showing: go back to your game to change its phrase."
+            return t("flow.fair.phrase_replay")
         if game.throws != COMMIT:
-            return "This game has no commitment, so it takes no phrase."
+            return t("flow.fair.phrase_no_commitment")
         if game.thrown:
-            return "The phrase is fixed once the first throw is made."
+            return t("flow.fair.phrase_fixed")
         if text == game.phrase:
             return None
         problem = phrase_problem(text)
         if problem is not None:
             return sentence(problem)
         game.set_phrase(text)
-        ctl.announce(f"Your phrase \u201c{text}\u201d is mixed into the throws." if text else
-                     "No phrase: the throws come from the seed alone.")
+        ctl.announce(t("flow.fair.phrase_set", phrase=text) if text else t("flow.fair.phrase_none"))
         ctl.changed()
         ctl.save()
         return None

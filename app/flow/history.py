@@ -6,7 +6,12 @@ player chose to play without take-backs (Settings). Resigning ends the game in p
 as a loss for the human who resigns. Free of the DOM.
 """
 
-UNDO_NOTE = "Undo takes back your move; the throws stay the same."
+from senet.words import t
+
+
+def undo_note() -> str:
+    """What Undo does, said after every undo (and in the Undo button's tooltip)."""
+    return t("flow.undo.note")
 
 
 class History:
@@ -94,15 +99,15 @@ class History:
         ctl.table.jumped()
         seat = ctl.table.seat_to_act
         who = ctl.table.seat_name(seat) if seat is not None else ""
-        whose = "your" if who == "You" else f"{who}'s"
+        you = ctl.table.is_you(seat)
         throw = ctl.table.state.throw
         if throw is None:
-            where = f"back to {whose} turn"
+            key = "flow.undo.turn_you" if you else "flow.undo.turn"
         elif ctl.table.rules.throw_in_use(ctl.table.state):  # undo takes back one part of a throw (P2)
-            where = f"back to {whose} throw with {throw} left"
+            key = "flow.undo.part_you" if you else "flow.undo.part"
         else:
-            where = f"back to {whose} throw of {throw}"
-        ctl.announce(f"Move taken back: {where}. {UNDO_NOTE}")
+            key = "flow.undo.throw_you" if you else "flow.undo.throw"
+        ctl.announce(t(key, who=who, throw=throw, note=undo_note()))
         ctl.changed()
         ctl.save()
         return True
@@ -113,10 +118,10 @@ class History:
             return False
         ctl.table.session.redo()
         ctl.table.jumped()
-        text = "Move played again."
         if ctl.table.game.over:
-            text += " " + ctl.result_text()
-        ctl.announce(text)
+            ctl.announce(t("flow.redo.over", result=ctl.result_text()))
+        else:
+            ctl.announce(t("flow.redo.done"))
         ctl.changed()
         ctl.save()
         return True

@@ -4,6 +4,8 @@ to that game. A part of the Controller (app/flow/controller.py), like app/flow/r
 Free of the DOM.
 """
 
+from senet.words import t
+
 
 class LessonFlow:
     """Opens, moves between and closes the tutorial's lessons of the Controller ``ctl``."""
@@ -29,14 +31,14 @@ class LessonFlow:
     def _show(self, tutorial) -> None:
         ctl = self.ctl
         ctl.show(tutorial.table(ctl.live.setup, ctl.new_game_id()))
-        ctl.announce(f"{tutorial.heading()}.")  # the panel's own live region reads the lesson
+        ctl.announce(t("flow.lesson.heading", heading=tutorial.heading()))  # the panel's own live region reads the lesson
         ctl.changed()
 
     def close(self) -> bool:
         """Back to the game in progress, exactly as it was."""
         if not self.leave():
             return False
-        self.ctl.announce("Back to your game.")
+        self.ctl.announce(t("flow.back_to_game"))
         self.ctl.changed()
         return True
 

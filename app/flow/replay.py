@@ -3,6 +3,7 @@
 import senet
 from app.values import Value
 from senet.session import Seat
+from senet.words import t
 
 # The replay playing itself: the speeds offered (remembered in the settings) and the
 # seconds each step is shown at 1x (0.5x shows it twice as long, 4x a quarter as long).
@@ -42,7 +43,7 @@ def recorded_seats(game: senet.Game) -> dict:
     for seat in (1, 2):
         kind, name = game.players.get(seat, ("human", ""))
         if kind == "human" and not name:
-            name = f"Player {seat}"
+            name = t("flow.replay.player", seat=seat)
         seats[seat] = Seat(kind, name)
     return seats
 

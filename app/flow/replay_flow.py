@@ -13,6 +13,7 @@ from app.words.narration import result_text, resume_text, said, sentence, settle
 from senet import turns
 from senet.describe import events as action_events
 from senet.session import Session
+from senet.words import t
 
 
 class ReplayFlow:
@@ -86,7 +87,7 @@ class ReplayFlow:
         review = self.ctl.reviews
         index = review.focus
         if index is not None:
-            text += " Review: " + review.review.decision_text(index, review.names())
+            text = t("flow.replay.with_review", text=text, review=review.review.decision_text(index, review.names()))
         return text
 
     def label(self) -> str:
@@ -102,16 +103,17 @@ class ReplayFlow:
         table = self.ctl.table
         replay = table.replay
         game, step = replay.full, replay.step
-        head = f"Replay: {self.label()}."
         if step == 0:
-            return f"{head} {table.rules.title} rules."
+            return t("flow.replay.start", label=self.label(), rules=table.rules.title)
+        head = t("flow.replay.head", label=self.label())
         entry = game.entries[step - 1]
         before = game.states[step - 1]
         if entry.draw:
-            return f"{head} Colour draw: {table.seat_name(1 if entry.side == 'w' else 2)} threw {entry.throw}."
+            return head + " " + t("flow.throw.draw", name=table.seat_name(1 if entry.side == 'w' else 2),
+                                  value=entry.throw)
         text = head
         if entry.throw is not None:
-            text += f" {table.actor(entry.side)} threw {entry.throw}."
+            text += " " + t("flow.throw.thrown", actor=table.actor(entry.side), value=entry.throw)
             if before.throw is None:
                 before = turns.after_throw(before, entry.throw)
         if entry.action is not None:
@@ -138,7 +140,7 @@ class ReplayFlow:
             return
         self.autoplay = None
         ctl.back_to_live()
-        ctl.announce("Back to your game.")
+        ctl.announce(t("flow.back_to_game"))
         ctl.changed()
 
     def play_on(self) -> bool:
@@ -150,8 +152,7 @@ class ReplayFlow:
         if replay is None:
             return False
         if replay.full.sealed:
-            ctl.announce("This record keeps its seed sealed until the game ends, so the game cannot go on "
-                         "here: its committed throws are unknown. The replay works; your game is unchanged.")
+            ctl.announce(t("flow.replay.sealed"))
             return False
         live = ctl.live
         seats = dict(live.session.seats)
@@ -160,8 +161,8 @@ class ReplayFlow:
         ctl.reviews.review = None
         ctl.load(Session(game.variant, seats, game=game), live.setup.expert_nodes)
         ctl.table.resumed = False
-        ctl.announce(f"Playing on from the position {moment_name(replay.full, replay.step)} of the record. "
-                     + resume_text(ctl.table).split(": ", 1)[-1])
+        ctl.announce(t("flow.replay.play_on", moment=moment_name(replay.full, replay.step),
+                       resumed=resume_text(ctl.table).split(": ", 1)[-1]))
         ctl.changed()
         ctl.save()
         return True

@@ -8,12 +8,14 @@ import json
 
 from app.flow.counting import line_name, marks, turns_played
 from app.words.names import SIDE_NAMES as COLOUR  # "White", "Black"
+from senet.words import n, t
 
 # The classes the graph marks (and the list of the review names).
 MARKED = ("mistake", "blunder")
 LISTED = ("inaccuracy", "mistake", "blunder")
-CLASS_WORDS = {"forced": "forced", "best": "best", "inaccuracy": "an inaccuracy",
-               "mistake": "a mistake", "blunder": "a blunder"}
+# The words of an error's class in a decision's line: "a mistake, 12% of the chance to win lost"
+CLASS_KEYS = {"inaccuracy": "flow.review.class_inaccuracy", "mistake": "flow.review.class_mistake",
+              "blunder": "flow.review.class_blunder"}
 # The graph's drawing area in SVG units (the page scales it to its width).
 GRAPH_W, GRAPH_H = 300.0, 100.0
 # The steps between the turn numbers written under the graph (a few, round).
@@ -24,34 +26,30 @@ def percent(x: float) -> str:
     """A share of a game as a player reads it: "41%", "under 1%" for a small one above 0."""
     p = round(x * 100)
     if p == 0 and x > 0:
-        return "under 1%"
-    return f"{p}%"
+        return t("flow.review.percent_under_one")
+    return t("flow.review.percent", p=p)
 
 
 def signed_percent(x: float) -> str:
     """Luck: "+51%", "-17%", "0%"."""
     p = round(x * 100)
-    return f"+{p}%" if p > 0 else f"{p}%" if p < 0 else "0%"
-
-
-def plural(n: int, word: str, many: str = "") -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
+    return t("flow.review.percent_plus", p=p) if p > 0 else t("flow.review.percent", p=p)
 
 
 def action_words(text: str) -> str:
     """An action in notation as words: "move the piece on 12 to square 15"."""
     if text == "throw":
-        return "throw the sticks"
+        return t("flow.review.action_throw")
     if text == "rescue":
-        return "rescue the piece from the water"
+        return t("flow.review.action_rescue")
     if text == "pass":
-        return "pass"
+        return t("flow.review.action_pass")
     src, _, dst = text.partition("-")
     if not dst:
         return text
-    piece = "the piece from the supply" if src == "in" else f"the piece on {src}"
-    where = "off the board" if dst == "off" else f"to square {dst}"
-    return f"move {piece} {where}"
+    if src == "in":
+        return t("flow.review.action_enter_off") if dst == "off" else t("flow.review.action_enter", dst=dst)
+    return t("flow.review.action_bear_off", src=src) if dst == "off" else t("flow.review.action_move", src=src, dst=dst)
 
 
 class GameReview:
@@ -115,8 +113,8 @@ class GameReview:
         # ``done`` counts the lines reviewed, the colour draw's not among them (docs/review.md)
         lines = [i for i, entry in enumerate(game.entries) if not entry.draw]
         if self.done <= 0 or not lines:
-            return f"the start of {plural(total, 'turn')}"
-        return f"{line_name(game, lines[min(self.done, len(lines)) - 1], False)} of {total}"
+            return n("flow.review.reached_start", total)
+        return t("flow.review.reached", line=line_name(game, lines[min(self.done, len(lines)) - 1], False), total=total)
 
     def checked(self) -> int:
         """The decisions the review checked that had a real choice (not forced)."""
@@ -124,17 +122,16 @@ class GameReview:
 
     def progress_text(self) -> str:
         if self.state == "starting":
-            return "Starting the review\u2026"
+            return t("flow.review.starting")
         if self.state == "running" and self.stop_asked:
-            return f"Stopping at {self._reached()}\u2026"
+            return t("flow.review.stopping", reached=self._reached())
         if self.state == "running":
-            return f"Reviewing the game: {self._reached()}\u2026"
+            return t("flow.review.running", reached=self._reached())
         if self.state == "stopped":
-            return (f"Review stopped at {self._reached()}: {plural(self.checked(), 'decision')} checked, "
-                    "up to there.")
+            return n("flow.review.stopped", self.checked(), reached=self._reached())
         if self.state == "failed":
-            return f"The review could not run ({self.error})."
-        return f"Review done: {plural(self.checked(), 'decision')} checked."
+            return t("flow.review.failed", error=self.error)
+        return n("flow.review.done", self.checked())
 
     @staticmethod
     def white_equity(d: dict) -> float:
@@ -175,13 +172,12 @@ class GameReview:
     def graph_label(self) -> str:
         ds = self.decisions
         if not ds:
-            return "No decisions reviewed."
+            return t("flow.review.graph_empty")
         first, last = self.white_equity(ds[0]), self.white_equity(ds[-1])
         marked = sum(1 for d in ds if d["class"] in MARKED)
-        return (f"White's chance to win, turn by turn over {plural(turns_played(self.game), 'turn')}: from "
-                f"{percent(first)} to {percent(last)}; "
-                + (f"{plural(marked, 'mistake or blunder', 'mistakes or blunders')} marked." if marked
-                   else "no mistake or blunder."))
+        return t("flow.review.graph", turns=n("flow.review.graph_turns", turns_played(self.game)),
+                 first=percent(first), last=percent(last),
+                 marked=n("flow.review.graph_marked", marked) if marked else t("flow.review.graph_clean"))
 
     def summary_rows(self, names: dict) -> list:
         """One row of words per side: ``names`` maps "w" and "b" to who played them."""
@@ -214,24 +210,29 @@ class GameReview:
         erred = {side: any(d["class"] in LISTED and d["side"] == side for d in self.decisions)
                  for side in ("w", "b")}
         if not erred["w"] and not erred["b"]:
-            return "No mistakes: every choice was the best one, or within 2% of it."
+            return t("flow.review.clean_both")
         clean = [side for side in ("w", "b") if not erred[side]]
         if not clean:
             return ""
-        return f"No mistakes by {side_words(clean[0], names.get(clean[0], COLOUR[clean[0]]))}."
+        return t("flow.review.clean_side", who=side_words(clean[0], names.get(clean[0], COLOUR[clean[0]])))
 
     def decision_text(self, index: int, actor: dict) -> str:
         """Decision ``index`` in words; ``actor`` maps "w" and "b" to who played them."""
         d = self.decisions[index]
         who = actor.get(d["side"], COLOUR[d["side"]])
-        head = f"{line_name(self.game, d['ply'] - 1)}: {who}"
+        line = line_name(self.game, d["ply"] - 1)
+        action = action_words(d["played"])
         if d["throw"] is not None and d["played"] != "throw":
-            head += f" threw {d['throw']} and"
-        text = f"{head} chose to {action_words(d['played'])}"
-        if d["class"] in ("best", "forced"):
-            return f"{text}: the {'only choice' if d['class'] == 'forced' else 'best choice'}."
-        return (f"{text}: {CLASS_WORDS[d['class']]}, {percent(d['loss'])} of the chance to win lost "
-                f"({percent(d['before'])} to {percent(d['after'])}). Better: {action_words(d['best'])}.")
+            choice = t("flow.review.threw_chose", who=who, throw=d["throw"], action=action)
+        else:
+            choice = t("flow.review.chose", who=who, action=action)
+        if d["class"] == "forced":
+            return t("flow.review.decision_forced", line=line, choice=choice)
+        if d["class"] == "best":
+            return t("flow.review.decision_best", line=line, choice=choice)
+        return t("flow.review.decision_error", line=line, choice=choice, error=t(CLASS_KEYS[d["class"]]),
+                 loss=percent(d["loss"]), before=percent(d["before"]), after=percent(d["after"]),
+                 better=action_words(d["best"]))
 
     def at_step(self, step: int):
         """The decision taken at the position of replay step ``step`` (the last one when
@@ -266,4 +267,4 @@ def side_words(side: str, who: str) -> str:
     """Who played a colour, said once: "You (White)", "Average (Black)"; "White" when the
     name is the colour itself (never "White (white)")."""
     colour = COLOUR[side]
-    return colour if who.lower() == colour.lower() else f"{who} ({colour})"
+    return colour if who.lower() == colour.lower() else t("flow.review.side", who=who, colour=colour)

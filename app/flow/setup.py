@@ -10,6 +10,7 @@ from app.words.names import KIND_NAMES, KINDS, QUERY_KEYS, SPEEDS, WORKER_KINDS 
 from senet.errors import shown
 from senet.game import clean_player_name
 from senet.throws import MAX_SEED_DIGITS, phrase_problem
+from senet.words import t
 
 MIN_NODES, MAX_NODES = 100, 1_000_000  # the Expert's search budget a URL may ask for
 
@@ -41,20 +42,21 @@ class Setup(FrozenValue):
         except senet.SenetError as exc:
             if "+" in self.variant:  # house rules unknown, repeated or out of order: the engine's line
                 raise ValueError(str(exc)) from None
-            raise ValueError(f"unknown rule set '{shown(self.variant)}'") from None
+            raise ValueError(t("flow.setup.unknown_rules", variant=shown(self.variant))) from None
         if name != self.variant:
-            raise ValueError(f"unknown rule set '{shown(self.variant)}' (write it '{name}')")
+            raise ValueError(t("flow.setup.rules_spelling", variant=shown(self.variant), name=name))
         if self.position is not None:
             start = senet.parse_position(self.position)
             if start.variant != self.variant:
-                raise ValueError("the start position belongs to another rule set")
+                raise ValueError(t("flow.setup.position_rules"))
             if start.throw is not None:
-                raise ValueError("a game cannot start with a pending throw")
+                raise ValueError(t("flow.setup.position_throw"))
+        joiner = t("flow.setup.choices_joiner")
         for kind in self.players:
             if kind not in KINDS:
-                raise ValueError(f"unknown player '{kind}' (choose {', '.join(KINDS)})")
+                raise ValueError(t("flow.setup.unknown_player", kind=kind, choices=joiner.join(KINDS)))
         if self.speed not in SPEEDS:
-            raise ValueError(f"unknown speed '{self.speed}' (choose {', '.join(SPEEDS)})")
+            raise ValueError(t("flow.setup.unknown_speed", speed=self.speed, choices=joiner.join(SPEEDS)))
         if self.phrase is not None and phrase_problem(self.phrase):
             raise ValueError(phrase_problem(self.phrase))
         return self
@@ -211,18 +213,18 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         try:
             variant = rule_set_name(params["variant"])
         except senet.SenetError as exc:
-            warnings.append(f"{exc}; playing {setup.variant}")
+            warnings.append(t("flow.query.bad_rules", error=str(exc), variant=setup.variant))
     position = None
     if "position" in params:
         try:
             start = senet.parse_position(params["position"])
         except senet.SenetError as exc:
-            warnings.append(f"bad position: {exc}")
+            warnings.append(t("flow.query.bad_position", error=str(exc)))
         else:
             if start.is_terminal:
-                warnings.append("the position is already over")
+                warnings.append(t("flow.query.position_over"))
             elif start.throw is not None:  # a game begins with a throw (senet.Game refuses it)
-                warnings.append("a game cannot start with a pending throw: the position's THROW must be '-'")
+                warnings.append(t("flow.query.position_throw"))
             else:
                 position, variant = start.position(), start.variant
     players = list(setup.players)
@@ -232,7 +234,7 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
             if kind in KINDS:
                 players[i] = kind
             else:
-                warnings.append(f"unknown player '{shown(kind)}' for {key}")
+                warnings.append(t("flow.query.unknown_player", kind=shown(kind), param=key))
     names = list(setup.names)
     for i, key in enumerate(("white_name", "black_name")):
         if key in params:
@@ -243,11 +245,10 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         if _decimal(text) and len(text.lstrip("0")) <= MAX_SEED_DIGITS:
             seed = int(text)
         else:  # not digits, or more of them than a record holds
-            warnings.append(f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits, "
-                            f"not '{shown(params['seed'])}'")
+            warnings.append(t("flow.query.bad_seed", digits=MAX_SEED_DIGITS, seed=shown(params["seed"])))
     speed = params.get("speed", setup.speed).strip().lower()
     if speed not in SPEEDS:
-        warnings.append(f"unknown speed '{shown(speed)}'")
+        warnings.append(t("flow.query.unknown_speed", speed=shown(speed)))
         speed = setup.speed
     nodes = setup.expert_nodes
     if "expert_nodes" in params:
@@ -255,7 +256,7 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         if _decimal(text) and len(text) <= 8 and MIN_NODES <= int(text) <= MAX_NODES:
             nodes = int(text)
         else:
-            warnings.append(f"expert_nodes must be a whole number from 100 to 1000000, not '{shown(text)}'")
+            warnings.append(t("flow.query.bad_nodes", nodes=shown(text)))
     phrase = None
     if "phrase" in params:
         text = params["phrase"].strip(" ")
@@ -263,5 +264,5 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
         if problem is None:
             phrase = text
         else:
-            warnings.append(f"bad phrase: {problem}")
+            warnings.append(t("flow.query.bad_phrase", problem=problem))
     return Setup(variant, tuple(players), tuple(names), seed, speed, position, nodes, phrase), warnings

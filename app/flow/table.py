@@ -174,12 +174,17 @@ class Table:
     def seat_name(self, seat: int) -> str:
         return seat_label(self.setup.players, self.setup.names, seat)
 
+    def is_you(self, seat) -> bool:
+        """``seat`` is the one human at this device, whom messages call "You": its label
+        is the one seat_label gives a lone human (in the language in use)."""
+        return seat is not None and self.seat_name(seat) == seat_label(("human", "novice"), ("", ""), 1)
+
     def actor(self, colour: str) -> str:
         """Who plays ``colour``, as messages say it: "You" for the one human, else
         "White" / "Black"."""
         seat = self.seat_of(colour)
-        if seat is not None and self.seat_name(seat) == "You":
-            return "You"
+        if self.is_you(seat):
+            return self.seat_name(seat)
         return SIDE_NAMES[colour]
 
     @property
@@ -187,7 +192,7 @@ class Table:
         """The colour of the one human, whom messages call "you"; None if there is none."""
         you = None
         for colour in SIDES:
-            if self.actor(colour) == "You":
+            if self.is_you(self.seat_of(colour)):
                 you = colour
         return you
 

@@ -26,6 +26,7 @@ except ImportError:  # CPython (tests and tools)
 
 import senet
 from senet import PASS, THROW, turns
+from senet.words import t
 
 # Seconds a computer waits before each step of its turn (and after showing its choice,
 # 60% of it), so that a person can follow; "instant" never waits.
@@ -47,22 +48,22 @@ PASS_DELAY = {"slow": 2.5, "normal": 1.6, "fast": 0.9, "instant": 0.4}
 THINK_TIMEOUT = 10.0
 WORKER_GIVE_UP = 2
 
-# What the player is told when the worker fails (notice and error line). {player}: the
-# level asked for; {problem}: WORKER_SLOW or WORKER_FAILED; {weaker}: the stand-in's
-# level; {why}: the error.
-WORKER_SLOW = "took too long to answer (more than {seconds:g} s)"
-WORKER_FAILED = "stopped working"
-FALLBACK_DECIDED = ("The {player} player {problem}, so {weaker} chose this move in its place. "
-                    "The game goes on.")
-FALLBACK_FIRST_LEGAL = ("The {player} player {problem}, and no other player could take its place ({why}): "
-                        "the first possible move was played. The game goes on.")
-WORKER_GIVEN_UP = (" Until you choose Try again or reload the page, the computer decides a little more "
-                   "simply (Average in place of the Expert, Novice stays Novice).")
-WORKER_GIVEN_UP_NO_FALLBACK = (" Until you choose Try again or reload the page, the computer plays its first "
-                               "possible move.")
-# The stand-in failed while the worker was not asked (given up, or none).
-FALLBACK_BROKEN = ("The computer player cannot decide ({why}): until you reload the page, it plays its "
-                   "first possible move.")
+
+def fallback_text(player: str, slow: bool, seconds: float, weaker: str | None = None, why: str | None = None) -> str:
+    """What the player is told when the worker fails (a notice): the ``player`` (the level
+    asked for) was too ``slow`` (more than ``seconds``) or stopped working, and the
+    ``weaker`` level chose in its place; or, when the stand-in cannot run either
+    (``why``), the first possible move was played."""
+    if why is None:
+        key = "flow.worker.decided_slow" if slow else "flow.worker.decided_failed"
+    else:
+        key = "flow.worker.first_legal_slow" if slow else "flow.worker.first_legal_failed"
+    return t(key, player=player, seconds=seconds, weaker=weaker, why=why)
+
+
+def fallback_broken(why: str) -> str:
+    """The stand-in failed while the worker was not asked (given up, or none)."""
+    return t("flow.worker.fallback_broken", why=why)
 
 
 async def awaited(awaitable):
@@ -270,20 +271,18 @@ class TurnLoop:
         """Tell the player what stood in for the worker that failed (``decide_here`` has run)."""
         view = self.ctl.view
         self.worker_failures += 1
-        if isinstance(exc, asyncio.TimeoutError):
-            problem = WORKER_SLOW.format(seconds=self.think_timeout)
-        else:
-            problem = WORKER_FAILED
+        slow = isinstance(exc, asyncio.TimeoutError)
         player = KIND_NAMES.get(level, level)
         # the error itself is for the console, not for the player
         view.report_error(f"The {player} player failed ({error_text(exc)})")
         if self.fallback_error is None:
-            text = FALLBACK_DECIDED.format(player=player, problem=problem, weaker=KIND_NAMES[fallback_level(level)])
+            text = fallback_text(player, slow, self.think_timeout, weaker=KIND_NAMES[fallback_level(level)])
         else:
-            text = FALLBACK_FIRST_LEGAL.format(player=player, problem=problem, why=self.fallback_error)
+            text = fallback_text(player, slow, self.think_timeout, why=self.fallback_error)
         if self.worker_failures >= WORKER_GIVE_UP and not self.worker_down:
             self.worker_down = True
-            text += WORKER_GIVEN_UP if self.fallback_error is None else WORKER_GIVEN_UP_NO_FALLBACK
+            text = t("flow.worker.given_up" if self.fallback_error is None else "flow.worker.given_up_first_legal",
+                     text=text)
         view.notice(text)  # a notice for the player (the error was reported on its own)
         if self.worker_down:
             view.notice_action("worker-retry", True)  # app/boot/page.py's retry_worker
@@ -302,7 +301,7 @@ class TurnLoop:
         except Exception as exc:  # not expected, but it must not stop the game either
             self.fallback_error = error_text(exc)
             if tell:
-                text = FALLBACK_BROKEN.format(why=self.fallback_error)
+                text = fallback_broken(self.fallback_error)
                 self.ctl.view.report_error(text)
                 self.ctl.view.notice(text)
             return None

@@ -24,6 +24,7 @@ from senet.online.save import dump_duel, load_duel
 from senet.session import ONLINE, Seat, Session
 from senet.throws import CHAIN_BYTES, Chain, hex_of
 from senet.variants import get_rules
+from senet.words import t
 
 LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 # The page's link parts: an invite opens the page with JOIN_KEY, an answer with ANSWER_KEY
@@ -31,11 +32,12 @@ LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 JOIN_KEY = "join"
 ANSWER_KEY = "answer"
 REJOIN_KEY = "rejoin"  # a new invite for a game under way (Reconnect)
-DEFAULT_HOST_NAME = "Host"
-DEFAULT_GUEST_NAME = "Friend"
-NOT_CONNECTED = "Not connected to the other player: wait until the link is open."
-CANNOT_GO_ON = ("This game between two devices cannot go on here: what this device kept of it is gone "
-                "(its record is kept).")
+# The names the invite and the answer offer before the players type theirs, and what a
+# game that cannot go on here says: app/dialogs/friend.py reads these as text (this
+# module's own code asks t() each time).
+DEFAULT_HOST_NAME = t("online.default_host")
+DEFAULT_GUEST_NAME = t("online.default_guest")
+CANNOT_GO_ON = t("online.cannot_go_on")
 
 
 class NotThisGame(SenetError):
@@ -61,8 +63,7 @@ def invite_words(offer: Offer) -> str:
     in words ("Kendall rules, five pieces") and the seats."""
     guest = 3 - offer.host_seat
     rules = get_rules(offer.variant).in_words()
-    return (f"{offer.host_name} invites you to a game of Senet ({rules}): you are player {guest}, "
-            f"{offer.host_name} player {offer.host_seat}.")
+    return t("online.invite", host=offer.host_name, rules=rules, guest=guest, host_seat=offer.host_seat)
 
 
 class OnlineFlow:
@@ -121,12 +122,12 @@ class OnlineFlow:
         """The host reads the answer (a link or its code): the guest's session description.
         Raises SenetError (nothing changes) when it is not an answer to this invite."""
         if self.offer is None or self.seat != self.offer.host_seat:
-            raise SenetError("make an invite first")
+            raise SenetError(t("online.no_invite"))
         if self.duel is not None:
-            raise SenetError("this invite has been answered already")
+            raise SenetError(t("online.answered_already"))
         answer, sdp = read_answer(code_of(code, ANSWER_KEY))
         if answer.game != self.offer.tag():
-            raise NotThisGame("this answer is for another invite")
+            raise NotThisGame(t("online.answer_other_invite"))
         self.answer = answer
         self.link = "connecting"
         return sdp
@@ -151,7 +152,7 @@ class OnlineFlow:
         duel = load_duel(text)
         session = ctl.live.session
         if duel.game.record_text(players={}) != session.game.record_text(players={}):
-            raise SenetError("the saved online game is not the game on the board")
+            raise SenetError(t("online.saved_other_game"))
         self.duel, self.offer, self.answer, self.seat, self.chain = duel, duel.offer, duel.answer, duel.seat, duel.chain
         self.session = session
         ctl.online = self
@@ -178,10 +179,10 @@ class OnlineFlow:
 
     def _reconnection(self, code, key):
         if self.duel is None:
-            raise SenetError("there is no game under way to reconnect to")
+            raise SenetError(t("online.no_game_to_reconnect"))
         tag, _events, sdp = read_reconnect(code_of(code, key))
         if tag != self.duel.offer.tag():
-            raise NotThisGame("this reconnection is for another game")
+            raise NotThisGame(t("online.reconnect_other_game"))
         self.resync = True
         self.link = "connecting"
         return sdp
@@ -213,24 +214,24 @@ class OnlineFlow:
     def throw(self) -> bool:
         """This side throws: it reveals its contribution; the throw comes with the other's."""
         if self.link != "connected":
-            return self._refused(NOT_CONNECTED)
+            return self._refused(t("online.not_connected"))
         return self._run(self.duel.throw())
 
     def act(self, move) -> bool:
         """This side's action (a Move), checked and sent."""
         if self.link != "connected":
-            return self._refused(NOT_CONNECTED)
+            return self._refused(t("online.not_connected"))
         return self._run(self.duel.act(move))
 
     def say(self, code: str) -> bool:
         """A quick message (senet.online.messages.QUICK_CODES)."""
         if code not in QUICK_CODES:
-            return self._refused(f"unknown quick message '{code}'")
+            return self._refused(t("online.unknown_quick", code=code))
         if self.link != "connected":
-            return self._refused(NOT_CONNECTED)
+            return self._refused(t("online.not_connected"))
         reply = self.duel.say(code)
         if reply.ok:
-            self.ctl.announce(f"You: {quick_text(code)}")
+            self.ctl.announce(t("online.said_you", text=quick_text(code)))
         return self._run(reply)
 
     def claim(self, now) -> bool:
@@ -249,13 +250,15 @@ class OnlineFlow:
     def receive(self, text) -> bool:
         """A message from the other device: taken, or refused in one line (nothing changes)."""
         if self.duel is None:
-            return self._refused("a message came before the game was set up: it is ignored")
+            return self._refused(t("online.message_too_early"))
         if not self.live:  # another game was started here meanwhile: this one waits
-            return self._refused("a message for the game with the other device, which this page no longer shows")
+            return self._refused(t("online.message_other_game"))
         return self._run(self.duel.handle(text))
 
     # -- what the Duel's answer does to the board ------------------------------------------
     def _refused(self, text: str) -> bool:
+        """Refuse in one line: this module's own messages, or the Duel's refusal (the
+        engine's words, begun with a capital here)."""
         self.problem = text
         self.ctl.announce(text[0].upper() + text[1:] if text else text)
         self.ctl.view.render(self.ctl)
@@ -287,11 +290,11 @@ class OnlineFlow:
             elif kind == "action":
                 ctl.do_play(parse_move(event[2]))
             elif kind == "said":
-                ctl.announce(f"{table.seat_name(event[1])}: {quick_text(event[2])}")
+                ctl.announce(t("online.said", name=table.seat_name(event[1]), text=quick_text(event[2])))
             elif kind == "over" and not game.over and self.duel.game.conceded is not None:
                 self._conceded()
             elif kind == "in-step":
-                ctl.announce("Connected again: both devices have the same game.")
+                ctl.announce(t("online.in_step"))
         ctl.changed()
 
     def _conceded(self) -> None:
@@ -301,8 +304,8 @@ class OnlineFlow:
         winner, how = self.duel.game.conceded
         table.game.concede(winner, how)
         loser = table.seat_name(3 - table.seat_of(winner))
-        verb = "resigned" if how == "resigned" else "left the game"
-        ctl.announce(f"{loser} {verb}: {table.seat_name(table.seat_of(winner))} wins.")
+        key = "online.over_resigned" if how == "resigned" else "online.over_left"
+        ctl.announce(t(key, loser=loser, winner=table.seat_name(table.seat_of(winner))))
         ctl.count_result()
         ctl.save()
 

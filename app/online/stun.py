@@ -6,6 +6,7 @@ server at all, for play on one network); a page opened with ``?ice=`` uses that 
 instead, for that page only. Runs in MicroPython (the page) and CPython (the tests)."""
 
 from senet.errors import SenetError
+from senet.words import t
 
 # Asked by default, once a player starts online play.
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
@@ -18,7 +19,7 @@ def stun_list(text: str) -> list:
     urls = [u for u in text.replace(",", " ").split() if u]
     for u in urls:
         if not (u.startswith("stun:") or u.startswith("stuns:")) or len(u) > 200:
-            raise SenetError(f"'{u[:60]}' is not a STUN server (stun:HOST:PORT)")
+            raise SenetError(t("online.stun.not_stun", url=u[:60]))
     return urls
 
 

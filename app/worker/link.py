@@ -25,6 +25,8 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
+from senet.words import t
+
 SRC = "./app/players.js"
 # Seconds the worker may boot without a word: then the page decides alone. A download
 # of the runtime that is still coming in (app/boot/offline.js keeps its progress in
@@ -94,7 +96,7 @@ class WorkerLink:
         if self.worker is not None:
             self.worker.terminate()
             self.worker = None
-        self._fail_waiting("the worker was started again")
+        self._fail_waiting(t("worker.restarted"))
         self._reset()
         self._set_state("off")
         self.start()
@@ -108,7 +110,7 @@ class WorkerLink:
             if self.variants is None:
                 raise WorkerFailed(self.error)
         except Exception as exc:  # the game goes on: the page decides for the computers
-            self.error = str(exc) or "it took too long to start"
+            self.error = str(exc) or t("worker.too_slow_to_start")
             if self.worker is not None:
                 self.worker.terminate()
                 self.worker = None
@@ -161,7 +163,7 @@ class WorkerLink:
     def _on_error(self, event):
         """The worker's script failed (it could not load, or threw outside any call)."""
         message = getattr(event, "message", None)
-        self.error = str(message) if message else "its script could not load"
+        self.error = str(message) if message else t("worker.script_failed")
         self._started.set()
         self._fail_waiting(self.error)
 
@@ -176,7 +178,7 @@ class WorkerLink:
         self.start()
         await self._booted.wait()
         if self.worker is None:
-            raise WorkerFailed(f"the computer player could not start ({self.error})")
+            raise WorkerFailed(t("worker.not_started", error=self.error))
 
     async def free(self):
         """Start the worker if needed and wait until it has booted and has answered every
@@ -200,7 +202,7 @@ class WorkerLink:
             if self.fail == "hang":
                 await asyncio.Event().wait()  # never answers
             if self.fail:
-                raise WorkerFailed("the worker failed (simulated by ?fail_worker)")
+                raise WorkerFailed(t("worker.simulated_failure"))
             await self.ready()
             self._next_id += 1
             call_id = self._next_id
@@ -212,7 +214,7 @@ class WorkerLink:
             finally:
                 self._waiting.pop(call_id, None)
             if not slot[1]:
-                raise WorkerFailed(f"the worker's {name} failed: {slot[2]}")
+                raise WorkerFailed(t("worker.call_failed", name=name, error=slot[2]))
             return slot[2]
         finally:  # answered, failed, or given up by its caller (cancelled)
             self.busy -= 1

@@ -14,7 +14,7 @@ from app_harness import View, last, no_sleep, play_as_human
 
 from app.flow.controller import Controller, Setup
 from app.flow.setup import parse_query, setup_from_query
-from app.flow.turn_loop import FALLBACK_BROKEN
+from app.flow.turn_loop import fallback_broken
 from app.storage.store import MemoryBackend, SavedGame, Settings, Store
 from app.view.pieces import loc_order
 
@@ -68,7 +68,7 @@ async def computer_without_worker():
     ctl.start()
     await play_as_human(ctl, 40, piece=last)  # the piece furthest along
     return {"actions": ctl.table.game.actions, "notices": view.notices, "fallback_error": ctl.turn_loop.fallback_error,
-            "broken_text": FALLBACK_BROKEN.split("(")[0]}
+            "broken_text": fallback_broken("").split("(")[0]}
 
 
 async def failing_worker():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import senet
 from app.flow.controller import Controller, Setup
-from app.online.flow import NOT_CONNECTED, NotThisGame, OnlineFlow, code_of, invite_words
+from app.online.flow import NotThisGame, OnlineFlow, code_of, invite_words
 from app.storage.backends import MemoryBackend
 from app.storage.formats import stats_rows
 from app.storage.policy import SavePolicy
@@ -21,6 +21,7 @@ from app.words.names import REMOTE
 from senet.online.duel import Duel
 from senet.session import ONLINE, Session
 from senet.verify import VERIFIED, verify_record
+from senet.words import t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -128,7 +129,7 @@ def test_each_side_acts_only_on_its_own_turn():
     assert not host.ctl.table.can_throw and guest.ctl.table.can_throw
     before = snapshot(guest)
     guest.flow.link = "connecting"  # not connected yet: nothing is sent, nothing changes
-    assert not guest.ctl.throw() and guest.flow.problem == NOT_CONNECTED and not guest.outbox
+    assert not guest.ctl.throw() and guest.flow.problem == t("online.not_connected") and not guest.outbox
     assert snapshot(guest) == before
     guest.flow.link = "connected"
     assert guest.ctl.throw()
@@ -254,7 +255,7 @@ def test_a_reload_loses_nothing_and_reconnect_goes_on():
     assert guest.flow.link == "lost"
     host2 = reload(host, 77)
     keeping(host2)
-    assert not host2.ctl.throw() or host2.flow.problem == NOT_CONNECTED
+    assert not host2.ctl.throw() or host2.flow.problem == t("online.not_connected")
     # Reconnect: the host's new invite, the guest's answer, the channel open again
     invite = "https://x.org/#rejoin=" + host2.flow.reconnect_invite(OFFER_SDP)
     assert guest.flow.rejoin(invite) == OFFER_SDP

@@ -14,7 +14,7 @@ from app_harness import View, engine_think, human_step, no_sleep, play_to_end, r
 import senet
 from app.flow.controller import Controller, Setup
 from app.flow.counting import mark_name, marks, turns_played
-from app.flow.history import UNDO_NOTE
+from app.flow.history import undo_note
 from app.flow.replay import game_prefix
 from app.storage.store import MemoryBackend, SavedGame, Store, outcome_for_stats
 from senet.ai import get_player
@@ -102,7 +102,7 @@ def test_undo_against_a_computer_takes_back_its_reply_and_redo_restores():
         assert ctl.history.undo()
         assert ctl.table.state == decision  # the same position and the same throw, pending
         assert all(e.side == "w" for e in ctl.table.game.entries[i:])  # the computer's reply is gone
-        assert UNDO_NOTE in ctl.table.message
+        assert undo_note() in ctl.table.message
         assert ctl.history.can_redo
         assert ctl.history.redo()
         assert ctl.table.state == after and ctl.table.game.record_text() == record

@@ -14,7 +14,7 @@ from app_harness import View, no_sleep, play_as_human, run_async
 
 from app.flow.controller import Controller, Setup, system_random_bytes
 from app.flow.setup import parse_query, setup_from_query, utf8_text
-from app.flow.turn_loop import FALLBACK_BROKEN
+from app.flow.turn_loop import fallback_broken
 from app.storage.store import KeptGame, SavedGame, Settings
 from senet.session import Session
 
@@ -136,7 +136,7 @@ def test_without_a_stand_in_the_first_legal_move_is_played(monkeypatch):
 
     ctl = run_async(run())
     assert ctl.table.game.actions > 30 and ctl.turn_loop.fallback_error is not None
-    assert ctl.view.notices == [FALLBACK_BROKEN.format(why=ctl.turn_loop.fallback_error)]  # told once
+    assert ctl.view.notices == [fallback_broken(ctl.turn_loop.fallback_error)]  # told once
 
 
 def test_a_failing_worker_without_a_stand_in(monkeypatch):

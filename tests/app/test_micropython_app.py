@@ -22,7 +22,7 @@ from app_harness import run_async
 import senet
 from app.flow import tutorial
 from app.flow.setup import parse_query
-from app.flow.turn_loop import FALLBACK_BROKEN
+from app.flow.turn_loop import fallback_broken
 from senet.throws import COMMIT, ThrowGenerator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,7 +147,7 @@ def test_a_computer_without_a_worker_still_plays(both):
     result = theirs["no_worker"]
     assert result["actions"] >= 20
     if result["fallback_error"] is not None:  # senet.ai does not run under MicroPython (yet)
-        assert result["notices"] == [FALLBACK_BROKEN.format(why=result["fallback_error"])]
+        assert result["notices"] == [fallback_broken(result["fallback_error"])]
     else:
         assert result["notices"] == []
 
