@@ -11,14 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from app.storage.policy import (  # noqa: E402
-    LINK_SET_ASIDE,
-    LIST_BACK,
-    OTHER_TAB_BACK,
-    OTHER_TAB_KEPT,
-    OTHER_TAB_PLAYING,
-    SavePolicy,
-)
+from app.storage.policy import SavePolicy  # noqa: E402
 from app.storage.store import (  # noqa: E402
     OTHER_PREFIX,
     PREVIOUS_KEY,
@@ -33,6 +26,14 @@ from app.storage.store import (  # noqa: E402
     parse_settings,
 )
 from senet.session import Seat, Session  # noqa: E402
+from senet.words import t as words  # noqa: E402
+
+# The notices a SavePolicy gives, as the catalog words them.
+OTHER_TAB_KEPT = words("storage.policy.other_tab_kept")
+OTHER_TAB_BACK = words("storage.policy.other_tab_back")
+OTHER_TAB_PLAYING = words("storage.policy.other_tab_playing")
+LIST_BACK = words("storage.policy.list_back")
+LINK_SET_ASIDE = words("storage.policy.link_set_aside")
 
 
 class Clock:
