@@ -1,6 +1,7 @@
 // Run Python under the vendored MicroPython (the page's interpreter) in Node.js.
 //   node tools/mpy_run.mjs [--path DIR]... SCRIPT.py
-// Each --path DIR is copied into MicroPython's /lib (so `import senet` works when DIR
+// Each --path DIR is copied into MicroPython's /lib (its .py, .mpy and .po files, the
+// message catalogs of senet/words too; so `import senet` works when DIR
 // holds senet/). The script's stdout and stderr pass through; the exit code is 1 when
 // the script raised. Used by tests/engine/test_micropython.py (docs/build.md).
 import { readFileSync, readdirSync, statSync } from "node:fs";

@@ -8,6 +8,7 @@ from pyscript.ffi import create_proxy, to_js
 
 import senet
 from app.boot.dom import window
+from senet.words import t
 
 MAX_RECORD = 2_000_000  # characters
 
@@ -34,16 +35,16 @@ class RecordDialog:
         """Check the text of the dialog and replay it; a faulty record names its line."""
         text = str(self.text.value)
         if len(text) > MAX_RECORD:
-            self.message("This text is too long to be a game record.", error=True)
+            self.message(t("record.too_long"), error=True)
             return
         try:
             game = senet.Game.from_record(text)
         except senet.RecordError as exc:
-            self.message(f"This record cannot be replayed: {exc}.", error=True)
+            self.message(t("record.cannot_replay", error=exc), error=True)
             self.text.focus()
             return
         except Exception as exc:  # never expected; said, not raised
-            self.message(f"This record cannot be replayed ({exc}).", error=True)
+            self.message(t("record.cannot_replay_bug", error=exc), error=True)
             return
         ctl = self.page.ctl
         own = ctl.is_live_record(text)
@@ -62,9 +63,9 @@ class RecordDialog:
             self.text.select()
             ok = self.page.document.execCommand("copy")
             if not ok:
-                self.message("Select the text and copy it (Ctrl+C or ⌘C).", error=True)
+                self.message(t("record.copy_by_hand"), error=True)
                 return
-        self.message("Copied.")
+        self.message(t("record.copied"))
 
     def download(self):
         document = self.page.document
@@ -78,7 +79,7 @@ class RecordDialog:
         link.click()
         link.remove()
         window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
-        self.message(f"Downloaded as {link.download}.")
+        self.message(t("record.downloaded", file=link.download))
 
     def on_file(self, _event):
         """A file chosen: read it into the box and replay it."""
@@ -90,12 +91,12 @@ class RecordDialog:
             return
         file = files.item(0)
         if file.size > MAX_RECORD:
-            self.message("This file is too big to be a game record.", error=True)
+            self.message(t("record.file_too_big"), error=True)
             return
         try:
             self.text.value = await file.text()
         except Exception as exc:
-            self.message(f"The file could not be read ({exc}).", error=True)
+            self.message(t("record.file_unreadable", error=exc), error=True)
             return
         self.file.value = ""
         self.replay()
@@ -107,7 +108,7 @@ class RecordDialog:
 
         text = str(self.text.value)
         if len(text) > MAX_RECORD:
-            self.message("This text is too long to be a game record.", error=True)
+            self.message(t("record.too_long"), error=True)
             return
         verdict = verify_record(text)
         self.message(verify_words(verdict), error=not verdict.ok)

@@ -10,6 +10,7 @@ from app.online.stun import save_stun, stored_stun
 from app.storage.formats import THEMES, stats_rows
 from senet.errors import SenetError
 from senet.session import ONLINE
+from senet.words import n, t
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
           "no_takebacks": "set-no-takebacks"}
@@ -86,7 +87,7 @@ class SettingsDialogs:
         try:
             urls = save_stun(self.page.backend, str(self.stun_input.value))
         except SenetError as exc:
-            self.stun_error.textContent = f"Not saved: {exc}."
+            self.stun_error.textContent = t("settings.stun.not_saved", error=exc)
             return
         self.stun_input.value = " ".join(urls)
         self.stun_error.textContent = ""
@@ -116,7 +117,11 @@ class SettingsDialogs:
         for variant, opponent, won, lost, drawn, took_back in rows:
             tr = document.createElement("tr")
             tr.setAttribute("data-took-back", "true" if took_back else "false")
-            who = ("A friend online" if opponent == ONLINE else KIND_NAMES.get(opponent, opponent)) + (", with take-backs" if took_back else "")
+            if opponent == ONLINE:
+                who = t("settings.stats.online_took_back") if took_back else t("settings.stats.online")
+            else:
+                level = KIND_NAMES.get(opponent, opponent)
+                who = t("settings.stats.level_took_back", level=level) if took_back else level
             for value in (senet.get_rules(variant).title, who, won, lost, drawn):
                 td = document.createElement("td")
                 td.textContent = str(value)
@@ -135,8 +140,9 @@ class SettingsDialogs:
         page = self.page
         counts, none_value = page.ctl.fair.throw_counts()
         total, games = page.policy.store.load_throw_stats()
-        for box_id, c, nv, extra in (("throws-game", counts, none_value, ""),
-                                     ("throws-all", total, None, f" ({games} game{'' if games == 1 else 's'} counted)")):
+        for box_id, c, nv, every in (("throws-game", counts, none_value, False), ("throws-all", total, None, True)):
             box = page.document.getElementById(box_id)
             box.querySelector(".chart").innerHTML = chart_svg(c, nv)
-            box.querySelector(".verdict").textContent = chart_words(c) + extra
+            verdict = chart_words(c)
+            box.querySelector(".verdict").textContent = (n("settings.throws.counted", games, verdict=verdict)
+                                                         if every else verdict)

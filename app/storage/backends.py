@@ -7,6 +7,8 @@ their failures into problems to show. Free of the DOM: the page passes
 ``window.localStorage`` in.
 """
 
+from senet.words import t
+
 
 class LocalStorage:
     """The backend over the browser's ``localStorage`` (the object is handed in)."""
@@ -59,8 +61,7 @@ class ScopedBackend:
             try:
                 self._migrate()
             except Exception as exc:  # full or blocked: the plain keys stay; tried again next time
-                self.problem = (f"the games saved before this copy of the app had its own storage "
-                                f"could not all be copied ({exc}); they are still there")
+                self.problem = t("storage.problem.not_migrated", error=exc)
 
     def _migrate(self) -> None:
         if self.backend.get(self.scope + MIGRATED_KEY) is not None:

@@ -34,6 +34,7 @@ from app.words import names
 from app.words.names import SPEEDS
 from senet.errors import shown
 from senet.session import ONLINE, SaveError, Session, _dumps, load_json, load_stats
+from senet.words import n, t
 
 SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
@@ -136,31 +137,31 @@ def parse_game(text: object) -> SavedGame:
     """Read a saved game; raises SaveError saying what is wrong. A bare
     ``Session.to_json()`` (format ``senet-save``) is accepted too."""
     if not isinstance(text, str):
-        raise SaveError("the saved game is not text")
+        raise SaveError(t("storage.bad.save_not_text"))
     if len(text) > MAX_TEXT:
-        raise SaveError("the saved game is too long to be a Senet game")
+        raise SaveError(t("storage.bad.save_too_long"))
     data = load_json(text, "the saved game")
     if isinstance(data, dict) and data.get("format") == "senet-save":
         return SavedGame(Session.from_json(text))
     if not isinstance(data, dict) or data.get("format") != APP_FORMAT:
-        raise SaveError("this is not a saved Senet game")
+        raise SaveError(t("storage.bad.not_a_save"))
     version = data.get("version")
     if type(version) is not int or version != APP_VERSION:  # not true, not 1.0
-        raise SaveError(f"saved game version {shown(to_json_safe(version))} is not supported")
+        raise SaveError(t("storage.bad.save_version", version=shown(to_json_safe(version))))
     session_data = data.get("session")
     if not isinstance(session_data, dict):
-        raise SaveError("the saved game has no game in it")
+        raise SaveError(t("storage.bad.save_empty"))
     session = Session.from_json(json.dumps(session_data))
     nodes = data.get("expert_nodes")
     if nodes is not None and not (isinstance(nodes, int) and not isinstance(nodes, bool)
                                   and 100 <= nodes <= 1_000_000):
-        raise SaveError("the saved Expert budget is not a number from 100 to 1000000")
+        raise SaveError(t("storage.bad.expert_budget"))
     counted = data.get("counted", False)
     if not isinstance(counted, bool):
-        raise SaveError("the saved game's statistics flag is malformed")
+        raise SaveError(t("storage.bad.counted_flag"))
     game_id = data.get("game_id")  # absent in saves made before games had an id
     if game_id is not None and not is_game_id(game_id):
-        raise SaveError("the saved game's id is malformed")
+        raise SaveError(t("storage.bad.game_id"))
     # Only shown in the list of kept games: a strange value is dropped, not fatal.
     saved_at = data.get("saved_at")
     if not (isinstance(saved_at, int) and not isinstance(saved_at, bool) and 0 <= saved_at < 10**15):
@@ -195,16 +196,17 @@ class KeptGame(FrozenValue):
 
     def summary(self) -> str:
         """Rule set, players and turns (app/flow/counting.py): "Kendall, Average v You, 12 turns"."""
-        moves = count_words(self.moves)
-        if self.over:
-            moves += ", finished"
-        return f"{self.title}, {self.players[0]} v {self.players[1]}, {moves}"
+        key = "storage.kept.summary_over" if self.over else "storage.kept.summary"
+        return t(key, rules=self.title, first=self.players[0], second=self.players[1],
+                 turns=count_words(self.moves))
 
     def line(self, now_ms: int) -> str:
         """The summary with where it came from and when it was saved."""
-        where = "from another tab" if self.source == "other" else "replaced by a new game"
-        when = f", saved {ago_text(self.saved_at, now_ms)}" if self.saved_at is not None else ""
-        return f"{self.summary()} ({where}{when})"
+        other = self.source == "other"
+        if self.saved_at is None:
+            return t("storage.kept.line_other" if other else "storage.kept.line_replaced", summary=self.summary())
+        return t("storage.kept.line_other_ago" if other else "storage.kept.line_replaced_ago",
+                 summary=self.summary(), ago=ago_text(self.saved_at, now_ms))
 
 
 def seat_label(seats: dict, seat: int) -> str:
@@ -216,14 +218,12 @@ def ago_text(then_ms: int, now_ms: int) -> str:
     """How long ago, in words: "just now", "5 minutes ago", "3 days ago"."""
     seconds = max(0, (now_ms - then_ms) // 1000)
     if seconds < 60:
-        return "just now"
+        return t("storage.ago.now")
     if seconds < 3600:
-        n, unit = seconds // 60, "minute"
-    elif seconds < 2 * 86_400:
-        n, unit = seconds // 3600, "hour"
-    else:
-        n, unit = seconds // 86_400, "day"
-    return f"{n} {unit}{'s' if n != 1 else ''} ago"
+        return n("storage.ago.minutes", seconds // 60)
+    if seconds < 2 * 86_400:
+        return n("storage.ago.hours", seconds // 3600)
+    return n("storage.ago.days", seconds // 86_400)
 
 
 def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -> KeptGame:
@@ -301,10 +301,10 @@ def parse_settings(text: object) -> Settings:
     """Read settings; a value of the wrong kind falls back to its default, but text that
     is not settings at all raises SaveError (and is set aside by the Store)."""
     if not isinstance(text, str) or len(text) > 10_000:
-        raise SaveError("the settings are not short text")
+        raise SaveError(t("storage.bad.settings_not_text"))
     data = load_json(text, "the settings")
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
-        raise SaveError("these are not Senet settings")
+        raise SaveError(t("storage.bad.not_settings"))
     return Settings(**{k: v for k, v in data.items() if k in Settings.__slots__}).checked()
 
 
@@ -315,10 +315,10 @@ def parse_stats(text: object) -> dict:
     """Read statistics; raises SaveError when the value is not statistics at all
     (rows of the wrong shape are dropped by senet.session.load_stats)."""
     if not isinstance(text, str) or len(text) > 100_000:
-        raise SaveError("the statistics are not short text")
+        raise SaveError(t("storage.bad.stats_not_text"))
     data = load_json(text, "the statistics")
     if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
-        raise SaveError("these are not Senet statistics")
+        raise SaveError(t("storage.bad.not_stats"))
     return load_stats(text)
 
 
@@ -326,19 +326,19 @@ def parse_throw_stats(text: object) -> tuple:
     """(counts by category, games) from ``senet:throws``; raises SaveError for anything
     that is not exactly what dump_throw_stats writes (the Store sets it aside)."""
     if not isinstance(text, str) or len(text) > 10_000:
-        raise SaveError("the throw statistics are not short text")
+        raise SaveError(t("storage.bad.throws_not_text"))
     data = load_json(text, "the throw statistics")
     if not isinstance(data, dict) or data.get("format") != THROWS_FORMAT:
-        raise SaveError("these are not Senet throw statistics")
+        raise SaveError(t("storage.bad.not_throws"))
     version = data.get("version")
     if type(version) is not int or version != 1:
-        raise SaveError(f"throw statistics version {shown(str(version))} is not supported")
+        raise SaveError(t("storage.bad.throws_version", version=shown(str(version))))
     counts, games = data.get("counts"), data.get("games")
     if not isinstance(counts, dict) or set(counts) != {k for k, _ in THROW_KEYS}:
-        raise SaveError("the throw statistics do not hold a count of each throw (\"counts\")")
+        raise SaveError(t("storage.bad.throws_counts"))
     for value in list(counts.values()) + [games]:
         if type(value) is not int or not 0 <= value < 10 ** 15:
-            raise SaveError("a count of the throw statistics is not a whole number from 0")
+            raise SaveError(t("storage.bad.throws_count"))
     return {category: counts[key] for key, category in THROW_KEYS}, games
 
 

@@ -28,18 +28,12 @@ from app.storage.formats import (
     outcome_for_stats,
     stats_rows,
 )
+from senet.words import t
 
-OTHER_TAB_KEPT = ("Another tab had saved a different game here. It was kept, not overwritten: "
-                  "\u201cResume that game\u201d brings it back, and this tab's game is then kept the same way. "
-                  "Kept games are also listed under New game\u2026")
-OTHER_TAB_BACK = ("The game from the other tab is back. This tab's game was kept in its place: "
-                  "\u201cResume that game\u201d switches back.")
-LIST_BACK = "The game that was on the board is kept in its place: New game\u2026 lists it under Kept games."
-OTHER_TAB_PLAYING = ("Senet is open in another tab too, with a different game. Neither game is lost: "
-                     "when a tab saves over the other's game, it keeps that game aside first.")
-LINK_SET_ASIDE = "The link you opened started a new game; your game in progress was set aside."
-NEW_GAME_BEGINS = "A new game begins."
-NOT_BROUGHT_BACK = "The set-aside game could not be brought back."
+# The two notices app/main.py and app/boot/page.py show, in the language in use when
+# this module is imported (the other notices are put into words when they are said).
+NEW_GAME_BEGINS = t("storage.policy.new_game_begins")
+NOT_BROUGHT_BACK = t("storage.policy.not_brought_back")
 
 
 class SavePolicy:
@@ -60,8 +54,8 @@ class SavePolicy:
         return len(self.store.problems) > self.shown
 
     def problems_text(self, extra: str = "") -> str:
-        """The storage problems not shown yet, as sentences, then ``extra``; "" for none.
-        They count as shown from now on."""
+        """The storage problems not shown yet, as sentences (a fragment gets a capital and a
+        full stop), then ``extra``; "" for none. They count as shown from now on."""
         new = self.store.problems[self.shown:]
         self.shown = len(self.store.problems)
         parts = [p[0].upper() + p[1:] + ("" if p.endswith(".") else ".") for p in new]
@@ -78,7 +72,7 @@ class SavePolicy:
         if saved is not None and not saved.session.game.over and saved.session.game.entries:
             offer = self.store.keep_previous(saved)
             if offer:
-                notice = LINK_SET_ASIDE
+                notice = t("storage.policy.link_set_aside")
         if speed != self.settings.speed:
             self.set_settings(self.settings.replace(speed=speed))
         return notice, offer
@@ -106,7 +100,7 @@ class SavePolicy:
             if tag not in self.told_other:
                 self.told_other.add(tag)
                 self.resume_key = key
-                extra = OTHER_TAB_KEPT
+                extra = t("storage.policy.other_tab_kept")
             elif self.resume_key.startswith(OTHER_PREFIX):
                 self.resume_key = key
         if extra or self.has_new_problems():
@@ -126,7 +120,7 @@ class SavePolicy:
         if tag in self.told_other or notice_showing:
             return None
         self.told_other.add(tag)
-        return OTHER_TAB_PLAYING
+        return t("storage.policy.other_tab_playing")
 
     def replaced(self, session, expert_nodes, game_id, finished_too: bool = False) -> bool:
         """A new game replaces ``session``: an unfinished game with moves is kept as the
@@ -153,11 +147,11 @@ class SavePolicy:
             self.resume_key = PREVIOUS_KEY
             if kept is not None:
                 self.told_other.add(kept[1] or kept[0])
-            return "", False, LIST_BACK
+            return "", False, t("storage.policy.list_back")
         if key.startswith(OTHER_PREFIX) and kept is not None:
             self.resume_key = kept[0]
             self.told_other.add(kept[1] or kept[0])
-            return OTHER_TAB_BACK, True, ""
+            return t("storage.policy.other_tab_back"), True, ""
         self.resume_key = PREVIOUS_KEY
         return "", False, ""
 
@@ -179,9 +173,9 @@ class SavePolicy:
         variant, level, _ = outcome
         for row_variant, opponent, won, lost, drawn in stats_rows(self.store.load_stats()):
             if row_variant == variant and opponent == level:
-                text = (f"Your record against {KIND_NAMES.get(level, level)} ({rules_title} rules): "
-                        f"{won} won, {lost} lost")
-                return text + (f", {drawn} drawn." if drawn else ".")
+                key = "storage.record.line_drawn" if drawn else "storage.record.line"
+                return t(key, level=KIND_NAMES.get(level, level), rules=rules_title, won=won, lost=lost,
+                         drawn=drawn)
         return ""
 
     def set_settings(self, settings) -> None:

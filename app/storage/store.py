@@ -58,6 +58,20 @@ from app.storage.formats import (
 )
 from senet.errors import SenetError
 from senet.session import empty_stats, record_result
+from senet.words import t
+
+# What a value that cannot be read is, for the sentence that says so: its id (the
+# ``what`` of Store._read) -> (the message when it was set aside, the message when it
+# could not be set aside either).
+_UNREADABLE = {
+    "save": ("storage.unreadable.save", "storage.unreadable_left.save"),
+    "previous": ("storage.unreadable.previous", "storage.unreadable_left.previous"),
+    "kept": ("storage.unreadable.kept", "storage.unreadable_left.kept"),
+    "a_kept": ("storage.unreadable.a_kept", "storage.unreadable_left.a_kept"),
+    "settings": ("storage.unreadable.settings", "storage.unreadable_left.settings"),
+    "stats": ("storage.unreadable.stats", "storage.unreadable_left.stats"),
+    "throws": ("storage.unreadable.throws", "storage.unreadable_left.throws"),
+}
 
 # ------------------------------------------------------------------ the store
 
@@ -66,7 +80,7 @@ class Store:
     """Reads and writes the app's keys through ``backend``; never raises.
 
     ``problems`` collects readable reasons (corrupt values set aside, storage full or
-    blocked) for the page to show.
+    blocked) for the page to show, each a sentence.
     """
 
     def __init__(self, backend, clock=time.time):
@@ -88,7 +102,7 @@ class Store:
         try:
             value = self.backend.get(key)
         except Exception as exc:  # storage blocked (privacy settings, sandboxed frame)
-            self._problem(f"the browser's storage cannot be read ({exc})")
+            self._problem(t("storage.problem.cannot_read", error=exc))
             return None
         return value if isinstance(value, str) else None
 
@@ -97,7 +111,7 @@ class Store:
             self.backend.set(key, value)
         except Exception as exc:  # full, or blocked
             if not self._write_failed:
-                self._problem(f"the game cannot be saved in this browser ({exc})")
+                self._problem(t("storage.problem.cannot_save", error=exc))
             self._write_failed = True
             return False
         self._write_failed = False
@@ -218,8 +232,7 @@ class Store:
         kept = self._keep_other(current, superseded=game_id)
         if kept is None:
             if not self._other_failed:
-                self._problem("another tab's game is in the save and there is no room to keep it "
-                              "elsewhere, so this tab's game is not saved over it")
+                self._problem(t("storage.problem.other_tab_no_room"))
             self._other_failed = True
             return False
         self._other_failed = False
@@ -228,7 +241,8 @@ class Store:
         return True
 
     def _read(self, key: str, parse, what: str):
-        """Parse the value of ``key``; a bad value is set aside and reported."""
+        """Parse the value of ``key``; a bad value is set aside and reported (``what``:
+        which value it is, a key of _UNREADABLE)."""
         return self._parse(key, self._get(key), parse, what)
 
     def _parse(self, key: str, raw: str | None, parse, what: str):
@@ -243,29 +257,29 @@ class Store:
 
     def _set_aside(self, key: str, raw: str, reason: str, what: str) -> None:
         where = self.quarantine(key, raw, reason)
+        set_aside, left = _UNREADABLE[what]
         if where is None:
             if key == SAVE_KEY:
                 self.save_blocked = True
-            self._problem(f"{what} could not be read ({reason}); it could not be set aside either, "
-                          f"so it is left as it was and nothing will be saved over it")
+            self._problem(t(left, reason=reason))
         else:
-            self._problem(f"{what} could not be read ({reason}). It was set aside as '{where}'")
+            self._problem(t(set_aside, reason=reason, where=where))
 
     def set_aside_save(self, reason: str) -> None:
         """Quarantine the saved game although it parsed (the app could not use it)."""
         raw = self._get(SAVE_KEY)
         if raw is not None:
-            self._set_aside(SAVE_KEY, raw, reason, "The saved game")
+            self._set_aside(SAVE_KEY, raw, reason, "save")
 
     # -- the game ------------------------------------------------------------------------
     def load_game(self) -> SavedGame | None:
         raw = self._get(SAVE_KEY)
-        saved = self._parse(SAVE_KEY, raw, parse_game, "The saved game")
+        saved = self._parse(SAVE_KEY, raw, parse_game, "save")
         self._seen = raw if saved is not None else self._get(SAVE_KEY)
         return saved
 
     def load_previous(self) -> SavedGame | None:
-        return self._read(PREVIOUS_KEY, parse_game, "The previous game")
+        return self._read(PREVIOUS_KEY, parse_game, "previous")
 
     def has_save(self) -> bool:
         return self._get(SAVE_KEY) is not None
@@ -279,7 +293,7 @@ class Store:
         try:
             text = dump_game(saved.replace(saved_at=self._now_ms()))
         except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
-            self._problem(f"the game could not be saved ({exc})")
+            self._problem(t("storage.problem.not_saved", error=exc))
             return False
         if not self._protect_other(saved.game_id) or not self._set(SAVE_KEY, text):
             return False
@@ -296,7 +310,7 @@ class Store:
             try:
                 text = dump_game(saved.replace(saved_at=self._now_ms()))
             except (SenetError, ValueError, TypeError) as exc:  # never expected
-                self._problem(f"the previous game could not be kept ({exc})")
+                self._problem(t("storage.problem.previous_not_kept", error=exc))
                 return False
             return self._set_previous(text)
         raw = self._get(SAVE_KEY)
@@ -311,7 +325,7 @@ class Store:
         key: see ``kept_other``)."""
         if not _is_kept_key(key):
             return None
-        what = "The previous game" if key == PREVIOUS_KEY else "The kept game"
+        what = "previous" if key == PREVIOUS_KEY else "kept"
         back = self._read(key, parse_game, what)
         if back is None or self.save_blocked:
             return None
@@ -356,7 +370,7 @@ class Store:
         found = []
         for key in [PREVIOUS_KEY] + self.earlier()[::-1] + self.others()[::-1]:
             raw = self._get(key)
-            what = "The previous game" if key == PREVIOUS_KEY else "A kept game"
+            what = "previous" if key == PREVIOUS_KEY else "a_kept"
             saved = self._parse(key, raw, parse_game, what)
             if saved is None:
                 continue
@@ -387,20 +401,20 @@ class Store:
 
     # -- settings and statistics -----------------------------------------------------------
     def load_settings(self) -> Settings:
-        return self._read(SETTINGS_KEY, parse_settings, "The saved settings") or Settings()
+        return self._read(SETTINGS_KEY, parse_settings, "settings") or Settings()
 
     def save_settings(self, settings: Settings) -> bool:
         return self._set(SETTINGS_KEY, dump_settings(settings.checked()))
 
     def load_stats(self) -> dict:
-        return self._read(STATS_KEY, parse_stats, "The statistics") or empty_stats()
+        return self._read(STATS_KEY, parse_stats, "stats") or empty_stats()
 
     def add_result(self, variant: str, opponent: str, outcome: str, took_back: bool = False) -> dict:
         stats = self.load_stats()
         try:
             record_result(stats, variant, opponent, outcome, took_back)
         except SenetError as exc:
-            self._problem(f"the result could not be counted ({exc})")
+            self._problem(t("storage.problem.result_not_counted", error=exc))
             return stats
         self._set(STATS_KEY, json.dumps(stats))
         return stats
@@ -409,7 +423,7 @@ class Store:
     def load_throw_stats(self) -> tuple:
         """(counts by category, games counted) of every finished game on this device; a
         value that cannot be read is set aside (and reported) and counting starts again."""
-        return self._read(THROWS_KEY, parse_throw_stats, "The throw statistics") or ({c: 0 for _, c in THROW_KEYS}, 0)
+        return self._read(THROWS_KEY, parse_throw_stats, "throws") or ({c: 0 for _, c in THROW_KEYS}, 0)
 
     def add_throws(self, counts: dict) -> tuple:
         """Add one finished game's throw counts."""

@@ -5,11 +5,12 @@ to the water). Free of the DOM.
 
 import senet
 from app.flow.counting import marks, turns_played
-from app.flow.table import COLOUR
+from app.words.names import COLOUR_WORDS
 from app.words.narration import said, sentence
 from senet import turns
 from senet.describe import events as action_events
 from senet.state import other
+from senet.words import t
 
 # The action the Controller played last, as it told it (``told_events``): the position
 # after it, the action, and its events, which its line in the log then reads instead of
@@ -45,9 +46,9 @@ def entry_text(table, game: senet.Game, index: int, events=None) -> str:
     ``events``: its line_events, when already known."""
     entry = game.entries[index]
     if entry.draw:
-        return f"{table.seat_name(1 if entry.side == 'w' else 2)} threw {entry.throw} for colours."
+        return t("log.draw_throw", name=table.seat_name(1 if entry.side == 'w' else 2), throw=entry.throw)
     who = table.actor(entry.side)
-    parts = [f"{who} threw {entry.throw}."] if entry.throw is not None else []
+    parts = [t("log.threw", who=who, throw=entry.throw)] if entry.throw is not None else []
     if entry.action is not None:
         events = line_events(game, index) if events is None else events
         parts += [sentence(e) for e in said(table, events, entry.side)]
@@ -142,9 +143,9 @@ class MoveLog:
                 if current is not None:
                     self._close(current)
                 seat = table.seat_of(entry.side) if not entry.draw else None
-                who = "Colour draw" if entry.draw else (
-                    f"{table.seat_name(seat)} ({COLOUR[entry.side]})" if seat is not None
-                    else table.actor(entry.side))
+                who = t("log.group.draw") if entry.draw else (
+                    t("log.group.seat", name=table.seat_name(seat), colour=COLOUR_WORDS[entry.side])
+                    if seat is not None else table.actor(entry.side))
                 current = [mark[0], who, i, []]
             current[3].append((i + 1, text, mark))
         if current is not None:

@@ -4,16 +4,66 @@ and their labels, the animation speeds, the URL keys of a new game, and a seat's
 Free of the DOM; runs in CPython, Pyodide and MicroPython. The computer levels are
 senet.ai.LEVELS (not imported here: the page loads the players only when a computer
 first decides; tests/app/test_app_setup.py checks the two agree).
+
+Two kinds of names: data (``SIDES``, ``COLOUR``, ``KINDS``, ``SPEEDS``: saved, in URLs,
+CSS classes and data-* values; never translated) and the words a player reads for them
+(``SIDE_NAMES``, ``COLOUR_WORDS``, ``KIND_NAMES``: messages of senet/words, looked up in
+the language in use each time they are read).
 """
 
 from senet.state import BLACK, COLOUR_NAME, WHITE
+from senet.words import t
 
 SIDES = (WHITE, BLACK)
-COLOUR = COLOUR_NAME  # "w" -> "white", as a sentence says it
-SIDE_NAMES = {side: COLOUR[side][0].upper() + COLOUR[side][1:] for side in SIDES}  # "White"
+COLOUR = COLOUR_NAME  # "w" -> "white": data (CSS classes, data-colour); the words are COLOUR_WORDS
 
 KINDS = ("human", "novice", "average", "expert")  # "human", then senet.ai.LEVELS
-KIND_NAMES = {kind: kind[0].upper() + kind[1:] for kind in KINDS}  # "Novice"
+
+
+class ShownNames:
+    """A read-only mapping from data to the words shown for it: ``NAMES[key]`` is the
+    message of ``key`` in the language in use (``get``, ``in``, iteration and ``items``
+    as a dict's). Equal to a dict of the same words."""
+
+    def __init__(self, keys: dict):
+        self._keys = keys  # data -> message id
+
+    def __getitem__(self, key):
+        return t(self._keys[key])
+
+    def get(self, key, default=None):
+        return t(self._keys[key]) if key in self._keys else default
+
+    def __contains__(self, key) -> bool:
+        return key in self._keys
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def keys(self) -> list:
+        return list(self._keys)
+
+    def values(self) -> list:
+        return [t(key) for key in self._keys.values()]
+
+    def items(self) -> list:
+        return [(name, t(key)) for name, key in self._keys.items()]
+
+    def __eq__(self, other) -> bool:
+        mine = dict(self.items())
+        return mine == (dict(other.items()) if isinstance(other, ShownNames) else other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+
+SIDE_NAMES = ShownNames({WHITE: "names.side.w", BLACK: "names.side.b"})  # "White", a side on its own
+COLOUR_WORDS = ShownNames({WHITE: "names.colour.w", BLACK: "names.colour.b"})  # "white", within a sentence
+KIND_NAMES = ShownNames({"human": "names.kind.human", "novice": "names.kind.novice",
+                         "average": "names.kind.average", "expert": "names.kind.expert"})  # "Novice"
 # The seat of a game between two devices played on the other device (app/online/flow.py):
 # its actions come over the connection. Not a kind of a Setup or a save: both seats of
 # such a game are people ("human"); the page marks the other one with this kind.
@@ -39,6 +89,6 @@ def seat_label(kinds, names, seat: int) -> str:
         return name
     kind = kinds[seat - 1]
     if kind == "human":
-        return "You" if list(kinds).count("human") == 1 else f"Player {seat}"
+        return t("names.seat.you") if list(kinds).count("human") == 1 else t("names.seat.player", seat=seat)
     label = KIND_NAMES.get(kind, kind)
-    return f"{label} {seat}" if kinds[0] == kinds[1] else label
+    return t("names.seat.numbered", level=label, seat=seat) if kinds[0] == kinds[1] else label

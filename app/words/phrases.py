@@ -1,6 +1,10 @@
 """A random phrase offered for the committed throws (docs/fair-throws.md): three short
 words, which the player may keep or change in the New game dialog, or in the Fair
-throws box before the first throw."""
+throws box before the first throw.
+
+The words are data, not text to translate: the phrase goes into the record and into the
+commitment a fair game's throws are checked against (docs/fair-throws.md), so every
+language offers the same words."""
 
 # 64 words, so that one random byte picks one (its low 6 bits).
 WORDS = (

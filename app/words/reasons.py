@@ -8,60 +8,80 @@ otherwise. It never reads the engine's English (Rules.explain is the command lin
 """
 
 import senet
-from app.flow.table import COLOUR
-from app.words.narration import sentence
+from app.words.names import COLOUR_WORDS
 from senet import PASS
 from senet.describe import piece_obstacle
+from senet.words import n, t
+
+
+def _or_list(words: list) -> str:
+    """["4"] -> "4"; ["4", "6"] -> "4 or 6"; ["2", "4", "6"] -> "2, 4 or 6"."""
+    if len(words) == 1:
+        return words[0]
+    head = words[0]
+    for word in words[1:-1]:
+        head = t("reasons.list.comma", first=head, next=word)
+    return t("reasons.list.or", first=head, last=words[-1])
 
 
 def _throws(values) -> str:
     """(4,) -> "a throw of 4"; (4, 6) -> "a throw of 4 or 6"."""
     words = [str(v) for v in values]
     if not words:
-        return "no throw"
-    return "a throw of " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
+        return t("reasons.throws.none")
+    return t("reasons.throws.some", values=_or_list(words))
 
 
-def _whose(side: str, you: bool) -> tuple:
-    """("your", "you") for the human at the device, else ("white's", "white")."""
-    return ("your", "you") if you else (COLOUR[side] + "'s", COLOUR[side])
+# The obstacles said the same way for every side: why -> message id.
+_PLAIN = {
+    "home": "reasons.piece.home",
+    "stranded": "reasons.piece.stranded",
+    "below_goal": "reasons.piece.below_goal",
+    "end": "reasons.piece.end",
+    "gate": "reasons.piece.gate",
+    "water_last": "reasons.piece.water_last",
+    "occupied": "reasons.piece.occupied",
+    "forward_only": "reasons.piece.forward_only",
+    "entered_blocked": "reasons.piece.entered_blocked",
+}
 
 
 def piece_words(ob: dict, side: str, you: bool = True) -> str:
     """One obstacle (senet.describe.piece_obstacle) as a clause: "square 14 holds your
-    own piece"."""
-    your, subject = _whose(side, you)
-    opp = COLOUR["b" if side == "w" else "w"]
+    own piece"; ``you``: said to the human at the device ("your"), else of ``side``
+    ("white's")."""
+    colour = COLOUR_WORDS[side]
     why, dst = ob["why"], ob.get("to")
     if why == "water":
-        return f"while {your} piece is in the water ({ob['square']}) {subject} may move no other piece"
+        if you:
+            return t("reasons.piece.water_you", square=ob["square"])
+        return t("reasons.piece.water_other", square=ob["square"], colour=colour)
     if why == "exact":
         src = ob["from"]
         if ob.get("throws"):
             if ob.get("in_water"):
-                return f"the piece in the water bears off only with {_throws(ob['throws'])}"
-            return f"a piece on {src} bears off only with {_throws(ob['throws'])}"
-        return "no move goes past square 30"
-    words = {
-        "home": "this piece is home and never moves again",
-        "stranded": "a piece below the lowest free goal square waits to be hit",
-        "below_goal": "no piece may go below the lowest free goal square",
-        "end": "no piece may go past square 1",
-        "not_all_home": f"a piece bears off only when every piece of {your} on the board is on squares 21-30"
-        if you else f"a piece bears off only when all of {subject}'s pieces are on squares 21-30",
-        "gate": "no piece may move past square 26 in one move",
-        "blockade": f"three {opp} pieces in a row form a blockade that no piece may pass",
-        "own": f"square {dst} holds {your} own piece",
-        "safe": f"square {dst} is safe: a piece there cannot be attacked",
-        "protected": f"the {opp} piece on {dst} is protected by a neighbour of its colour",
-        "no_entry": f"only {_throws(ob.get('throws', ()))} enters a piece",
-        "entry_blocked": f"square {dst} is taken, so no piece can enter",
-        "water_last": "a piece goes into the water only when no other move is possible",
-        "occupied": "every square this piece could reach is taken, and no piece lands on another",
-        "forward_only": "the parts of this throw go forward, so no piece moves backward now",
-        "entered_blocked": "the piece just entered on square 1 must move first, and it cannot",
-    }
-    return words.get(why, "no piece can move that far")
+                return t("reasons.piece.exact_in_water", throws=_throws(ob["throws"]))
+            return t("reasons.piece.exact_from", square=src, throws=_throws(ob["throws"]))
+        return t("reasons.piece.exact_past")
+    if why in _PLAIN:
+        return t(_PLAIN[why])
+    if why == "not_all_home":
+        return t("reasons.piece.not_all_home_you") if you else t("reasons.piece.not_all_home_other", colour=colour)
+    if why == "own":
+        return t("reasons.piece.own_you", square=dst) if you else t("reasons.piece.own_other", square=dst,
+                                                                       colour=colour)
+    opponent = COLOUR_WORDS["b" if side == "w" else "w"]
+    if why == "blockade":
+        return t("reasons.piece.blockade", opponent=opponent)
+    if why == "protected":
+        return t("reasons.piece.protected", opponent=opponent, square=dst)
+    if why == "safe":
+        return t("reasons.piece.safe", square=dst)
+    if why == "no_entry":
+        return t("reasons.piece.no_entry", throws=_throws(ob.get("throws", ())))
+    if why == "entry_blocked":
+        return t("reasons.piece.entry_blocked", square=dst)
+    return t("reasons.piece.too_far")
 
 
 def piece_reason(state, src, you: bool = True) -> str:
@@ -72,7 +92,7 @@ def piece_reason(state, src, you: bool = True) -> str:
 
 def lost_reason(table, state: senet.State) -> str:
     """lost_words for the side to act of ``table``'s game, "you" for the one human."""
-    return lost_words(state, table.actor(state.side) == "You")
+    return lost_words(state, table.you == state.side)
 
 
 def lost_words(state, you: bool = True) -> str:
@@ -84,22 +104,26 @@ def lost_words(state, you: bool = True) -> str:
         srcs.append(senet.SUPPLY)
     obstacles = [piece_obstacle(state, src) for src in srcs]
     if not obstacles:
-        return f"no piece can move {state.throw} square{'s' if state.throw != 1 else ''}"
-    counts, first = {}, {}
+        return n("reasons.lost.no_piece", state.throw)
+    counts, first, own_text = {}, {}, set()
     own = 0
     for i, ob in enumerate(obstacles):
+        text = piece_words(ob, side, you)
         if ob["why"] == "own":
             own += 1
-        text = piece_words(ob, side, you)
+            own_text.add(text)
         counts[text] = counts.get(text, 0) + 1
         first.setdefault(text, (0 if ob["why"] == "water" else 1, i))
     ranked = sorted(counts, key=lambda k: (-counts[k], first[k]))
-    own_texts = [k for k in ranked if k.startswith("square ") and k.endswith(" own piece")]
+    own_texts = [k for k in ranked if k in own_text]
     parts = [k for k in ranked if k not in own_texts][:2]
     if own_texts and len(parts) < 2:
-        your, _ = _whose(side, you)
-        parts.append(f"{your} own pieces stand where the others would land" if own > 1 else own_texts[0])
-    return ", and ".join(parts)
+        if own > 1:
+            parts.append(t("reasons.lost.own_pieces_you") if you
+                         else t("reasons.lost.own_pieces_other", colour=COLOUR_WORDS[side]))
+        else:
+            parts.append(own_texts[0])
+    return parts[0] if len(parts) == 1 else t("reasons.lost.two", first=parts[0], second=parts[1])
 
 
 def refusal(table, loc):
@@ -118,20 +142,20 @@ def refusal(table, loc):
     legal = [m for m in state.legal_actions() if not m.is_special and m.src == src] \
         if state.throw is not None and isinstance(src, int) else []
     if legal:
-        return f"That move is allowed in a game, but not the one this lesson is about. {tutorial.hint()}"
+        return t("reasons.lesson.other_move", hint=tutorial.hint())
     why = game_refusal(table, loc)
-    if why is not None and why.startswith("Throw the sticks first"):
+    if why is not None and why in (t("reasons.click.draw_first"), t("reasons.click.throw_first")):
         if tutorial.wants_throw():
             return why  # says it all
         why = None  # a rescue first: the hint says so
-    return f"{why} {tutorial.hint()}" if why else tutorial.hint()
+    return t("reasons.lesson.why_and_hint", why=why, hint=tutorial.hint()) if why else tutorial.hint()
 
 
 def game_refusal(table, loc):
     """refusal() in a game."""
     state = table.state
     if table.game.over:
-        return "The game is over: Play again or New game… starts another."
+        return t("reasons.click.over")
     if isinstance(loc, int):
         owner = state.square(loc)
         owner = owner if owner in ("w", "b") else None
@@ -145,16 +169,16 @@ def game_refusal(table, loc):
         return None
     seat = table.seat_to_act
     if not table.human_to_act:
-        return f"Please wait: it is {table.seat_name(seat)}'s turn." if seat is not None else None
+        return t("reasons.click.wait", name=table.seat_name(seat)) if seat is not None else None
     if state.opening:
-        return "Throw the sticks first: the colour draw decides who plays black."
+        return t("reasons.click.draw_first")
     if owner != state.side:
-        return (f"That is a {COLOUR[owner]} piece; you play {COLOUR[state.side]}."
-                if table.actor(state.side) == "You" else
-                f"That is a {COLOUR[owner]} piece; {COLOUR[state.side]} is to play.")
+        if table.you == state.side:
+            return t("reasons.click.not_yours_you", colour=COLOUR_WORDS[owner], own=COLOUR_WORDS[state.side])
+        return t("reasons.click.not_yours_other", colour=COLOUR_WORDS[owner], own=COLOUR_WORDS[state.side])
     if state.throw is None:
-        return "Throw the sticks first: the throw says how far a piece moves."
+        return t("reasons.click.throw_first")
     if state.legal_actions() == [PASS]:
-        return sentence(f"No piece can move with this throw: {lost_reason(table, state)}")
+        return t("reasons.click.no_move", reason=lost_reason(table, state))
     src = senet.SUPPLY if loc == "supply" else loc
-    return sentence(f"This piece cannot move with a {state.throw}: {piece_reason(state, src)}")
+    return t("reasons.click.piece_stuck", throw=state.throw, reason=piece_reason(state, src))

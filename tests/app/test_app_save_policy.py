@@ -9,14 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.storage.policy import (
-    LINK_SET_ASIDE,
-    LIST_BACK,
-    OTHER_TAB_BACK,
-    OTHER_TAB_KEPT,
-    OTHER_TAB_PLAYING,
-    SavePolicy,
-)
+from app.storage.policy import SavePolicy
 from app.storage.store import (
     OTHER_PREFIX,
     PREVIOUS_KEY,
@@ -31,8 +24,15 @@ from app.storage.store import (
     parse_settings,
 )
 from senet.session import Seat, Session
+from senet.words import t as words
 
 ROOT = Path(__file__).resolve().parents[2]
+
+OTHER_TAB_KEPT = words("storage.policy.other_tab_kept")
+OTHER_TAB_BACK = words("storage.policy.other_tab_back")
+OTHER_TAB_PLAYING = words("storage.policy.other_tab_playing")
+LIST_BACK = words("storage.policy.list_back")
+LINK_SET_ASIDE = words("storage.policy.link_set_aside")
 
 
 class Clock:
