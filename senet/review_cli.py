@@ -1,12 +1,12 @@
 """``python -m senet review RECORD [--nodes N] [--json]``: the review of a game record
-as a table and a summary per side (senet.review; docs/review.md). CPython only."""
+as a table and a summary per side (senet.ai.review; docs/review.md). CPython only."""
 
 import json
 import sys
 
+from .ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
 from .errors import SenetError
 from .game import Game
-from .review import BLUNDER, INACCURACY, MISTAKE, Reviewer
 from .state import COLOUR_NAME
 
 USAGE = "usage: python -m senet review RECORD [--nodes N] [--json]   (RECORD: a file, or - for standard input)"

