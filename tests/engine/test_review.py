@@ -10,7 +10,7 @@ from positions import position
 
 import senet
 from senet.ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer, classify, review_record
-from senet.cli import main as cli_main
+from senet.commands.cli import main as cli_main
 from senet.throws import OUT_OF
 
 NODES = 300

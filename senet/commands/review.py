@@ -4,10 +4,10 @@ as a table and a summary per side (senet.ai.review; docs/review.md). CPython onl
 import json
 import sys
 
-from .ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
-from .errors import SenetError
-from .game import Game
-from .state import COLOUR_NAME
+from ..ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
+from ..errors import SenetError
+from ..game import Game
+from ..state import COLOUR_NAME
 
 USAGE = "usage: python -m senet review RECORD [--nodes N] [--json]   (RECORD: a file, or - for standard input)"
 SIDE_NAME = COLOUR_NAME

@@ -1,6 +1,6 @@
 """Play computer opponents against each other and report the result.
 
-    python -m senet.arena --variant kendall --a expert --b average --games 400 --seed 1 \\
+    python -m senet.commands.arena --variant kendall --a expert --b average --games 400 --seed 1 \\
         [--jobs 2] [--json] [--a-nodes N] [--b-nodes N] [--a-depth D] [--b-depth D]
 
 Games come in pairs with the same seed (the same throw sequence), A taking white in one
@@ -24,13 +24,13 @@ import statistics
 import sys
 import time
 
-from . import turns
-from .ai import LEVELS, get_player
-from .errors import SenetError
-from .game import Game
-from .state import BLACK, WHITE
-from .throws import MT19937
-from .variants import VARIANTS, get_rules
+from .. import turns
+from ..ai import LEVELS, get_player
+from ..errors import SenetError
+from ..game import Game
+from ..state import BLACK, WHITE
+from ..throws import MT19937
+from ..variants import VARIANTS, get_rules
 
 
 def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first: bool,
@@ -229,7 +229,7 @@ def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m senet.arena", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m senet.commands.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True, type=_variant, metavar="VARIANT",
                     help=f"{', '.join(VARIANTS)}; kendall may add house rules: kendall+five+start+trap+homerow")
     levels = (*LEVELS, "random")  # random: every legal action equally likely, a yardstick
