@@ -31,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from senet import arena
 from senet.ai.evaluate import evaluator
 from senet.ai.players import Average, Player, default_nodes
 from senet.ai.search import Search
+from senet.commands import arena
 from senet.errors import SenetError
 from senet.variants import get_rules
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import senet
-from senet import cli
+from senet.commands import cli
 from senet.errors import RecordError, SenetError, one_line
 from senet.game import Game
 from senet.online.duel import CLAIM_AFTER_MS, new_game
