@@ -1,22 +1,14 @@
-"""Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md)."""
+"""Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md).
+A State writes itself (``State.position()``, senet.state.format_position); reading one
+back needs the rule sets, so it lives here, above them."""
 
 from .errors import SPACES, PositionError, decimal, shown
-from .state import BLACK, COLOUR_NAME, WHITE, State
+
+# format_position: public here too, beside parse_position
+from .state import BLACK, COLOUR_NAME, WHITE, State, format_position  # noqa: F401
+from .variants import get_rules
 
 DRAW_REASON = "neither side can ever move again (C6)"
-
-
-def format_position(state: State) -> str:
-    flags = state.flag_list()
-    (sw, sb), (ow, ob) = state.supply, state.off
-    return " ".join((
-        state.rules.name,
-        state.board,
-        state.side,
-        "-" if state.throw is None else str(state.throw),
-        f"w={sw}/{ow},b={sb}/{ob}",
-        ",".join(flags) if flags else "-",
-    ))
 
 
 def _offboard(text: str):
@@ -39,8 +31,6 @@ def _offboard(text: str):
 
 def parse_position(text: str) -> State:
     """Parse a position; raises PositionError naming the faulty field."""
-    from .variants import get_rules
-
     if not isinstance(text, str):
         raise PositionError("a position must be given as text")
     fields = text.strip(SPACES).split(" ")

@@ -217,7 +217,7 @@ def _variant(name: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | None = None) -> dict:
+def level_budget(level: str, nodes: int | None, time_cap: float | None, depth: int | None = None) -> dict:
     if level != "expert":
         return {}
     budget: dict = {"time_cap": time_cap}
@@ -254,8 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     if any(d is not None and d < 1 for d in (args.a_depth, args.b_depth)):
         ap.error("--a-depth and --b-depth must be at least 1")
     summary = run(args.variant, args.a, args.b, args.games, args.seed, max(1, args.jobs),
-                  _budget(args.a, args.a_nodes, args.time_cap, args.a_depth),
-                  _budget(args.b, args.b_nodes, args.time_cap, args.b_depth),
+                  level_budget(args.a, args.a_nodes, args.time_cap, args.a_depth),
+                  level_budget(args.b, args.b_nodes, args.time_cap, args.b_depth),
                   progress=not args.no_progress)
     print(report(summary))
     if args.json:

@@ -24,7 +24,8 @@ frozen-position check of the engine (``Rules.is_frozen``) stays in place regardl
 """
 
 from ..moves import SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, WHITE, State, other
 
 ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))

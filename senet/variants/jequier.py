@@ -7,7 +7,8 @@ Havens (havens.py) shares most of this and overrides what differs.
 """
 
 from ..moves import OFF, Move
-from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, COLOUR_NAME, WHITE, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
 SAFE = "square {dst} is safe: a piece there cannot be attacked"

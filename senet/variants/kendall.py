@@ -13,7 +13,8 @@ while a piece of the side is on 1..10). ``Kendall.with_options`` reads the name.
 
 from ..errors import PositionError, shown
 from ..moves import OFF, RESCUE, Move
-from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, COLOUR_NAME, WHITE, State, other
 
 OPTIONS = ("five", "start", "trap", "homerow")  # KO1-KO4, in the order they are written
 OPTION_CLAUSE = {"five": "KO1", "start": "KO2", "trap": "KO3", "homerow": "KO4"}

@@ -19,7 +19,8 @@ so a recorded ``pass`` is always the loss of a whole throw.
 """
 
 from ..moves import OFF, SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, WHITE, State, other
 
 ENTRY = 1  # P3: pieces enter on square 1
 EXTRA_SQUARES = (15, 26)  # P8

@@ -6,7 +6,8 @@ throw 31 - square; a 6, a move to 26 and a bearing off give one extra throw.
 """
 
 from ..moves import OFF, SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State
+from ..rules import Rules
+from ..state import BLACK, WHITE, State
 
 ENTRY_SQUARES = (4, 6)  # T2: a throw of 4 enters on 4, a throw of 6 on 6
 

@@ -5,7 +5,8 @@ a pair; 26 must be reached exactly; 27 drowns a piece, which can be rescued to 1
 """
 
 from ..moves import OFF, RESCUE, Move
-from ..state import COLOUR_NAME, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import COLOUR_NAME, WHITE, State, other
 
 PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour (H4)"
 WATER_ONLY = "while your piece is drowning on 27 you may move no other piece (H8)"

@@ -36,10 +36,10 @@ def test_json_line_holds_the_promised_fields():
 
 
 def test_depth_limit_reaches_expert_and_bad_depth_is_refused():
-    from senet.commands.arena import _budget
+    from senet.commands.arena import level_budget
 
-    assert _budget("expert", 500, None, 1) == {"time_cap": None, "nodes": 500, "max_depth": 1}
-    assert _budget("average", 500, None, 1) == {}
+    assert level_budget("expert", 500, None, 1) == {"time_cap": None, "nodes": 500, "max_depth": 1}
+    assert level_budget("average", 500, None, 1) == {}
     # Expert held to one decision plays the action its evaluation likes best, as Average does
     # with its own evaluation: with Average's evaluation the two agree game for game
     r = run("bell", "expert", "average", games=2, seed=4, progress=False,
