@@ -76,6 +76,11 @@ class IllegalMove(SenetError):
     """A well-formed move that the rules do not allow in this position."""
 
 
+class SaveError(SenetError):
+    """Saved data (a session's save, a game between two devices kept on the device) that
+    cannot be loaded; the message says why."""
+
+
 class RecordError(SenetError):
     """A game record is malformed or does not replay; `line` is its 1-based line number."""
 

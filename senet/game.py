@@ -5,7 +5,7 @@ record's format."""
 from .errors import IllegalMove, SenetError
 from .moves import THROW, parse_move
 
-# The record's format and lines (re-exported: senet.session, senet.verify and the app
+# The record's format and lines (re-exported: senet.save, senet.verify and the app
 # import them from here)
 from .record import (  # noqa: F401
     CONCEDED,
@@ -280,11 +280,11 @@ class Game(GameRecord):
             if self.state.to_act != CHANCE:
                 self.state = self.state.apply(THROW)
             self._push(Entry(pending.side, pending.throw, None), self.state.apply(pending.throw))
-        self._sync_generator()
+        self.sync_generator()
         if self.state.opening:
             self.seat_colours = None
 
-    def _sync_generator(self) -> None:
+    def sync_generator(self) -> None:
         """Point the generator just after the throws recorded so far."""
         throws = self.thrown
         if self.generator.count != throws:

@@ -398,7 +398,7 @@ class GameRecord:
             game._replay_line(n, ln, last=pos >= last_entry)
         if result_seen is not None:
             game._check_result(*result_seen)
-        game._sync_generator()  # continue the generator after the recorded throws
+        game.sync_generator()  # continue the generator after the recorded throws
         return game
 
     def _check_result(self, n: int, claimed: str) -> None:

@@ -6,7 +6,8 @@
   module needs is said once, where a reader looks (a function may still try a module of
   the standard library that one interpreter lacks, as senet.throws.new_seed does);
 * only the opponents and the command-line tools import senet.ai, and nothing but the
-  command-line tools (and senet/__main__.py, which runs them) imports senet.commands.
+  command-line tools (and senet/__main__.py, which runs them) imports senet.commands;
+* no module imports another's private name (``from x import _y``).
 """
 
 import ast
@@ -106,6 +107,13 @@ def test_nothing_but_the_command_line_imports_it():
              if not within(name, "senet.commands") and name != "senet.__main__"
              for target, _, _, line in found if within(target, "senet.commands")]
     assert wrong == []
+
+
+def test_no_module_imports_another_modules_private_names():
+    private = [f"{name}:{line} imports {n} from {target}" for name, found in graph().items()
+               for target, names, _, line in found for n in names
+               if n.startswith("_") and not (n.startswith("__") and n.endswith("__"))]
+    assert private == []
 
 
 def test_the_check_reads_imports_as_python_does():
