@@ -1,5 +1,5 @@
-"""What an action did, as data (``events``) and in short English (``describe``), for
-messages, logs and screen readers.
+"""What an action did, as data (``events``), for messages, logs and screen readers;
+``describe`` says it in short English through the words layer (senet.words.game).
 
 ``events(before, move, after)`` returns a list of dicts, each with a ``kind`` and the
 side concerned (docs/engine-api.md, "Events"):
@@ -14,7 +14,7 @@ side concerned (docs/engine-api.md, "Events"):
     {"kind": "bump", "side": s, "from": a, "to": square | "supply", "water": bool}
                                                         the opponent's piece on a is moved
     {"kind": "claim", "side": s, "goals": "odd" | "even"}
-    {"kind": "draw", "reason": text}
+    {"kind": "draw", "reason": code}                    State.draw_reason: "frozen" (C6)
     {"kind": "win", "side": s}
     {"kind": "extra_throw", "side": s}
     {"kind": "to_supply", "side": s, "from": a}         the mover's piece goes back to its
@@ -23,14 +23,17 @@ side concerned (docs/engine-api.md, "Events"):
                                                         parts (P2)
     {"kind": "pass", ..., "rest": True}                 what was left of a throw is lost (P2)
 
-``describe(before, move, after)`` is the same list in English (``event_text``).
+``describe(before, move, after)`` is the same list in English; senet.words.game's
+``event_text(words, event, you)`` says one event with a catalog's words.
 """
 
 from .moves import OFF, PASS, RESCUE, SUPPLY, Move
 
 # the reasons of the events' lost throws, public here too (senet.obstacles holds them)
 from .obstacles import lost_throw_reason, piece_obstacle  # noqa: F401
-from .state import COLOUR_NAME, WHITE, State, other
+from .state import WHITE, State, other
+from .words import words
+from .words.game import event_text
 
 
 def _where(state: State, side: str) -> set[int]:
@@ -111,110 +114,8 @@ def events(before: State, move: Move, after: State) -> list:
     return out
 
 
-OBSTACLE_WORDS = {
-    "home": "pieces home never move again",
-    "stranded": "pieces below the lowest free goal square wait to be hit",
-    "below_goal": "no piece may go below the lowest free goal square",
-    "exact": "bearing off needs an exact throw",
-    "not_all_home": "pieces bear off only when all are on the last row",
-    "gate": "no piece may pass square 26",
-    "end": "no piece may go past square 1",
-    "blockade": "a blockade stands in the way",
-    "own": "own pieces stand where the pieces would land",
-    "safe": "the pieces that would be hit are safe there",
-    "protected": "the pieces that would be hit are protected",
-    "no_entry": "this throw enters no piece",
-    "entry_blocked": "the entry square is taken",
-    "other": "no piece can move that far",
-    "occupied": "every square the pieces could reach is taken",
-    "forward_only": "the parts of this throw go forward and none can",
-}
-
-
-def _or(values) -> str:
-    words = ["a " + str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def reason_text(reason: dict) -> str:
-    """A lost throw's reason (lost_throw_reason) in a few English words."""
-    why = reason.get("why")
-    if why == "entered_blocked":
-        return (f"the piece just entered on {reason['square']} must move first and every square "
-                f"it could reach is taken")
-    if why == "water":
-        return f"only {_or(reason['throws'])} bears off the piece in the water ({reason['square']})"
-    if why == "no_entry":
-        return f"only {_or(reason['throws'])} would enter a piece"
-    if why == "entry_blocked":
-        return f"square {reason['square']} is taken, so no piece can enter"
-    kinds = []
-    for sq in sorted(reason.get("obstacles", {}), key=str):
-        kind = reason["obstacles"][sq]
-        if kind not in kinds:
-            kinds.append(kind)
-    return "; ".join(OBSTACLE_WORDS[k] for k in kinds) or "no piece can move"
-
-
-# -- in English -----------------------------------------------------------------------------
-def event_text(event: dict, you: str | None = None, reason: bool = True) -> str:
-    """One event in English. ``you``: the side that reads "you" ("you move", "your
-    piece"); ``reason``: whether a lost throw says why."""
-    kind = event["kind"]
-    side = event.get("side")
-    if side is not None and side == you:
-        me, mine, s = "you", "your", ""
-    elif side is not None:
-        me = COLOUR_NAME[side]
-        mine, s = me + "'s", "s"
-    if kind == "move":
-        return f"{me} move{s} from {event['from']} to {event['to']}"
-    if kind == "enter":
-        return f"{me} enter{s} a piece on square {event['to']}"
-    if kind == "bear_off":
-        return f"{me} bear{s} off the piece from square {event['from']}"
-    if kind == "rescue":
-        return f"{me} rescue{s} the piece from the water to square {event['to']}"
-    if kind == "pass" and event.get("rest"):
-        text = f"{me} cannot use the {event['throw']} left of the throw: it is lost"
-        if reason and event.get("reason"):
-            text += f" ({reason_text(event['reason'])})"
-        return text
-    if kind == "pass":
-        text = f"{me} cannot move with a {event['throw']}: the throw is lost"
-        if reason and event.get("reason"):
-            text += f" ({reason_text(event['reason'])})"
-        return text
-    if kind == "to_supply":
-        return f"{mine} piece on {event['from']} goes back to the supply"
-    if kind == "left":
-        return f"{me} ha{'ve' if me == 'you' else 's'} {event['throw']} of the throw left"
-    if kind == "into_water":
-        if event["fall_back"]:
-            return f"{mine} piece falls back into the water"
-        then = event["then"]
-        if then is None:
-            return f"{mine} piece falls into the water"
-        if then == "supply":
-            return f"{mine} piece falls into the water and goes back to the supply"
-        return f"{mine} piece falls into the water and restarts on square {then}"
-    if kind == "bump":
-        if event["to"] == "supply":
-            return f"{mine} piece on {event['from']} is sent back to the supply"
-        note = " (into the water)" if event["water"] else ""
-        return f"{mine} piece on {event['from']} is bumped to square {event['to']}{note}"
-    if kind == "claim":
-        return f"{me} reached square 1 first and take{s} the {event['goals']} goal squares"
-    if kind == "draw":
-        return f"the game is drawn: {event['reason']}"
-    if kind == "win":
-        return f"{me} win{s}"
-    if kind == "extra_throw":
-        return f"{me} throw{s} again"
-    raise ValueError(f"unknown event kind '{kind}'")
-
-
 def describe(before: State, move: Move, after: State) -> list[str]:
     """The events of ``move`` played from ``before`` (with its pending throw) giving
-    ``after``, in English."""
-    return [event_text(e) for e in events(before, move, after)]
+    ``after``, in English (senet.words.game.event_text)."""
+    english = words()
+    return [event_text(english, e) for e in events(before, move, after)]

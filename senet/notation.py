@@ -5,10 +5,8 @@ back needs the rule sets, so it lives here, above them."""
 from .errors import SPACES, PositionError, decimal, shown
 
 # format_position: public here too, beside parse_position
-from .state import BLACK, COLOUR_NAME, WHITE, State, format_position  # noqa: F401
+from .state import BLACK, COLOUR_NAME, FROZEN, WHITE, State, format_position  # noqa: F401
 from .variants import get_rules
-
-DRAW_REASON = "neither side can ever move again (C6)"
 
 
 def _offboard(text: str):
@@ -90,7 +88,7 @@ def parse_position(text: str) -> State:
             raise PositionError(f"pieces are never borne off in {name}")
     own.sort()
     state = State(rules, board, side, throw, (sw, sb), (ow, ob), var=tuple(f for _, f in own),
-                  again=again, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
+                  again=again, draw_reason=FROZEN if draw else None, throwing=throwing)
     opening = state.opening
     if opening and (board != rules.start_board() or throw is not None or again):
         raise PositionError("the 'opening' flag needs the starting board and no pending throw")

@@ -8,8 +8,10 @@ from abc import ABC, abstractmethod
 from .errors import IllegalMove
 from .moves import OFF, PASS, RESCUE, SUPPLY, THROW, Move
 from .obstacles import lost_throw_reason
-from .state import BLACK, WHITE, State, other
+from .state import BLACK, FROZEN, WHITE, State, other
 from .throws import distribution
+from .words import words
+from .words.game import rules_text
 
 
 class Rules(ABC):
@@ -101,8 +103,9 @@ class Rules(ABC):
                 return f"square {sq} cannot hold a piece at rest in {self.name}"
         return None
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
-        """A specific reason why ``move`` is illegal, or None to use the generic one."""
+    def explain_variant(self, state: State, move: Move) -> dict | None:
+        """A specific reason why ``move`` is illegal (as explain gives it), or None to use
+        the generic one."""
         return None
 
     # -- shared helpers -----------------------------------------------------------
@@ -117,7 +120,7 @@ class Rules(ABC):
         nxt = self.end_turn(state, state.board, state.supply, state.off,
                             self.pass_keeps_turn(state))
         if self.is_frozen(nxt):
-            return nxt._replace(draw_reason="neither side can ever move again (C6)")
+            return nxt._replace(draw_reason=FROZEN)
         return nxt
 
     def is_frozen(self, state: State) -> bool:
@@ -132,55 +135,57 @@ class Rules(ABC):
                     return False
         return True
 
-    def explain(self, state: State, move: Move) -> str:
-        """Why ``move`` is not legal in ``state``, in words a player can read."""
+    def explain(self, state: State, move: Move) -> dict:
+        """Why ``move`` is not legal in ``state``, as data: ``{"why": KIND, ...}`` with what
+        its words need (squares, throws, moves in notation, "opp" a side, "rules" a rule
+        set's name) and, where a clause of the rule set decides, ``"clause"`` (its id,
+        "K9"). senet.words.game.explain_text says it (the message refused.KIND)."""
         if state.is_terminal:
-            return "the game is over"
+            return {"why": "game_over"}
         if state.opening:
-            return "the colour draw comes first: throw the sticks"
+            return {"why": "colour_draw"}
         if move == THROW:
             if state.throw is not None:
-                return f"a throw of {state.throw} is already waiting to be used"
-            return "there is nothing to choose before this throw: throw the sticks"
+                return {"why": "throw_waiting", "throw": state.throw}
+            return {"why": "nothing_to_choose"}
         if move == RESCUE:
             if not self.has_rescue:
-                return f"there is no water rescue in {self.name}"
+                return {"why": "no_rescue_rules", "rules": self.name}
             if state.throw is not None or state.throwing:
-                return "a rescue replaces the throw, so it is not possible once you have thrown"
+                return {"why": "rescue_after_throw"}
             if state.again:
-                return "no rescue on an extra throw: it is only possible at the start of a turn"
+                return {"why": "rescue_on_extra"}
             return self.no_rescue_reason(state)
         if state.throw is None:
-            return "throw the sticks first"
+            return {"why": "throw_first"}
         legal = state.legal_actions()
         if move == PASS:
-            return f"you cannot pass: {legal[0]} is possible"
+            return {"why": "cannot_pass", "move": str(legal[0])}
         side = state.side
         src, dst = move
         if src == SUPPLY:
             if not self.has_supply:
-                return f"pieces do not enter from a supply in {self.name}"
+                return {"why": "no_supply", "rules": self.name}
             if state.supply[0 if side == WHITE else 1] == 0:
-                return "you have no piece left to enter"
+                return {"why": "supply_empty"}
         elif state.board[src - 1] != side:
-            return f"square {src} holds no piece of yours"
+            return {"why": "not_yours", "square": src}
         if dst == SUPPLY and not self.back_to_supply:
-            return f"no move takes a piece back to the supply in {self.name}"
+            return {"why": "no_back_to_supply", "rules": self.name}
         if dst != OFF and dst != SUPPLY and state.board[dst - 1] == side:
-            return f"square {dst} holds your own piece"
+            return {"why": "own_piece", "square": dst}
         reason = self.explain_variant(state, move)
         if reason:
             return reason
         if legal == [PASS]:
-            return f"no move is possible with a throw of {state.throw}: you must pass"
+            return {"why": "must_pass", "throw": state.throw}
         own = [str(m) for m in legal if m.src == src]
         if own:
-            return f"{move} is not possible with a throw of {state.throw}; this piece can play {', '.join(own)}"
-        return (f"{move} is not possible with a throw of {state.throw}; "
-                f"legal moves: {', '.join(map(str, legal))}")
+            return {"why": "this_piece", "move": str(move), "throw": state.throw, "moves": own}
+        return {"why": "not_possible", "move": str(move), "throw": state.throw, "moves": [str(m) for m in legal]}
 
-    def no_rescue_reason(self, state: State) -> str:
-        return "no rescue is possible now"
+    def no_rescue_reason(self, state: State) -> dict:
+        return {"why": "no_rescue"}
 
     # -- rule-set queries ---------------------------------------------------------------
     # What the evaluation, the players, the endgame tables and the descriptions ask of a
@@ -205,8 +210,9 @@ class Rules(ABC):
     expert_weights = None  # the key of Expert's weights in senet.ai.evaluate (None: the tuning's)
 
     def in_words(self) -> str:
-        """The rule set as a sentence names it: "Bell rules" (Kendall's adds its house rules)."""
-        return self.title + " rules"
+        """The rule set as a sentence names it, in English: "Bell rules" (Kendall's adds its
+        house rules); senet.words.game.rules_text says it in a catalog's words."""
+        return rules_text(words(), self)
 
     def throw_in_use(self, state: State) -> bool:
         """A part of the pending throw has been used, so ``state.throw`` is what is left

@@ -14,10 +14,17 @@ set as ``rules`` and only calls it: it imports none of them.
 
 from .errors import IllegalMove
 from .moves import PASS, THROW, Move, parse_move
+from .words import words
+from .words.game import explain_text
 
 WHITE, BLACK = "w", "b"
 CHANCE = "chance"  # State.to_act at a chance node: the sticks are thrown next
-COLOUR_NAME = {WHITE: "white", BLACK: "black"}
+COLOUR_NAME = {WHITE: "white", BLACK: "black"}  # as the parsers' messages name a side
+# Why a game is drawn (C6), as a code: State.draw_reason (FROZEN) and Game.draw_reason
+# (LIMIT too); senet.words.game.draw_text says it, senet.record writes it.
+FROZEN = "frozen"  # neither side can ever move again
+LIMIT = "limit"  # the safeguard: no winner after MAX_ACTIONS actions (Game.apply)
+MAX_ACTIONS = 10000
 
 
 def other(side: str) -> str:
@@ -220,39 +227,43 @@ class State:
             action = parse_move(action)
         if self.throw is not None:
             if type(action) is int:
-                raise IllegalMove(f"a throw of {self.throw} is already waiting to be used")
+                raise refused({"why": "throw_waiting", "throw": self.throw})
             if action not in self.legal_actions():
-                raise IllegalMove(self.rules.explain(self, action))
+                raise refused(self.rules.explain(self, action))
             if action == PASS:
                 return self.rules.apply_pass(self)
             return self.rules.apply_move(self, action)
         if type(action) is int:
             return self._thrown(action)
         if self.is_terminal:
-            raise IllegalMove("the game is over")
+            raise refused({"why": "game_over"})
         if action == THROW:
             if self.to_act == CHANCE:
-                raise IllegalMove("there is nothing to choose before this throw: throw the sticks")
+                raise refused({"why": "nothing_to_choose"})
             return self._replace(throwing=True)
         if action in self.pre_throw_actions():
             return self.rules.apply_pre_throw(self, action)
-        raise IllegalMove(self.rules.explain(self, action))
+        raise refused(self.rules.explain(self, action))
 
     def _thrown(self, throw: int) -> "State":
         """The state after the throw ``throw`` at a chance node (the colour draw included)."""
         if self.is_terminal:
-            raise IllegalMove("the game is over")
+            raise refused({"why": "game_over"})
         if throw not in self.rules.throw_values:
-            raise IllegalMove(
-                f"{throw} is not a possible throw in {self.rules.name} "
-                f"(possible: {', '.join(map(str, self.rules.throw_values))})"
-            )
+            raise refused({"why": "not_a_throw", "throw": throw, "rules": self.rules.name,
+                           "throws": [str(t) for t in self.rules.throw_values]})
         if "opening" in self.var:
             return self.rules.opening_throw(self, throw)
         if not self.throwing and self.rules.has_rescue and self.rules.pre_throw_actions(self):
-            raise IllegalMove("choose first: throw the sticks (THROW) or rescue")
+            raise refused({"why": "choose_first"})
         return State(self.rules, self.board, self.side, throw, self.supply, self.off,
                      var=self.var, again=self.again)
+
+
+def refused(reason: dict) -> IllegalMove:
+    """The IllegalMove of a refusal: ``reason`` as data (Rules.explain's), and its words,
+    in English for now (senet.words.game.explain_text)."""
+    return IllegalMove(explain_text(words(), reason), reason)
 
 
 def format_position(state: State) -> str:

