@@ -97,7 +97,7 @@ test: $(VENV_STAMP) chromium engines build lint
 	$(VPY) -m pytest -q -n 2 --dist loadfile --durations=25 tests
 
 bench: check-python
-	$(PYTHON) -m senet.bench
+	$(PYTHON) -m senet.commands.bench
 
 clean:
 	rm -rf dist dist.tmp .pytest_cache .ruff_cache test-results

@@ -71,7 +71,7 @@ _query = parse_query(str(window.location.search))
 # ?fail_worker=hang makes it never answer (each decision then waits for the timeout).
 FAIL_WORKER = _query.get("fail_worker", "")
 # Benchmark hook (docs/review.md): ?review_nodes=N sets the review's node budget a search
-# (1 to 999999; otherwise the review's default, senet.review.DEFAULT_NODES).
+# (1 to 999999; otherwise the review's default, senet.ai.review.DEFAULT_NODES).
 _review_nodes = _query.get("review_nodes", "")
 REVIEW_NODES = int(_review_nodes) if _review_nodes.isdigit() and 0 < len(_review_nodes) <= 6 else 0
 

@@ -10,7 +10,8 @@ from .errors import IllegalMove, MoveSyntaxError, PositionError, RecordError, Se
 from .game import Game
 from .moves import OFF, PASS, RESCUE, SUPPLY, THROW, Move, format_move, parse_move
 from .notation import format_position, parse_position
-from .state import BLACK, CHANCE, WHITE, Rules, State, other
+from .rules import Rules
+from .state import BLACK, CHANCE, WHITE, State, other
 from .throws import OUT_OF, ThrowGenerator, distribution
 from .variants import VARIANTS, get_rules
 

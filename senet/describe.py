@@ -1,5 +1,5 @@
-"""What an action did, as data (``events``) and in short English (``describe``), for
-messages, logs and screen readers.
+"""What an action did, as data (``events``), for messages, logs and screen readers;
+``describe`` says it in short English through the words layer (senet.words.game).
 
 ``events(before, move, after)`` returns a list of dicts, each with a ``kind`` and the
 side concerned (docs/engine-api.md, "Events"):
@@ -14,7 +14,7 @@ side concerned (docs/engine-api.md, "Events"):
     {"kind": "bump", "side": s, "from": a, "to": square | "supply", "water": bool}
                                                         the opponent's piece on a is moved
     {"kind": "claim", "side": s, "goals": "odd" | "even"}
-    {"kind": "draw", "reason": text}
+    {"kind": "draw", "reason": code}                    State.draw_reason: "frozen" (C6)
     {"kind": "win", "side": s}
     {"kind": "extra_throw", "side": s}
     {"kind": "to_supply", "side": s, "from": a}         the mover's piece goes back to its
@@ -23,11 +23,17 @@ side concerned (docs/engine-api.md, "Events"):
                                                         parts (P2)
     {"kind": "pass", ..., "rest": True}                 what was left of a throw is lost (P2)
 
-``describe(before, move, after)`` is the same list in English (``event_text``).
+``describe(before, move, after)`` is the same list in English; senet.words.game's
+``event_text(words, event, you)`` says one event with a catalog's words.
 """
 
 from .moves import OFF, PASS, RESCUE, SUPPLY, Move
-from .state import COLOUR_NAME, WHITE, State, other
+
+# the reasons of the events' lost throws, public here too (senet.obstacles holds them)
+from .obstacles import lost_throw_reason, piece_obstacle  # noqa: F401
+from .state import WHITE, State, other
+from .words import words
+from .words.game import event_text
 
 
 def _where(state: State, side: str) -> set[int]:
@@ -108,241 +114,8 @@ def events(before: State, move: Move, after: State) -> list:
     return out
 
 
-# -- why a throw is lost -----------------------------------------------------------------
-def _obstacle(state: State, cells: str, sq: int, homes: tuple, stuck: tuple, low) -> str:
-    """Why the piece of the side to act on ``sq`` makes no forward move with the throw."""
-    rules, side, t = state.rules, state.side, state.throw
-    if sq in homes:
-        return "home"  # B6
-    if sq in stuck:
-        return "stranded"  # B7
-    if sq in rules.bear_off_only_squares:
-        return "exact"  # K7, H6: these pieces only bear off, on an exact throw
-    dst = sq + rules.direction * t
-    gate = rules.gate_square
-    if gate is not None and sq < gate < dst:
-        return "gate"  # K6, H5, V6
-    if dst > 30:
-        return "exact"  # J9, T2, V7: no move goes past the end
-    if low is not None and dst < low:
-        return "below_goal"  # B7
-    if dst < 1:
-        return "end"  # B7
-    if dst == 30 and rules.bears_off and not rules.may_bear_off(cells, side):
-        return "not_all_home"  # J9, V7
-    lo, hi = (sq, dst) if dst > sq else (dst, sq)
-    for a, b in rules.blockades(cells, other(side)):
-        if lo < a and b < hi:
-            return "blockade"  # J4, V5
-    c = cells[dst]
-    if c == side:
-        return "own"
-    if c != ".":
-        if dst in rules.safe_squares or dst in rules.home_squares(state, c):
-            return "safe"  # J5, T3, B4, B6
-        if rules.protected(cells, dst):
-            return "protected"  # K3, H4, J4, V5
-    return "other"
-
-
-def lost_throw_reason(state: State) -> dict:
-    """Why no action is legal with ``state``'s throw (C4), as data:
-
-    {"why": "water", "square": 27, "throws": (4,)}      K9, H8: only the piece in the
-                                                         water may act, on these throws
-    {"why": "no_entry", "throws": (4, 6)}                T2: every piece waits in the
-                                                         supply and only these throws enter
-    {"why": "entry_blocked", "square": n}                B3: every piece waits in the
-                                                         supply and square n is taken
-    {"why": "blocked", "obstacles": {square: obstacle}}  what stops each piece on the board
-                                                         (and "supply": the entry)
-
-    An obstacle is one of "home", "stranded", "below_goal" (B6, B7), "exact" (bearing
-    off needs an exact throw), "not_all_home" (J9, V7), "gate" (no passing 26), "end",
-    "blockade", "own", "safe", "protected", "no_entry", "entry_blocked" or "other".
-    """
-    rules, side, t = state.rules, state.side, state.throw
-    cells = " " + state.board + " "
-    water = rules.water_square
-    if rules.water_holds_turn and cells[water] == side:
-        return {"why": "water", "square": water, "throws": rules.bear_off_throws(water)}
-    supply = rules.has_supply and state.supply[0 if side == WHITE else 1] > 0
-    entry = rules.entry_square(t) if supply else None
-    entry_obstacle = None
-    if supply:
-        entry_obstacle = "no_entry" if entry is None else "entry_blocked"
-    mine = state.pieces(side)
-    if supply and not mine:
-        if entry is None:
-            return {"why": "no_entry",
-                    "throws": tuple(x for x in rules.throw_values if rules.entry_square(x) is not None)}
-        return {"why": "entry_blocked", "square": entry}
-    homes = rules.home_squares(state, side)
-    stuck = rules.stranded(state, side)
-    goals = rules.goal_squares(state, side)
-    low = None
-    if goals:
-        low = 31
-        for g in goals:
-            if cells[g] != side:
-                low = g
-                break
-    obstacles = {sq: _obstacle(state, cells, sq, homes, stuck, low) for sq in mine}
-    if entry_obstacle:
-        obstacles["supply"] = entry_obstacle
-    return {"why": "blocked", "obstacles": obstacles}
-
-
-
-def piece_obstacle(state: State, src) -> dict:
-    """Why one piece of the side to act, on square ``src`` (or SUPPLY, the next piece to
-    enter), makes no move with the pending throw, as data for the words of a caller (the
-    app's refusals). The judgement is the rule set's lost_throw_reason, for one piece:
-
-    {"why": "water", "square": 27, "throws": (4,)}     another piece is in the water and
-                                                        holds the turn (K9, H8)
-    {"why": KIND, "from": src, "to": dst, "throws": (...), "in_water": bool, "rest": bool}
-        KIND as in lost_throw_reason's obstacles (or its "no_entry", "entry_blocked",
-        "entered_blocked"), or "water_last" (a move into the water waits until nothing
-        else moves); "to" is where the piece would land (None off the board); "throws"
-        the throws that bear it off ("exact") or that enter a piece ("no_entry");
-        "in_water": src is the water square; "rest": the throw is partly used (piccione)
-    """
-    rules, side, t = state.rules, state.side, state.throw
-    if t is None:
-        raise ValueError("no throw is pending")
-    cells = " " + state.board + " "
-    water = rules.water_square
-    if rules.water_holds_turn and cells[water] == side and src != water:
-        return {"why": "water", "square": water, "throws": rules.bear_off_throws(water)}
-    reason = rules.lost_throw_reason(state)
-    why = reason["why"]
-    if why == "water":
-        why = "exact"  # the piece in the water itself: it leaves only on its throws
-    elif why == "blocked":
-        why = reason["obstacles"].get("supply" if src == SUPPLY else src, "other")
-    throws = ()
-    if src == SUPPLY:
-        dst = rules.entry_square(t)
-        if why == "no_entry":
-            throws = reason.get("throws") or tuple(
-                x for x in rules.throw_values if rules.entry_square(x) is not None)
-    else:
-        dst = src + rules.direction * t
-        if why == "other" and dst == water:
-            why = "water_last"  # K8, T4, H5: into the water only when nothing else moves
-        if why == "exact":
-            throws = rules.bear_off_throws(src)
-        if not 1 <= dst <= 30:
-            dst = None
-    return {"why": why, "from": src, "to": dst, "throws": throws, "in_water": src == water,
-            "rest": bool(reason.get("rest"))}
-
-
-OBSTACLE_WORDS = {
-    "home": "pieces home never move again",
-    "stranded": "pieces below the lowest free goal square wait to be hit",
-    "below_goal": "no piece may go below the lowest free goal square",
-    "exact": "bearing off needs an exact throw",
-    "not_all_home": "pieces bear off only when all are on the last row",
-    "gate": "no piece may pass square 26",
-    "end": "no piece may go past square 1",
-    "blockade": "a blockade stands in the way",
-    "own": "own pieces stand where the pieces would land",
-    "safe": "the pieces that would be hit are safe there",
-    "protected": "the pieces that would be hit are protected",
-    "no_entry": "this throw enters no piece",
-    "entry_blocked": "the entry square is taken",
-    "other": "no piece can move that far",
-    "occupied": "every square the pieces could reach is taken",
-    "forward_only": "the parts of this throw go forward and none can",
-}
-
-
-def _or(values) -> str:
-    words = ["a " + str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def reason_text(reason: dict) -> str:
-    """A lost throw's reason (lost_throw_reason) in a few English words."""
-    why = reason.get("why")
-    if why == "entered_blocked":
-        return (f"the piece just entered on {reason['square']} must move first and every square "
-                f"it could reach is taken")
-    if why == "water":
-        return f"only {_or(reason['throws'])} bears off the piece in the water ({reason['square']})"
-    if why == "no_entry":
-        return f"only {_or(reason['throws'])} would enter a piece"
-    if why == "entry_blocked":
-        return f"square {reason['square']} is taken, so no piece can enter"
-    kinds = []
-    for sq in sorted(reason.get("obstacles", {}), key=str):
-        kind = reason["obstacles"][sq]
-        if kind not in kinds:
-            kinds.append(kind)
-    return "; ".join(OBSTACLE_WORDS[k] for k in kinds) or "no piece can move"
-
-
-# -- in English -----------------------------------------------------------------------------
-def event_text(event: dict, you: str | None = None, reason: bool = True) -> str:
-    """One event in English. ``you``: the side that reads "you" ("you move", "your
-    piece"); ``reason``: whether a lost throw says why."""
-    kind = event["kind"]
-    side = event.get("side")
-    if side is not None and side == you:
-        me, mine, s = "you", "your", ""
-    elif side is not None:
-        me = COLOUR_NAME[side]
-        mine, s = me + "'s", "s"
-    if kind == "move":
-        return f"{me} move{s} from {event['from']} to {event['to']}"
-    if kind == "enter":
-        return f"{me} enter{s} a piece on square {event['to']}"
-    if kind == "bear_off":
-        return f"{me} bear{s} off the piece from square {event['from']}"
-    if kind == "rescue":
-        return f"{me} rescue{s} the piece from the water to square {event['to']}"
-    if kind == "pass" and event.get("rest"):
-        text = f"{me} cannot use the {event['throw']} left of the throw: it is lost"
-        if reason and event.get("reason"):
-            text += f" ({reason_text(event['reason'])})"
-        return text
-    if kind == "pass":
-        text = f"{me} cannot move with a {event['throw']}: the throw is lost"
-        if reason and event.get("reason"):
-            text += f" ({reason_text(event['reason'])})"
-        return text
-    if kind == "to_supply":
-        return f"{mine} piece on {event['from']} goes back to the supply"
-    if kind == "left":
-        return f"{me} ha{'ve' if me == 'you' else 's'} {event['throw']} of the throw left"
-    if kind == "into_water":
-        if event["fall_back"]:
-            return f"{mine} piece falls back into the water"
-        then = event["then"]
-        if then is None:
-            return f"{mine} piece falls into the water"
-        if then == "supply":
-            return f"{mine} piece falls into the water and goes back to the supply"
-        return f"{mine} piece falls into the water and restarts on square {then}"
-    if kind == "bump":
-        if event["to"] == "supply":
-            return f"{mine} piece on {event['from']} is sent back to the supply"
-        note = " (into the water)" if event["water"] else ""
-        return f"{mine} piece on {event['from']} is bumped to square {event['to']}{note}"
-    if kind == "claim":
-        return f"{me} reached square 1 first and take{s} the {event['goals']} goal squares"
-    if kind == "draw":
-        return f"the game is drawn: {event['reason']}"
-    if kind == "win":
-        return f"{me} win{s}"
-    if kind == "extra_throw":
-        return f"{me} throw{s} again"
-    raise ValueError(f"unknown event kind '{kind}'")
-
-
 def describe(before: State, move: Move, after: State) -> list[str]:
     """The events of ``move`` played from ``before`` (with its pending throw) giving
-    ``after``, in English."""
-    return [event_text(e) for e in events(before, move, after)]
+    ``after``, in English (senet.words.game.event_text)."""
+    english = words()
+    return [event_text(english, e) for e in events(before, move, after)]

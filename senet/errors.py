@@ -73,7 +73,18 @@ class MoveSyntaxError(SenetError):
 
 
 class IllegalMove(SenetError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A well-formed move that the rules do not allow in this position. ``reason`` says
+    why as data (Rules.explain's), when the rules said it; the message says it in English
+    (senet.state.refused)."""
+
+    def __init__(self, message="", reason=None):
+        super().__init__(message)
+        self.reason = reason
+
+
+class SaveError(SenetError):
+    """Saved data (a session's save, a game between two devices kept on the device) that
+    cannot be loaded; the message says why."""
 
 
 class RecordError(SenetError):

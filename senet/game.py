@@ -2,10 +2,10 @@
 record and replaying one are senet/record.py's (GameRecord, a part of Game), with the
 record's format."""
 
-from .errors import IllegalMove, SenetError
+from .errors import SenetError
 from .moves import THROW, parse_move
 
-# The record's format and lines (re-exported: senet.session, senet.verify and the app
+# The record's format and lines (re-exported: senet.save, senet.verify and the app
 # import them from here)
 from .record import (  # noqa: F401
     CONCEDED,
@@ -21,7 +21,7 @@ from .record import (  # noqa: F401
     player_name_problem,
     record_lines,
 )
-from .state import BLACK, CHANCE, WHITE, State
+from .state import BLACK, CHANCE, LIMIT, MAX_ACTIONS, WHITE, State, refused
 from .throws import (
     COMMIT,
     DEFAULT_GENERATOR,
@@ -35,10 +35,6 @@ from .throws import (
     phrase_problem,
 )
 from .variants import get_rules
-
-# C6 safeguard: a game that has not ended after this many actions is drawn.
-MAX_ACTIONS = 10000
-MOVE_LIMIT_REASON = f"no winner after {MAX_ACTIONS} actions (C6 safeguard)"
 
 
 class Game(GameRecord):
@@ -104,7 +100,8 @@ class Game(GameRecord):
         self._lines = None
         # seat -> colour; None during a colour draw
         self.seat_colours = None if self.start_state.opening else {1: WHITE, 2: BLACK}
-        self.limit_reason = None  # why the game was drawn by the C6 safeguard
+        # LIMIT once the game was drawn by the C6 safeguard: no winner after MAX_ACTIONS actions
+        self.limit_reason = None
         self.conceded = None  # (winner, one of CONCEDED) when a side resigned or left
         # seat -> (kind, name) from the record's "player" lines; empty when not known
         self.players = {}
@@ -176,6 +173,8 @@ class Game(GameRecord):
 
     @property
     def draw_reason(self) -> str | None:
+        """Why the game is drawn, as a code: "frozen" (C6) or "limit" (its safeguard);
+        None when it is not drawn (senet.words.game.draw_text says it)."""
         return self.limit_reason or self.state.draw_reason
 
     @property
@@ -228,7 +227,7 @@ class Game(GameRecord):
         else:
             self._push(Entry(before.side, None, action), after)
         if not after.is_terminal and self.actions >= MAX_ACTIONS:
-            self.limit_reason = MOVE_LIMIT_REASON
+            self.limit_reason = LIMIT
         return after
 
     play = apply  # the older name, for an action
@@ -241,7 +240,7 @@ class Game(GameRecord):
             raise SenetError("the game is over")
         state = self.state
         if state.throw is not None:
-            raise IllegalMove(f"a throw of {state.throw} is already waiting to be used")
+            raise refused({"why": "throw_waiting", "throw": state.throw})
         if value is not None and value not in self.rules.throw_values:
             state.apply(value)  # raises IllegalMove saying why
         if value is None:
@@ -280,11 +279,11 @@ class Game(GameRecord):
             if self.state.to_act != CHANCE:
                 self.state = self.state.apply(THROW)
             self._push(Entry(pending.side, pending.throw, None), self.state.apply(pending.throw))
-        self._sync_generator()
+        self.sync_generator()
         if self.state.opening:
             self.seat_colours = None
 
-    def _sync_generator(self) -> None:
+    def sync_generator(self) -> None:
         """Point the generator just after the throws recorded so far."""
         throws = self.thrown
         if self.generator.count != throws:

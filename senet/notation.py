@@ -1,22 +1,12 @@
-"""Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md)."""
+"""Position notation: ``VARIANT BOARD SIDE THROW OFFBOARD FLAGS`` (see docs/notation.md).
+A State writes itself (``State.position()``, senet.state.format_position); reading one
+back needs the rule sets, so it lives here, above them."""
 
 from .errors import SPACES, PositionError, decimal, shown
-from .state import BLACK, COLOUR_NAME, WHITE, State
 
-DRAW_REASON = "neither side can ever move again (C6)"
-
-
-def format_position(state: State) -> str:
-    flags = state.flag_list()
-    (sw, sb), (ow, ob) = state.supply, state.off
-    return " ".join((
-        state.rules.name,
-        state.board,
-        state.side,
-        "-" if state.throw is None else str(state.throw),
-        f"w={sw}/{ow},b={sb}/{ob}",
-        ",".join(flags) if flags else "-",
-    ))
+# format_position: public here too, beside parse_position
+from .state import BLACK, COLOUR_NAME, FROZEN, WHITE, State, format_position  # noqa: F401
+from .variants import get_rules
 
 
 def _offboard(text: str):
@@ -39,8 +29,6 @@ def _offboard(text: str):
 
 def parse_position(text: str) -> State:
     """Parse a position; raises PositionError naming the faulty field."""
-    from .variants import get_rules
-
     if not isinstance(text, str):
         raise PositionError("a position must be given as text")
     fields = text.strip(SPACES).split(" ")
@@ -100,7 +88,7 @@ def parse_position(text: str) -> State:
             raise PositionError(f"pieces are never borne off in {name}")
     own.sort()
     state = State(rules, board, side, throw, (sw, sb), (ow, ob), var=tuple(f for _, f in own),
-                  again=again, draw_reason=DRAW_REASON if draw else None, throwing=throwing)
+                  again=again, draw_reason=FROZEN if draw else None, throwing=throwing)
     opening = state.opening
     if opening and (board != rules.start_board() or throw is not None or again):
         raise PositionError("the 'opening' flag needs the starting board and no pending throw")

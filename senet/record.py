@@ -25,12 +25,12 @@ Record format (docs/record.md), one item per line:
 from .errors import SPACES, RecordError, SenetError, decimal, shown
 from .moves import format_move
 from .notation import parse_position
-from .state import BLACK, WHITE
+from .state import BLACK, FROZEN, LIMIT, MAX_ACTIONS, WHITE
 from .throws import COMMIT, DUEL, GENERATORS, MAX_SEED_DIGITS, MT19937, is_chain_hex, is_commitment, phrase_problem
 from .variants import get_rules
 
 RECORD_MAGIC = "senet-record 1"
-# Who may sit at a seat, as a record's "player" line names them (senet.session uses the same).
+# Who may sit at a seat, as a record's "player" line names them (senet.seats uses the same).
 PLAYER_KINDS = ("human", "novice", "average", "expert")
 MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
 # The generators a record may name: the three of senet.throws, and the throws of a game
@@ -39,6 +39,12 @@ RECORD_GENERATORS = GENERATORS + (DUEL,)
 # How a game can end outside the rules: "result w: resigned" (any game: the other side
 # resigned), "result w: abandoned" (a game between two devices: the other side left).
 CONCEDED = ("resigned", "abandoned")
+# Why a drawn game was drawn, as its "result draw: REASON" line says it: the codes of
+# Game.draw_reason in the record format's own words. They are the format's, so they stay
+# as they are (a record is read back and its reason compared); the words a player reads
+# are senet.words'.
+DRAW_REASONS = {FROZEN: "neither side can ever move again (C6)",
+                LIMIT: f"no winner after {MAX_ACTIONS} actions (C6 safeguard)"}
 
 
 def _unwritable(char: str) -> bool:
@@ -245,7 +251,7 @@ class GameRecord:
         if self.conceded is not None:
             lines.append(f"result {self.conceded[0]}: {self.conceded[1]}")
         elif result == "draw":
-            lines.append(f"result draw: {self.draw_reason}")
+            lines.append(f"result draw: {DRAW_REASONS[self.draw_reason]}")
         elif result:
             lines.append(f"result {result}")
         return "\n".join(lines) + "\n"
@@ -398,7 +404,7 @@ class GameRecord:
             game._replay_line(n, ln, last=pos >= last_entry)
         if result_seen is not None:
             game._check_result(*result_seen)
-        game._sync_generator()  # continue the generator after the recorded throws
+        game.sync_generator()  # continue the generator after the recorded throws
         return game
 
     def _check_result(self, n: int, claimed: str) -> None:
@@ -418,8 +424,9 @@ class GameRecord:
         if head != actual:
             raise RecordError(n, f"the record claims '{head}' but the game replays to "
                                  f"{'no result yet' if actual is None else repr(actual)}")
-        if colon and reason != self.draw_reason:
-            raise RecordError(n, f"the game is drawn because {self.draw_reason}, not '{shown(reason)}'")
+        if colon and reason != DRAW_REASONS[self.draw_reason]:
+            raise RecordError(n, f"the game is drawn because {DRAW_REASONS[self.draw_reason]}, "
+                                 f"not '{shown(reason)}'")
 
     def _replay_line(self, n: int, line: str, last: bool) -> None:
         try:

@@ -22,6 +22,7 @@ from .throws import (
     is_commitment,
     phrase_problem,
 )
+from .variants import get_rules
 
 VERIFIED = "verified"  # the commitment and every throw check out
 MISMATCH = "mismatch"  # a line does not follow: Verdict.line names it
@@ -224,8 +225,6 @@ def verify_record(text):
 
 def _none_value(headers):
     """The rule set's none-value from the ``variant`` line, or None when it names none."""
-    from .variants import get_rules
-
     try:
         return get_rules(headers.get("variant", (0, ""))[1]).none_value
     except SenetError:

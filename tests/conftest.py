@@ -22,8 +22,14 @@ import random
 import pytest
 from hypothesis import settings
 
+from senet.words import Words
+
 settings.register_profile("senet", derandomize=True, database=None)
 settings.load_profile("senet")
+
+# A message key or argument missing from the words fails the test that meets it, where
+# the page would show the key (senet.words).
+Words.strict = True
 
 _TIMINGS: list = []  # (label, ms), from the reports that reached this process
 
@@ -52,10 +58,3 @@ def pytest_terminal_summary(terminalreporter, config):
         for label, ms in _TIMINGS:
             terminalreporter.write_line(f"{label}: {ms:.0f} ms")
 
-
-def pytest_configure(config):
-    # a message the code asks for but the catalog lacks, or a call missing an argument,
-    # fails the test that meets it (on the page it would show the key)
-    from senet import words
-
-    words.strict(True)

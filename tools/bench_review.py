@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the game review (senet.review) in CPython: the time to review a typical game
+"""Benchmark the game review (senet.ai.review) in CPython: the time to review a typical game
 of each rule set at the default node budget (or ``--nodes``).
 
     .venv/bin/python tools/bench_review.py [--games 2] [--nodes N] [--variant NAME ...] [--json]
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import senet  # noqa: E402
 from senet.ai import get_player, play_out  # noqa: E402
-from senet.review import DEFAULT_NODES, Reviewer  # noqa: E402
+from senet.ai.review import DEFAULT_NODES, Reviewer  # noqa: E402
 
 GAME_NODES = 2000  # the players' budget in the games reviewed
 

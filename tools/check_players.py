@@ -103,8 +103,8 @@ def expert_games(variant: str, games: int = 2) -> list:
 
 
 def arena_games(variant: str) -> list:
-    """Summaries of seeded senet.arena games (Expert against Average, each seat once)."""
-    from senet.arena import play_game
+    """Summaries of seeded senet.commands.arena games (Expert against Average, each seat once)."""
+    from senet.commands.arena import play_game
 
     out = []
     for seed, a_first in ((7, True), (7, False)):

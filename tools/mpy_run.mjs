@@ -1,8 +1,8 @@
 // Run Python under the vendored MicroPython (the page's interpreter) in Node.js.
 //   node tools/mpy_run.mjs [--path DIR]... SCRIPT.py
-// Each --path DIR is copied into MicroPython's /lib (its .py, .mpy and .po files, the
-// message catalogs of senet/words too; so `import senet` works when DIR
-// holds senet/). The script's stdout and stderr pass through; the exit code is 1 when
+// Each --path DIR is copied into MicroPython's /lib (so `import senet` works when DIR
+// holds senet/): its modules (.py, .mpy) and catalogs of words (.po, .json). The
+// script's stdout and stderr pass through; the exit code is 1 when
 // the script raised. Used by tests/engine/test_micropython.py (docs/build.md).
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
@@ -28,6 +28,9 @@ if (!script) {
 const out = (line) => process.stdout.write(line + "\n");
 const mp = await loadMicroPython({ heapsize: 64 * 1024 * 1024, stdout: out, stderr: (l) => process.stderr.write(l + "\n") });
 
+const COPIED = [".py", ".mpy", ".po", ".json"];
+const copied = (name) => COPIED.some((suffix) => name.endsWith(suffix));
+
 function copyTree(src, dst) {
   mp.FS.mkdirTree(dst);
   for (const name of readdirSync(src)) {
@@ -35,14 +38,14 @@ function copyTree(src, dst) {
     const from = join(src, name);
     const to = dst + "/" + name;
     if (statSync(from).isDirectory()) copyTree(from, to);
-    else if (name.endsWith(".py") || name.endsWith(".mpy") || name.endsWith(".po")) mp.FS.writeFile(to, readFileSync(from));
+    else if (copied(name)) mp.FS.writeFile(to, readFileSync(from));
   }
 }
 for (const p of paths) {
   for (const name of readdirSync(p)) {
     const from = join(p, name);
     if (statSync(from).isDirectory() && name !== "__pycache__") copyTree(from, "/lib/" + name);
-    else if (name.endsWith(".py") || name.endsWith(".mpy") || name.endsWith(".po")) { mp.FS.mkdirTree("/lib"); mp.FS.writeFile("/lib/" + name, readFileSync(from)); }
+    else if (copied(name)) { mp.FS.mkdirTree("/lib"); mp.FS.writeFile("/lib/" + name, readFileSync(from)); }
   }
 }
 try {

@@ -11,7 +11,7 @@ end towards the result (temporal differences with eligibility traces). The games
 seeded, so the same arguments give the same network. ``--write`` stores a checkpoint in
 senet/ai/nets.py, which the engine reads (plain Python; numpy is only needed here:
 ``pip install numpy``). Measure a network with the arena afterwards, e.g.
-``python -m senet.arena --variant havens --a expert --b average --games 400 --seed 1``.
+``python -m senet.commands.arena --variant havens --a expert --b average --games 400 --seed 1``.
 """
 
 from __future__ import annotations

@@ -58,5 +58,5 @@ def game_prefix(full: senet.Game, step: int) -> senet.Game:
     game.state = game.states[-1]
     game.limit_reason = full.limit_reason if step == len(full.entries) else None
     game.seat_colours = None if game.state.opening else dict(full.seat_colours or {1: "w", 2: "b"})
-    game._sync_generator()
+    game.sync_generator()
     return game

@@ -1,5 +1,5 @@
 """The review of a game as the page shows it (docs/review.md): the numbers come from the
-worker (senet.review runs there, one record line a call); this module holds them and
+worker (senet.ai.review runs there, one record line a call); this module holds them and
 turns them into what the page draws and says. Plain Python: runs on the page's
 MicroPython and in the engine tests.
 """
@@ -68,7 +68,7 @@ class GameReview:
         self.done = 0
         self.total = 0
         self.error = ""
-        self.data = None  # the worker's review (senet.review's result) once asked for
+        self.data = None  # the worker's review (senet.ai.review's result) once asked for
         self.focus = None
         self.stop_asked = False  # the player pressed Stop: no more lines are asked for
 

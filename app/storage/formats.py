@@ -33,7 +33,8 @@ from app.values import FrozenValue, Value
 from app.words import names
 from app.words.names import SPEEDS
 from senet.errors import shown
-from senet.session import ONLINE, SaveError, Session, _dumps, load_json, load_stats
+from senet.json_text import dumps
+from senet.session import ONLINE, SaveError, Session, load_json, load_stats
 from senet.words import n, t
 
 SAVE_KEY = "senet:save"
@@ -66,9 +67,9 @@ def is_game_id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_GAME_ID and all(c in GAME_ID_CHARS for c in value)
 
 
-# JSON with the text as it is (é, not \\u00e9), as senet.session writes it; MicroPython's
+# JSON with the text as it is (é, not \\u00e9), as senet.json_text writes it; MicroPython's
 # json.dumps writes it so and has no ensure_ascii.
-to_json = _dumps
+to_json = dumps
 
 
 def to_json_safe(value) -> str:

@@ -9,8 +9,10 @@ import senet
 from app.flow.counting import count_words, turns_played
 from app.flow.table import COLOUR, SIDE_NAMES
 from senet import PASS
-from senet.describe import event_text
+from senet.game import MAX_ACTIONS
 from senet.state import BLACK, WHITE, other
+from senet.words import words
+from senet.words.game import draw_text, event_text
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -29,7 +31,7 @@ def voice(event: dict, you: str | None = None) -> str:
     side can enter (its pieces wait in the supply, T2); otherwise the throw's own message
     has named the rule already (reasons.lost_reason)."""
     reason = event["kind"] == "pass" and (event.get("reason") or {}).get("why") == "no_entry"
-    return event_text(event, you, reason)
+    return event_text(words(), event, you, reason)
 
 
 def settled(event: dict) -> bool:
@@ -93,8 +95,10 @@ def result_text(table) -> str:
 
 
 def draw_reason(table) -> str:
-    """Why the game is drawn, for people: without the rule clause the engine cites."""
-    return re.sub(r"\s*\([A-Z]\d+[^)]*\)\s*$", "", table.game.draw_reason or "").strip()
+    """Why the game is drawn, for people: without the rule clause the words cite."""
+    reason = table.game.draw_reason
+    text = draw_text(words(), reason, MAX_ACTIONS) if reason else ""
+    return re.sub(r"\s*\([A-Z]\d+[^)]*\)\s*$", "", text).strip()
 
 
 def penalty(table):

@@ -37,7 +37,7 @@ if "${LIB}" not in sys.path:
     sys.path.insert(0, "${LIB}")
 import worker
 worker.ping()
-import senet.ai.evaluate, senet.review
+import senet.ai.evaluate, senet.ai.review
 `;
 
 async function bytesOf(path) {

@@ -56,7 +56,7 @@ def analyse(position, nodes=0):
     return json.dumps([["throw" if move is None else str(move), round(p, 4)] for move, p in ranked])  # None: a chance node
 
 
-# The review of a game (senet.review), one record line a call, so that the page shows
+# The review of a game (senet.ai.review), one record line a call, so that the page shows
 # the progress and can stop it between two calls: review_start, then review_step until
 # it reports done == total (or the page stops asking), then review_result.
 _review = None
@@ -65,7 +65,7 @@ _review = None
 def review_start(record, nodes=0):
     """Start reviewing a record (text); JSON ``{"total": lines to analyse, "nodes": budget}``."""
     global _review
-    from senet.review import Reviewer
+    from senet.ai.review import Reviewer
 
     _review = None
     _review = Reviewer(senet.Game.from_record(str(record)), int(nodes or 0) or None)

@@ -89,7 +89,7 @@ def settled_value(state: State) -> float | None:
     return None
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
     if x > 40:
         return 1.0
     if x < -40:
@@ -413,7 +413,7 @@ B_ENTRY = 3.0  # a piece in the supply whose entry squares are taken
 B_PASS = 2.5  # the chance of losing the next throw (no action at all)
 
 
-def _bell(state: State) -> tuple[float, ...]:
+def expert_bell(state: State) -> tuple[float, ...]:
     """Expert's Bell: the race to the goals, captures, entry, mobility, stranded pieces.
 
     Goals fill from the bottom up (B6): a side's home pieces form a chain from its lowest
@@ -612,7 +612,7 @@ def weighed_as(variant: str) -> str:
 
 
 # Expert's own terms where they differ from Average's (tuning, keyed by rule set)
-_EXPERT_FEATURES = {"bell": _bell}
+_EXPERT_FEATURES = {"bell": expert_bell}
 
 _FEATURES = {
     "kendall": _kendall,
@@ -640,7 +640,7 @@ def terminal_value(state: State) -> float | None:
 # Expert's race in the rule sets with slow last pieces (see senet.ai.endgame): the two
 # rearmost pieces count as the solitaire turns they need, converted to squares at the
 # average progress of a turn, the others as in the race table.
-_SOLO = {
+SOLO_RACE = {
     "kendall": (K_COST, 2.3125 * 1.6),
     "thibault": (H_COST, 2.3125 * 1.6),
     "jequier": (J_COST, 2.375 * 1.6),
@@ -756,11 +756,11 @@ class Evaluator:
         if self.bell:
             self.feat = expert_feat
         self.solo = None
-        if solo and variant in _SOLO:
+        if solo and variant in SOLO_RACE:
             from .endgame import turns
 
             start, mid = turns(variant)
-            table, per_turn = _SOLO[variant]
+            table, per_turn = SOLO_RACE[variant]
             self.solo = (start, mid, table, per_turn * w.get("solo", 1.0))
             self.feat = self._solo_features
         self.trap = _TRAP.get(variant) if solo else None
@@ -794,7 +794,7 @@ class Evaluator:
     def _value(self, f: tuple) -> float:
         c = self.coef
         x = (c[0] * f[0] + c[1] * f[1] + c[2] * f[2] + c[3] * f[3] + c[4] * f[4]) / f[5]
-        return _sigmoid(x)
+        return sigmoid(x)
 
     def _bell_value(self, state: State) -> float:
         if state.odd is not None:

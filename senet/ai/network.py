@@ -63,7 +63,7 @@ except ImportError:  # the page's MicroPython has no operator module (it only im
         return a + b
 
 from ..state import WHITE, State, other
-from .evaluate import _sigmoid, settled_value
+from .evaluate import settled_value, sigmoid
 
 N_INPUTS = 72
 N_INPUTS_TRAPS = 82
@@ -228,11 +228,11 @@ class Network:
             h = list(map(add, h, rows[i]))
         s = self.out_bias
         for x, w in zip(h, self.out):
-            if x > 40.0:  # _sigmoid inlined
+            if x > 40.0:  # sigmoid inlined
                 s += w
             elif x >= -40.0:
                 s += w * (1.0 / (1.0 + exp(-x)))
-        return _sigmoid(s)
+        return sigmoid(s)
 
     def cumulative(self, thermometers) -> "Network":
         """The same network for inputs given as thermometers ``(first, length)`` of

@@ -29,7 +29,7 @@ from .search import Search
 # Expert's default budget: nodes per decision (reproducible), per rule set, measured with
 # the arena (docs/opponents.md): more nodes paid a little in Kendall and Thibault and
 # nothing measurable elsewhere. The median decision stays far under 0.3 s in CPython
-# (python -m senet.ai_bench); the wall-clock cap is a safety net.
+# (python -m senet.commands.ai_bench); the wall-clock cap is a safety net.
 DEFAULT_NODES = {
     "kendall": 20000, "jequier": 5000, "tait": 5000,
     "bell": 8000, "thibault": 20000, "havens": 5000, "piccione": 20000,

@@ -37,23 +37,23 @@ _BLOCKS = {
 _FORMAT_LEVEL = {"L": 1, "M": 0}
 
 # GF(256) with the polynomial x^8 + x^4 + x^3 + x^2 + 1
-_EXP = [0] * 512
-_LOG = [0] * 256
+GF_EXP = [0] * 512
+GF_LOG = [0] * 256
 _x = 1
 for _i in range(255):
-    _EXP[_i] = _x
-    _LOG[_x] = _i
+    GF_EXP[_i] = _x
+    GF_LOG[_x] = _i
     _x <<= 1
     if _x & 0x100:
         _x ^= 0x11D
 for _i in range(255, 512):
-    _EXP[_i] = _EXP[_i - 255]
+    GF_EXP[_i] = GF_EXP[_i - 255]
 
 
-def _mul(a, b):
+def gf_mul(a, b):
     if a == 0 or b == 0:
         return 0
-    return _EXP[_LOG[a] + _LOG[b]]
+    return GF_EXP[GF_LOG[a] + GF_LOG[b]]
 
 
 def _generator(degree):
@@ -63,7 +63,7 @@ def _generator(degree):
         nxt = [0] * (len(poly) + 1)
         for j, c in enumerate(poly):
             nxt[j] ^= c
-            nxt[j + 1] ^= _mul(c, _EXP[i])
+            nxt[j + 1] ^= gf_mul(c, GF_EXP[i])
         poly = nxt
     return poly[1:]
 
@@ -76,7 +76,7 @@ def ec_codewords(data, degree):
         factor = b ^ rem[0]
         rem = rem[1:] + [0]
         for k in range(degree):
-            rem[k] ^= _mul(gen[k], factor)
+            rem[k] ^= gf_mul(gen[k], factor)
     return rem
 
 

@@ -3,10 +3,10 @@
 back, checked in full; anything that does not fit raises SaveError with the reason and
 nothing is half-loaded. It holds the player's secret: it stays on this device."""
 
-from ..errors import RecordError, SenetError, shown
+from ..errors import RecordError, SaveError, SenetError, shown
 from ..game import Game
+from ..json_text import dumps, json_object, load_json
 from ..moves import format_move
-from ..session import SaveError, _dumps, _json_object, load_json
 from ..throws import Chain, bytes_of_hex, chain_climb, hex_of, is_chain_hex
 from .duel import Duel, next_mark
 from .messages import ProtocolError, parse_message
@@ -21,20 +21,20 @@ def dump_duel(duel):
     """The Duel as JSON text (keys in a fixed order, the same in every interpreter)."""
     offer, answer = duel.offer, duel.answer
     mine = duel.pending.get(duel.seat)
-    return _json_object((
-        ("format", _dumps(DUEL_FORMAT)),
-        ("version", _dumps(DUEL_VERSION)),
-        ("offer", _json_object((("variant", _dumps(offer.variant)), ("host_seat", _dumps(offer.host_seat)),
-                                ("host_name", _dumps(offer.host_name)), ("anchor", _dumps(offer.anchor))))),
-        ("answer", _json_object((("game", _dumps(answer.game)), ("name", _dumps(answer.name)),
-                                 ("anchor", _dumps(answer.anchor))))),
-        ("seat", _dumps(duel.seat)),
-        ("secret", _dumps(hex_of(duel.chain.secret))),
-        ("record", _dumps(duel.game.record_text())),
-        ("pending", _dumps(None if mine is None else hex_of(mine))),
-        ("sent", "[" + ", ".join("[" + _dumps(at) + ", " + _dumps(text) + "]"
+    return json_object((
+        ("format", dumps(DUEL_FORMAT)),
+        ("version", dumps(DUEL_VERSION)),
+        ("offer", json_object((("variant", dumps(offer.variant)), ("host_seat", dumps(offer.host_seat)),
+                                ("host_name", dumps(offer.host_name)), ("anchor", dumps(offer.anchor))))),
+        ("answer", json_object((("game", dumps(answer.game)), ("name", dumps(answer.name)),
+                                 ("anchor", dumps(answer.anchor))))),
+        ("seat", dumps(duel.seat)),
+        ("secret", dumps(hex_of(duel.chain.secret))),
+        ("record", dumps(duel.game.record_text())),
+        ("pending", dumps(None if mine is None else hex_of(mine))),
+        ("sent", "[" + ", ".join("[" + dumps(at) + ", " + dumps(text) + "]"
                                  for at, text in duel.sent[-KEEP_SENT:]) + "]"),
-        ("stopped", _dumps(duel.stopped)),
+        ("stopped", dumps(duel.stopped)),
     ))
 
 

@@ -5,7 +5,7 @@ A name is a rule set's (``VARIANTS``), or Kendall's with house rules after it
 """
 
 from ..errors import PositionError, shown
-from ..state import Rules
+from ..rules import Rules
 from .bell import Bell
 from .havens import Havens
 from .jequier import Jequier

@@ -24,7 +24,8 @@ frozen-position check of the engine (``Rules.is_frozen``) stays in place regardl
 """
 
 from ..moves import SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, WHITE, State, other
 
 ODD_GOALS = tuple(range(1, 20, 2))
 EVEN_GOALS = tuple(range(2, 21, 2))
@@ -201,26 +202,24 @@ class Bell(Rules):
         cells = " " + state.board
         if src == SUPPLY:
             if dst != 31 - t:
-                return f"with a throw of {t} a piece enters on square {31 - t} (B3)"
+                return {"why": "entry_square", "clause": "B3", "throw": t, "square": 31 - t}
             if cells[dst] != ".":
-                return f"square {dst} is occupied, so no piece can enter there (B3)"
+                return {"why": "entry_occupied", "clause": "B3", "square": dst}
             return None
         if src in home_squares(state, side):
-            return f"the piece on {src} is home and never moves again (B6)"
+            return {"why": "home", "clause": "B6", "square": src}
         if dst > src:
-            return "pieces move towards square 1 only (B2)"
+            return {"why": "towards_1", "clause": "B2"}
         low = _floor(cells, goals(state, side), side)
         if src < low:
-            return (f"the piece on {src} is below square {low}, your lowest goal square still "
-                    "free, so it cannot move (B7)")
+            return {"why": "below_goal_piece", "clause": "B7", "square": src, "goal": low}
         if src - dst != t:
             return None
         if dst < low:
-            return (f"you may not go below square {low}, "
-                    "your lowest goal square still free (B7)")
+            return {"why": "below_goal", "clause": "B7", "goal": low}
         if cells[dst] == opp:
             if dst >= 26:
-                return f"the piece on {dst} stands on a marked square and cannot be attacked (B4)"
+                return {"why": "marked_square", "clause": "B4", "square": dst}
             if dst in home_squares(state, opp):
-                return f"the piece on {dst} is home and cannot be attacked (B6)"
+                return {"why": "home_safe", "clause": "B6", "square": dst}
         return None

@@ -7,14 +7,8 @@ Havens (havens.py) shares most of this and overrides what differs.
 """
 
 from ..moves import OFF, Move
-from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
-
-PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
-SAFE = "square {dst} is safe: a piece there cannot be attacked"
-BLOCKADE = "three {opp} pieces in a row form a blockade that no piece may pass"
-BACKWARD_EMPTY = "a backward move may only go to an empty square"
-BACKWARD = "a forward move is possible, so you may not move backward"
-LAST_ROW = "a piece bears off only when every piece of yours on the board is on squares 21-30"
+from ..rules import Rules
+from ..state import BLACK, WHITE, State, other
 
 
 class Jequier(Rules):
@@ -45,15 +39,17 @@ class Jequier(Rules):
         return State(self, board, BLACK, None, state.supply, state.off, again=True)
 
     def landing(self, cells: str, side: str, dst: int) -> str | None:
+        """Why a piece of ``side`` may not land on ``dst``: "own", "safe" (J5, V5),
+        "protected" (J4, V5); None when it may."""
         c = cells[dst]
         if c == ".":
             return None
         if c == side:
             return "own"
         if dst >= 26:
-            return SAFE
+            return "safe"
         if cells[dst - 1] == c or cells[dst + 1] == c:
-            return PROTECTED
+            return "protected"
         return None
 
     @staticmethod
@@ -136,7 +132,7 @@ class Jequier(Rules):
                 cells[dst] = side
         return self.end_turn(state, "".join(cells[1:31]), state.supply, off, t in self.extra_throws)
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
+    def explain_variant(self, state: State, move: Move) -> dict | None:
         side, t = state.side, state.throw
         src, dst = move
         opp = other(side)
@@ -146,27 +142,24 @@ class Jequier(Rules):
             if target != src + t:
                 return None
             if self.no_passing_26 and src < 26 < target:
-                return f"no piece may move past square 26 in one move ({self.clause_id(6)})"
+                return {"why": "past_26", "clause": self.clause_id(6)}
             if any(self.blockaded(cells, opp)[src + 1:target]):
-                return BLOCKADE.format(opp=_name(opp))
+                return {"why": "blockade", "opp": opp}
             if target == 30:
-                return LAST_ROW
+                return {"why": "last_row"}
             reason = self.landing(cells, side, target)
             if reason and reason != "own":
-                return reason.format(opp=_name(opp), dst=target)
+                return {"why": reason, "opp": opp, "square": target}
             return None
         if any(m.dst == OFF or m.dst > m.src for m in state.legal_actions()):
-            return BACKWARD
+            return {"why": "backward"}
         if src - target == t:
             if cells[target] != ".":
-                return BACKWARD_EMPTY
+                return {"why": "backward_empty"}
             if any(self.blockaded(cells, opp)[target + 1:src]):
-                return BLOCKADE.format(opp=_name(opp))
+                return {"why": "blockade", "opp": opp}
         return None
 
     def clause_id(self, n: int) -> str:
         return f"{self.clause}{n}"
 
-
-def _name(side: str) -> str:
-    return COLOUR_NAME[side]

@@ -13,20 +13,11 @@ while a piece of the side is on 1..10). ``Kendall.with_options`` reads the name.
 
 from ..errors import PositionError, shown
 from ..moves import OFF, RESCUE, Move
-from ..state import BLACK, COLOUR_NAME, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, WHITE, State, other
 
 OPTIONS = ("five", "start", "trap", "homerow")  # KO1-KO4, in the order they are written
 OPTION_CLAUSE = {"five": "KO1", "start": "KO2", "trap": "KO3", "homerow": "KO4"}
-# Each house rule in a few words, to follow "Kendall rules, " in a sentence.
-OPTION_WORDS = {"five": "five pieces", "start": "starting with a 1", "trap": "the trap on 27",
-                "homerow": "the home row"}
-
-PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour"
-PAST_26 = "no piece may move past square 26 in one move (K6)"
-WATER_ONLY = "while your piece is in the water (27) you may move no other piece (K9)"
-BACKWARD = "a forward move is possible, so you may not move backward (K4)"
-EXACT = "a piece on {src} bears off only with an exact throw of {need} (K7)"
-STUCK = "pieces on 28, 29 and 30 make no other move (K7)"
 
 # Exact throw needed to bear off from squares 26..29 (K7); 30 bears off on any throw.
 BEAR_OFF = {26: 5, 27: 4, 28: 3, 29: 2}
@@ -65,10 +56,6 @@ class Kendall(Rules):
             self.expert_weights = "kendall+five"  # fitted to games of five pieces a side, any other options
         if self.start_rule:
             self.own_flags = (("began", ("w", "b", "wb")),)
-
-    def in_words(self) -> str:
-        """ "Kendall rules", or with its house rules: "Kendall rules, five pieces"."""
-        return ", ".join(["Kendall rules"] + [OPTION_WORDS[option] for option in self.options])
 
     @staticmethod
     def option_names(text: str) -> tuple:
@@ -122,7 +109,7 @@ class Kendall(Rules):
         if c == side:
             return "own"
         if dst != 27 and ((dst != 28 and cells[dst - 1] == c) or (dst != 26 and cells[dst + 1] == c)):
-            return PROTECTED
+            return "protected"
         return None
 
     @staticmethod
@@ -258,50 +245,46 @@ class Kendall(Rules):
         board = b[:14] + state.side + b[15:26] + "." + b[27:]
         return self.end_turn(state, board, state.supply, state.off, False)
 
-    def no_rescue_reason(self, state: State) -> str:
+    def no_rescue_reason(self, state: State) -> dict:
         if state.board[26] != state.side:
-            return "you have no piece in the water (27) to rescue"
-        return "square 15 is occupied, so the piece in the water cannot be rescued (K9)"
+            return {"why": "nothing_in_water", "square": 27}
+        return {"why": "rescue_blocked", "clause": "K9", "square": 15}
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
+    def explain_variant(self, state: State, move: Move) -> dict | None:
         side, t = state.side, state.throw
         src, dst = move
         cells = " " + state.board + " "
         if not self.began(state, side) and t != 1:
-            return "no piece moves before your first throw of 1 (KO2)"
+            return {"why": "first_1", "clause": "KO2"}
         if dst == OFF and not self.may_bear_off(cells, side):
-            return "no piece bears off while one of yours stands on squares 1-10 (KO4)"
+            return {"why": "home_row", "clause": "KO4"}
         if self.trap and dst == 27 and src < 26 and src + t > 26:
             if cells[27] != ".":
-                return "a piece goes into the water instead of passing 26 only when 27 is empty (KO3)"
+                return {"why": "trap", "clause": "KO3"}
             return None
         if cells[27] == side and src != 27:
-            return WATER_ONLY
+            return {"why": "water_only", "clause": "K9", "square": 27}
         if src == 27:
-            return "the piece in the water bears off only with a throw of 4 (K9)"
+            return {"why": "water_bear_off", "clause": "K9", "throw": 4}
         if src in (28, 29) and dst == 27:
-            return "a piece falls back into the water only when no other move is possible (K8)"
+            return {"why": "fall_back", "clause": "K8"}
         if src >= 26 and dst == OFF:
             need = BEAR_OFF.get(src)
-            return EXACT.format(src=src, need=need) if need else None
+            return {"why": "exact", "clause": "K7", "square": src, "throw": need} if need else None
         if src >= 28:
-            return STUCK
+            return {"why": "stuck", "clause": "K7"}
         if dst != OFF and dst > src:
             if dst != src + t and src != 26:
                 return None
             if src < 26 and dst > 26:
-                return PAST_26
+                return {"why": "past_26", "clause": "K6"}
             reason = self.landing(cells, side, dst)
             if reason and reason != "own":
-                return reason.format(opp=_name(other(side)), dst=dst)
+                return {"why": reason, "opp": other(side), "square": dst}
         if dst != OFF and dst < src and any(m.dst > m.src or m.dst == OFF for m in state.legal_actions()):
-            return BACKWARD
+            return {"why": "backward", "clause": "K4"}
         if dst != OFF and dst < src and src - dst == t:
             reason = self.landing(cells, side, dst)
             if reason and reason != "own":
-                return reason.format(opp=_name(other(side)), dst=dst)
+                return {"why": reason, "opp": other(side), "square": dst}
         return None
-
-
-def _name(side: str) -> str:
-    return COLOUR_NAME[side]

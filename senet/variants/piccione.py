@@ -19,7 +19,8 @@ so a recorded ``pass`` is always the loss of a whole throw.
 """
 
 from ..moves import OFF, SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State, other
+from ..rules import Rules
+from ..state import BLACK, FROZEN, WHITE, State, other
 
 ENTRY = 1  # P3: pieces enter on square 1
 EXTRA_SQUARES = (15, 26)  # P8
@@ -169,7 +170,7 @@ class Piccione(Rules):
         # C6: checked where a throw is lost, as Rules.apply_pass does (a frozen board
         # shows itself first by a lost throw)
         if self.is_frozen(nxt):
-            return nxt._replace(draw_reason="neither side can ever move again (C6)")
+            return nxt._replace(draw_reason=FROZEN)
         return nxt
 
     def apply_pass(self, state: State) -> State:
@@ -217,46 +218,47 @@ class Piccione(Rules):
                     "lost already (P2)")
         return None
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
+    def explain_variant(self, state: State, move: Move) -> dict | None:
         t = state.throw
         src, dst = move
         var = state.var
         cells = " " + state.board + " "
         if src == SUPPLY:
             if dst != ENTRY:
-                return "pieces enter only on square 1 (P3)"
+                return {"why": "entry_on_1", "clause": "P3"}
             if "dir=f" in var or "dir=b" in var:
-                return "an entry needs a whole throw of 1, not what is left of a throw (P2, P3)"
+                return {"why": "entry_whole_throw", "clause": "P2, P3"}
             if "entered" in var:
-                return "the piece just entered must move first (P3)"
+                return {"why": "entered_first", "clause": "P3"}
             if t != 1:
-                return "a piece enters only with a throw of 1 (P3)"
+                return {"why": "entry_with_1", "clause": "P3"}
             if cells[ENTRY] != ".":
-                return "square 1 is occupied, so no piece can enter (P3, P4)"
+                return {"why": "entry_taken", "clause": "P3, P4"}
             return None
         if "entered" in var and src != ENTRY:
-            return "the piece just entered on square 1 must move first in this throw (P3)"
+            return {"why": "entered_moves_first", "clause": "P3"}
         size = self.part_size(move)
         if size > t:
-            left = "is left" if "dir=f" in var or "dir=b" in var else "was thrown"
-            return f"{move} uses {size} squares, but only {t} {left} (P2)"
+            left = "dir=f" in var or "dir=b" in var
+            return {"why": "part_too_long_left" if left else "part_too_long", "clause": "P2",
+                    "move": str(move), "size": size, "throw": t}
         if dst == OFF:
             return None
         if dst == SUPPLY:
             if any(m.dst == OFF or (m.src != SUPPLY and m.dst != SUPPLY and m.dst > m.src)
                    for m in state.legal_actions()):
-                return "a part can move forward, so no piece may move backward (P5)"
+                return {"why": "forward_first", "clause": "P5"}
             return None
         if dst != self.water_square and cells[dst] != ".":
-            return f"square {dst} is occupied: no piece lands on another (P4)"
+            return {"why": "occupied", "clause": "P4", "square": dst}
         if dst < src:
             if src in NO_BACKWARD:
-                return "pieces on 28, 29 and 30 never move backward (P5)"
+                return {"why": "no_backward_end", "clause": "P5"}
             if "dir=f" in var:
-                return "all parts of one throw go the same way, and this one goes forward (P5)"
-            return "a part can move forward, so no piece may move backward (P5)"
+                return {"why": "same_way_forward", "clause": "P5"}
+            return {"why": "forward_first", "clause": "P5"}
         if "dir=b" in var:
-            return "all parts of one throw go the same way, and this one goes backward (P5)"
+            return {"why": "same_way_backward", "clause": "P5"}
         return None
 
     def lost_throw_reason(self, state: State) -> dict:

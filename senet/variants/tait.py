@@ -6,7 +6,8 @@ throw 31 - square; a 6, a move to 26 and a bearing off give one extra throw.
 """
 
 from ..moves import OFF, SUPPLY, Move
-from ..state import BLACK, WHITE, Rules, State
+from ..rules import Rules
+from ..state import BLACK, WHITE, State
 
 ENTRY_SQUARES = (4, 6)  # T2: a throw of 4 enters on 4, a throw of 6 on 6
 
@@ -38,7 +39,7 @@ class Tait(Rules):
         if c == side:
             return "own"
         if c != "." and dst == 15:
-            return "square 15 is safe: the piece there cannot be attacked (T3)"
+            return "safe"  # T3
         return None
 
     def moves(self, state: State) -> list[Move]:
@@ -108,26 +109,26 @@ class Tait(Rules):
     def pass_keeps_turn(self, state: State) -> bool:
         return state.throw == 6  # T5: a 6 gives its extra throw even when lost
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
+    def explain_variant(self, state: State, move: Move) -> dict | None:
         side, t = state.side, state.throw
         src, dst = move
         cells = " " + state.board + " "
         if src == SUPPLY:
             if dst not in ENTRY_SQUARES:
-                return "pieces enter only on square 4 (with a 4) or 6 (with a 6) (T2)"
+                return {"why": "entry_4_or_6", "clause": "T2"}
             if t != dst:
-                return f"entering on {dst} needs a throw of {dst} (T2)"
+                return {"why": "entry_throw", "clause": "T2", "square": dst}
         if dst == OFF and src + t != 31:
-            return f"a piece on {src} bears off only with a throw of exactly {31 - src} (T2)"
+            return {"why": "exactly", "clause": "T2", "square": src, "throw": 31 - src}
         if dst != OFF and src and dst < src:
-            return "pieces never move backward in Tait's rules (T2)"
+            return {"why": "never_backward", "clause": "T2"}
         if dst == 27 and src + t == 27:
-            return "a piece may go into the water (27) only when no other move is possible (T4)"
+            return {"why": "water_last", "clause": "T4", "square": 27}
         target = t if src == SUPPLY else src + t
         if dst == target:
             reason = self.landing(cells, side, dst)
             if reason and reason != "own":
-                return reason
+                return {"why": "safe_square", "clause": "T3", "square": dst}
         return None
 
 

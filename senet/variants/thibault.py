@@ -5,10 +5,8 @@ a pair; 26 must be reached exactly; 27 drowns a piece, which can be rescued to 1
 """
 
 from ..moves import OFF, RESCUE, Move
-from ..state import COLOUR_NAME, WHITE, Rules, State, other
-
-PROTECTED = "the {opp} piece on {dst} is protected by a neighbour of its colour (H4)"
-WATER_ONLY = "while your piece is drowning on 27 you may move no other piece (H8)"
+from ..rules import Rules
+from ..state import WHITE, State, other
 
 
 def rescue_square(cells: str) -> int:
@@ -47,7 +45,7 @@ class Thibault(Rules):
             return "own"
         # H4: pairs protect, but never on 28..30, nor while the owner has a piece on 27.
         if dst <= 26 and cells[27] != c and (cells[dst - 1] == c or cells[dst + 1] == c):
-            return PROTECTED
+            return "protected"
         return None
 
     @staticmethod
@@ -139,28 +137,30 @@ class Thibault(Rules):
         cells[rescue_square(cells)] = state.side
         return self.end_turn(state, "".join(cells[1:31]), state.supply, state.off, False)
 
-    def no_rescue_reason(self, state: State) -> str:
-        return "you have no piece drowning on 27 to rescue"
+    def no_rescue_reason(self, state: State) -> dict:
+        return {"why": "nothing_drowning", "square": 27}
 
-    def explain_variant(self, state: State, move: Move) -> str | None:
+    def explain_variant(self, state: State, move: Move) -> dict | None:
         side, t = state.side, state.throw
         src, dst = move
         cells = " " + state.board + " "
         if cells[27] == side:
-            return WATER_ONLY if src != 27 else "the drowning piece bears off only with a throw of 4 (H8)"
+            if src != 27:
+                return {"why": "drowning_only", "clause": "H8", "square": 27}
+            return {"why": "drowning_bear_off", "clause": "H8", "throw": 4}
         if src >= 28:
             if dst == OFF:
-                return f"a piece on {src} bears off only with an exact throw of {31 - src} (H6)"
-            return "pieces on 27-30 make no board moves (H6)"
+                return {"why": "exact", "clause": "H6", "square": src, "throw": 31 - src}
+            return {"why": "no_board_moves", "clause": "H6"}
         if src < 26 and dst != OFF and dst > 26:
-            return "no piece may move past square 26 in one move (H5)"
+            return {"why": "past_26", "clause": "H5"}
         if src == 26 and dst == 27:
-            return "26-27 is allowed only when no other forward move exists (H5)"
+            return {"why": "into_water_last", "clause": "H5"}
         if dst != OFF and dst < src and any(m.dst == OFF or m.dst > m.src for m in state.legal_actions()):
-            return "a forward move is possible, so you may not move backward (H3)"
+            return {"why": "backward", "clause": "H3"}
         if dst != OFF and abs(dst - src) == t:
             reason = self.landing(cells, side, dst)
             if reason and reason != "own":
-                return reason.format(opp=COLOUR_NAME[other(side)], dst=dst)
+                return {"why": reason, "clause": "H4", "opp": other(side), "square": dst}
         return None
 

@@ -1,130 +1,171 @@
-"""Every word a player reads, in one place: message catalogs keyed by id, with named
-arguments and plural forms (docs/words.md).
+"""The words a player reads, in one place: catalogs of messages by key, for the page
+(MicroPython), the worker (Pyodide) and the command line alike.
 
-The catalogs are gettext PO files beside this module (``en.po``: English, the source of
-every message; one file per language). tools/build.py compiles each into compact JSON
-(``en.json``) for the page (page.pack) and the worker (senet.zip), which ship no PO file;
-from the sources (CPython: the tests, the command line) the PO file is read.
+A catalog is a gettext PO file, ``senet/words/<lang>.po``, the format translators' tools
+read: each message has a key for its msgid ("event.move.you") and its text for msgstr,
+with named arguments in Python's str.format style ("you move from {from} to {to}"), a
+``#.`` comment for translators, and for a message that depends on a number its plural
+forms (msgid_plural, msgstr[0], msgstr[1], ...; the header's Plural-Forms names the
+language's rule, senet/words/plural.py). A whole sentence for each grammatical person
+("event.move.you", "event.move.side"): other languages do not build their grammar from
+English suffixes. tools/build.py compiles each catalog to ``<lang>.json``
+(``{"plural": rule, "messages": {key: text or [forms]}}``) for the page's pack and the
+worker's senet.zip; ``load`` reads that where it is, else the PO file itself
+(senet/words/po.py).
 
-    from senet.words import t, n
-    t("turn.throw", name="White")            # "White's turn: throw the sticks"
-    n("log.turns", 3)                         # "3 turns" ({n} is the count)
+    from senet.words import words
+    words().t("event.win.side", side="white")        # "white wins"
+    words().n("draw.limit", 10000)                   # a plural form; the count is {n}
 
-``t(key, **args)`` is the message ``key`` with its ``{name}`` arguments filled in (Python's
-str.format); ``n(key, count, **args)`` picks the plural form the language's rule gives for
-``count``. A key missing from the catalog, or an argument missing from a call, shows the
-key itself (and the catalog's text as it is) rather than stopping the page; with
-``strict(True)`` (the tests) it raises KeyError. Pure Python: runs in CPython, Pyodide and
-MicroPython.
+A key the catalog does not have gives the key itself, and a message whose arguments are
+not all given gives the message as it is written, so that a page with a catalog behind
+its code shows something instead of failing; with ``Words.strict`` (the tests set it,
+tests/conftest.py) both raise KeyError instead. A catalog of another language falls
+back on English for the keys it does not have yet.
+
+The engine gives data, not sentences (events, reasons, codes); senet/words/game.py says
+them with a catalog. Pure Python for CPython, Pyodide and MicroPython.
 """
 
 import json
 
-from .po import parse
+from . import plural, po
 
-# Each language's plural rule: the index of the form for a count (CLDR's cardinal rules,
-# as gettext's Plural-Forms numbers them).
-PLURAL_RULES = {
-    "en": lambda n: 0 if n == 1 else 1,
-}
-DEFAULT_LANGUAGE = "en"
-
-
-def _here() -> str:
-    name = __file__.replace("\\", "/")
-    return name.rsplit("/", 1)[0] if "/" in name else "."
-
-
-def _read(path: str):
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
+DEFAULT = "en"
 
 
 class Words:
-    """One language's messages: ``t`` and ``n``."""
+    """The messages of one language: ``t(key, **args)`` and ``n(key, count, **args)``."""
 
-    def __init__(self, messages: dict, language: str = DEFAULT_LANGUAGE, strict: bool = False):
+    strict = False  # raise KeyError for a missing key or argument (the tests' setting)
+
+    def __init__(self, messages: dict, rule: str = DEFAULT, lang: str = DEFAULT, fallback=None):
+        if rule not in plural.RULES:
+            raise ValueError(f"unknown plural rule '{rule}'")
         self.messages = messages
-        self.language = language
-        self.plural = PLURAL_RULES.get(language, PLURAL_RULES[DEFAULT_LANGUAGE])
-        self.strict = strict
+        self.rule = rule
+        self.lang = lang
+        self.fallback = fallback  # the Words asked for a key this one does not have
 
-    def _missing(self, key: str):
-        if self.strict:
-            raise KeyError(f"no message '{key}' in the {self.language} catalog")
-        return key
-
-    def _format(self, key: str, text: str, args: dict) -> str:
-        try:
-            return text.format(**args)
-        except (KeyError, IndexError, ValueError):
-            if self.strict:
-                raise KeyError(f"message '{key}' needs other arguments than {sorted(args)}") from None
-            return text
-
-    def t(self, key: str, **args) -> str:
-        text = self.messages.get(key)
-        if text is None:
-            return self._missing(key)
-        if not isinstance(text, str):  # a plural entry asked for without a count
-            text = text[-1]
-        return self._format(key, text, args)
-
-    def n(self, key: str, count: int, **args) -> str:
-        forms = self.messages.get(key)
-        if forms is None:
-            return self._missing(key)
-        if isinstance(forms, str):
-            text = forms
-        else:
-            index = self.plural(count)
-            text = forms[index] if index < len(forms) else forms[-1]
-        args["n"] = count
-        return self._format(key, text, args)
-
-    def has(self, key: str) -> bool:
+    def __contains__(self, key) -> bool:
         return key in self.messages
 
+    def _message(self, key: str):
+        message = self.messages.get(key)
+        if message is None and self.fallback is not None:
+            return self.fallback._message(key)
+        if message is None and self.strict:
+            raise KeyError(f"no message '{key}' in the '{self.lang}' words")
+        return message
 
-def load(language: str = DEFAULT_LANGUAGE, folder: str | None = None) -> Words:
-    """The catalog of ``language``: its PO file where there is one (the sources), else the
-    JSON the build compiled from it (page.pack, senet.zip). OSError when neither is there."""
-    folder = folder or _here()
+    def _format(self, key: str, message: str, args: dict) -> str:
+        try:
+            return message.format(**args)
+        except (KeyError, IndexError, ValueError) as exc:
+            if self.strict:
+                raise KeyError(f"the message '{key}' needs an argument that was not given ({exc})") from None
+            return message
+
+    def t(self, key: str, **args) -> str:
+        """The message ``key`` with its named arguments filled in."""
+        message = self._message(key)
+        if message is None:
+            return key
+        if not isinstance(message, str):  # a plural message: its form for "n", if given
+            if self.strict:
+                raise KeyError(f"the message '{key}' has plural forms: ask n() for it")
+            message = message[plural.form(self.rule, args["n"]) if "n" in args else -1]
+        return self._format(key, message, args)
+
+    def n(self, key: str, count: int, **args) -> str:
+        """The form of the plural message ``key`` that ``count`` takes in this language,
+        its arguments filled in; ``{n}`` is the count."""
+        message = self._message(key)
+        if message is None:
+            return key
+        if not isinstance(message, str):
+            index = plural.form(self.rule, count)
+            message = message[index] if index < len(message) else message[-1]
+        args["n"] = count
+        return self._format(key, message, args)
+
+
+def folder() -> str:
+    """The folder of the catalogs: this package's, wherever it was imported from (a file
+    system, the page's pack mounted at /page, the worker's unpacked senet.zip)."""
+    path = __file__
+    cut = max(path.rfind("/"), path.rfind("\\"))
+    return path[:cut] if cut >= 0 else "."
+
+
+def _read(path: str):
+    """The text of the file ``path``, None when there is none."""
     try:
-        messages, _header = parse(_read(f"{folder}/{language}.po"))
-    except OSError:  # the page and the worker: the build's JSON, not the PO file
-        messages = json.loads(_read(f"{folder}/{language}.json"))["messages"]
-    return Words(messages, language, _STRICT[0])
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None
+    text = bytes(data).decode("utf-8")
+    return text[1:] if text[:1] == "\ufeff" else text
 
 
-_ACTIVE: list = []  # the Words in use, loaded on first need
-_STRICT = [False]
+def catalog(lang: str) -> dict:
+    """The catalog of ``lang`` as ``{"plural": rule, "messages": {...}}``: its compiled
+    ``<lang>.json`` when the build put one beside this module, else its ``<lang>.po``.
+    Raises KeyError when there is neither (and ValueError for a broken catalog)."""
+    if not lang or not all(c.isalpha() or c.isdigit() or c in "-_" for c in lang):
+        raise KeyError(f"no words for '{lang}'")
+    base = folder() + "/" + lang
+    text = _read(base + ".json")
+    if text is not None:
+        data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("messages"), dict):
+            raise ValueError(f"{lang}.json is not a catalog of words")
+        return data
+    text = _read(base + ".po")
+    if text is None:
+        raise KeyError(f"no words for '{lang}'")
+    return po.catalog(text)
+
+
+def load(lang: str = DEFAULT) -> Words:
+    """The Words of ``lang`` (another language than English falls back on English)."""
+    data = catalog(lang)
+    return Words(data["messages"], data.get("plural", DEFAULT), lang,
+                 None if lang == DEFAULT else words())
+
+
+_default = None
 
 
 def words() -> Words:
-    """The Words in use (English unless ``use`` chose another)."""
-    if not _ACTIVE:
-        _ACTIVE.append(load())
-    return _ACTIVE[0]
+    """The English words, loaded once, when first asked for."""
+    global _default
+    if _default is None:
+        _default = load(DEFAULT)
+    return _default
+
+
+# -- the words in use, for the page's modules: ``from senet.words import n, t`` --------------
+_active = None  # the Words chosen with use(); None: the English words
 
 
 def use(chosen: Words) -> None:
-    """Make ``chosen`` the Words every ``t`` and ``n`` reads."""
-    _ACTIVE[:] = [chosen]
+    """Make ``chosen`` the Words that ``t`` and ``n`` read (a language chosen)."""
+    global _active
+    _active = chosen
 
 
 def strict(on: bool = True) -> None:
-    """Raise KeyError on a missing key or argument (the tests) instead of showing the key."""
-    _STRICT[0] = on
-    if _ACTIVE:
-        _ACTIVE[0].strict = on
+    """A missing key or argument raises KeyError (the tests) instead of showing the key."""
+    Words.strict = on
 
 
 def t(key: str, **args) -> str:
-    """The message ``key`` of the Words in use, its arguments filled in."""
-    return words().t(key, **args)
+    """The message ``key`` of the words in use, its named arguments filled in."""
+    return (_active or words()).t(key, **args)
 
 
 def n(key: str, count: int, **args) -> str:
-    """The message ``key`` in the plural form for ``count`` (also its argument ``{n}``)."""
-    return words().n(key, count, **args)
+    """The form of the plural message ``key`` for ``count`` in the words in use ({n}: the count)."""
+    return (_active or words()).n(key, count, **args)

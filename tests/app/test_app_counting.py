@@ -19,7 +19,7 @@ from app.flow.review_data import GameReview
 from app.storage.formats import Settings, dump_settings, parse_settings, stats_rows
 from app.storage.store import MemoryBackend, Store, outcome_for_stats
 from app.words.move_log import summary
-from senet.review import Reviewer
+from senet.ai.review import Reviewer
 from senet.session import SaveError, Session, empty_stats, load_stats, record_result
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -194,7 +194,7 @@ def test_a_game_with_house_rules_or_piccione_is_recorded_saved_verified_and_coun
     assert senet.Game.from_record(text).variant == variant
     assert ctl.fair.verify_text().startswith("Verified: ")
     assert ctl.fair.record_file_name().startswith(f"senet-{variant}-")
-    from senet.review import review_record
+    from senet.ai.review import review_record
 
     review = review_record(text, nodes=200)  # what the worker's review runs on the record
     assert review["variant"] == variant and review["finished"] and review["done"] == review["total"] > 0

@@ -19,6 +19,8 @@ from app.flow import tutorial
 from app.flow.controller import Controller, Setup, loc_order
 from app.flow.tutorial import DIFFERENCES, LESSONS, Tutorial, play_through
 from senet import words
+from senet.words import words as english_words
+from senet.words.game import explain_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,7 +77,7 @@ def test_k3_a_pair_cannot_be_landed_on_but_can_be_jumped():
     state = lesson.start().apply(3)
     assert state.square(21) == state.square(22) == "w"
     assert senet.Move(19, 22) not in state.legal_actions()
-    assert "protect" in state.rules.explain(state, senet.Move(19, 22))
+    assert "protect" in explain_text(english_words(), state.rules.explain(state, senet.Move(19, 22)))
     assert senet.Move(20, 23) in state.legal_actions()  # over the pair: Kendall has no blockade
 
 
@@ -91,9 +93,9 @@ def test_k4_with_no_forward_move_a_piece_must_go_back_by_the_same_landing_rules(
     lesson = BY_KEY["back"]
     state = lesson.start().apply(3)
     assert not [m for m in state.legal_actions() if m.dst == senet.OFF or m.dst > m.src]  # nothing forward
-    assert "past square 26" in state.rules.explain(state, senet.Move(24, 27))  # K6 holds both pieces
-    assert "past square 26" in state.rules.explain(state, senet.Move(25, 28))
-    assert "protect" in state.rules.explain(state, senet.Move(24, 21))  # back onto the guarded pair: no (K3)
+    assert "past square 26" in explain_text(english_words(), state.rules.explain(state, senet.Move(24, 27)))  # K6 holds both pieces
+    assert "past square 26" in explain_text(english_words(), state.rules.explain(state, senet.Move(25, 28)))
+    assert "protect" in explain_text(english_words(), state.rules.explain(state, senet.Move(24, 21)))  # back onto the guarded pair: no (K3)
     assert state.legal_actions() == [senet.Move(25, 22)]
     (before, _, _, after), = play_through(lesson)
     assert before.square(25) == "b" and before.square(22) == "."
@@ -180,7 +182,7 @@ def test_k12_with_the_water_taken_the_swap_is_to_26_and_a_pair_on_28_to_30_is_gu
     pair = senet.parse_position(tutorial._position(white=(1, 3, 5, 7, 9, 29, 30), black=(2, 4, 6, 8, 10, 12, 26)))
     state = pair.apply(3)
     assert senet.Move(26, 29) not in state.legal_actions()
-    assert "protect" in state.rules.explain(state, senet.Move(26, 29))
+    assert "protect" in explain_text(english_words(), state.rules.explain(state, senet.Move(26, 29)))
 
 
 def test_k7_k13_exact_throws_bear_off_and_the_last_one_wins():

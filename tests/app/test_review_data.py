@@ -1,5 +1,5 @@
 """The page's side of the game review (app/flow/review_data.py and the Controller's review
-methods) under CPython, fed with what the worker would send (senet.review's JSON)."""
+methods) under CPython, fed with what the worker would send (senet.ai.review's JSON)."""
 
 import json
 import sys
@@ -8,7 +8,7 @@ from pathlib import Path
 import senet
 from app.flow.controller import Controller, Setup
 from app.flow.review_data import GRAPH_H, GameReview, action_words
-from senet.review import Reviewer
+from senet.ai.review import Reviewer
 
 ROOT = Path(__file__).resolve().parents[2]
 

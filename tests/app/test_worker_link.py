@@ -350,7 +350,7 @@ def test_the_workers_prepare_builds_the_experts_tables_before_any_decision():
     import subprocess
     from pathlib import Path
 
-    from senet.ai.evaluate import _SOLO
+    from senet.ai.evaluate import SOLO_RACE
 
     root = Path(__file__).resolve().parents[2]
     script = ("import json\nfrom app.worker import worker\nfrom senet.ai import endgame\nout = {}\n"
@@ -363,8 +363,8 @@ def test_the_workers_prepare_builds_the_experts_tables_before_any_decision():
     built = json.loads(done.stdout.strip().splitlines()[-1])
     assert set(built) == set(senet.VARIANTS)
     for variant, (before, after) in built.items():
-        assert not before and after == (variant in _SOLO), variant
-    assert any(variant in _SOLO for variant in senet.VARIANTS)
+        assert not before and after == (variant in SOLO_RACE), variant
+    assert any(variant in SOLO_RACE for variant in senet.VARIANTS)
 
 
 def test_try_again_starts_a_new_worker_after_a_failed_start(monkeypatch):

@@ -229,7 +229,11 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
                       (dist_dir / "index.html").read_text()).group(1)
     assert json.loads(html.unescape(built)) == page
     packed = dict(app_pack.read((dist_dir / "page.pack").read_bytes()))
-    bundled = set(packed)
+    # the catalogs of words, compiled to JSON (senet/words/*.po; tools/build.py)
+    catalogs = {name for name in packed if name.startswith("senet/words/") and name.endswith(".json")}
+    assert "senet/words/en.json" in catalogs
+    assert json.loads(bytes(packed["senet/words/en.json"]))["messages"]["side.w"] == "white"
+    bundled = set(packed) - catalogs
     # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
     catalogs = {name for name in bundled if name.startswith("senet/words/") and name.endswith(".json")}
     assert "senet/words/en.json" in catalogs  # the words layer's compiled catalogs (senet/words)

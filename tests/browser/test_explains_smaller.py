@@ -149,9 +149,9 @@ def test_every_page_shares_the_game_header_and_marks_itself(app, server):
 
 
 def test_the_header_links_work_offline_they_are_precached(dist_dir):
-    from test_pwa import _precache
+    from test_pwa import precached
 
-    listed = set(_precache(dist_dir))
+    listed = set(precached(dist_dir))
     for name in PAGES:
         html = (dist_dir / "pages" / name).read_text(encoding="utf-8")
         header = html[html.index('<header class="site">'):html.index("</header>")]

@@ -1,5 +1,5 @@
 """Issue 17, the game review in Chromium: "Review this game" for an imported record and
-at the end of a game runs senet.review in the worker, with a progress bar that advances
+at the end of a game runs senet.ai.review in the worker, with a progress bar that advances
 and a Stop button; the graph has one point per decision and a blunder opens the replay
 at that decision with the better move on the board.
 
@@ -15,7 +15,7 @@ from conftest import DEFAULT_TIMEOUT_MS
 import senet
 from app.flow.review_data import percent, signed_percent
 from senet.ai import get_player, play_out
-from senet.review import review_record
+from senet.ai.review import review_record
 
 # Kendall: white throws away a sure win at the first line (K2, K7: 26-off with a 5 keeps
 # the turn and the piece on 30 bears off on any throw); the game goes on to its end.

@@ -75,7 +75,7 @@ def _sw_list(site: Path, name: str) -> list[list]:
     return json.loads(listing.replace(",\n]", "\n]"))
 
 
-def _precache(site: Path) -> list[str]:
+def precached(site: Path) -> list[str]:
     """The paths the service worker precaches (site/sw.js): the app shell."""
     return [row[0] for row in _sw_list(site, "PRECACHE")]
 
@@ -167,7 +167,7 @@ def test_build_writes_manifest_and_worker(dist_dir):
     # Every file of the site is in one of the worker's three lists (the worker itself and
     # .nojekyll aside): the shell it precaches, the worker's runtime and the unused files
     # it keeps once fetched.
-    listed = _precache(dist_dir)
+    listed = precached(dist_dir)
     runtime = _runtime(dist_dir)
     extra = [row[0] for row in _sw_list(dist_dir, "EXTRA")]
     expected = {rel for rel in info["files"] if not rel.startswith(".")} | {"build-info.json"}
@@ -231,7 +231,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     version = _info(srv.directory)["version"]
     caches = page.evaluate(CACHES)
-    assert caches.pop(f"senet /senet/ {version}") == len(_precache(srv.directory))
+    assert caches.pop(f"senet /senet/ {version}") == len(precached(srv.directory))
     assert caches in ({}, {"senet /senet/ runtime": 0})  # the runtime's cache, empty
     # No file of Pyodide (nor anything only the worker loads) was asked for, and the
     # whole visit, the service worker's precache included, stayed under the budget.
@@ -326,7 +326,7 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     assert page.evaluate(SNAPSHOT_KEPT, None)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
     version = _info(srv.directory)["version"]
-    assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(_precache(srv.directory)),
+    assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(precached(srv.directory)),
                                      "senet /senet/ runtime": len(_runtime(srv.directory)),
                                      "senet-snapshot /senet/": 1}
     ctx.close()
@@ -469,7 +469,7 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
         reload.click()
     assert _boot(page)["version"] == v2
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(_precache(srv.directory)),
+    assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(precached(srv.directory)),
                                      "senet /senet/ runtime": len(_runtime(srv.directory)),
                                      "senet-snapshot /senet/": 1}
     ctx.close()

@@ -7,10 +7,14 @@ from a small linear congruential generator, the throws from the games' own gener
 
 import senet
 from senet.game import Game
+from senet.json_text import dumps
 from senet.moves import parse_move
 from senet.notation import parse_position
-from senet.session import Seat, Session, _dumps
+from senet.session import Seat, Session
 from senet.throws import MT19937, SHA256, MersenneTwister, ThrowGenerator
+from senet.words import Words
+
+Words.strict = True  # a key or argument missing from the words fails here too
 
 
 class Lcg:
@@ -202,7 +206,7 @@ def task_records():
     s.undo()
     saved = s.to_json()
     lines.append("save " + saved)
-    lines.append("dumps " + _dumps(["Nefertari \u00e9\u00e8 \U0001f40d", 1, None, True, "\"\\\n"]))
+    lines.append("dumps " + dumps(["Nefertari \u00e9\u00e8 \U0001f40d", 1, None, True, "\"\\\n"]))
     back = Session.from_json(saved)
     lines.append(f"loaded {back.state.position()} {back.to_json() == saved} {back.seats == s.seats}")
     lines.append(f"labels {back.seats[1].label(1)} | {back.seats[2].label(2)}")

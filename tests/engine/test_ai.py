@@ -323,14 +323,14 @@ def test_B6_B4_expert_evaluation_counts_a_piece_above_a_gap_as_exposed_and_a_hom
     # white's 10 waits above the gap on 4; black's 12 hits it with a 2 (6 in 16), which
     # sends it back to the supply: a loss of 31.5 - 10 squares. With 4, 6 and 8 filled the
     # same piece is home (B6) and cannot be hit (B4).
-    from senet.ai.evaluate import _bell
+    from senet.ai.evaluate import expert_bell
 
     exposed = position("bell", white=[2, 10], black=[1, 12], side="b", supply=(8, 8), flags="odd=b")
     assert not bell.is_home(exposed, 10)
-    assert _bell(exposed)[1] == pytest.approx(-6 / 16 * (31.5 - 10))
+    assert expert_bell(exposed)[1] == pytest.approx(-6 / 16 * (31.5 - 10))
     home = position("bell", white=[2, 4, 6, 8, 10], black=[1, 12], side="b", supply=(5, 8), flags="odd=b")
     assert bell.is_home(home, 10)
-    assert _bell(home)[1] == 0.0
+    assert expert_bell(home)[1] == 0.0
 
 
 @pytest.mark.parametrize("variant", ["kendall", "jequier"])

@@ -1,4 +1,4 @@
-"""The arena (python -m senet.arena): colours swap, the summary adds up, bad input is refused."""
+"""The arena (python -m senet.commands.arena): colours swap, the summary adds up, bad input is refused."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from senet.ai import get_player
-from senet.arena import run
+from senet.commands.arena import run
 
 
 def test_games_come_in_pairs_with_colours_swapped():
@@ -25,7 +25,7 @@ def test_games_come_in_pairs_with_colours_swapped():
 
 def test_json_line_holds_the_promised_fields():
     out = subprocess.run(
-        [sys.executable, "-m", "senet.arena", "--variant", "kendall", "--a", "average", "--b", "novice",
+        [sys.executable, "-m", "senet.commands.arena", "--variant", "kendall", "--a", "average", "--b", "novice",
          "--games", "2", "--seed", "1", "--json", "--no-progress"],
         capture_output=True, text=True, check=True,
     )
@@ -36,17 +36,17 @@ def test_json_line_holds_the_promised_fields():
 
 
 def test_depth_limit_reaches_expert_and_bad_depth_is_refused():
-    from senet.arena import _budget
+    from senet.commands.arena import level_budget
 
-    assert _budget("expert", 500, None, 1) == {"time_cap": None, "nodes": 500, "max_depth": 1}
-    assert _budget("average", 500, None, 1) == {}
+    assert level_budget("expert", 500, None, 1) == {"time_cap": None, "nodes": 500, "max_depth": 1}
+    assert level_budget("average", 500, None, 1) == {}
     # Expert held to one decision plays the action its evaluation likes best, as Average does
     # with its own evaluation: with Average's evaluation the two agree game for game
     r = run("bell", "expert", "average", games=2, seed=4, progress=False,
             budget_a={"time_cap": None, "max_depth": 1, "evaluation": "average"})
     assert r["win_rate_a"] == 0.5 and r["draws"] == 0
     out = subprocess.run(
-        [sys.executable, "-m", "senet.arena", "--variant", "bell", "--a", "expert", "--b", "average",
+        [sys.executable, "-m", "senet.commands.arena", "--variant", "bell", "--a", "expert", "--b", "average",
          "--a-depth", "0"],
         capture_output=True, text=True,
     )
@@ -56,7 +56,7 @@ def test_depth_limit_reaches_expert_and_bad_depth_is_refused():
 
 def test_unknown_level_is_refused():
     out = subprocess.run(
-        [sys.executable, "-m", "senet.arena", "--variant", "kendall", "--a", "grandmaster", "--b", "novice"],
+        [sys.executable, "-m", "senet.commands.arena", "--variant", "kendall", "--a", "grandmaster", "--b", "novice"],
         capture_output=True, text=True,
     )
     assert out.returncode == 2

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from senet import cli
+from senet.commands import cli
 from senet.errors import RecordError, SenetError
 from senet.game import Game
 from senet.session import Seat, Session

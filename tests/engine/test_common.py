@@ -11,6 +11,8 @@ from positions import after, moves, position
 import senet
 from senet.board import square_cell
 from senet.throws import OUT_OF, ThrowGenerator, distribution
+from senet.words import words
+from senet.words.game import draw_text
 
 
 def test_C1_boustrophedon_layout():
@@ -100,7 +102,7 @@ def test_C6_frozen_position_is_a_draw_with_reason():
     s = senet.State(Stuck(), "w" + "." * 28 + "b", "w", 1, (9, 9), (0, 0), var=("odd=w",))
     nxt = s.apply("pass")
     assert nxt.is_terminal and nxt.winner == "draw"
-    assert "C6" in nxt.draw_reason and "draw" in nxt.flags
+    assert "C6" in draw_text(words(), nxt.draw_reason) and "draw" in nxt.flags
 
 
 def test_C6_bell_home_pieces_no_longer_wall_the_board_off():

@@ -25,6 +25,7 @@ from app.storage.store import SavedGame, dump_game, game_id_of, parse_game, pars
 from senet import turns
 from senet.errors import SenetError, one_line
 from senet.game import Game
+from senet.record import DRAW_REASONS
 from senet.session import SaveError, Seat, Session, load_stats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -393,7 +394,7 @@ def test_a_bom_and_crlf_are_accepted_and_a_drawn_result_names_its_reason():
         text = game.record_text()
         assert Game.from_record(text).result == "draw"
         with pytest.raises(senet.RecordError, match="result"):
-            Game.from_record(text.replace(f"result draw: {game.draw_reason}", "result draw: I say so"))
+            Game.from_record(text.replace(f"result draw: {DRAW_REASONS[game.draw_reason]}", "result draw: I say so"))
 
 
 def test_a_game_cannot_start_with_a_pending_throw():

@@ -128,11 +128,11 @@ def test_records_and_saves_in_micropython(lib):
 
 
 def test_json_text_is_written_without_an_exception_in_micropython(lib):
-    """MicroPython's json.dumps has no ``ensure_ascii``: senet.session picks json.dumps
+    """MicroPython's json.dumps has no ``ensure_ascii``: senet.json_text picks json.dumps
     itself once at import, rather than trying the argument at every call (each TypeError
     is a thrown JavaScript exception in the browser, thousands a save)."""
     script = lib / "run_dumps.py"
-    script.write_text("import json\nfrom senet import session\nprint(session._dumps is json.dumps)\n")
+    script.write_text("import json\nfrom senet import json_text\nprint(json_text.dumps is json.dumps)\n")
     mpy = subprocess.run(["node", str(MPY_RUN), "--path", str(lib), str(script)],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert mpy.returncode == 0, mpy.stderr[-2000:]

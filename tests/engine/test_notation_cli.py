@@ -101,7 +101,7 @@ def test_cli_play_reports_draw(monkeypatch, capsys):
     assert [str(m) for m in senet.parse_position(pos.replace(" w 1 ", " b 2 ")).legal_actions()] == ["5-3"]
     r = run("play", pos, "pass")
     assert r.returncode == 0 and r.stdout.splitlines() == ["bell bwwwbwbwbwbwbwbwbwbb.......... b - w=0/0,b=0/0 odd=b"]
-    from senet.cli import main
+    from senet.commands.cli import main
     from senet.variants.bell import Bell
 
     monkeypatch.setattr(Bell, "moves", lambda self, state: [])

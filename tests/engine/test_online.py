@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from online_play import Wire, pair, snapshot
 
 import senet
-from senet import cli
+from senet.commands import cli
 from senet.errors import RecordError, SenetError, one_line
 from senet.game import Game
 from senet.online.duel import CLAIM_AFTER_MS, new_game
@@ -774,7 +774,7 @@ def test_qr_codes_match_the_ones_a_reader_decoded():
 
 
 def test_qr_reed_solomon_codewords_have_zero_syndromes():
-    from senet.online.qr import _EXP, _mul, ec_codewords
+    from senet.online.qr import GF_EXP, ec_codewords, gf_mul
 
     for degree in (7, 10, 18, 30):
         data = [(i * 37 + degree) % 256 for i in range(40)]
@@ -782,7 +782,7 @@ def test_qr_reed_solomon_codewords_have_zero_syndromes():
         for i in range(degree):  # the codeword polynomial vanishes at each root of the generator
             value = 0
             for c in word:
-                value = _mul(value, _EXP[i]) ^ c
+                value = gf_mul(value, GF_EXP[i]) ^ c
             assert value == 0
 
 

@@ -10,7 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import senet
+from senet.game import MAX_ACTIONS
 from senet.moves import OFF, SUPPLY, Move
+from senet.words import words
+from senet.words.game import draw_text
 
 ALL_CANDIDATES = (
     [Move(a, b) for a in range(1, 31) for b in range(1, 31) if a != b]
@@ -65,7 +68,7 @@ def test_random_game_keeps_invariants_and_ends(variant, seed):
     check_invariants(game.state)
     assert game.result in ("w", "b", "draw")
     if game.result == "draw":
-        assert game.draw_reason and "C6" in game.draw_reason
+        assert game.draw_reason and "C6" in draw_text(words(), game.draw_reason, MAX_ACTIONS)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

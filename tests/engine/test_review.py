@@ -1,4 +1,4 @@
-"""The game review (senet.review, python -m senet review): the Expert's view of every
+"""The game review (senet.ai.review, python -m senet review): the Expert's view of every
 decision, the classes of the errors, and the luck of the throws."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from positions import position
 
 import senet
-from senet.cli import main as cli_main
-from senet.review import BLUNDER, INACCURACY, MISTAKE, Reviewer, classify, review_record
+from senet.ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer, classify, review_record
+from senet.commands.cli import main as cli_main
 from senet.throws import OUT_OF
 
 NODES = 300

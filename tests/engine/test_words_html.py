@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from senet.words.po import parse
+from senet.words import po
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
-MESSAGES = parse((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))[0]
+MESSAGES = po.catalog((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))["messages"]
 KEY = re.compile(r"html(\.[a-z0-9_]+)+")
 
 # The attributes whose text a player reads (a screen reader's name, a tooltip, a hint), and

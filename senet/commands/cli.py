@@ -1,11 +1,11 @@
 """Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
-``python -m senet review RECORD`` (senet.review_cli) and ``python -m senet verify RECORD``
+``python -m senet review RECORD`` (senet.commands.review) and ``python -m senet verify RECORD``
 (a file, or ``-`` for standard input)."""
 
 import sys
 
-from .errors import SenetError
-from .notation import parse_position
+from ..errors import SenetError
+from ..notation import parse_position
 
 USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
@@ -16,7 +16,7 @@ def verify(path: str) -> int:
     """Print whether a record's committed throws (or, for a game between two devices, both
     players' contributions) check out (senet.verify): exit code 0 when
     verified, 1 when not (or not verifiable), 2 when the record cannot be read at all."""
-    from .verify import INVALID, verify_record
+    from ..verify import INVALID, verify_record
 
     try:
         if path == "-":
@@ -38,7 +38,7 @@ def verify(path: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] == "review":  # python -m senet review RECORD [--nodes N] [--json]
-        from .review_cli import main as review_main
+        from .review import main as review_main
 
         return review_main(args[1:])
     if len(args) == 2 and args[0] == "verify":

@@ -1,4 +1,4 @@
-"""Engine benchmark: ``python -m senet.bench [--seconds S]``.
+"""Engine benchmark: ``python -m senet.commands.bench [--seconds S]``.
 
 Prints, for every rule set, action steps per second (list the legal actions of a state
 with a pending throw and apply one of them) and random games per second, in this Python;
@@ -14,10 +14,10 @@ import random
 import sys
 import time
 
-from . import VARIANTS, start
-from .game import MAX_ACTIONS, Game
-from .state import other
-from .throws import OUT_OF
+from .. import VARIANTS, start
+from ..game import MAX_ACTIONS, Game
+from ..state import other
+from ..throws import OUT_OF
 
 
 def random_game(variant: str, rng: random.Random) -> int:
@@ -53,7 +53,7 @@ def bench_variant(variant: str, seconds: float, seed: int = 1) -> tuple[float, f
             pool.append(state.position())
             actions = state.legal_actions()
             state = state.apply(actions[rng.randrange(len(actions))])
-    from .notation import parse_position
+    from ..notation import parse_position
 
     states = [parse_position(p) for p in pool]
     steps = 0
@@ -105,7 +105,7 @@ def bench_replay(repeat: int = 3) -> tuple[int, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m senet.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m senet.commands.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only these rule sets")
     parser.add_argument("--replay", action="store_true", help="only the replay of the long Jéquier record")

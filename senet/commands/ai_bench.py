@@ -1,4 +1,4 @@
-"""Benchmark of the Expert opponent: ``python -m senet.ai_bench [--nodes N] [--positions K]``.
+"""Benchmark of the Expert opponent: ``python -m senet.commands.ai_bench [--nodes N] [--positions K]``.
 
 For every rule set it collects decision positions (two or more legal actions) from
 seeded games between Average players, lets Expert choose in each, and prints the search
@@ -14,10 +14,10 @@ import statistics
 import sys
 import time
 
-from . import VARIANTS
-from .ai import DEFAULT_NODES, get_player, play_out
-from .game import Game
-from .throws import MT19937
+from .. import VARIANTS
+from ..ai import DEFAULT_NODES, get_player, play_out
+from ..game import Game
+from ..throws import MT19937
 
 
 def positions(variant: str, count: int, seed: int) -> list:
@@ -56,7 +56,7 @@ def bench(variant: str, nodes: int, count: int, seed: int, time_cap: float | Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m senet.ai_bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m senet.commands.ai_bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", nargs="*", default=list(VARIANTS), choices=VARIANTS)
     ap.add_argument("--nodes", type=int, default=None, help="Expert node budget (default: per rule set, DEFAULT_NODES)")
     ap.add_argument("--positions", type=int, default=80, help="decisions per rule set")

@@ -1,6 +1,6 @@
 """Play computer opponents against each other and report the result.
 
-    python -m senet.arena --variant kendall --a expert --b average --games 400 --seed 1 \\
+    python -m senet.commands.arena --variant kendall --a expert --b average --games 400 --seed 1 \\
         [--jobs 2] [--json] [--a-nodes N] [--b-nodes N] [--a-depth D] [--b-depth D]
 
 Games come in pairs with the same seed (the same throw sequence), A taking white in one
@@ -24,13 +24,15 @@ import statistics
 import sys
 import time
 
-from . import turns
-from .ai import LEVELS, get_player
-from .errors import SenetError
-from .game import Game
-from .state import BLACK, WHITE
-from .throws import MT19937
-from .variants import VARIANTS, get_rules
+from .. import turns
+from ..ai import LEVELS, get_player
+from ..errors import SenetError
+from ..game import MAX_ACTIONS, Game
+from ..state import BLACK, WHITE
+from ..throws import MT19937
+from ..variants import VARIANTS, get_rules
+from ..words import words
+from ..words.game import draw_text
 
 
 def play_game(variant: str, level_a: str, level_b: str, game_seed: int, a_first: bool,
@@ -192,12 +194,17 @@ class _Progress:
             sys.stderr.flush()
 
 
+def draw_words(reason: str) -> str:
+    """A draw reason (Game.draw_reason) in English."""
+    return draw_text(words(), reason, MAX_ACTIONS)
+
+
 def report(s: dict) -> str:
     lo, hi = s["ci95"]
     lines = [
         f"{s['variant']}: A = {s['a']} vs B = {s['b']}, {s['games']} games, seed {s['seed']}",
         f"  wins: A {s['wins_a']}, B {s['wins_b']}, draws {s['draws']}"
-        + (f" ({', '.join(f'{k}: {v}' for k, v in s['draw_reasons'].items())})" if s["draws"] else ""),
+        + (f" ({', '.join(f'{draw_words(k)}: {v}' for k, v in s['draw_reasons'].items())})" if s["draws"] else ""),
         f"  win rate of A: {s['win_rate_a']:.3f}  (95% interval {lo:.3f} - {hi:.3f}; "
         f"as white {s['win_rate_a_as_white']}, as black {s['win_rate_a_as_black']})",
         f"  average game length: {s['avg_actions']} actions",
@@ -217,7 +224,7 @@ def _variant(name: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | None = None) -> dict:
+def level_budget(level: str, nodes: int | None, time_cap: float | None, depth: int | None = None) -> dict:
     if level != "expert":
         return {}
     budget: dict = {"time_cap": time_cap}
@@ -229,7 +236,7 @@ def _budget(level: str, nodes: int | None, time_cap: float | None, depth: int | 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m senet.arena", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m senet.commands.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True, type=_variant, metavar="VARIANT",
                     help=f"{', '.join(VARIANTS)}; kendall may add house rules: kendall+five+start+trap+homerow")
     levels = (*LEVELS, "random")  # random: every legal action equally likely, a yardstick
@@ -254,8 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     if any(d is not None and d < 1 for d in (args.a_depth, args.b_depth)):
         ap.error("--a-depth and --b-depth must be at least 1")
     summary = run(args.variant, args.a, args.b, args.games, args.seed, max(1, args.jobs),
-                  _budget(args.a, args.a_nodes, args.time_cap, args.a_depth),
-                  _budget(args.b, args.b_nodes, args.time_cap, args.b_depth),
+                  level_budget(args.a, args.a_nodes, args.time_cap, args.a_depth),
+                  level_budget(args.b, args.b_nodes, args.time_cap, args.b_depth),
                   progress=not args.no_progress)
     print(report(summary))
     if args.json:

@@ -1,6 +1,6 @@
 """The review of a finished (or unfinished) game: the Expert's view of every decision.
 
-    from senet.review import Reviewer, review_record
+    from senet.ai.review import Reviewer, review_record
     data = review_record(text)                      # the whole review, a dict (below)
     r = Reviewer(game, nodes=2000)                  # or step by step (the app's worker):
     while not r.finished:
@@ -30,13 +30,13 @@ Runs in CPython and in the worker's Pyodide; it is not needed on the page (the p
 draws the numbers the worker sends).
 """
 
-from .ai.players import Expert
-from .game import Game
-from .moves import THROW as THROW_ACTION
-from .moves import format_move
-from .state import BLACK, WHITE
-from .throws import OUT_OF
-from .turns import after_throw
+from ..game import Game
+from ..moves import THROW as THROW_ACTION
+from ..moves import format_move
+from ..state import BLACK, WHITE
+from ..throws import OUT_OF
+from ..turns import after_throw
+from .players import Expert
 
 # Thresholds of the classes, in equity (win probability) lost by the played option.
 INACCURACY = 0.02

@@ -1,16 +1,16 @@
 """``python -m senet review RECORD [--nodes N] [--json]``: the review of a game record
-as a table and a summary per side (senet.review; docs/review.md). CPython only."""
+as a table and a summary per side (senet.ai.review; docs/review.md). CPython only."""
 
 import json
 import sys
 
-from .errors import SenetError
-from .game import Game
-from .review import BLUNDER, INACCURACY, MISTAKE, Reviewer
-from .state import COLOUR_NAME
+from ..ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
+from ..errors import SenetError
+from ..game import Game
+from ..words import words
+from ..words.game import side_name
 
 USAGE = "usage: python -m senet review RECORD [--nodes N] [--json]   (RECORD: a file, or - for standard input)"
-SIDE_NAME = COLOUR_NAME
 
 
 def _error(text: str) -> int:
@@ -38,13 +38,13 @@ def table(review: dict) -> list:
         if d["class"] == "forced":
             continue
         throw = "-" if d["throw"] is None else str(d["throw"])
-        lines.append(f"{d['ply']:>4} {SIDE_NAME[d['side']]:<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
+        lines.append(f"{d['ply']:>4} {side_name(words(), d['side']):<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
                      f"{d['before']:>6.3f} {d['after']:>6.3f} {d['loss']:>6.3f}  {d['class']}")
     lines.append("")
     for side in ("w", "b"):
         s = review["sides"][side]
         counts = ", ".join(f"{n} {c}" for c, n in s["counts"].items())
-        lines.append(f"{SIDE_NAME[side]}: {s['decisions']} decisions ({counts}); equity lost "
+        lines.append(f"{side_name(words(), side)}: {s['decisions']} decisions ({counts}); equity lost "
                      f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision; luck {s['luck']:+.3f}")
     if not review["finished"]:
         lines.append(f"stopped after {review['done']} of {review['total']} lines")

@@ -1,0 +1,126 @@
+"""The layers of senet/, read from the sources (ast, imports inside functions included):
+
+* the import graph has no cycle;
+* the engine (all of senet/ but the opponents, senet/ai, and the command-line tools,
+  senet/commands) imports its own modules at the top of its modules only, so that what a
+  module needs is said once, where a reader looks (a function may still try a module of
+  the standard library that one interpreter lacks, as senet.throws.new_seed does);
+* only the opponents and the command-line tools import senet.ai, and nothing but the
+  command-line tools (and senet/__main__.py, which runs them) imports senet.commands;
+* no module imports another's private name (``from x import _y``).
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "senet"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict:
+    """{module name: path} of every module of senet/."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def imports(name: str, path: Path, known) -> list:
+    """[(imported module, names imported from it, at the top level, line)] of one module.
+    ``from package import module`` counts as an import of the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    top = {id(node) for node in tree.body}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, (), id(node) in top, node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                target = base + "." + node.module if node.module else base
+            else:
+                target = node.module
+            names = tuple(alias.name for alias in node.names)
+            plain = [n for n in names if target + "." + n not in known]
+            for n in names:
+                if target + "." + n in known:
+                    found.append((target + "." + n, (), id(node) in top, node.lineno))
+            if plain or not names:
+                found.append((target, tuple(plain), id(node) in top, node.lineno))
+    return found
+
+
+def graph() -> dict:
+    known = modules()
+    return {name: imports(name, path, known) for name, path in known.items()}
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_import_graph_of_senet_has_no_cycle():
+    edges = {name: sorted({target for target, *_ in found if within(target, "senet") and target != name})
+             for name, found in graph().items()}
+    done, path = set(), []
+
+    def visit(name):
+        if name in path:
+            cycle = path[path.index(name):] + [name]
+            raise AssertionError("an import cycle: " + " -> ".join(cycle))
+        if name in done:
+            return
+        path.append(name)
+        for target in edges.get(name, ()):
+            visit(target)
+        path.pop()
+        done.add(name)
+
+    for name in sorted(edges):
+        visit(name)
+
+
+def test_the_engine_imports_at_the_top_of_its_modules_only():
+    late = [f"{name}:{line} imports {target}" for name, found in graph().items()
+            if not within(name, "senet.ai") and not within(name, "senet.commands")
+            for target, _, at_top, line in found if not at_top and within(target, "senet")]
+    assert late == []
+
+
+def test_only_the_opponents_and_the_command_line_import_the_opponents():
+    wrong = [f"{name}:{line} imports {target}" for name, found in graph().items()
+             if not within(name, "senet.ai") and not within(name, "senet.commands")
+             for target, _, _, line in found if within(target, "senet.ai")]
+    assert wrong == []
+
+
+def test_nothing_but_the_command_line_imports_it():
+    wrong = [f"{name}:{line} imports {target}" for name, found in graph().items()
+             if not within(name, "senet.commands") and name != "senet.__main__"
+             for target, _, _, line in found if within(target, "senet.commands")]
+    assert wrong == []
+
+
+def test_no_module_imports_another_modules_private_names():
+    private = [f"{name}:{line} imports {n} from {target}" for name, found in graph().items()
+               for target, names, _, line in found for n in names
+               if n.startswith("_") and not (n.startswith("__") and n.endswith("__"))]
+    assert private == []
+
+
+def test_the_check_reads_imports_as_python_does():
+    found = graph()
+    # "from . import turns" is an import of the module senet.turns; a name from a package
+    # is an import of the package
+    assert ("senet.turns", (), True) in [f[:3] for f in found["senet.commands.arena"]]
+    assert any(t == "senet" and "VARIANTS" in names for t, names, *_ in found["senet.commands.ai_bench"])
+    # an import inside a function is found, and said to be one
+    assert any(t == "senet.ai.nets" and not top for t, _, top, _ in found["senet.ai.network"])
