@@ -25,6 +25,7 @@ from online_flow import (
     code_of,
     invite_words,
 )
+from pyscript import js_import
 from pyscript.ffi import to_js
 from stun import stored_stun, stun_list
 
@@ -35,10 +36,21 @@ from senet.variants import base_name, get_rules
 
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
+LINK_JS = "./app/link.js"  # window.senetLink's module, as app/start.js names it (relative to the page)
 # An answer link opened in a tab of the browser whose other tab made the invite.
 ANSWER_PASSED = "Answer passed to your game in the other tab; you can close this one."
 NO_TAB_WAITING = ("No tab of this browser is waiting for this answer: open it, or paste it, where the invite "
                   "was made.")
+
+
+async def senet_link():
+    """``window.senetLink``, once app/link.js has run. app/start.js starts link.js as a
+    module script of its own, in no order with Python's start: on a busy machine its
+    request can come in after the page is ready, and an invite opened and answered at once
+    met no ``senetLink`` (the answer never came). Importing the same module (the same URL:
+    one module, run once) waits until it has run."""
+    await js_import(str(js.URL.new(LINK_JS, js.document.baseURI).href))
+    return window.senetLink
 
 
 class FriendDialog:
@@ -211,7 +223,7 @@ class FriendDialog:
         self.page.backend.set(NAME_KEY, name)
         self.set_link("inviting")
         self.say("Gathering this device's network addresses\u2026")
-        sdp = await window.senetLink.host(ice)
+        sdp = await (await senet_link()).host(ice)
         if self.flow.offer is not offer:
             return  # another invite was made meanwhile
         link = self.base_url() + "#" + JOIN_KEY + "=" + self.flow.invite(sdp)
@@ -273,7 +285,7 @@ class FriendDialog:
         ice = self.ice_json()
         self.set_link("inviting")
         self.say("Gathering this device's network addresses\u2026")
-        sdp = await window.senetLink.host(ice)
+        sdp = await (await senet_link()).host(ice)
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
         self._show_link("data-invite", link)
         self.show("invite")
@@ -298,7 +310,7 @@ class FriendDialog:
         self.el("friend-game").textContent = "The other player asks to go on with your game."
         self.el("friend-name-part").hidden = True
         self.set_link("connecting")
-        answer_sdp = await window.senetLink.join(ice, sdp)
+        answer_sdp = await (await senet_link()).join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
@@ -337,7 +349,7 @@ class FriendDialog:
         self.el("friend-answer-button").disabled = True
         self.set_link("connecting")
         self.say("Making your answer\u2026")
-        answer_sdp = await window.senetLink.join(ice, sdp)
+        answer_sdp = await (await senet_link()).join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.answer_text(answer_sdp)
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
@@ -397,7 +409,7 @@ class FriendDialog:
         self.spawn(self._pass_answer(text))
 
     async def _pass_answer(self, text):
-        result = await window.senetLink.passAnswer(text)
+        result = await (await senet_link()).passAnswer(text)
         if not result.passed:
             self.say(NO_TAB_WAITING)
         elif result.ok:
