@@ -12,6 +12,7 @@ import asyncio
 import json
 
 import js
+from pyscript import js_import
 from pyscript.ffi import to_js
 
 from app.boot.dom import attr, closest, on, window
@@ -39,6 +40,17 @@ DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.onli
 # The line of the connection's state (<html data-link>), by state.
 LINK_STATES = {"off": "friend.link.off", "inviting": "friend.link.inviting", "connecting": "friend.link.connecting",
                "connected": "friend.link.connected", "lost": "friend.link.lost"}
+LINK_JS = "./app/link.js"  # window.senetLink's module, as app/boot/start.js names it (relative to the page)
+
+
+async def senet_link():
+    """``window.senetLink``, once app/link.js has run. app/start.js starts link.js as a
+    module script of its own, in no order with Python's start: on a busy machine its
+    request can come in after the page is ready, and an invite opened and answered at once
+    met no ``senetLink`` (the answer never came). Importing the same module (the same URL:
+    one module, run once) waits until it has run."""
+    await js_import(str(js.URL.new(LINK_JS, js.document.baseURI).href))
+    return window.senetLink
 
 
 class FriendDialog:
@@ -208,7 +220,7 @@ class FriendDialog:
         self.page.backend.set(NAME_KEY, name)
         self.set_link("inviting")
         self.say(t("friend.gathering"))
-        sdp = await window.senetLink.host(ice)
+        sdp = await (await senet_link()).host(ice)
         if self.flow.offer is not offer:
             return  # another invite was made meanwhile
         link = self.base_url() + "#" + JOIN_KEY + "=" + self.flow.invite(sdp)
@@ -270,7 +282,7 @@ class FriendDialog:
         ice = self.ice_json()
         self.set_link("inviting")
         self.say(t("friend.gathering"))
-        sdp = await window.senetLink.host(ice)
+        sdp = await (await senet_link()).host(ice)
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
         self._show_link("data-invite", link)
         self.show("invite")
@@ -295,7 +307,7 @@ class FriendDialog:
         self.el("friend-game").textContent = t("friend.reconnect_asked")
         self.el("friend-name-part").hidden = True
         self.set_link("connecting")
-        answer_sdp = await window.senetLink.join(ice, sdp)
+        answer_sdp = await (await senet_link()).join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.reconnect_answer(answer_sdp)
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
@@ -334,7 +346,7 @@ class FriendDialog:
         self.el("friend-answer-button").disabled = True
         self.set_link("connecting")
         self.say(t("friend.answering"))
-        answer_sdp = await window.senetLink.join(ice, sdp)
+        answer_sdp = await (await senet_link()).join(ice, sdp)
         link = self.base_url() + "#" + ANSWER_KEY + "=" + self.flow.answer_text(answer_sdp)
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
@@ -394,7 +406,7 @@ class FriendDialog:
         self.spawn(self._pass_answer(text))
 
     async def _pass_answer(self, text):
-        result = await window.senetLink.passAnswer(text)
+        result = await (await senet_link()).passAnswer(text)
         if not result.passed:
             self.say(t("friend.no_tab_waiting"))
         elif result.ok:

@@ -20,7 +20,8 @@ import os
 
 import pytest
 from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, seeded_random_script, wait_app_ready
-from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, Firefox, proxied_host
+from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, DriverError, Firefox, proxied_host
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_online_play import ACT, LINK, QUERY, RECORD  # the same page, read and played the same way
 
 import senet
@@ -33,6 +34,9 @@ FIREFOX_PREFS = {
     # plain host candidates, not mDNS names
     "media.peerconnection.ice.obfuscate_host_addresses": False,
 }
+# What a page says of the link, given with a wait that failed: which step stalled.
+LINK_STATE = """({link: document.documentElement.dataset.link, senetLink: typeof window.senetLink,
+  status: document.getElementById('friend-status').textContent})"""
 READY = "document.documentElement.dataset.ready === 'true' || document.querySelector('.py-error') !== null"
 # Set form fields by their selectors ({selector: value}; true or false ticks a checkbox),
 # then click a button's selector.
@@ -64,7 +68,10 @@ class Chromium:
         return self.page.evaluate(fn, arg)
 
     def wait(self, fn: str, arg=None):
-        return self.page.wait_for_function(fn, arg=arg, timeout=DEFAULT_TIMEOUT_MS).json_value()
+        try:
+            return self.page.wait_for_function(fn, arg=arg, timeout=DEFAULT_TIMEOUT_MS).json_value()
+        except PlaywrightTimeoutError:
+            pytest.fail(f"Chromium never showed {fn}: the page shows {self.page.evaluate(LINK_STATE)}")
 
 
 class Gecko:
@@ -84,7 +91,11 @@ class Gecko:
         return self.ff.evaluate(f"({fn})({json.dumps(arg)})")
 
     def wait(self, fn: str, arg=None):
-        return self.ff.wait_for(f"({fn})({json.dumps(arg)})", DEFAULT_TIMEOUT_MS)
+        try:
+            return self.ff.wait_for(f"({fn})({json.dumps(arg)})", DEFAULT_TIMEOUT_MS)
+        except DriverError as exc:
+            pytest.fail(f"Firefox never showed {fn} ({exc}): the page shows {self.ff.evaluate(LINK_STATE)}, "
+                        f"console errors {self.ff.errors()}")
 
 
 def _position(side) -> str:

@@ -436,3 +436,27 @@ def test_the_connection_servers_are_a_setting(page, server):
     wait_app_ready(page)
     page.click('.toolbar [data-action="settings"]')
     assert page.locator("#set-stun").input_value() == ""  # remembered: no server at all
+
+
+def test_an_invite_asked_for_before_the_link_script_has_run(page, server):
+    """app/link.js (``window.senetLink``) is a module script of its own, started in no
+    order with Python's start: on a busy machine its request came in after the page was
+    ready, and an invite answered at once never got its answer. Here its request is held
+    until the page is ready and "Make the invite" is clicked: the page waits for the
+    script, and the invite comes once the script has run."""
+    held = []
+    page.route("**/app/link.js", lambda route: held.append(route))
+    page.add_init_script(APP_PAGE_SETUP)
+    page.goto(server.url + QUERY, wait_until="commit")  # the held script delays the load event
+    wait_app_ready(page)
+    assert held and page.evaluate("window.senetLink === undefined")
+    page.click('[data-action="friend"]')
+    page.fill("#friend-name", "Ann")
+    page.click('[data-friend="invite"]')
+    status = "() => document.getElementById('friend-status').textContent"
+    said = page.wait_for_function(f"() => {LINK} === 'inviting' && ({status})()").json_value()
+    assert said == "Gathering this device's network addresses\u2026"  # not "could not be made"
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => document.querySelector('[data-invite]').dataset.invite.length > 0")
+    assert page.evaluate(status) == "Send the link to your friend, then paste their answer below."
