@@ -37,7 +37,7 @@ from app.view.interface import NullView
 from app.view.pieces import loc_of, loc_order
 from app.words import narration
 from app.words.move_log import MoveLog, told_events
-from app.words.narration import NUMBER_WORDS, sentence
+from app.words.narration import sentence
 from app.words.phrases import random_phrase
 from app.words.reasons import lost_reason, refusal
 from senet import PASS, RESCUE
@@ -52,7 +52,7 @@ GAME_ID_BYTES = 8  # a game's id: 16 hex digits
 # Names main.py, view.py and the tests import from here; each is defined in the module
 # of its duty.
 __all__ = [
-    "COLOUR", "Controller", "KIND_NAMES", "NUMBER_WORDS", "NullView", "SIDE_NAMES", "SPEEDS", "Setup",
+    "COLOUR", "Controller", "KIND_NAMES", "NullView", "SIDE_NAMES", "SPEEDS", "Setup",
     "loc_of", "loc_order", "parse_query", "setup_from_query", "system_random_bytes", "undo_note", "verify_words",
 ]
 

@@ -7,14 +7,13 @@ import re
 
 import senet
 from app.flow.counting import count_words, turns_played
-from app.flow.table import COLOUR, SIDE_NAMES
+from app.flow.table import SIDE_NAMES
+from app.words.names import COLOUR_WORDS
 from senet import PASS
 from senet.game import MAX_ACTIONS
 from senet.state import BLACK, WHITE, other
-from senet.words import words
+from senet.words import n, t, words
 from senet.words.game import draw_text, event_text
-
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def sentence(text: str) -> str:
@@ -49,28 +48,29 @@ def intro_text(table) -> str:
     state = table.state
     title = table.rules.title
     if state.opening:
-        return (f"New game of Senet, {title} rules. Colour draw: {table.seat_name(1)} and "
-                f"{table.seat_name(2)} throw in turn; the first to throw a 1 plays black.")
+        return t("narration.intro.draw", rules=title, first=table.seat_name(1), second=table.seat_name(2))
     first = table.seat_to_act
     if table.setup.position:
-        return (f"Senet, {title} rules, from a set position. {SIDE_NAMES[state.side]} "
-                f"({table.seat_name(first)}) is to play.")
-    if table.actor(state.side) == "You":
-        return f"New game of Senet, {title} rules. You play {COLOUR[state.side]} and throw first."
-    return (f"New game of Senet, {title} rules. {SIDE_NAMES[state.side]} "
-            f"({table.seat_name(first)}) throws first.")
+        return t("narration.intro.position", rules=title, side=SIDE_NAMES[state.side], player=table.seat_name(first))
+    if table.you == state.side:
+        return t("narration.intro.you_first", rules=title, colour=COLOUR_WORDS[state.side])
+    return t("narration.intro.first", rules=title, side=SIDE_NAMES[state.side], player=table.seat_name(first))
 
 
 def resume_text(table) -> str:
     title = table.rules.title
     game = table.game
     if game.over:
-        return f"Welcome back. Your game of Senet, {title} rules, is over. {result_text(table)}"
-    who = table.seat_name(table.seat_to_act)
-    text = (f"Welcome back: your game of Senet, {title} rules, is as you left it "
-            f"({count_words(turns_played(game))} so far). {who} {'are' if who == 'You' else 'is'} to play")
+        return t("narration.resume.over", rules=title, result=result_text(table))
+    seat = table.seat_to_act
+    turns = count_words(turns_played(game))
     throw = table.state.throw
-    return text + (f", with a throw of {throw} to use." if throw is not None else ".")
+    you = table.is_you(seat)
+    if throw is None:
+        key = "narration.resume.you" if you else "narration.resume.other"
+        return t(key, rules=title, turns=turns, player=table.seat_name(seat))
+    key = "narration.resume.you_throw" if you else "narration.resume.other_throw"
+    return t(key, rules=title, turns=turns, player=table.seat_name(seat), throw=throw)
 
 
 def result_text(table) -> str:
@@ -78,19 +78,23 @@ def result_text(table) -> str:
     if result is None:
         return ""
     if result == "draw":
-        return f"The game is drawn: {draw_reason(table)}."
-    if table.actor(result) == "You":
-        text = f"You win, with the {COLOUR[result]} pieces!"
+        return t("narration.result.draw", reason=draw_reason(table))
+    if table.you == result:
+        text = t("narration.result.you_win", colour=COLOUR_WORDS[result])
     else:
-        text = f"{SIDE_NAMES[result]} ({table.seat_name(table.seat_of(result))}) wins!"
+        text = t("narration.result.win", side=SIDE_NAMES[result], player=table.seat_name(table.seat_of(result)))
     if table.game.conceded is not None and table.game.conceded[1] == "resigned":
         loser = other(result)
-        text = f"{table.actor(loser)} resigned. {text}"
+        key = "narration.result.you_resigned" if table.you == loser else "narration.result.resigned"
+        text = t(key, side=table.actor(loser), result=text)
     points = penalty(table)
     if points is not None:
         loser = "b" if result == "w" else "w"
-        whose = "Your" if table.actor(loser) == "You" else f"{SIDE_NAMES[loser]}'s"
-        text += f" {whose} penalty: {points} point{'s' if points != 1 else ''}."
+        if table.you == loser:
+            text = t("narration.result.with_penalty", result=text, penalty=n("narration.penalty.you", points))
+        else:
+            text = t("narration.result.with_penalty", result=text,
+                     penalty=n("narration.penalty.side", points, side=SIDE_NAMES[loser]))
     return text
 
 
@@ -136,5 +140,5 @@ def throw_words(state, rules) -> tuple:
     the rule sets that use a throw whole, and when no throw is pending."""
     if state.throw is None or state.opening:
         return "", ""
-    left = f"{state.throw} left" if rules.throw_in_use(state) else ""
-    return left, "then a throw more" if rules.throw_owed(state) else ""
+    left = t("narration.throw.left", throw=state.throw) if rules.throw_in_use(state) else ""
+    return left, t("narration.throw.owed") if rules.throw_owed(state) else ""
