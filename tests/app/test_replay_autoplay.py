@@ -1,4 +1,4 @@
-"""The replay that plays itself (issue 19), under CPython: app/flow/controller.py's autoplay
+"""The replay that plays itself, under CPython: app/flow/controller.py's autoplay
 and the replay speed in the settings (app/storage/store.py).
 
 The Controller's sleep is injected: each wait is recorded (its length says which speed

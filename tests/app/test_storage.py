@@ -584,7 +584,7 @@ def test_settings_round_trip_and_lenient_fields():
 
 
 def test_the_colour_choice_is_remembered_and_old_settings_load_as_the_system():
-    """Settings.theme (issue 25): "system", "light" or "dark"; settings written before it
+    """Settings.theme: "system", "light" or "dark"; settings written before it
     existed, or with a value it does not know, load as "system"."""
     store = Store(MemoryBackend())
     assert store.load_settings().theme == "system"
@@ -758,7 +758,7 @@ def test_a_copy_that_fails_half_way_is_tried_again():
 
 # Bell games saved under the first reading of B6/B7 (every piece on an own goal square
 # home at once; the engine drew walled-off games by C6). Saves hold the record, and a
-# record replays under the rules of today (issue 15).
+# record replays under the rules of today.
 OLD_BELL_DRAWN = (  # the wall of 16..20 drew this game; now it goes on
     "senet-record 1\nvariant bell\nseed 7\n"
     "start bell w..............bwbw.b...b.w... b - w=6/0,b=6/0 odd=w\n"

@@ -1,4 +1,4 @@
-"""The STUN list of online play, kept in Settings (app/online/stun.py; issue 27)."""
+"""The STUN list of online play, kept in Settings (app/online/stun.py)."""
 
 
 import pytest

@@ -1,6 +1,6 @@
 """app/worker/link.py without a browser: the worker answers one call at a time, and a
 caller that times its own call (the controller's think_timeout) starts its clock only
-once every earlier call was answered (issue 29: under load, calls queued behind the
+once every earlier call was answered (under load, calls queued behind the
 hints' analyses timed out before the worker had even started on them).
 
 A stand-in `pyscript` module gives the link a window whose module worker (app/worker/players.js's

@@ -1,4 +1,4 @@
-"""A game between two devices (issue 27) across two browser engines: Chromium (Playwright)
+"""A game between two devices across two browser engines: Chromium (Playwright)
 and Firefox ESR (Debian's, over WebDriver BiDi: tests/browser/engine_drivers.py), each
 way round (who hosts). Both pages have no STUN server (``?ice=``) and connect by their
 host candidates on this machine; they play a whole game by clicks on both pages and end

@@ -1,4 +1,4 @@
-"""A game between two devices (issue 27) in Chromium: two browser contexts (two players
+"""A game between two devices in Chromium: two browser contexts (two players
 who share nothing but the invite and the answer) connect over a WebRTC data channel
 with no STUN server (`?ice=`, docs/online.md), play a whole game by clicks on both pages
 and end with the same record, which verifies; crafted messages change nothing."""

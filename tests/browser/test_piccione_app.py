@@ -110,7 +110,7 @@ def test_a_piece_goes_back_to_the_supply_by_a_click_on_the_tray(app):
 
 
 def test_an_undo_in_the_middle_of_a_throw_shows_the_throw_and_what_is_left(app):
-    # issue 28's leftover: after a part of a throw is taken back, the sticks still show the
+    # after a part of a throw is taken back, the sticks still show the
     # whole throw and the box says what is left of it
     start = senet.parse_position("piccione ..w....................b...... w - w=4/0,b=4/0 -")
     seed = next(s for s in range(1, 80) if senet.Game("piccione", seed=s, start=start).throw() >= 3)

@@ -64,7 +64,7 @@ def test_a_new_visitor_is_offered_the_tutorial_once_and_nothing_moves(app):
     offer = app.locator("#tutorial-offer")
     offer.wait_for(state="visible")
     assert "New to Senet?" in offer.inner_text()
-    # among the notices (issue 25): at the end of the side panel, so nothing moved when it
+    # among the notices: at the end of the side panel, so nothing moved when it
     # came, and it covers no control of the toolbar
     assert app.evaluate("document.getElementById('notices').contains(document.getElementById('tutorial-offer'))")
     offer_box, toolbar = offer.bounding_box(), app.locator(".toolbar").bounding_box()

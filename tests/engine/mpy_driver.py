@@ -112,7 +112,7 @@ BAD_POSITIONS = (
     "jequier ..........................w... b - w=0/4,b=0/5 -",
     "bell wbwbwbwbwbwbwb................ b - w=0/0,b=0/0 odd=q",
     "kendall wbwbwbwbwbwbwb................ b 2 w=0/0,b=0/0 draw",
-    # issue 18: other scripts' digits, leading zeros, control characters, impossible states
+    # other scripts' digits, leading zeros, control characters, impossible states
     "kendall wbwbwbwbwbwbwb................ b \u00b2 w=0/0,b=0/0 -",
     "kendall wbwbwbwbwbwbwb................ b 04 w=0/0,b=0/0 -",
     "kendall wbwbwbwbwbwbwb................ b - w=\uff13/0,b=0/0 -",

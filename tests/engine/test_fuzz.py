@@ -1,4 +1,4 @@
-"""Bad input never crashes and never loses a game (issue 18): every input surface fuzzed.
+"""Bad input never crashes and never loses a game: every input surface fuzzed.
 
 Valid positions, moves, game records, saves and statistics from every rule set are
 mutated (characters inserted, deleted, replaced or repeated; fields swapped; JSON values

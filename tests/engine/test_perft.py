@@ -96,7 +96,7 @@ def test_perft_steps_as_before_the_turn_model(variant):
 # Bell's goals are set only once a piece reaches square 1, far beyond depth 3 from the
 # start, so Bell is pinned from a position with the goals set too: white (odd) holds 1,
 # 5 and 7 with 3 empty, black (even) holds 2, 4, 8, 10. The counts changed with the
-# revision of B6/B7 (issue 15): they were (11, 95, 1006) when every piece on an own goal
+# revision of B6/B7: they were (11, 95, 1006) when every piece on an own goal
 # square was home for good; now white's 5 and 7 (above the gap on 3) and black's 8 and
 # 10 (above the gap on 6) may move and be hit, and only 1 (white) and 2, 4 (black) are
 # home. The counts from the start did not change (5, 25, 197, 1391, 12633 to depth 5).
