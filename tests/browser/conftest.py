@@ -10,7 +10,7 @@
   copies of the app on one site); anything outside them is a 404. The returned
   DistServer can be stop()ped and start()ed again on the same port (offline tests).
 - `context` / `page`: pytest-playwright's, with every request recorded
-  (`browser_log.requests`); a request to any origin other than a running test
+  (`browser_log.requests`); a request to any origin other than a test
   server fails the test. Page errors and console errors are collected in
   `browser_log.errors` for tests to assert on.
 - `guard_context(ctx)`: attach the same guard (and the same generous default timeout)
@@ -85,7 +85,11 @@ BUILD_INPUTS = (
     "app", "styles", "pages", "assets", "icons", "senet", "tools",
 )
 
-_LIVE_ORIGINS: set[str] = set()  # origins of the running test servers
+# Origins of the test servers started in this process. A closed server's origin stays in:
+# a page's service worker may still fetch from it in the background (its precache) after
+# the test that served it has ended, and such a request reaches this machine's loopback,
+# never the network; that order of events is chance, and must not fail another test.
+_LIVE_ORIGINS: set[str] = set()
 # CI machines are shared and sometimes slow: waits that succeed return at once, so a
 # generous default only matters when something would otherwise time out spuriously.
 # Three minutes: a computer's move may first wait for the Pyodide worker to boot, which
@@ -238,8 +242,8 @@ class DistServer:
             self._httpd = None
 
     def close(self) -> None:
+        """Stop serving for good (the origin stays allowed, as with stop(): see _LIVE_ORIGINS)."""
         self.stop()
-        _LIVE_ORIGINS.discard(self.origin)
 
 
 @pytest.fixture(scope="session")
