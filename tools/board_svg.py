@@ -26,16 +26,24 @@ BOARD_H = 300
 TRAY_Y, TRAY_H = 314, 86
 HEIGHT = TRAY_Y + TRAY_H
 # The parts a square may play, in the order a square shows them (the first gives its
-# colour), each with the words of the legend.
-PARTS = (
-    ("water", "the water: a piece that lands here is drowned"),
-    ("rebirth", "where a drowned piece comes back"),
-    ("gate", "no piece passes it in one move: it must stop here first"),
-    ("safe", "a piece here cannot be attacked"),
-    ("leave", "a piece here only leaves the board"),
-    ("entry", "where a piece from the supply enters the board"),
-)
-MARKS = {"water": "~", "rebirth": "R", "gate": "G", "safe": "S", "leave": "L", "entry": "E"}
+# colour); the words of each are the catalog's pages.board.part.<part>, its letter on the
+# drawing pages.board.mark.<part> (the water's is a wave in every language).
+PARTS = ("water", "rebirth", "gate", "safe", "leave", "entry")
+
+
+# A side's start in words: (its pieces on the board, on the board and in the supply, in
+# the supply alone), and the words when it moves first.
+START_WORDS = {"white": ("pages.board.white_on", "pages.board.white_on_supply", "pages.board.white_supply"),
+               "black": ("pages.board.black_on", "pages.board.black_on_supply", "pages.board.black_supply")}
+FIRST_WORDS = {"white": "pages.board.first_white", "black": "pages.board.first_black"}
+
+
+def _mark(words, part: str) -> str:
+    return "~" if part == "water" else words.t("pages.board.mark." + part)
+
+
+def _squares(words, squares) -> str:
+    return words.t("pages.board.comma").join(map(str, squares))
 
 
 def square_parts(rules) -> dict[int, list[str]]:
@@ -49,7 +57,7 @@ def square_parts(rules) -> dict[int, list[str]]:
         "entry": ({rules.entry_square(t) for t in rules.throw_values} - {None}) if rules.has_supply else set(),
     }
     out: dict[int, list[str]] = {}
-    for part, _words in PARTS:
+    for part in PARTS:
         for n in sorted(found[part]):
             out.setdefault(n, []).append(part)
     return out
@@ -60,33 +68,42 @@ def _centre(n: int) -> tuple[int, int]:
     return 100 * col + 50, 100 * row + 50
 
 
-def _words(rules, state) -> str:
+def _words(words, rules, state) -> str:
     """The drawing in words (its <desc>)."""
     parts = []
     first = COLOURS.get(state.side)
     for i, colour in enumerate("wb"):
         squares = state.pieces(colour)
-        text = f"{COLOURS[colour].capitalize()}: "
-        text += ("on squares " + ", ".join(map(str, squares))) if squares else "no piece on the board"
-        if rules.has_supply:
-            text += f", {state.supply[i]} in the supply"
-        parts.append(text + ".")
-    way = "from square 30 down to square 1" if rules.direction < 0 else "from square 1 to square 30"
-    parts.append(f"The pieces run {way}.")
+        on, on_supply, supply = START_WORDS[COLOURS[colour]]
+        if not rules.has_supply:
+            parts.append(words.t(on, squares=_squares(words, squares)))
+        elif squares:
+            parts.append(words.n(on_supply, state.supply[i], squares=_squares(words, squares)))
+        else:
+            parts.append(words.n(supply, state.supply[i]))
+    parts.append(words.t("pages.board.run_down" if rules.direction < 0 else "pages.board.run_up"))
     if first and not state.flag("opening"):
-        parts.append(f"{first.capitalize()} moves first.")
+        parts.append(words.t(FIRST_WORDS[first]))
     return " ".join(parts)
 
 
-def svg(name: str) -> str:
-    """The board of the rule set ``name`` at its start, as an <svg> element."""
+def _english():
+    from senet.words import words
+
+    return words()
+
+
+def svg(name: str, words=None) -> str:
+    """The board of the rule set ``name`` at its start, as an <svg> element, in the words
+    ``words`` (a senet.words.Words; English when None)."""
+    words = words or _english()
     rules = senet.get_rules(name)
     state = senet.start(name)
     parts = square_parts(rules)
     out = [f'<svg class="board-drawing" viewBox="0 0 1000 {HEIGHT}" role="img" '
            f'aria-labelledby="board-{name}-title board-{name}-desc" data-variant="{escape(name)}">',
-           f'<title id="board-{name}-title">The {escape(rules.title)} board at the start</title>',
-           f'<desc id="board-{name}-desc">{escape(_words(rules, state))}</desc>',
+           f'<title id="board-{name}-title">{escape(words.t("pages.board.title", rules=rules.title))}</title>',
+           f'<desc id="board-{name}-desc">{escape(_words(words, rules, state))}</desc>',
            f'<rect class="frame" x="0" y="0" width="1000" height="{BOARD_H}" rx="10"/>']
     for n in range(1, 31):
         row, col = square_cell(n)
@@ -97,7 +114,7 @@ def svg(name: str) -> str:
         out.append(f'<text class="num" x="{100 * col + 12}" y="{100 * row + 28}">{n}</text>')
         if kinds:  # the parts' letters in the bottom right corner, clear of a piece
             out.append(f'<text class="part" x="{100 * col + 90}" y="{100 * row + 88}">'
-                       f'{"".join(MARKS[k] for k in kinds)}</text>')
+                       f'{escape("".join(_mark(words, k) for k in kinds))}</text>')
     for colour in "wb":
         for n in state.pieces(colour):
             x, y = _centre(n)
@@ -115,29 +132,33 @@ def svg(name: str) -> str:
     return "\n".join(out)
 
 
-def legend(name: str) -> str:
+def legend(name: str, words=None) -> str:
     """What the letters on the squares mean, for the parts this rule set has."""
+    words = words or _english()
     rules = senet.get_rules(name)
     parts = square_parts(rules)
     items = []
-    for part, words in PARTS:
+    for part in PARTS:
         squares = sorted(n for n, kinds in parts.items() if part in kinds)
         if squares:
-            where = "square" + ("s " if len(squares) > 1 else " ") + ", ".join(map(str, squares))
-            items.append(f'<li><span class="key part-{part}" aria-hidden="true">{MARKS[part]}</span> '
-                         f'{where}: {words}</li>')
+            text = words.n("pages.board.legend", len(squares), squares=_squares(words, squares),
+                           part=words.t("pages.board.part." + part))
+            items.append(f'<li><span class="key part-{part}" aria-hidden="true">{escape(_mark(words, part))}</span> '
+                         f'{escape(text, quote=False)}</li>')
     if rules.has_supply:
-        items.append(f'<li>Below the board: the pieces waiting in each side\'s supply '
-                     f'({", ".join(str(c) for c in senet.start(name).supply)}).</li>')
+        white, black = senet.start(name).supply
+        items.append(f'<li>{escape(words.t("pages.board.supply", white=white, black=black), quote=False)}</li>')
     return '<ul class="board-legend">\n' + "\n".join(items) + "\n</ul>" if items else ""
 
 
-def figure(name: str) -> str:
-    """The drawing with its caption and legend, as the pages show it."""
+def figure(name: str, words=None) -> str:
+    """The drawing with its caption and legend, as the pages show it, in the words
+    ``words`` (English when None)."""
+    words = words or _english()
     rules = senet.get_rules(name)
-    return (f'<figure class="board-figure">\n{svg(name)}\n<figcaption>The {escape(rules.title)} board at '
-            f'the start. White plays the light pieces, black the dark ones.</figcaption>\n'
-            f'{legend(name)}\n</figure>')
+    caption = escape(words.t("pages.board.caption", rules=rules.title), quote=False)
+    return (f'<figure class="board-figure">\n{svg(name, words)}\n<figcaption>{caption}</figcaption>\n'
+            f'{legend(name, words)}\n</figure>')
 
 
 def main(argv: list[str]) -> int:

@@ -29,6 +29,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import html_words  # tools/html_words.py: the words of the site's HTML
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,134 +151,41 @@ def _write_pages(out: Path) -> int:
     return len(pages)
 
 
-# The game page's words (senet/words): an element of index.html whose text a player reads
-# names its message in the catalog, data-t="key" for the element's own text and
-# data-t-<attribute>="key" for an attribute's (data-t-aria-label, data-t-title,
-# data-t-placeholder, data-t-content). The element keeps its English, so the page reads
-# the same before any script runs; the build checks that the English is the catalog's
-# message, so senet/words/en.po is the one source of the page's English.
-#
-# An element's own text is the text directly inside it, whitespace collapsed: a child
-# element before the first word or after the last one (an icon, a checkbox, a select) is
-# no part of it, and a child between words is the argument {name}, named by the child's
-# id, else its first class, else its tag ("-" written "_"): the fingerprint
-# <code id="ng-commit"> in a sentence is {ng_commit}.
-PAGE_WORDS = "data-t"
-VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-                 "track", "wbr"}
+# The site's words (senet/words): an element of index.html or of a page of pages/ whose
+# text a player reads names its message in the catalog, data-t="key" for the element's own
+# content and data-t-<attribute>="key" for an attribute's; the element keeps its English,
+# which must be the catalog's message (tools/html_words.py says what an element's message
+# is), so senet/words/en.po is the one source of the site's English.
+PageElement, PageReader, page_words = html_words.PageElement, html_words.PageReader, html_words.page_words
 
 
-class PageElement:
-    """An element of a page: its tag, attributes, line, its parent, and what is directly
-    inside it (strings, and its child elements)."""
-
-    def __init__(self, tag: str, attrs: dict, line: int, parent: PageElement | None):
-        self.tag, self.attrs, self.line, self.parent = tag, attrs, line, parent
-        self.content: list = []
-
-    @property
-    def argument(self) -> str:
-        name = self.attrs.get("id") or (self.attrs.get("class") or "").split(" ")[0] or self.tag
-        return name.replace("-", "_")
-
-    @property
-    def text(self) -> str:
-        """The element's own text, whitespace collapsed ("" when it has none)."""
-        words = [i for i, part in enumerate(self.content) if isinstance(part, str) and part.split()]
-        if not words:
-            return ""
-        parts = self.content[words[0]:words[-1] + 1]
-        return " ".join("".join(part if isinstance(part, str) else f"{{{part.argument}}}" for part in parts).split())
-
-    def where(self) -> str:
-        """How a message names the element: its id, else its tag and action or text."""
-        if self.attrs.get("id"):
-            return f"#{self.attrs['id']}"
-        if self.attrs.get("data-action"):
-            return f'{self.tag}[data-action="{self.attrs["data-action"]}"]'
-        return f'<{self.tag}> "{self.text}"' if self.text else f"<{self.tag}> on line {self.line}"
-
-
-class PageReader(html.parser.HTMLParser):
-    """index.html's elements, in document order (PageElement), with the text directly
-    inside each; the text of <script> and <style> is left out. BuildError on an end tag
-    that closes another element than the last one opened."""
-
-    def __init__(self, text: str):
-        super().__init__(convert_charrefs=True)
-        self.elements: list[PageElement] = []
-        self._open: list[PageElement] = []
-        self.feed(text)
-        self.close()
-        if self._open:
-            raise BuildError(f"index.html: <{self._open[-1].tag}> of line {self._open[-1].line} is never closed")
-
-    def _start(self, tag: str, attrs, closed: bool) -> None:
-        parent = self._open[-1] if self._open else None
-        el = PageElement(tag, {name: value or "" for name, value in attrs}, self.getpos()[0], parent)
-        self.elements.append(el)
-        if parent is not None:
-            parent.content.append(el)
-        if not closed and tag not in VOID_ELEMENTS:
-            self._open.append(el)
-
-    def handle_starttag(self, tag, attrs):
-        self._start(tag, attrs, False)
-
-    def handle_startendtag(self, tag, attrs):
-        self._start(tag, attrs, True)
-
-    def handle_endtag(self, tag):
-        if not self._open or self._open[-1].tag != tag:
-            opened = f"<{self._open[-1].tag}> of line {self._open[-1].line}" if self._open else "nothing"
-            raise BuildError(f"index.html: </{tag}> on line {self.getpos()[0]} closes {opened}")
-        self._open.pop()
-
-    def handle_data(self, data):
-        if self._open and self._open[-1].tag not in ("script", "style"):
-            self._open[-1].content.append(data)
-
-
-def page_words(text: str) -> list[tuple[str, str, PageElement, str]]:
-    """(key, English, element, attribute or "") of every data-t* attribute of the page."""
-    out = []
-    for el in PageReader(text).elements:
-        for name, key in el.attrs.items():
-            if name == PAGE_WORDS:
-                out.append((key, el.text, el, ""))
-            elif name.startswith(PAGE_WORDS + "-"):
-                attribute = name[len(PAGE_WORDS) + 1:]
-                out.append((key, " ".join(el.attrs.get(attribute, "").split()), el, attribute))
-    return out
-
-
-def check_page_words(text: str, messages: dict) -> int:
-    """Every message index.html names (data-t*) is in the catalog ``messages`` and is the
+def check_page_words(text: str, messages: dict, name: str = "index.html") -> int:
+    """Every message the page names (data-t*) is in the catalog ``messages`` and is the
     element's English as it stands; BuildError names the key. The number of messages."""
-    found = page_words(text)
-    for key, english, el, attribute in found:
-        what = f"the {attribute} of {el.where()}" if attribute else el.where()
-        if not english:
-            raise BuildError(f"index.html: {what} names the message {key} but has no text")
-        message = messages.get(key)
-        if message is None:
-            raise BuildError(f"index.html: {what} names the message {key}, which senet/words/en.po lacks")
-        if message != english:
-            raise BuildError(f"index.html: {what} reads {english!r} but senet/words/en.po's {key} is {message!r}")
-    return len({key for key, *_ in found})
+    try:
+        return html_words.check_page_words(text, messages, name)
+    except html_words.PageError as exc:
+        raise BuildError(str(exc)) from None
 
 
-def _check_page_words() -> int:
+def _english_messages() -> dict:
     sys.path.insert(0, str(ROOT))
     try:
         from senet.words import po
     finally:
         sys.path.remove(str(ROOT))
     try:
-        messages = po.catalog((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))["messages"]
+        return po.catalog((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))["messages"]
     except po.PoError as exc:
         raise BuildError(f"senet/words/en.po: {exc}") from None
-    return check_page_words((ROOT / "index.html").read_text(encoding="utf-8"), messages)
+
+
+def _check_page_words() -> int:
+    messages = _english_messages()
+    count = check_page_words((ROOT / "index.html").read_text(encoding="utf-8"), messages)
+    for path in sorted((ROOT / "pages").glob("*.html")):
+        count += check_page_words(path.read_text(encoding="utf-8"), messages, f"pages/{path.name}")
+    return count
 
 
 def _ignored(path: Path) -> bool:

@@ -168,10 +168,15 @@ def sources(*folders):
 
 
 def literals() -> set:
-    """Every string literal of senet/ and app/, and every message id of index.html's
-    data-t attributes (docs/words.md)."""
-    found = set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', (ROOT / "index.html").read_text(encoding="utf-8")))
-    for _, tree in sources("senet", "app"):
+    """Every string literal of senet/ and app/ and of tools/board_svg.py (the pages' board
+    drawings), and every message id of the data-t attributes of index.html and pages/
+    (docs/words.md)."""
+    found = set()
+    for page in [ROOT / "index.html", *sorted((ROOT / "pages").glob("*.html"))]:
+        found |= set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', page.read_text(encoding="utf-8")))
+    trees = [tree for _, tree in sources("senet", "app")]
+    trees.append(ast.parse((ROOT / "tools" / "board_svg.py").read_text(encoding="utf-8")))
+    for tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
