@@ -31,6 +31,17 @@ from pack import mount_file
 mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/boot/pack.py)
 await asyncio.sleep(0)
 import senet  # the engine first
+import senet.words
+
+# The page's language: this copy of the page is in it (app/words/lang.js chose the copy,
+# tools/site_words.py wrote it and asked for its catalog, words/<lang>.json, with the
+# pack). Chosen before the page's modules are imported: some say words as they load.
+LANG = str(_window.document.documentElement.lang or "en")
+if LANG != "en":
+    try:
+        senet.words.use(senet.words.load(LANG, "words"))
+    except Exception as exc:  # no catalog, or a broken one: the English words
+        _window.console.warn(f"senet: the words of '{LANG}' could not be read ({exc}); English instead")
 
 await asyncio.sleep(0)  # next, the game's flow
 from app.flow.controller import Controller, Setup, parse_query, setup_from_query
@@ -97,7 +108,7 @@ policy = SavePolicy(store, store.load_settings())
 view = View(document, window)
 page = Page(document, view, policy, backend, REVIEW_NODES)
 view.record_line = page.record_line
-page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state)
+page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state, lang=LANG)
 
 
 # ---------------------------------------------------------------- which game
@@ -178,6 +189,7 @@ def main():
     on(settings_dialogs.volume_input, "change", settings_dialogs.on_setting)
     on(settings_dialogs.stun_input, "change", settings_dialogs.on_stun)
     on(settings_dialogs.theme_select, "change", settings_dialogs.on_setting)
+    on(settings_dialogs.lang_select, "change", settings_dialogs.on_language)
     settings_dialogs.apply_sound()
     settings_dialogs.apply_theme()
     on(window, "senet:before-update-reload", lambda _e: ctl.save())

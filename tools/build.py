@@ -31,6 +31,8 @@ from pathlib import Path
 
 import html_words  # tools/html_words.py: the words of the site's HTML
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
+import site_words  # tools/site_words.py: the site in each language
+import words  # tools/words.py: the catalogs of words
 
 ROOT = Path(__file__).resolve().parent.parent
 # app/boot/pack.py: the format of page.pack, which the page reads with the same module
@@ -123,6 +125,14 @@ def page_with_header(page: str, name: str, header: str) -> str:
             raise BuildError(f"the site header links to {target} {header.count(link)} times")
         header = header.replace(link, f'{link} aria-current="{current}"')
     return page.replace(HEADER_MARK, header)
+
+
+def _board_figure(variant: str, words) -> str:
+    import board_svg  # beside this file; it imports the engine
+
+    if variant not in board_svg.senet.VARIANTS:
+        raise BuildError(f"a page asks for the board of an unknown rule set: {variant}")
+    return board_svg.figure(variant, words)
 
 
 def with_board_drawings(page: str, name: str) -> str:
@@ -316,27 +326,29 @@ def _vendor(out: Path) -> None:
         shutil.copyfile(src, pyscript_out / src.name)
 
 
-def word_catalogs() -> list[tuple[str, bytes]]:
-    """[(path, JSON)]: each catalog of words, senet/words/<lang>.po, compiled to
-    senet/words/<lang>.json (senet.words reads that where it finds it, and the PO file
+def word_catalogs(langs=("en",)) -> list[tuple[str, bytes]]:
+    """[(path, JSON)]: the catalogs of words of ``langs``, senet/words/<lang>.po, compiled
+    to senet/words/<lang>.json (senet.words reads that where it finds it, and the PO file
     where not): ``{"plural": rule, "messages": {key: text or [forms]}}``, compact, its
-    keys sorted, the text as it is (UTF-8)."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from senet.words import po
-    finally:
-        sys.path.remove(str(ROOT))
+    keys sorted, the text as it is (UTF-8), without the site's static text (html.,
+    pages.: tools/site_words.py writes it into the pages; tools/words.py compiles)."""
     out = []
-    for path in sorted((ROOT / "senet" / "words").glob("*.po")):
+    for lang in langs:
+        path = ROOT / "senet" / "words" / f"{lang}.po"
+        if not path.is_file():
+            raise BuildError(f"{path.relative_to(ROOT)} is missing" + (": the English words" if lang == "en" else ""))
         try:
-            catalog = po.catalog(path.read_text(encoding="utf-8"))
-        except po.PoError as exc:
+            data = words.runtime(words.catalog(lang))
+        except po_error() as exc:
             raise BuildError(f"{path.relative_to(ROOT)}: {exc}") from None
-        text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-        out.append((path.with_suffix(".json").relative_to(ROOT).as_posix(), text.encode("utf-8")))
-    if not any(name == "senet/words/en.json" for name, _ in out):
-        raise BuildError("senet/words/en.po is missing: the English words")
+        out.append((f"senet/words/{lang}.json", words.compiled(data)))
     return out
+
+
+def po_error():
+    from senet.words.po import PoError
+
+    return PoError
 
 
 def _zip_package(package: Path, target: Path, extra: list) -> int:
@@ -457,7 +469,7 @@ def _write_build_info(out: Path, versions: dict[str, str]) -> dict:
     return info
 
 
-def build(out: Path) -> dict:
+def build(out: Path, pseudo: bool = False) -> dict:
     versions = _pinned_versions()
     for name in REQUIRED_FILES:
         if not (ROOT / name).is_file():
@@ -489,13 +501,21 @@ def build(out: Path) -> dict:
             (tmp / "icons").mkdir(exist_ok=True)
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
-        catalogs = word_catalogs()  # the words, compiled once for both
+        langs = words.languages() + ([site_words.PSEUDO] if pseudo else [])
+        catalogs = word_catalogs(words.languages())  # the words: every language for the worker,
         _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources
-        _page_pack(tmp / "page.pack", catalogs)  # the page's (MicroPython): bytecode, in one file
+        _page_pack(tmp / "page.pack", catalogs[:1])  # English in the page's (another, beside it)
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
         _preload_start(tmp)  # every file of the page's start asked for at once
+        header = site_header((ROOT / "index.html").read_text(encoding="utf-8"))
+        site_words.write(tmp, langs, lambda page, name: page_with_header(page, name, header),
+                         _board_figure)  # the site in each language
         (tmp / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
-        pwa.write_manifest(tmp)
+        manifest = pwa.write_manifest(tmp)
+        for lang in langs[1:]:  # each language's name of the installed app
+            text = json.dumps(site_words.manifest(manifest, lang, site_words.words_of(lang)), indent=1,
+                              ensure_ascii=False)
+            (tmp / f"manifest.{lang}.webmanifest").write_text(text + "\n", encoding="utf-8")
         info = _write_build_info(tmp, versions)
         # Written last: it carries the content hash and the list of every file above.
         info["precache"] = pwa.write_service_worker(tmp, info)
@@ -511,10 +531,12 @@ def build(out: Path) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output directory (default: dist)")
+    parser.add_argument("--pseudo", action="store_true",
+                        help="also write the pseudo-language xx (the tests': ?lang=xx; docs/languages.md)")
     args = parser.parse_args(argv)
     try:
-        info = build(args.out.resolve())
-    except (BuildError, pwa.PwaError) as exc:
+        info = build(args.out.resolve(), args.pseudo)
+    except (BuildError, pwa.PwaError, html_words.PageError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     except subprocess.CalledProcessError as exc:

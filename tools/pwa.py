@@ -11,8 +11,11 @@ tools/build.py calls `write_manifest(out)` before it hashes the site and
                          the app shell it precaches (PRECACHE), the worker's runtime it
                          keeps once fetched (RUNTIME, with sizes: Pyodide, senet.zip,
                          app/players.js, app/worker.py) and files nothing loads today that it
-                         also keeps once fetched (EXTRA); sw.js itself and dot-files such
-                         as .nojekyll are in none of them
+                         also keeps once fetched (EXTRA); and the files of each language
+                         (LANGS: the information pages in English, and for each other
+                         language its copies of the pages, its catalog and its manifest,
+                         tools/site_words.py), precached for the languages its pages are
+                         open in; sw.js itself and dot-files such as .nojekyll are in none
 
 For an existing site directory whose files were changed by hand (the update test
 does this), recompute build-info.json and sw.js:
@@ -28,6 +31,7 @@ import argparse
 import base64
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -39,6 +43,7 @@ VERSION_MARK = "__SENET_VERSION__"
 PRECACHE_MARK = "/* __SENET_PRECACHE__ */ []"
 RUNTIME_MARK = "/* __SENET_RUNTIME__ */ []"
 EXTRA_MARK = "/* __SENET_EXTRA__ */ []"
+LANGS_MARK = "/* __SENET_LANGS__ */ {}"
 
 # What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
 # loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
@@ -56,8 +61,25 @@ def _matches(rel: str, patterns: tuple[str, ...]) -> bool:
     return any(rel == p or (p.endswith("/") and rel.startswith(p)) for p in patterns)
 
 
+# A language's files (tools/site_words.py): its copies of the pages, its catalog, its
+# manifest; and English's information pages. The game page index.html is every
+# language's start (app/words/lang.js goes on from it), so it stays in the shell.
+LANG_FILE = re.compile(r"(?:index|pages/[\w-]+)\.([a-z]{2,3})\.html|words/([a-z]{2,3})\.json"
+                       r"|manifest\.([a-z]{2,3})\.webmanifest|pages/[\w-]+\.html")
+
+
+def language_of(rel: str) -> str | None:
+    """The language whose files the file ``rel`` is one of (None: every language's)."""
+    match = LANG_FILE.fullmatch(rel)
+    if not match:
+        return None
+    return next((group for group in match.groups() if group), "en")
+
+
 def file_role(rel: str) -> str:
-    """"runtime", "extra" or "shell": how the service worker stores the file ``rel``."""
+    """"runtime", "extra", "lang" or "shell": how the service worker stores the file ``rel``."""
+    if language_of(rel):
+        return "lang"
     if _matches(rel, RUNTIME_FILES):
         return "runtime"
     if rel.startswith(EXTRA_PREFIXES) or (rel.startswith("app/") and rel.endswith(".py")
@@ -145,10 +167,20 @@ def precache_list(out: Path, info: dict) -> list[tuple[str, str]]:
     return sorted(entries)
 
 
+def language_lists(info: dict) -> dict[str, list[tuple[str, str]]]:
+    """{lang: [(path, SRI sha256)]}: each language's files, which the service worker
+    precaches for the languages its pages are open in (and keeps once one is fetched)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for rel, meta in sorted(info["files"].items()):
+        if _served(rel) and file_role(rel) == "lang":
+            out.setdefault(language_of(rel), []).append((rel, _sri(meta["sha256"])))
+    return out
+
+
 def write_service_worker(out: Path, info: dict) -> dict:
     """Write out/sw.js for the site in `out` described by `info` (build-info.json)."""
     template = SW_TEMPLATE.read_text()
-    marks = (VERSION_MARK, PRECACHE_MARK, RUNTIME_MARK, EXTRA_MARK)
+    marks = (VERSION_MARK, PRECACHE_MARK, RUNTIME_MARK, EXTRA_MARK, LANGS_MARK)
     if any(template.count(mark) != 1 for mark in marks):
         raise PwaError(f"{SW_TEMPLATE.relative_to(ROOT)} lost one of its marks {', '.join(marks)}")
     entries = precache_list(out, info)
@@ -160,8 +192,11 @@ def write_service_worker(out: Path, info: dict) -> dict:
     def listing(rows):
         return "[\n" + "".join(f"  {json.dumps(list(row))},\n" for row in rows) + "]"
 
+    langs = language_lists(info)
+    by_lang = "{\n" + "".join(f"  {json.dumps(lang)}: {listing(rows)},\n" for lang, rows in langs.items()) + "}"
     script = (template.replace(VERSION_MARK, info["version"]).replace(PRECACHE_MARK, listing(entries))
-              .replace(RUNTIME_MARK, listing(runtime)).replace(EXTRA_MARK, listing(extra)))
+              .replace(RUNTIME_MARK, listing(runtime)).replace(EXTRA_MARK, listing(extra))
+              .replace(LANGS_MARK, by_lang))
     (out / SW_NAME).write_text(script)
     sizes = {rel: meta["size"] for rel, meta in info["files"].items()}
     sizes["build-info.json"] = (out / "build-info.json").stat().st_size
@@ -173,6 +208,7 @@ def write_service_worker(out: Path, info: dict) -> dict:
         "runtime_bytes": sum(size for _, _, size in runtime),
         "extra_files": len(extra),
         "extra_bytes": sum(size for _, _, size in extra),
+        "langs": {lang: sum(sizes[rel] for rel, _ in rows) for lang, rows in langs.items()},
     }
 
 

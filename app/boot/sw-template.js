@@ -20,6 +20,13 @@
  *   the whole runtime: message "RUNTIME_DOWNLOAD"). Activating a new version never
  *   deletes that cache, and installing one brings a runtime the player had up to date
  *   (only the files that changed are downloaded).
+ * - LANGS are each language's files (tools/site_words.py): English's information pages,
+ *   and for each other language its copies of the game page and the information pages,
+ *   its catalog (words/<lang>.json) and its manifest. At install, the service worker
+ *   precaches the languages of the pages open at the time (the one a first visit chose)
+ *   and those an older version had; a page of another language, once fetched, brings
+ *   the rest of its language into this version's cache. A visit in one language so
+ *   costs no download of the others.
  * - A new version waits until the page asks it to take over (message
  *   "SKIP_WAITING", sent by app/boot/pwa.js when the player clicks Reload): the game
  *   in progress is never interrupted by an update.
@@ -30,6 +37,7 @@ const VERSION = "__SENET_VERSION__";
 const PRECACHE = /* __SENET_PRECACHE__ */ [];
 const RUNTIME = /* __SENET_RUNTIME__ */ [];
 const EXTRA = /* __SENET_EXTRA__ */ [];
+const LANGS = /* __SENET_LANGS__ */ {};
 
 const SCOPE = self.registration.scope; // ends with "/", e.g. https://user.github.io/senet/
 // Caches belong to the whole origin, and user.github.io/senet/ and user.github.io/senet-fork/
@@ -90,9 +98,9 @@ async function olderCaches() {
   return out;
 }
 
-async function precache(older) {
+async function precache(older, files = PRECACHE) {
   const cache = await caches.open(CACHE);
-  await Promise.all(PRECACHE.map(async ([path, integrity]) => {
+  await Promise.all(files.map(async ([path, integrity]) => {
     const url = urlOf(path);
     if (await cache.match(url)) return;
     for (const [old, hashes] of older) {
@@ -262,10 +270,56 @@ async function keepRuntime(older) {
   if (required > 0 && had >= required) await Promise.all(missing.map(download));
 }
 
+// ------------------------------------------------------------------ the languages
+
+const LANG_OF = new Map(); // url -> the language whose files it is one of
+for (const [lang, files] of Object.entries(LANGS)) for (const [path] of files) LANG_OF.set(urlOf(path), lang);
+
+/* The language of a page's URL: its copy's, or English for the game page itself. */
+function languageOf(href) {
+  const url = new URL(href);
+  url.search = "";
+  url.hash = "";
+  const key = url.href.endsWith("/") ? url.href + "index.html" : url.href;
+  return LANG_OF.get(key) || (key === urlOf("index.html") ? "en" : null);
+}
+
+/* The languages to precache at install: those of the pages open now (the first visit's
+   choice among them), and those an older version held. */
+async function languagesToKeep(older) {
+  const want = new Set();
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const lang = languageOf(client.url);
+    if (lang) want.add(lang);
+  }
+  for (const [lang, files] of Object.entries(LANGS)) {
+    for (const [old] of older) if (await old.match(urlOf(files[0][0]))) want.add(lang);
+  }
+  if (want.size === 0) want.add("en");
+  return [...want].filter((lang) => LANGS[lang]);
+}
+
+const keeping = new Map(); // lang -> the promise of its files going into this version's cache
+
+/* A page of ``lang`` was fetched: the rest of its language goes into the cache, so that
+   it works offline too. */
+function keepLanguage(lang) {
+  if (!keeping.has(lang)) {
+    const job = (async () => {
+      if (!(await caches.has(CACHE))) return; // a version not installed yet: its install does it
+      await precache(await olderCaches(), LANGS[lang]);
+    })();
+    keeping.set(lang, job);
+    job.catch(() => keeping.delete(lang)); // offline, or another version on the server: later
+  }
+  return keeping.get(lang);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const older = await olderCaches();
     await precache(older);
+    for (const lang of await languagesToKeep(older)) await precache(older, LANGS[lang]);
     await keepRuntime(older);
   })());
 });
@@ -347,4 +401,6 @@ self.addEventListener("fetch", (event) => {
   // Range requests (media) would get a full 200 from the cache: let the network answer.
   if (request.headers.has("range")) return;
   event.respondWith(respond(request));
+  const lang = request.mode === "navigate" ? languageOf(request.url) : LANG_OF.get(request.url.split(/[?#]/)[0]);
+  if (lang && LANGS[lang]) event.waitUntil(keepLanguage(lang).catch(() => {}));
 });

@@ -10,7 +10,7 @@ from app.online.stun import save_stun, stored_stun
 from app.storage.formats import THEMES, stats_rows
 from senet.errors import SenetError
 from senet.session import ONLINE
-from senet.words import n, t
+from senet.words import lang, n, t
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
           "no_takebacks": "set-no-takebacks"}
@@ -28,6 +28,7 @@ class SettingsDialogs:
         self.stats_dialog = document.getElementById("stats-dialog")
         self.volume_input = document.getElementById("set-volume")
         self.theme_select = document.getElementById("set-theme")
+        self.lang_select = document.getElementById("set-lang")
         self.stun_input = document.getElementById("set-stun")
         self.stun_error = document.getElementById("set-stun-error")
 
@@ -47,6 +48,7 @@ class SettingsDialogs:
         document.getElementById("set-sound").checked = self.sound_on()
         self.volume_input.value = str(settings.volume)
         self.theme_select.value = settings.theme
+        self.lang_select.value = lang()
         self.stun_input.value = stored_stun(self.page.backend)
         self.stun_error.textContent = ""
         self.settings_dialog.showModal()
@@ -80,6 +82,17 @@ class SettingsDialogs:
         page.ctl.history.no_takebacks = settings.no_takebacks
         page.view.render(page.ctl)  # Undo and Redo follow the take-backs choice
         page.need_worker()
+
+    def on_language(self, _event):
+        """Another language: the game is saved, and the page's copy in that language opens
+        (app/words/lang.js remembers the choice from its ?lang=; tools/site_words.py wrote
+        the copies: index.html in English, index.<lang>.html in the others)."""
+        chosen = str(self.lang_select.value)
+        if chosen == lang() or not chosen.isalpha():
+            return
+        self.page.ctl.save()
+        name = "index.html" if chosen == "en" else f"index.{chosen}.html"
+        window.location.assign(f"{name}?lang={chosen}")
 
     def on_stun(self, _event):
         """The connection servers of online play: kept when every one is a STUN URL; a bad

@@ -46,8 +46,9 @@ class WorkerLink:
     ``on_change(state)`` is called whenever the state changes.
     """
 
-    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT):
+    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT, lang="en"):
         self.root = root
+        self.lang = lang  # the page's language: the worker says its words in it too
         self.fail = fail
         self.on_change = on_change
         self.boot_timeout = boot_timeout
@@ -103,7 +104,8 @@ class WorkerLink:
 
     async def _boot(self):
         try:
-            self.worker = window.Worker.new(SRC, to_js({"type": "module"}))
+            src = SRC if self.lang == "en" else f"{SRC}?lang={self.lang}"
+            self.worker = window.Worker.new(src, to_js({"type": "module"}))
             self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
             self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
             await self._wait_started()

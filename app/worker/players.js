@@ -128,6 +128,9 @@ const booted = boot().then(
   ({ py, start }) => {
     const worker = py.pyimport("worker");
     const exported = new Set(worker.__export__.toJs());
+    // The page's language (app/worker/link.py: players.js?lang=fr): the worker's words in it.
+    const lang = new URL(self.location.href).searchParams.get("lang");
+    if (lang) worker.use_words(lang);
     send(["ready", start, worker.ping()]);
     return { worker, exported };
   },

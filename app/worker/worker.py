@@ -20,6 +20,19 @@ def _player(level, seed, nodes=0):
     return kept_player(str(level), int(seed), int(nodes or 0))
 
 
+def use_words(lang):
+    """Say words in ``lang``, the page's language (app/worker/players.js calls this before
+    "ready" when the page asked for one: ``players.js?lang=fr``); English stays when the
+    worker's senet.zip has no catalog of it. Returns the language in use."""
+    import senet.words
+
+    try:
+        senet.words.use(senet.words.load(str(lang)))
+    except (KeyError, ValueError):
+        senet.words.use(senet.words.words())
+    return senet.words.lang()
+
+
 def ping():
     """Prove the worker is up and can import the engine and the players. The Expert's
     trained weights are loaded here too, while the page waits for the boot: the page's
@@ -84,4 +97,4 @@ def review_result():
     return json.dumps(_review.result())
 
 
-__export__ = ["ping", "prepare", "think", "analyse", "review_start", "review_step", "review_result"]
+__export__ = ["use_words", "ping", "prepare", "think", "analyse", "review_start", "review_step", "review_result"]

@@ -29,7 +29,7 @@ them with a catalog. Pure Python for CPython, Pyodide and MicroPython.
 
 import json
 
-from . import plural, po
+from . import digits, plural, po
 
 DEFAULT = "en"
 
@@ -46,6 +46,28 @@ class Words:
         self.rule = rule
         self.lang = lang
         self.fallback = fallback  # the Words asked for a key this one does not have
+        self.digits = digits.system(lang)  # "latn", or "arab": the numbers in Eastern Arabic digits
+
+    def number(self, value) -> str:
+        """A number as this language writes it (senet/words/digits.py)."""
+        text = str(value)
+        return text if self.digits == "latn" else digits.localize(text, self.lang)
+
+    def _numbers(self, message: str, args: dict):
+        """(message, args) with each number argument written in this language's digits: a
+        field with a format ({seconds:g}) formatted first, so the message asks for text."""
+        out = dict(args)
+        for name, value in args.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            start = message.find("{" + name + ":")
+            spec = ""
+            if start >= 0:
+                end = message.find("}", start)
+                spec = message[start + len(name) + 2:end]
+                message = message[:start] + "{" + name + "}" + message[end + 1:]
+            out[name] = digits.localize(("{:" + spec + "}").format(value), self.lang)
+        return message, out
 
     def __contains__(self, key) -> bool:
         return key in self.messages
@@ -60,6 +82,8 @@ class Words:
 
     def _format(self, key: str, message: str, args: dict) -> str:
         try:
+            if self.digits != "latn":
+                message, args = self._numbers(message, args)
             return message.format(**args)
         except (KeyError, IndexError, ValueError) as exc:
             if self.strict:
@@ -109,13 +133,15 @@ def _read(path: str):
     return text[1:] if text[:1] == "\ufeff" else text
 
 
-def catalog(lang: str) -> dict:
+def catalog(lang: str, where: str = "") -> dict:
     """The catalog of ``lang`` as ``{"plural": rule, "messages": {...}}``: its compiled
-    ``<lang>.json`` when the build put one beside this module, else its ``<lang>.po``.
-    Raises KeyError when there is neither (and ValueError for a broken catalog)."""
+    ``<lang>.json`` when the build put one beside this module (or in the folder ``where``:
+    the page fetches another language's catalog beside it, tools/site_words.py), else its
+    ``<lang>.po``. Raises KeyError when there is neither (and ValueError for a broken
+    catalog)."""
     if not lang or not all(c.isalpha() or c.isdigit() or c in "-_" for c in lang):
         raise KeyError(f"no words for '{lang}'")
-    base = folder() + "/" + lang
+    base = (where or folder()) + "/" + lang
     text = _read(base + ".json")
     if text is not None:
         data = json.loads(text)
@@ -128,9 +154,10 @@ def catalog(lang: str) -> dict:
     return po.catalog(text)
 
 
-def load(lang: str = DEFAULT) -> Words:
-    """The Words of ``lang`` (another language than English falls back on English)."""
-    data = catalog(lang)
+def load(lang: str = DEFAULT, where: str = "") -> Words:
+    """The Words of ``lang`` (another language than English falls back on English), from
+    this package's folder or the folder ``where``."""
+    data = catalog(lang, where)
     return Words(data["messages"], data.get("plural", DEFAULT), lang,
                  None if lang == DEFAULT else words())
 
@@ -169,3 +196,13 @@ def t(key: str, **args) -> str:
 def n(key: str, count: int, **args) -> str:
     """The form of the plural message ``key`` for ``count`` in the words in use ({n}: the count)."""
     return (_active or words()).n(key, count, **args)
+
+
+def number(value) -> str:
+    """A number as the words in use write it (Eastern Arabic digits in Arabic)."""
+    return (_active or words()).number(value)
+
+
+def lang() -> str:
+    """The language of the words in use ("en", "fr", ...)."""
+    return (_active or words()).lang

@@ -36,6 +36,10 @@ RULES = {
 }
 
 
+# The rule of each language of the site (German counts as English does).
+OF_LANGUAGE = {"en": "en", "de": "en", "fr": "fr", "ar": "ar"}
+
+
 def _plain(text: str) -> str:
     return "".join(text.split())
 

@@ -75,9 +75,14 @@ def _sw_list(site: Path, name: str) -> list[list]:
     return json.loads(listing.replace(",\n]", "\n]"))
 
 
-def precached(site: Path) -> list[str]:
-    """The paths the service worker precaches (site/sw.js): the app shell."""
-    return [row[0] for row in _sw_list(site, "PRECACHE")]
+def precached(site: Path, lang: str = "en") -> list[str]:
+    """The paths the service worker precaches (site/sw.js) for a visit in ``lang``: the
+    app shell, and that language's files (LANGS: English's are the information pages)."""
+    text = (site / "sw.js").read_text()
+    start = text.index("const LANGS = ")
+    langs = json.loads(text[start + len("const LANGS = "): text.index("\n};", start) + 2].replace(",\n]", "\n]")
+                       .replace("],\n}", "]\n}"))
+    return [row[0] for row in _sw_list(site, "PRECACHE")] + [row[0] for row in langs.get(lang, [])]
 
 
 def _runtime(site: Path) -> list[str]:

@@ -1,0 +1,62 @@
+// The page's language, chosen before the first paint. Every page of the site exists in
+// each language (tools/site_words.py writes index.fr.html, pages/rules.ar.html, ... beside
+// the English index.html, pages/rules.html), each whole in its language and direction.
+// This classic script, first in <head> (the Content-Security-Policy allows no inline
+// script), goes to the copy of the player's language when it is not this one:
+//   1. ?lang=xx in the address (xx one of data-langs): chosen, and remembered;
+//   2. else the language remembered on this device (Settings' Language, or an earlier ?lang=);
+//   3. else, on the English page (a first visit, a link to the bare site), the first of the
+//      browser's languages (navigator.languages) the site has; a link to a copy in another
+//      language keeps that language.
+// The choice is kept in localStorage under the app's scope (as app/storage/backends.py
+// scopes keys: the folder of the app, not of pages/), as "senet:lang"; reading it can
+// throw (storage blocked), and then the choice lasts for the visit only.
+(function () {
+  const root = document.documentElement;
+  const script = document.currentScript;
+  const langs = ((script && script.dataset.langs) || "en").split(" ");
+  const here = root.lang || "en";
+  const app = script ? new URL(".", new URL(script.src, location.href)).pathname.replace(/app\/$/, "") : "/";
+  const key = (app === "/" ? "" : app) + "senet:lang";
+  const params = new URLSearchParams(location.search);
+  const asked = params.get("lang");
+  let want = null;
+  if (asked !== null && langs.includes(asked)) {
+    want = asked;
+    try {
+      localStorage.setItem(key, asked);
+    } catch (err) {
+      // storage blocked: the choice holds for this visit (the links keep it)
+    }
+  } else {
+    try {
+      const kept = localStorage.getItem(key);
+      if (kept && langs.includes(kept)) want = kept;
+    } catch (err) {
+      // storage blocked: as on a first visit
+    }
+    if (want === null && here === "en") {
+      for (const tag of navigator.languages || [navigator.language || ""]) {
+        const base = String(tag).toLowerCase().split("-")[0];
+        if (langs.includes(base)) {
+          want = base;
+          break;
+        }
+      }
+    }
+  }
+  if (asked !== null) params.delete("lang");
+  if (want === null || want === here) {
+    if (asked !== null) {
+      const query = params.toString();
+      history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    }
+    return;
+  }
+  // The same page in that language: index.html -> index.fr.html, rules.ar.html -> rules.html.
+  let name = location.pathname.slice(location.pathname.lastIndexOf("/") + 1) || "index.html";
+  name = name.replace(/(\.[a-z]{2,3})?\.html$/, "") + (want === "en" ? "" : "." + want) + ".html";
+  const query = params.toString();
+  root.style.visibility = "hidden"; // no paint of the wrong language while the copy loads
+  location.replace(name + (query ? "?" + query : "") + location.hash);
+})();

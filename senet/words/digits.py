@@ -1,0 +1,54 @@
+"""The digits numbers are written in: Western (0-9) in every language but Arabic, where
+the page writes the Eastern Arabic digits (٠-٩) that Egyptian print and signs use
+(docs/languages.md; CLDR's numbering system of ar-EG is "arab").
+
+Only numbers a player reads change: a count, a square, a throw, a score in a sentence.
+The notation, the game records and a rule's clause id (K9) stay Western in every
+language, so a record reads the same everywhere; ``localize`` therefore leaves a number
+that is part of a word ("K9", "SHA-256") as it is. Pure Python for CPython, Pyodide and
+MicroPython (no re).
+"""
+
+EASTERN_ARABIC = "٠١٢٣٤٥٦٧٨٩"
+DECIMAL = {"arab": "٫"}  # the Arabic decimal separator, between two digits
+SYSTEMS = {"ar": "arab"}
+
+
+def system(lang: str) -> str:
+    """The numbering system of ``lang`` (CLDR's names): "arab" or "latn"."""
+    return SYSTEMS.get((lang or "").split("-")[0], "latn")
+
+
+def _latin(c: str) -> bool:
+    return ("a" <= c <= "z") or ("A" <= c <= "Z")
+
+
+def localize(text: str, lang: str) -> str:
+    """``text`` with its numbers in ``lang``'s digits; a number joined to a Latin word
+    (K9, SHA-256, in-4) stays as it is."""
+    name = system(lang)
+    if name == "latn":
+        return text
+    out = []
+    i, size = 0, len(text)
+    while i < size:
+        c = text[i]
+        if not ("0" <= c <= "9"):
+            out.append(c)
+            i += 1
+            continue
+        j = i
+        while j < size and (("0" <= text[j] <= "9") or (text[j] == "." and j + 1 < size and "0" <= text[j + 1] <= "9"
+                                                          and j > i)):
+            j += 1
+        before = text[i - 1] if i else ""
+        if before == "-" and i >= 2:
+            before = text[i - 2]
+        after = text[j] if j < size else ""
+        run = text[i:j]
+        if _latin(before) or _latin(after):
+            out.append(run)
+        else:
+            out.append("".join(DECIMAL.get(name, ".") if d == "." else EASTERN_ARABIC[ord(d) - 48] for d in run))
+        i = j
+    return "".join(out)
