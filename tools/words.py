@@ -52,9 +52,10 @@ RIGHT_TO_LEFT = {"ar"}
 SITE_PREFIXES = ("html.", "pages.")
 KEYWORDS = {"t": None, "n": None}  # t("key", ...), n("key", count, ...): the key is the first argument
 KEY_SHAPE = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+\.?")
-# The code whose words are in the catalogs: the engine, the page's package, and the board
-# drawings of the information pages (tools/board_svg.py); the site's HTML.
-SOURCES = ("senet/**.py", "app/**.py", "tools/board_svg.py")
+# The code whose words are in the catalogs: the engine, the page's package, the board
+# drawings of the information pages (tools/board_svg.py) and the manifests
+# (tools/site_words.py); the site's HTML.
+SOURCES = ("senet/**.py", "app/**.py", "tools/board_svg.py", "tools/site_words.py")
 PAGES = ("index.html", "pages/*.html")
 TEMPLATE = WORDS / "senet.pot"
 

