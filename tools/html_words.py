@@ -262,25 +262,34 @@ def _attribute_text(value: str) -> str:
     return html.escape(html.unescape(value), quote=True)
 
 
-def translate(text: str, say, name: str = "index.html") -> str:
+def translate(text: str, say, name: str = "index.html", source_lang: str = "") -> str:
     """The page ``text`` with each message it names (data-t*) replaced by ``say(key,
     english)``, the translation of that key (as HTML: a message keeps its markup, and the
-    children that are arguments or lie at the ends stay as they are)."""
+    children that are arguments or lie at the ends stay as they are). ``say`` returns None
+    for a message not translated yet: it stays in English, and with ``source_lang`` its
+    element says so (lang="en" dir="ltr", so that a screen reader reads it as English and
+    a right-to-left page sets it left to right)."""
     edits = []  # (start, end, new source), none overlapping
     for el in PageReader(text, name).elements:
         replaced = {}
         for attr, key in el.attrs.items():
             if attr.startswith(PAGE_WORDS + "-"):
                 attribute = attr[len(PAGE_WORDS) + 1:]
-                replaced[attribute] = say(key, " ".join(el.attrs.get(attribute, "").split()))
+                english = " ".join(el.attrs.get(attribute, "").split())
+                said = say(key, english)
+                replaced[attribute] = english if said is None else said
+        key = el.attrs.get(PAGE_WORDS)
+        translation = say(key, el.text) if key and el._parts()[0] is not None else None
+        if key and translation is None and source_lang and el._parts()[0] is not None:
+            replaced["lang"], replaced["dir"] = source_lang, "ltr"
         if replaced:
             edits.append((el.start, el.open_end, _start_tag(el, replaced)))
-        key = el.attrs.get(PAGE_WORDS)
         if key:
             first, last = el._parts()
             if first is None:
                 continue
-            translation = say(key, el.text)
+            if translation is None:
+                continue
             children = {part.argument: part for part in el.content[first:last + 1]
                         if not isinstance(part, str) and not part.kept}
             body = ARGUMENT.sub(lambda m, kids=children, src=el.source: (
@@ -316,7 +325,11 @@ def _start_tag(el: PageElement, replaced: dict) -> str:
     for attribute, value in replaced.items():
         pattern = re.compile(r'(\s' + re.escape(attribute) + r'=")[^"]*(")')
         if not pattern.search(tag):
-            raise PageError(f"{el.where()}: its {attribute} must be written in double quotes")
+            if attribute not in ("lang", "dir") or f" {attribute}=" in tag:
+                raise PageError(f"{el.where()}: its {attribute} must be written in double quotes")
+            end = len(tag) - (2 if tag.endswith("/>") else 1)
+            tag = tag[:end] + f' {attribute}="{_attribute_text(value)}"' + tag[end:]
+            continue
         new = _attribute_text(value)
         tag = pattern.sub(lambda m, new=new: m.group(1) + new + m.group(2), tag, count=1)
     return tag

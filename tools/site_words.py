@@ -98,11 +98,11 @@ def language_list(text: str, langs: list[str]) -> str:
 def localize(text: str, lang: str, words, name: str) -> str:
     """The page ``text`` (an English page of the site, as built) in ``lang``."""
     def say(key, english):
-        message = words.messages.get(key)  # a key not translated yet: the English
+        message = words.messages.get(key)  # a key not translated yet: None, the English stays
         if message is None:
-            return english
+            return None
         return message[-1] if isinstance(message, list) else message  # a page's text has no count
-    out = html_words.translate(text, say, name)
+    out = html_words.translate(text, say, name, "" if lang == catalogs.ENGLISH else catalogs.ENGLISH)
     out = _html_tag(out, lang)
     if lang != catalogs.ENGLISH:
         out = _links(out, lang)
@@ -119,20 +119,21 @@ TEXT_OR_TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 
 def digits_in_html(text: str, lang: str) -> str:
     """The numbers of a page's text in ``lang``'s digits (senet.words.digits), but inside
-    <script>, <style>, <code>, <kbd> and <samp> and in attributes."""
-    out, skipping = [], []
+    <script>, <style>, <code>, <kbd> and <samp>, in an element left in English
+    (lang="en": not translated yet) and in attributes."""
+    out, skipping = [], []  # the names of the open elements whose numbers stay as written
     for part in TEXT_OR_TAG.split(text):
-        if part.startswith("<"):
-            match = re.match(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)", part)
-            if match and match.group(2).lower() in SKIPPED and not part.endswith("/>"):
-                if match.group(1):
-                    if skipping:
-                        skipping.pop()
-                else:
-                    skipping.append(match.group(2).lower())
+        match = re.match(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)", part)
+        if match:
+            name = match.group(2).lower()
+            if match.group(1):
+                if skipping and skipping[-1] == name:
+                    skipping.pop()
+            elif not part.endswith("/>") and (name in SKIPPED or (name != "html" and ' lang="en"' in part)):
+                skipping.append(name)
             out.append(part)
         else:
-            out.append(part if skipping else digits.localize(part, lang))
+            out.append(part if skipping or part.startswith("<") else digits.localize(part, lang))
     return "".join(out)
 
 

@@ -5,7 +5,7 @@ app/view/view.py's View."""
 from app.flow.controller import COLOUR
 from app.view.board import SHAPE, SYMBOLS, list_text
 from app.words.names import REMOTE
-from senet.words import n, t
+from senet.words import n, number, t
 
 STICK_LIGHT, STICK_DARK = f"{SYMBOLS}#stick-light", f"{SYMBOLS}#stick-dark"
 # The sticks' label after a throw, by the number of light sides up (senet/words).
@@ -105,7 +105,7 @@ class ControlsDrawing:
         pattern = sticks or (False, False, False, False)
         for i, (use, light) in enumerate(zip(self.stick_uses, pattern)):
             self._set(("stick", i), use, "href", STICK_LIGHT if light else STICK_DARK)
-        self._text("throw-value", self.throw_value, "" if value is None else str(value))
+        self._text("throw-value", self.throw_value, "" if value is None else number(value))
         if value is None:
             label = t("view.sticks.unthrown")
         else:

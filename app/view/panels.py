@@ -3,7 +3,7 @@ its summary, the game review, the tutorial, and the New game dialog's kept games
 mixin of app/view/view.py's View."""
 
 from app.flow.counting import count_words, mark_name
-from senet.words import n, t
+from senet.words import n, number, t
 
 # The review's table: each cell's field (a test hook) and the key of its heading
 # (senet/words), said again by each cell on a phone, where a side's row is a card.
@@ -116,7 +116,7 @@ class PanelsDrawing:
                 td = self.doc.createElement("td")
                 td.setAttribute("data-field", field)
                 td.setAttribute("data-label", t(label))  # a phone shows each side as a card: label, value
-                td.textContent = str(row[field])
+                td.textContent = number(row[field]) if isinstance(row[field], (int, float)) else str(row[field])
                 tr.append(td)
             rows.append(tr)
         listing = els["list"]
@@ -139,7 +139,7 @@ class PanelsDrawing:
         ticks.replaceChildren()
         for turn, share in review.turn_ticks():
             tick = self.doc.createElement("span")
-            tick.textContent = str(turn)
+            tick.textContent = number(turn)
             # the graph's viewBox has 4 units of margin on each side of its 300
             tick.setAttribute("style", f"left: {(4 + share * 300) / 308 * 100:.2f}%")
             ticks.append(tick)
