@@ -10,7 +10,8 @@ from app.online.stun import save_stun, stored_stun
 from app.storage.formats import THEMES, stats_rows
 from senet.errors import SenetError
 from senet.session import ONLINE
-from senet.words import lang, n, number, t
+from senet.words import lang, n, t
+from senet.words import number as in_digits
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
           "no_takebacks": "set-no-takebacks"}
@@ -137,7 +138,7 @@ class SettingsDialogs:
                 who = t("settings.stats.level_took_back", level=level) if took_back else level
             for value in (senet.get_rules(variant).title, who, won, lost, drawn):
                 td = document.createElement("td")
-                td.textContent = number(value) if isinstance(value, int) else str(value)
+                td.textContent = in_digits(value) if isinstance(value, int) else str(value)
                 tr.append(td)
             body.append(tr)
         document.getElementById("stats-table").hidden = not rows

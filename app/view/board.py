@@ -7,7 +7,8 @@ from app.flow.controller import COLOUR, loc_of
 from app.view import way
 from senet.board import MARKED, square_cell
 from senet.variants import base_name
-from senet.words import n, number, t
+from senet.words import n, t
+from senet.words import number as in_digits
 
 SYMBOLS = "./assets/symbols.svg"
 SHAPE = {"w": "piece-spool", "b": "piece-cone"}
@@ -42,7 +43,7 @@ def loc_text(loc) -> str:
 
 def list_text(items) -> str:
     """``items`` as a list in words: "1, 2, 3"."""
-    return t("view.list_sep").join(number(item) if isinstance(item, int) else str(item) for item in items)
+    return t("view.list_sep").join(in_digits(item) if isinstance(item, int) else str(item) for item in items)
 
 
 def markup_text(text: str) -> str:
@@ -366,7 +367,7 @@ class BoardDrawing:
             if self._trays_drawn.get(name) == drawn:
                 continue
             self._trays_drawn[name] = drawn
-            self._text(name, tray["count"], number(count))
+            self._text(name, tray["count"], in_digits(count))
             classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
             if is_preview:
                 classes += " preview"

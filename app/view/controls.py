@@ -5,7 +5,8 @@ app/view/view.py's View."""
 from app.flow.controller import COLOUR
 from app.view.board import SHAPE, SYMBOLS, list_text
 from app.words.names import REMOTE
-from senet.words import n, number, t
+from senet.words import n, t
+from senet.words import number as in_digits
 
 STICK_LIGHT, STICK_DARK = f"{SYMBOLS}#stick-light", f"{SYMBOLS}#stick-dark"
 # The sticks' label after a throw, by the number of light sides up (senet/words).
@@ -83,7 +84,7 @@ class ControlsDrawing:
         if seat is None:
             return ""
         name = ctl.table.seat_name(seat)
-        you = name == "You"
+        you = ctl.table.is_you(seat)  # "You" in any language
         if ctl.table.thinking == seat:  # a computer seat waits for the worker to boot, or thinks
             return t("view.prompt.getting_ready", name=name) if self.worker_starting else \
                 t("view.prompt.thinking", name=name)
@@ -105,7 +106,7 @@ class ControlsDrawing:
         pattern = sticks or (False, False, False, False)
         for i, (use, light) in enumerate(zip(self.stick_uses, pattern)):
             self._set(("stick", i), use, "href", STICK_LIGHT if light else STICK_DARK)
-        self._text("throw-value", self.throw_value, "" if value is None else number(value))
+        self._text("throw-value", self.throw_value, "" if value is None else in_digits(value))
         if value is None:
             label = t("view.sticks.unthrown")
         else:
@@ -169,9 +170,7 @@ class ControlsDrawing:
         self._set("hint-text", self.hint_text, "hidden", None if text else "")
         self._set("meter-box", self.meter_box, "hidden", None if show_meter else "")
         if show_meter:
-            seat = ctl.table.seat_to_act
-            name = ctl.table.seat_name(seat) if seat is not None else ""
-            if name == "You":
+            if ctl.table.is_you(ctl.table.seat_to_act):
                 label = t("view.meter.you")
             else:
                 label = t("view.meter.white") if ctl.table.state.side == "w" else t("view.meter.black")

@@ -3,7 +3,8 @@ its summary, the game review, the tutorial, and the New game dialog's kept games
 mixin of app/view/view.py's View."""
 
 from app.flow.counting import count_words, mark_name
-from senet.words import n, number, t
+from senet.words import n, t
+from senet.words import number as in_digits
 
 # The review's table: each cell's field (a test hook) and the key of its heading
 # (senet/words), said again by each cell on a phone, where a side's row is a card.
@@ -116,7 +117,7 @@ class PanelsDrawing:
                 td = self.doc.createElement("td")
                 td.setAttribute("data-field", field)
                 td.setAttribute("data-label", t(label))  # a phone shows each side as a card: label, value
-                td.textContent = number(row[field]) if isinstance(row[field], (int, float)) else str(row[field])
+                td.textContent = in_digits(row[field]) if isinstance(row[field], (int, float)) else str(row[field])
                 tr.append(td)
             rows.append(tr)
         listing = els["list"]
@@ -139,7 +140,7 @@ class PanelsDrawing:
         ticks.replaceChildren()
         for turn, share in review.turn_ticks():
             tick = self.doc.createElement("span")
-            tick.textContent = number(turn)
+            tick.textContent = in_digits(turn)
             # the graph's viewBox has 4 units of margin on each side of its 300
             tick.setAttribute("style", f"left: {(4 + share * 300) / 308 * 100:.2f}%")
             ticks.append(tick)
@@ -299,7 +300,7 @@ class PanelsDrawing:
                 name = ctl.table.seat_name(ctl.table.seat_of(result))
                 loser = "b" if white else "w"
                 other = ctl.table.seat_name(ctl.table.seat_of(loser))
-                you_won, you_lost = ctl.table.actor(result) == "You", ctl.table.actor(loser) == "You"
+                you_won, you_lost = ctl.table.is_you(ctl.table.seat_of(result)), ctl.table.is_you(ctl.table.seat_of(loser))
                 if you_won:
                     title = t("view.over.you_beat", name=other)
                     detail = t("view.over.you_win_white") if white else t("view.over.you_win_black")
@@ -337,7 +338,7 @@ class PanelsDrawing:
             if seat is None:
                 continue
             side = facts[colour]
-            if ctl.table.actor(colour) == "You":
+            if ctl.table.is_you(seat):
                 text = n("view.summary.bumps_you", side["bumps"],
                          bumped=n("view.summary.bumped_you", side["bumped"]))
             else:

@@ -1,15 +1,58 @@
 """Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
 ``python -m senet review RECORD`` (senet.commands.review) and ``python -m senet verify RECORD``
-(a file, or ``-`` for standard input)."""
+(a file, or ``-`` for standard input).
 
+``--lang LANG`` (anywhere among the arguments), else the environment's LANGUAGE or LANG
+("fr_FR.UTF-8" is French), chooses the language of the words a person reads (the
+review's table); English when the catalogs have no such language. What a program reads
+stays the same in every language: positions and moves in notation, JSON, records."""
+
+import os
 import sys
 
 from ..errors import SenetError
 from ..notation import parse_position
 
-USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
+USAGE = ('usage: python -m senet [--lang LANG] moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
          ' | python -m senet verify RECORD')
+
+
+def language(args: list, environ=None) -> tuple:
+    """(the arguments without ``--lang LANG``, the language asked for: the option's, else
+    the first of LANGUAGE's list or LANG's; "en" when none names one)."""
+    environ = os.environ if environ is None else environ
+    rest, chosen = [], None
+    i = 0
+    while i < len(args):
+        if args[i] == "--lang" and i + 1 < len(args):
+            chosen = args[i + 1]
+            i += 2
+            continue
+        if args[i].startswith("--lang="):
+            chosen = args[i][len("--lang="):]
+        else:
+            rest.append(args[i])
+        i += 1
+    if chosen is None:
+        for name in ("LANGUAGE", "LANG"):
+            value = environ.get(name, "")
+            if value:
+                chosen = value.split(":")[0]
+                break
+    base = (chosen or "en").split(".")[0].split("_")[0].split("-")[0].lower()
+    return rest, base if base not in ("c", "posix", "") else "en"
+
+
+def use_language(lang: str) -> str:
+    """The words in use: ``lang``'s, or English's when there is no catalog of it."""
+    from .. import words
+
+    try:
+        words.use(words.load(lang))
+    except (KeyError, ValueError):
+        words.use(words.words())
+    return words.lang()
 
 
 def verify(path: str) -> int:
@@ -36,7 +79,8 @@ def verify(path: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    args, lang = language(sys.argv[1:] if argv is None else argv)
+    use_language(lang)
     if args and args[0] == "review":  # python -m senet review RECORD [--nodes N] [--json]
         from .review import main as review_main
 

@@ -7,7 +7,7 @@ import sys
 from ..ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
 from ..errors import SenetError
 from ..game import Game
-from ..words import words
+from ..words import current
 from ..words.game import side_name
 
 USAGE = "usage: python -m senet review RECORD [--nodes N] [--json]   (RECORD: a file, or - for standard input)"
@@ -38,13 +38,13 @@ def table(review: dict) -> list:
         if d["class"] == "forced":
             continue
         throw = "-" if d["throw"] is None else str(d["throw"])
-        lines.append(f"{d['ply']:>4} {side_name(words(), d['side']):<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
+        lines.append(f"{d['ply']:>4} {side_name(current(), d['side']):<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
                      f"{d['before']:>6.3f} {d['after']:>6.3f} {d['loss']:>6.3f}  {d['class']}")
     lines.append("")
     for side in ("w", "b"):
         s = review["sides"][side]
         counts = ", ".join(f"{n} {c}" for c, n in s["counts"].items())
-        lines.append(f"{side_name(words(), side)}: {s['decisions']} decisions ({counts}); equity lost "
+        lines.append(f"{side_name(current(), side)}: {s['decisions']} decisions ({counts}); equity lost "
                      f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision; luck {s['luck']:+.3f}")
     if not review["finished"]:
         lines.append(f"stopped after {review['done']} of {review['total']} lines")

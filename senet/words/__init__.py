@@ -198,6 +198,11 @@ def n(key: str, count: int, **args) -> str:
     return (_active or words()).n(key, count, **args)
 
 
+def current() -> Words:
+    """The Words in use (use()'s, else English's)."""
+    return _active or words()
+
+
 def number(value) -> str:
     """A number as the words in use write it (Eastern Arabic digits in Arabic)."""
     return (_active or words()).number(value)
