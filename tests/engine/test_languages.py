@@ -1,0 +1,273 @@
+"""The languages of the site (docs/languages.md): the catalogs against en.po, the plural
+rules against CLDR, the tools that keep the catalogs (tools/words.py: Babel's extraction,
+update), the pages written in each language (tools/site_words.py), the digits, the
+command line's language."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from babel import Locale
+
+from senet.words import Words, digits, load, plural, po
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import html_words  # noqa: E402
+import pwa  # noqa: E402
+import site_words  # noqa: E402
+import words as tool  # noqa: E402  (tools/words.py)
+
+from senet.commands.cli import language  # noqa: E402
+
+ENGLISH = tool.catalog("en")["messages"]
+LANGS = [lang for lang in tool.languages() if lang != "en"]
+# CLDR's categories, in the order of the forms of each language's Plural-Forms.
+CATEGORIES = {"en": ("one", "other"), "de": ("one", "other"), "fr": ("one", "other"),
+              "ar": ("zero", "one", "two", "few", "many", "other")}
+
+
+# -- the catalogs ----------------------------------------------------------------------------
+
+def test_french_german_and_arabic_have_catalogs():
+    assert {"fr", "de", "ar"} <= set(LANGS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalog_translates_every_message_of_english_with_its_arguments_and_tags(lang):
+    text = (ROOT / "senet" / "words" / f"{lang}.po").read_text(encoding="utf-8")
+    data = po.catalog(text)
+    assert po.headers(po.parse(text))["Language"] == lang
+    assert data["plural"] == plural.OF_LANGUAGE[lang]
+    assert tool.problems(ENGLISH, data["messages"]) == []  # arguments, plural forms, a page's tags
+    assert sorted(set(ENGLISH) - set(data["messages"])) == []  # nothing untranslated or fuzzy
+
+
+def test_the_check_names_a_lost_argument_a_changed_link_and_an_unknown_key():
+    english = {"a.b": "{side} moves", "pages.x.p1": 'See <a href="rules.html">the rules</a>.',
+               "c.d": ["{n} piece", "{n} pieces"]}
+    found = tool.problems(english, {"a.b": "bouge", "pages.x.p1": 'Voir <a href="intro.html">les règles</a>.',
+                                    "c.d": ["un pion", "{n} pions"], "e.f": "x"})
+    assert any(f.startswith("a.b: arguments") for f in found)
+    assert any(f.startswith("pages.x.p1: the tags") for f in found)
+    assert "e.f: not in en.po" in found
+    assert not any(f.startswith("c.d") for f in found)  # a plural form may leave out {n}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "ar"])
+def test_the_plural_rules_choose_the_form_cldr_names_for_every_count_to_200(lang):
+    """senet/words/plural.py against Babel's CLDR data (Locale.plural_form): French's
+    "many" (a million) is past 200, so two forms do for French."""
+    rule = Locale.parse(lang).plural_form
+    order = CATEGORIES[lang]
+    ours = plural.OF_LANGUAGE[lang]
+    assert plural.RULES[ours][0] == len(order)
+    for count in range(201):
+        assert order[plural.form(ours, count)] == rule(count), (lang, count)
+
+
+# -- tools/words.py --------------------------------------------------------------------------
+
+def test_babel_finds_every_key_the_code_uses_in_english_and_english_holds_none_unused(tmp_path):
+    found = tool.extract()
+    used, missing, unused = tool.usage(ENGLISH, found)
+    assert missing == [] and unused == []
+    assert "app/flow/controller.py" in "".join(sum(used.values(), []))
+    assert any(place.startswith("pages/rules-kendall.html") for place in used["pages.common.play_rules"])
+    # a key asked for but missing, and one nobody asks for, are both named
+    _, missing, unused = tool.usage({**ENGLISH, "nobody.asks": "x"}, {**found, "calls": {
+        **found["calls"], "flow.no_such": ["app/x.py:1"]}})
+    assert missing == ["app/x.py:1: flow.no_such"] and unused == ["nobody.asks"]
+    count = tool.write_template(tool.english_entries(), used, tmp_path / "senet.pot")
+    template = (tmp_path / "senet.pot").read_text(encoding="utf-8")
+    assert count == len(ENGLISH) and 'msgid "pages.common.play_rules"' in template
+    assert "POT-Creation-Date" not in template  # the template changes only with the words
+
+
+def test_babels_extraction_reads_conditional_and_joined_keys():
+    source = b'x = t("a.b" if c else "a.c")\ny = words.n("d." + kind, 3)\nz = T["q.r"]\n'
+    calls = [(line, key) for line, name, key, _ in tool.extract_python(io_of(source), {"t": None, "n": None}, (), {})
+             if name]
+    assert calls == [(1, "a.b"), (1, "a.c"), (2, "d.")]
+
+
+def io_of(data: bytes):
+    import io
+
+    return io.BytesIO(data)
+
+
+FR = """# The French words (a translator's header: the glossary).
+#   piece : pion
+msgid ""
+msgstr ""
+"Language: fr\\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+# checked by Anne
+#. Old note.
+#. English: "{side} moves"
+msgid "a.move"
+msgstr "{side} joue"
+
+#. English: "Hello"
+msgid "a.hello"
+msgstr "Bonjour"
+
+#. English: "Gone"
+msgid "a.gone"
+msgstr "Parti"
+"""
+
+
+def test_update_adds_refreshes_marks_fuzzy_drops_and_keeps_the_translations_and_header():
+    entries = [{"msgid": "a.move", "msgstr": "{side} moves", "notes": ["Who moves."]},
+               {"msgid": "a.hello", "msgstr": "Hello there", "notes": []},
+               {"msgid": "a.count", "msgstr": ["{n} piece", "{n} pieces"], "notes": ["A count."]}]
+    text, changes = tool.updated(FR, entries)
+    assert changes == {"added": ["a.count"], "fuzzy": ["a.hello"], "dropped": ["a.gone"]}
+    assert text.startswith(FR[:FR.index('msgid ""')])  # the glossary, as written
+    assert '# checked by Anne\n#. Who moves.\n#. English: "{side} moves"\nmsgid "a.move"\nmsgstr "{side} joue"' in text
+    assert '#. English: "Hello there"\n#, fuzzy\nmsgid "a.hello"\nmsgstr "Bonjour"' in text
+    assert ('#. English (one): "{n} piece"\n#. English (other): "{n} pieces"\nmsgid "a.count"\n'
+            'msgid_plural "a.count"\nmsgstr[0] ""\nmsgstr[1] ""') in text
+    assert "a.gone" not in text
+    data = po.catalog(text)
+    assert data["messages"] == {"a.move": "{side} joue"}  # fuzzy and empty: English shows instead
+    assert tool.updated(text, entries) == (text, {"added": [], "fuzzy": [], "dropped": []})  # twice: the same
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_update_would_change_no_translation_of_the_catalogs(lang):
+    text = (ROOT / "senet" / "words" / f"{lang}.po").read_text(encoding="utf-8")
+    new, changes = tool.updated(text, tool.english_entries())
+    assert changes["dropped"] == [] and changes["fuzzy"] == []
+    assert po.catalog(new)["messages"] == po.catalog(text)["messages"]
+
+
+# -- the site in each language ---------------------------------------------------------------
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head><script src="../app/lang.js"></script><title data-t="p.title">Rules · Senet</title>
+<link rel="manifest" href="../manifest.webmanifest"></head>
+<body><p data-t="p.p1">Square 15: see <a href="rules-kendall.html#water">Kendall's water</a> (K9).</p>
+<p data-t="p.p2">Throw 3 <code>in-4</code>.</p>
+<a href="../index.html?variant=tait" data-t="p.play">Play</a></body></html>"""
+
+
+def test_a_page_in_another_language_is_written_whole_its_links_kept_in_it():
+    words = Words({"p.title": "Règles · Senet", "p.p1": 'Case 15 : voir <a href="rules-kendall.html#water">l’eau</a> (K9).',
+                   "p.play": "Jouer"}, "fr", "fr")
+    out = site_words.localize(PAGE, "fr", words, "pages/x.html")
+    assert '<html lang="fr" dir="ltr">' in out
+    assert '<title data-t="p.title">Règles · Senet</title>' in out
+    assert '<a href="rules-kendall.fr.html#water">l’eau</a>' in out
+    assert '<a href="../index.fr.html?variant=tait" data-t="p.play">Jouer</a>' in out
+    assert 'href="../manifest.fr.webmanifest"' in out
+    # not translated yet: the English, said to be English
+    assert '<p data-t="p.p2" lang="en" dir="ltr">Throw 3 <code>in-4</code>.</p>' in out
+
+
+def test_arabic_pages_are_right_to_left_with_eastern_arabic_digits_but_clause_ids_and_code():
+    words = Words({"p.p1": 'المربع 15: <a href="rules-kendall.html#water">الماء</a> (K9).', "p.p2": "رمية 3 <code>in-4</code>."},
+                  "ar", "ar")
+    out = site_words.localize(PAGE, "ar", words, "pages/x.html")
+    assert '<html lang="ar" dir="rtl">' in out
+    assert "المربع ١٥: " in out and "(K9)" in out and "رمية ٣ <code>in-4</code>" in out
+    assert '<title data-t="p.title" lang="en" dir="ltr">Rules · Senet</title>' in out  # English: its digits as they are
+
+
+def test_the_arguments_and_icons_of_a_message_stay_where_the_translation_puts_them():
+    page = '<p data-t="k.a"><span class="icon"></span> One <code id="x-y">abc</code> two</p>'
+    out = html_words.translate(page, lambda key, english: "deux {x_y} un")
+    assert out == '<p data-t="k.a"><span class="icon"></span> deux <code id="x-y">abc</code> un</p>'
+    assert html_words.check_translation("k", 'a <a href="x.html">b</a>', 'c <a href="y.html">d</a>')
+    assert html_words.check_translation("k", "a <em>b</em>", "c <em>d</em> e") is None
+    assert html_words.check_translation("k", "a <em>b</em>", "c <em>d</b> e")
+
+
+def test_the_pseudo_language_is_longer_accented_bracketed_and_keeps_arguments_and_tags():
+    english = 'Move {side} to <a href="x.html">square</a> &amp; go'
+    out = site_words.pseudo(english)
+    assert out.startswith("[") and out.endswith("]")
+    assert "{side}" in out and '<a href="x.html">' in out and "&amp;" in out
+    assert "Móṽé" not in out and "Mó" in out  # accented
+    visible = lambda s: len(re.sub(r"<[^>]*>|\{[^}]*\}|&[a-z]+;", "", s))  # noqa: E731
+    assert visible(out) >= 1.3 * visible(english)
+
+
+def test_each_language_has_its_manifest_name_and_start_and_the_same_app_id():
+    base = pwa.MANIFEST
+    assert base["description"] == ENGLISH["site.manifest.description"] and base["name"] == ENGLISH["site.manifest.name"]
+    for lang in LANGS:
+        made = site_words.manifest(base, lang, load(lang))
+        assert made["id"] == base["id"] and made["start_url"] == f"./index.{lang}.html"
+        assert made["lang"] == lang and made["dir"] == ("rtl" if lang == "ar" else "ltr")
+        assert made["description"] == load(lang).t("site.manifest.description")
+
+
+def test_the_service_worker_keeps_each_languages_files_apart():
+    assert pwa.language_of("index.fr.html") == "fr" and pwa.language_of("pages/rules-tait.ar.html") == "ar"
+    assert pwa.language_of("words/de.json") == "de" and pwa.language_of("manifest.de.webmanifest") == "de"
+    assert pwa.language_of("pages/intro.html") == "en"
+    assert pwa.language_of("index.html") is None and pwa.file_role("index.html") == "shell"
+    assert pwa.file_role("pages/intro.fr.html") == "lang"
+
+
+def test_a_localized_copys_name():
+    assert site_words.localized_name("rules.html#k", "de") == "rules.de.html#k"
+    assert site_words.localized_name("../index.html?tutorial=1", "ar") == "../index.ar.html?tutorial=1"
+    assert site_words.localized_name("#main", "ar") == "#main"
+    assert site_words.localized_name("https://example.org/a.html", "ar") == "https://example.org/a.html"
+    assert site_words.localized_name("rules.html", "en") == "rules.html"
+
+
+# -- digits ----------------------------------------------------------------------------------
+
+def test_arabic_writes_numbers_in_eastern_arabic_digits_but_not_a_number_joined_to_a_latin_word():
+    assert digits.system("ar") == "arab" and digits.system("ar-EG") == "arab" and digits.system("fr") == "latn"
+    assert Locale.parse("ar_EG").default_numbering_system == "arab"  # CLDR: Egypt's digits
+    assert digits.localize("square 27, 6.25% (K9), SHA-256, in-4", "ar") == "square ٢٧, ٦٫٢٥% (K9), SHA-256, in-4"
+    assert digits.localize("square 27", "fr") == "square 27"
+
+
+def test_a_catalogs_number_arguments_are_in_its_digits_formatted_first():
+    ar = Words({"a": "{n} مربعات، {s:g} ث، {move}", "p": ["", "", "", "{n} قطع", "", ""]}, "ar", "ar")
+    assert ar.t("a", n=12, s=2.5, move="13-14") == "١٢ مربعات، ٢٫٥ ث، 13-14"  # a move in notation: a string
+    assert ar.n("p", 3) == "٣ قطع" and ar.number(30) == "٣٠"
+    assert Words({"a": "{n} cases"}, "fr", "fr").t("a", n=12) == "12 cases"
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def test_the_command_line_takes_its_language_from_lang_or_the_environment():
+    assert language(["--lang", "fr", "moves", "P"], {}) == (["moves", "P"], "fr")
+    assert language(["moves", "--lang=ar", "P"], {"LANG": "de_DE.UTF-8"}) == (["moves", "P"], "ar")
+    assert language(["moves", "P"], {"LANGUAGE": "de:en", "LANG": "fr_FR.UTF-8"}) == (["moves", "P"], "de")
+    assert language(["moves", "P"], {"LANG": "C.UTF-8"}) == (["moves", "P"], "en")
+
+
+def test_the_command_lines_machine_output_is_the_same_in_every_language(capsys):
+    from senet.commands.cli import main
+    from senet.words import use, words
+
+    outputs = []
+    try:
+        for lang in ("en", "ar", "fr"):
+            assert main(["--lang", lang, "play", "kendall wbwbwbwbwbwbwb................ b 2 w=0/0,b=0/0 -",
+                         "14-16"]) == 0
+            outputs.append(capsys.readouterr().out)
+    finally:
+        use(words())
+    assert outputs[0] == outputs[1] == outputs[2] and outputs[0].startswith("kendall ")
+
+
+def test_the_compiled_catalogs_leave_the_sites_static_text_to_the_pages():
+    data = json.loads(tool.compiled(tool.runtime(tool.catalog("en"))))
+    assert not any(key.startswith(("html.", "pages.")) for key in data["messages"])
+    assert data["messages"]["draw.frozen"] == ENGLISH["draw.frozen"]
