@@ -220,3 +220,36 @@ def test_the_pseudo_language_leaves_no_english_and_clips_nothing(app, pseudo_sit
     assert app.evaluate(ENGLISH_LEFT) == []
     app.goto(pseudo_site.url + "pages/rules-kendall.html?lang=en")  # the check sees English
     assert "Kendall rules" in app.evaluate(ENGLISH_LEFT)
+
+
+# -- offline, in the visit's language --------------------------------------------------------
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
+FIRST_VISIT_BUDGET = 2_000_000  # bytes, as tests/browser/test_pwa.py's English first visit
+
+
+def test_a_first_visit_in_french_stays_light_and_keeps_french_offline(guarded_context, serve_dist):
+    srv = serve_dist()
+    context, _log = guarded_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(srv.url + "?" + GAME)  # the bare site: French, as the browser asks
+    page.wait_for_url("**/index.fr.html*")
+    wait_app_ready(page)
+    page.wait_for_function(CONTROLLED, timeout=180_000)
+    cached = page.evaluate("""async () => {
+      const out = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) out.push(r.url);
+      return out;
+    }""")
+    names = {url.split("/senet/", 1)[1] for url in cached}
+    assert {"index.fr.html", "pages/rules-kendall.fr.html", "words/fr.json", "manifest.fr.webmanifest"} <= names
+    assert not any(".de." in name or ".ar." in name or name == "pages/intro.html" for name in names)
+    sent = 0
+    for line in srv.log:
+        _method, path, code = line.split()[:3]
+        if code.startswith("200"):
+            sent += (srv.directory / path.split("?")[0].removeprefix("/senet/")).stat().st_size
+    assert 1_000_000 < sent < FIRST_VISIT_BUDGET, sent
+    srv.stop()  # offline: French pages from the cache
+    page.goto(srv.url + "pages/history.fr.html")
+    assert page.get_by_role("heading", level=1).inner_text() == load("fr").t("pages.history.heading")

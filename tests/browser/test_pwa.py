@@ -75,14 +75,20 @@ def _sw_list(site: Path, name: str) -> list[list]:
     return json.loads(listing.replace(",\n]", "\n]"))
 
 
-def precached(site: Path, lang: str = "en") -> list[str]:
-    """The paths the service worker precaches (site/sw.js) for a visit in ``lang``: the
-    app shell, and that language's files (LANGS: English's are the information pages)."""
+def languages(site: Path) -> dict[str, list[str]]:
+    """{lang: [path]}: each language's files in site/sw.js (LANGS), precached for the
+    languages a visit is in (English's: the information pages)."""
     text = (site / "sw.js").read_text()
     start = text.index("const LANGS = ")
-    langs = json.loads(text[start + len("const LANGS = "): text.index("\n};", start) + 2].replace(",\n]", "\n]")
-                       .replace("],\n}", "]\n}"))
-    return [row[0] for row in _sw_list(site, "PRECACHE")] + [row[0] for row in langs.get(lang, [])]
+    listing = text[start + len("const LANGS = "): text.index("\n};", start) + 2]
+    langs = json.loads(listing.replace(",\n]", "\n]").replace("],\n}", "]\n}"))
+    return {lang: [row[0] for row in rows] for lang, rows in langs.items()}
+
+
+def precached(site: Path, lang: str = "en") -> list[str]:
+    """The paths the service worker precaches (site/sw.js) for a visit in ``lang``: the
+    app shell, and that language's files."""
+    return [row[0] for row in _sw_list(site, "PRECACHE")] + languages(site).get(lang, [])
 
 
 def _runtime(site: Path) -> list[str]:
@@ -169,15 +175,17 @@ def test_build_writes_manifest_and_worker(dist_dir):
     for src in icons.values():
         assert not src.startswith("/") and (dist_dir / src).is_file()
 
-    # Every file of the site is in one of the worker's three lists (the worker itself and
-    # .nojekyll aside): the shell it precaches, the worker's runtime and the unused files
-    # it keeps once fetched.
+    # Every file of the site is in one of the worker's lists (the worker itself and
+    # .nojekyll aside): the shell it precaches with English's pages, the other languages'
+    # files, the worker's runtime and the unused files it keeps once fetched.
     listed = precached(dist_dir)
+    others = [path for lang, paths in languages(dist_dir).items() if lang != "en" for path in paths]
     runtime = _runtime(dist_dir)
     extra = [row[0] for row in _sw_list(dist_dir, "EXTRA")]
     expected = {rel for rel in info["files"] if not rel.startswith(".")} | {"build-info.json"}
-    assert set(listed) | set(runtime) | set(extra) == expected
-    assert len(listed) + len(runtime) + len(extra) == len(expected)
+    assert set(listed) | set(others) | set(runtime) | set(extra) == expected
+    assert len(listed) + len(others) + len(runtime) + len(extra) == len(expected)
+    assert {"index.fr.html", "pages/rules.ar.html", "words/de.json", "manifest.ar.webmanifest"} <= set(others)
     assert all(not p.startswith(("/", "http")) for p in listed + runtime + extra)
     assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
     # The page's interpreter is in the shell; Pyodide and what only the worker loads are not.
