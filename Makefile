@@ -4,6 +4,7 @@
 #   make serve   build, then serve dist/ on http://127.0.0.1:$(PORT)/
 #   make test    venv + browsers + build, then lint and pytest (engine + browser)
 #   make lint    ruff
+#   make words   bring every translation (senet/words/<lang>.po) up to en.po, and check them
 #   make bench   engine benchmark
 #   make clean   remove dist/ and caches (keeps node_modules/ and .venv/)
 
@@ -30,7 +31,7 @@ NODE_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 BUILD_STAMP := $(VENV)/.build-installed
 
-.PHONY: all build serve test lint bench clean distclean node venv chromium engines check-python
+.PHONY: all build serve test lint bench clean distclean node venv chromium engines check-python words
 
 all: build
 
@@ -89,6 +90,13 @@ engines:
 	@for f in "$(FIREFOX)" "$(WEBKIT_DRIVER)" "$(MINIBROWSER)" "$(XVFB)"; do \
 	  test -x "$$f" || { echo "$$f not found"; exit 1; }; \
 	done
+
+# After en.po changed: new keys added to each catalog, changed ones marked fuzzy, old ones
+# dropped (tools/words.py; docs/languages.md), then every catalog checked against en.po.
+words: $(BUILD_STAMP)
+	$(VPY) tools/words.py extract
+	$(VPY) tools/words.py update
+	$(VPY) tools/words.py check
 
 lint: $(VENV_STAMP)
 	$(VPY) -m ruff check senet tools tests app

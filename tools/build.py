@@ -548,6 +548,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB); "
           f"keeps once fetched the runtime, {pre['runtime_files']} files, {pre['runtime_bytes']:,} bytes "
           f"({pre['runtime_bytes'] / 1e6:.1f} MB), and {pre['extra_files']} unused files")
+    print("and, for the languages a visit is in, each one's files: "
+          + ", ".join(f"{lang} {size:,} bytes" for lang, size in pre["langs"].items()))
     return 0
 
 

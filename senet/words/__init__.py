@@ -47,6 +47,7 @@ class Words:
         self.lang = lang
         self.fallback = fallback  # the Words asked for a key this one does not have
         self.digits = digits.system(lang)  # "latn", or "arab": the numbers in Eastern Arabic digits
+        self._templates = {}  # a message's text with its own numbers in those digits, once made
 
     def number(self, value) -> str:
         """A number as this language writes it (senet/words/digits.py)."""
@@ -83,7 +84,10 @@ class Words:
     def _format(self, key: str, message: str, args: dict) -> str:
         try:
             if self.digits != "latn":
-                message, args = self._numbers(message, args)
+                template = self._templates.get(message)
+                if template is None:
+                    template = self._templates[message] = digits.localize_template(message, self.lang)
+                message, args = self._numbers(template, args)
             return message.format(**args)
         except (KeyError, IndexError, ValueError) as exc:
             if self.strict:

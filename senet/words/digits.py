@@ -52,3 +52,26 @@ def localize(text: str, lang: str) -> str:
             out.append("".join(DECIMAL.get(name, ".") if d == "." else EASTERN_ARABIC[ord(d) - 48] for d in run))
         i = j
     return "".join(out)
+
+
+def localize_template(text: str, lang: str) -> str:
+    """A message's text (str.format's) with the numbers of its words in ``lang``'s digits,
+    its fields ({n}, {seconds:.1f}) as they are: a translator writes "square 27" with
+    Western digits, the reader sees them as the language writes them."""
+    if system(lang) == "latn" or "{" not in text:
+        return localize(text, lang)
+    out = []
+    i = 0
+    while i < len(text):
+        start = text.find("{", i)
+        if start < 0:
+            out.append(localize(text[i:], lang))
+            break
+        end = text.find("}", start)
+        if end < 0:
+            out.append(localize(text[i:], lang))
+            break
+        out.append(localize(text[i:start], lang))
+        out.append(text[start:end + 1])
+        i = end + 1
+    return "".join(out)

@@ -237,8 +237,9 @@ def test_arabic_writes_numbers_in_eastern_arabic_digits_but_not_a_number_joined_
 
 
 def test_a_catalogs_number_arguments_are_in_its_digits_formatted_first():
-    ar = Words({"a": "{n} مربعات، {s:g} ث، {move}", "p": ["", "", "", "{n} قطع", "", ""]}, "ar", "ar")
-    assert ar.t("a", n=12, s=2.5, move="13-14") == "١٢ مربعات، ٢٫٥ ث، 13-14"  # a move in notation: a string
+    ar = Words({"a": "{n} مربعات، {s:g} ث، {move}، الخانة 27 (K9)", "p": ["", "", "", "{n} قطع", "", ""]}, "ar", "ar")
+    # a move in notation is a string: it stays; the message's own numbers change, its clause id not
+    assert ar.t("a", n=12, s=2.5, move="13-14") == "١٢ مربعات، ٢٫٥ ث، 13-14، الخانة ٢٧ (K9)"
     assert ar.n("p", 3) == "٣ قطع" and ar.number(30) == "٣٠"
     assert Words({"a": "{n} cases"}, "fr", "fr").t("a", n=12) == "12 cases"
 
