@@ -272,3 +272,38 @@ def test_the_compiled_catalogs_leave_the_sites_static_text_to_the_pages():
     data = json.loads(tool.compiled(tool.runtime(tool.catalog("en"))))
     assert not any(key.startswith(("html.", "pages.")) for key in data["messages"])
     assert data["messages"]["draw.frozen"] == ENGLISH["draw.frozen"]
+
+
+def unmarked(text: str) -> list[str]:
+    """The texts of a page a player reads (words, or a read attribute) that no message
+    names: a text outside every element with data-t, an attribute without its data-t-."""
+    out = []
+    for el in html_words.PageReader(text, "page").elements:
+        named, up = False, el
+        while up is not None and not named:
+            named, up = "data-t" in up.attrs, up.parent
+        for part in el.content:
+            if isinstance(part, str) and any(c.isalpha() for c in part) and not named and el.tag not in ("script", "style"):
+                out.append(f"{el.where()}: {part.strip()[:40]}")
+        read = ("aria-label", "title", "alt", "placeholder") + (("content",) if el.attrs.get("name") == "description" else ())
+        out += [f"{el.where()} {name}" for name in read
+                if any(c.isalpha() for c in el.attrs.get(name, "")) and f"data-t-{name}" not in el.attrs]
+    return out
+
+
+def test_every_text_of_the_information_pages_names_its_message():
+    assert unmarked('<p data-t="a">Hi <b>you</b></p><p>Bye</p><svg aria-label="x y"></svg>') == [
+        '<p> "Bye": Bye', "<svg> on line 1 aria-label"]
+    for path in sorted((ROOT / "pages").glob("*.html")):
+        assert unmarked(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_the_worker_says_its_words_in_the_pages_language():
+    from app.worker import worker
+    from senet.words import lang, use, words
+
+    try:
+        assert worker.use_words("fr") == "fr" and lang() == "fr"
+        assert worker.use_words("zz") == "en"  # no such catalog: English
+    finally:
+        use(words())
