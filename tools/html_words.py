@@ -241,11 +241,12 @@ def _tags(message: str) -> list[str]:
     return out
 
 
-def check_translation(key: str, english: str, translation: str) -> str | None:
+def check_translation(key: str, english: str, translation: str, arguments: bool = True) -> str | None:
     """Why ``translation`` cannot stand for the English message ``english`` of a page (None
-    when it can): it must keep the English's arguments and tags (their order may change,
-    links stay the same) and be well formed HTML."""
-    if set(ARGUMENT.findall(translation)) != set(ARGUMENT.findall(english)):
+    when it can): it must keep the English's arguments (unless ``arguments`` is False: a
+    plural form may leave out its count) and tags (their order may change, links stay the
+    same) and be well formed HTML."""
+    if arguments and set(ARGUMENT.findall(translation)) != set(ARGUMENT.findall(english)):
         return f"{key}: the arguments {sorted(set(ARGUMENT.findall(english)))} must stay"
     if sorted(_tags(translation)) != sorted(_tags(english)):
         return f"{key}: the tags {_tags(english)} must stay (the translation has {_tags(translation)})"

@@ -352,7 +352,8 @@ def problems(english: dict, messages: dict) -> list[str]:
             elif have != want:
                 out.append(f"{key}: arguments {sorted(have)}, en.po's {sorted(want)}")
             if key.startswith(SITE_PREFIXES):
-                fault = html_words.check_translation(key, source if isinstance(source, str) else source[-1], form)
+                fault = html_words.check_translation(key, source if isinstance(source, str) else source[-1], form,
+                                                     arguments=isinstance(source, str))
                 if fault:
                     out.append(fault)
     return out
