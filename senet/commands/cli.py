@@ -1,6 +1,7 @@
 """Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
-``python -m senet review RECORD`` (senet.commands.review) and ``python -m senet verify RECORD``
-(a file, or ``-`` for standard input)."""
+``python -m senet review RECORD`` (senet.commands.review), ``python -m senet exact "POSITION"``
+(senet.commands.exact) and ``python -m senet verify RECORD`` (a file, or ``-`` for standard
+input)."""
 
 import sys
 
@@ -9,6 +10,7 @@ from ..notation import parse_position
 
 USAGE = ('usage: python -m senet moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
+         ' | python -m senet exact "POSITION" [--json]'
          ' | python -m senet verify RECORD')
 
 
@@ -41,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         from .review import main as review_main
 
         return review_main(args[1:])
+    if args and args[0] == "exact":  # python -m senet exact "POSITION" [--json]
+        from .exact import main as exact_main
+
+        return exact_main(args[1:])
     if len(args) == 2 and args[0] == "verify":
         return verify(args[1])
     try:
