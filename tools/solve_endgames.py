@@ -2,7 +2,7 @@
 """Solve the endgames exactly: every position with at most k pieces a side still to
 finish, for every rule set, by value iteration (docs/endgames.md).
 
-    nice -n 10 .venv/bin/python tools/solve_endgames.py [--rules NAME ...] [--k 2] [--out DIR]
+    nice -n 10 python3 tools/solve_endgames.py [--rules NAME ...] [--k K] [--out DIR] [--json]
 
 For each table (senet.ai.exact_index.TABLE_NAMES) it lists the positions of the index
 (white to act before a throw), asks the engine's own State for every throw and every
@@ -37,7 +37,7 @@ except ImportError:
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from senet.ai.exact import TOLERANCE, encode_table  # noqa: E402
+from senet.ai.exact import K, TOLERANCE, encode_table  # noqa: E402
 from senet.ai.exact_index import TABLE_NAMES, Layout, file_name, swapped  # noqa: E402
 from senet.state import FROZEN, WHITE  # noqa: E402
 from senet.throws import OUT_OF  # noqa: E402
@@ -164,7 +164,8 @@ def solve(tr: Transitions, tolerance: float = TOLERANCE, log=None):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rules", nargs="*", default=list(TABLE_NAMES), choices=TABLE_NAMES)
-    ap.add_argument("--k", type=int, default=2, help="pieces a side still to finish, at most")
+    ap.add_argument("--k", type=int, default=None,
+                    help="pieces a side still to finish, at most (default: the tables shipped, senet.ai.exact.K)")
     ap.add_argument("--out", type=Path, default=ROOT / "senet" / "ai" / "tables")
     ap.add_argument("--json", action="store_true", help="end with one line of JSON")
     args = ap.parse_args(argv)
@@ -172,21 +173,22 @@ def main(argv=None) -> int:
     summary = []
     for name in args.rules:
         rules = get_rules(name)
-        layout = Layout(rules, args.k)
+        k = args.k or K[name]
+        layout = Layout(rules, k)
         t0 = time.process_time()
         tr = Transitions(layout)
         tr.build(lambda d, name=name: print(f"  {name}: {d} positions", file=sys.stderr, flush=True))
         t1 = time.process_time()
         values, sweeps, change = solve(tr, log=lambda s: print(s, file=sys.stderr, flush=True))
         t2 = time.process_time()
-        path = args.out / file_name(name, args.k)
+        path = args.out / file_name(name, k)
         q = np.where(tr.valid, np.rint(values * 65535.0), 0).astype("<u2")
         path.write_bytes(encode_table(layout, q.tobytes(), {"sweeps": sweeps, "last_change": float(f"{change:.3g}")}))
-        row = {"rules": name, "k": args.k, "slots": layout.size, "positions": int(tr.valid.sum()),
+        row = {"rules": name, "k": k, "slots": layout.size, "positions": int(tr.valid.sum()),
                "choices": len(tr.succ), "bytes": path.stat().st_size, "sweeps": sweeps,
                "last_change": change, "build_s": round(t1 - t0, 1), "solve_s": round(t2 - t1, 1)}
         summary.append(row)
-        print(f"{name:22s} k={args.k} {row['positions']:>9,} positions {row['bytes']:>9,} bytes "
+        print(f"{name:22s} k={k} {row['positions']:>9,} positions {row['bytes']:>9,} bytes "
               f"{sweeps:>5} sweeps, last change {change:.1e}; CPU {row['build_s']} s to list, "
               f"{row['solve_s']} s to solve", flush=True)
     if args.json:

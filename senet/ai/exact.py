@@ -1,5 +1,5 @@
 """Exact endgames: the solved values of every position with at most ``K`` pieces a
-side still to finish (docs/endgames.md), and what follows from them.
+side still to finish (two, three in Bell) (docs/endgames.md), and what follows from them.
 
     from senet.ai import exact
     exact.covers(state)        # the position lies in the tables (no table is read)
@@ -30,8 +30,11 @@ from .exact_index import INDEX_VERSION, TABLE_NAMES, Layout, file_name, swapped,
 TOLERANCE = 1e-9  # the solve stops when no value changes by more than this in a sweep
 SCALE = 65535  # a value is stored as round(p * SCALE)
 MAGIC = b"senet-exact\n"
-# the tables shipped: at most this many pieces a side still to finish, per table
+# the tables shipped: at most this many pieces a side still to finish, per table (three
+# in Bell, whose home pieces leave few squares: 790,254 slots against 16.6 million for
+# Kendall's three, docs/endgames.md)
 K = dict.fromkeys(TABLE_NAMES, 2)
+K["bell"] = 3
 TABLES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables")
 
 
