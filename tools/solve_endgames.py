@@ -37,7 +37,7 @@ except ImportError:
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from senet.ai.exact import K, TOLERANCE, encode_table  # noqa: E402
+from senet.ai.exact import TOLERANCE, K, encode_table  # noqa: E402
 from senet.ai.exact_index import TABLE_NAMES, Layout, file_name, swapped  # noqa: E402
 from senet.state import FROZEN, WHITE  # noqa: E402
 from senet.throws import OUT_OF  # noqa: E402

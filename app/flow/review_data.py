@@ -30,12 +30,6 @@ def percent(x: float) -> str:
     return t("flow.review.percent", p=p)
 
 
-def fine_percent(x: float) -> str:
-    """A small share to a tenth of a percent: "0.4%", "2.5%" (a share lost a decision)."""
-    tenths = round(x * 1000)
-    return t("flow.review.percent_tenths", whole=tenths // 10, tenth=tenths % 10)
-
-
 # GNU Backgammon's scale of a player's error rate (senet.ai.review.RATINGS): the upper
 # bound of each name, equity lost a decision (not on the page: review.py is the worker's).
 RATING_BOUNDS = (("flawless", 0.002), ("world_class", 0.005), ("master", 0.008), ("advanced", 0.012),
@@ -43,15 +37,16 @@ RATING_BOUNDS = (("flawless", 0.002), ("world_class", 0.005), ("master", 0.008),
 
 
 def rated(mean: float, name) -> str:
-    """A side's loss a decision with its name on the scale: "World class: 0.4% a decision"."""
+    """A side's loss a decision with its name on the scale: "World class (under 1%)"."""
     if not name:
-        return fine_percent(mean)
-    return t("flow.review.rated", rating=t("flow.review.rating." + name), mean=fine_percent(mean))
+        return percent(mean)
+    return t("flow.review.rated", rating=t("flow.review.rating." + name), mean=percent(mean))
 
 
 def rating_scale() -> str:
-    """The scale in words, the names with their bounds (the mean cell's explanation)."""
-    parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=fine_percent(bound))
+    """The scale in words, its bounds in thousandths (the page shows no decimals): the
+    mean cell's explanation."""
+    parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=round(bound * 1000))
              for name, bound in RATING_BOUNDS if bound is not None]
     return t("flow.review.scale", steps=", ".join(parts), last=t("flow.review.rating." + RATING_BOUNDS[-1][0]))
 

@@ -21,11 +21,12 @@ def _fetch_table(name):
     app/ when a position first falls in it, then kept for the visit (the service
     worker keeps the file). A synchronous request: a worker may make one, and this one
     answers one call at a time anyway."""
-    from js import URL, XMLHttpRequest, location
-
     try:
+        from js import XMLHttpRequest
+
         request = XMLHttpRequest.new()
-        request.open("GET", URL.new("../tables/" + name, location.href).href, False)
+        # relative to the worker's script, app/players.js
+        request.open("GET", "../tables/" + name, False)
         request.responseType = "arraybuffer"
         request.send()
     except Exception as exc:  # offline and not kept yet: the Expert searches instead

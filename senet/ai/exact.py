@@ -98,8 +98,8 @@ def _table(rules):
         layout = Layout(rules, K[name])
         try:
             _tables[name] = (layout, decode_table(loader(file_name(name, layout.k)), layout))
-        except (OSError, TableError, ValueError):
-            _tables[name] = None  # not here: the callers fall back on the search
+        except Exception:  # missing, damaged, offline: the callers fall back on the search
+            _tables[name] = None
     return _tables[name]
 
 

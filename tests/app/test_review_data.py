@@ -64,11 +64,11 @@ def test_k7_the_page_review_of_a_blunder():
     luck = round(sides["b"]["luck"] * 100)
     assert rows[1]["luck"] == (f"+{luck}%" if luck > 0 else f"{luck}%" if luck else "0%")
     for row in rows:
-        for field in ("lost", "luck"):
-            assert row[field].endswith("%") and "0." not in row[field]
-    # the chance lost a decision: to a tenth of a percent, with its name on the scale
-    mean = sides["w"]["mean_loss"]
-    assert rows[0]["mean"] == f"Beginner: {round(mean * 1000) // 10}.{round(mean * 1000) % 10}%"
+        for field in ("lost", "mean", "luck"):
+            assert row[field].endswith(("%", "%)")) and "0." not in row[field]
+    # the chance lost a decision, after its name on GNU Backgammon's scale
+    assert rows[0]["mean"] == f"Beginner ({round(sides['w']['mean_loss'] * 100)}%)"
+    assert rows[1]["mean"] == "0%"  # black had no choice: nothing to rate
     # the endgame here is solved: every decision is judged exactly, and says so
     assert all(d["exact"] for d in ds) and text.endswith("(Exact: the endgame is solved.)")
     assert review.progress_text() == f"Review done: {review.checked()} decision{'s' if review.checked() != 1 else ''} checked."
