@@ -135,3 +135,19 @@ def test_exact_runs_as_a_command():
     done = subprocess.run([sys.executable, "-m", "senet", "exact", BEAR_OFF, "--json"],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0 and json.loads(done.stdout)["best"] == "26-off"
+
+
+def test_the_yardstick_measures_each_level_against_exact_play():
+    from senet.commands.yardstick import EQUAL, decisions, measure
+
+    sample = decisions("thibault", 12, seed=3)
+    assert len(sample) == 12
+    for state, values in sample:
+        assert exact.covers(state) and max(values.values()) - min(values.values()) > EQUAL
+    row = measure("thibault", 12, 3, nodes=300)
+    assert row["decisions"] == 12
+    novice = get_player("novice", seed=3)
+    losses = [max(v.values()) - v[novice.choose(s)] for s, v in sample]
+    assert row["novice"]["error"] == round(sum(losses) / 12, 5)
+    for level in ("novice", "average", "expert"):
+        assert 0.0 <= row[level]["error"] < 0.5 and 0.0 <= row[level]["best_share"] <= 1.0
