@@ -29,6 +29,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import make_puzzles  # tools/make_puzzles.py: the Puzzles page's data (docs/endgames.md)
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -593,6 +594,7 @@ def build(out: Path) -> dict:
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
         _copy_tables(tmp)
+        (tmp / "puzzles.json").write_bytes(make_puzzles.site_data())  # the Puzzles page's
         catalogs = word_catalogs()  # the words, compiled once for both
         _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources
         _page_pack(tmp / "page.pack", catalogs)  # the page's (MicroPython): bytecode, in one file

@@ -168,9 +168,14 @@ def sources(*folders):
 
 
 def literals() -> set:
-    """Every string literal of senet/ and app/, and every message id of index.html's
-    data-t attributes (docs/words.md)."""
-    found = set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', (ROOT / "index.html").read_text(encoding="utf-8")))
+    """Every string literal of senet/ and app/, every message id of the data-t attributes
+    of index.html and pages/*.html, and the words the page scripts ask for (app's .js:
+    ``word("puzzles.title.daily")``, or a literal first part joined to more) (docs/words.md)."""
+    pages = [ROOT / "index.html", *sorted((ROOT / "pages").glob("*.html"))]
+    found = {key for page in pages
+             for key in re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', page.read_text(encoding="utf-8"))}
+    for script in sorted((ROOT / "app").rglob("*.js")):
+        found |= set(re.findall(r'"([a-z_]+(?:\.[a-z_]+)+\.?)"', script.read_text(encoding="utf-8")))
     for _, tree in sources("senet", "app"):
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
