@@ -30,6 +30,7 @@ import zipfile
 from pathlib import Path
 
 import html_words  # tools/html_words.py: the words of the site's HTML
+import make_puzzles  # tools/make_puzzles.py: the Puzzles page's data (docs/endgames.md)
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 import site_words  # tools/site_words.py: the site in each language
 import words  # tools/words.py: the catalogs of words
@@ -78,7 +79,10 @@ NOT_ON_THE_PAGE = "senet/commands"
 # tables and the game review: only Expert reads or runs them, and Expert runs in the worker
 # (the page's stand-in players are Novice and Average), so the page need not download them.
 NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/nets.py", "senet/ai/endgame_tables.py",
-                         "senet/ai/review.py"}
+                         "senet/ai/review.py", "senet/ai/exact.py", "senet/ai/exact_index.py"}
+# The exact endgame tables (senet/ai/tables/*.bin, docs/endgames.md): served as files of
+# their own under tables/, which the worker fetches only when a position falls in one.
+TABLES_DIR = "senet/ai/tables"
 NOT_PAGE_MODULES = {"app/main.py", "app/boot/pack.py", "app/worker/worker.py"}
 # The scripts served as files of their own under dist/app/: the page's entry (PyScript's
 # script) and the worker's (fetched by app/worker/players.js beside it).
@@ -440,6 +444,14 @@ def _pack_reader(target: Path) -> None:
         raise BuildError(f"mpy-cross refused app/boot/pack.py: {done.stderr.strip()}")
 
 
+def _copy_tables(out: Path) -> None:
+    """The exact endgame tables into out/tables/ (not in senet.zip: the worker fetches
+    one only when a position falls in it, and the service worker keeps it then)."""
+    (out / "tables").mkdir()
+    for path in sorted((ROOT / TABLES_DIR).glob("*.bin")):
+        shutil.copyfile(path, out / "tables" / path.name)
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
@@ -501,6 +513,8 @@ def build(out: Path, pseudo: bool = False) -> dict:
             (tmp / "icons").mkdir(exist_ok=True)
             subprocess.run([sys.executable, str(make_icons), str(tmp / "icons")], check=True, cwd=ROOT)
         _vendor(tmp)
+        _copy_tables(tmp)
+        (tmp / "puzzles.json").write_bytes(make_puzzles.site_data())  # the Puzzles page's
         langs = words.languages() + ([site_words.PSEUDO] if pseudo else [])
         catalogs = word_catalogs(words.languages())  # the words: every language for the worker,
         _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources

@@ -50,8 +50,11 @@ LANGS_MARK = "/* __SENET_LANGS__ */ {}"
 RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "app/players.js", "app/worker.py")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
-# page's modules (the page loads them as bytecode, page.pack; app/main.py is its script).
-EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror")
+# page's modules (the page loads them as bytecode, page.pack; app/main.py is its script);
+# and the exact endgame tables, which the worker fetches only when a position falls in
+# one, and the puzzles, which only the Puzzles page fetches (docs/endgames.md): neither
+# adds to the first visit nor to the Expert's first download.
+EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json")
 # The page's Python that it loads as source: its script (the reader of page.pack comes as
 # bytecode, app/pack.mpy).
 PAGE_SCRIPTS = ("app/main.py",)

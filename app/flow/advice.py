@@ -36,7 +36,7 @@ class Advice:
         return bool(state.pre_throw_actions())
 
     def now(self):
-        """(state, action, win probability) for the state shown, or None."""
+        """(state, action, win probability, exact) for the state shown, or None."""
         table = self.ctl.table
         advice = table.advice
         return advice if advice is not None and advice[0] is table.state else None
@@ -69,6 +69,13 @@ class Advice:
         advice = self.now()
         return advice[2] if advice and self.meter else None
 
+    @property
+    def exact(self) -> bool:
+        """The advice shown comes from the exact endgame tables (docs/endgames.md): the
+        hint is a best action and the meter's chance is exact, not an estimate."""
+        advice = self.now()
+        return bool(advice and advice[3])
+
     def consider(self) -> None:
         """On a human's turn, ask the worker's Expert for its ranking when hints or the
         meter are on."""
@@ -95,13 +102,14 @@ class Advice:
             text = await asyncio.wait_for(awaited(self.analyse(state.position())), loop.think_timeout)
             ranked = json.loads(str(text))
             action, prob = str(ranked[0][0]), float(ranked[0][1])
+            exact = ranked[0][2:] == ["exact"]  # the worker marks the tables' answers
         except Exception as exc:  # no hint this time; the game is not affected
             if gen == ctl.gen and ctl.table.state is state:
-                ctl.table.advice = (state, None, None)
+                ctl.table.advice = (state, None, None, False)
                 ctl.view.report_error(f"no hint: {exc}")
                 ctl.view.render(ctl)
             return
         if gen != ctl.gen or ctl.table.state is not state:
             return
-        ctl.table.advice = (state, action, prob)
+        ctl.table.advice = (state, action, prob, exact)
         ctl.view.render(ctl)

@@ -30,6 +30,27 @@ def percent(x: float) -> str:
     return t("flow.review.percent", p=p)
 
 
+# GNU Backgammon's scale of a player's error rate (senet.ai.review.RATINGS): the upper
+# bound of each name, equity lost a decision (not on the page: review.py is the worker's).
+RATING_BOUNDS = (("flawless", 0.002), ("world_class", 0.005), ("master", 0.008), ("advanced", 0.012),
+                 ("intermediate", 0.018), ("casual", 0.026), ("beginner", None))
+
+
+def rated(mean: float, name) -> str:
+    """A side's loss a decision with its name on the scale: "World class (under 1%)"."""
+    if not name:
+        return percent(mean)
+    return t("flow.review.rated", rating=t("flow.review.rating." + name), mean=percent(mean))
+
+
+def rating_scale() -> str:
+    """The scale in words, its bounds in thousandths (the page shows no decimals): the
+    mean cell's explanation."""
+    parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=round(bound * 1000))
+             for name, bound in RATING_BOUNDS if bound is not None]
+    return t("flow.review.scale", steps=", ".join(parts), last=t("flow.review.rating." + RATING_BOUNDS[-1][0]))
+
+
 def signed_percent(x: float) -> str:
     """Luck: "+51%", "-17%", "0%"."""
     p = round(x * 100)
@@ -190,7 +211,8 @@ class GameReview:
             luck = s["luck"]
             rows.append({
                 "side": side, "who": side_words(side, names.get(side, COLOUR[side])),
-                "decisions": s["decisions"], "lost": percent(s["equity_lost"]), "mean": percent(s["mean_loss"]),
+                "decisions": s["decisions"], "lost": percent(s["equity_lost"]),
+                "mean": rated(s["mean_loss"], s.get("rating")),  # reviews before the scale have none
                 "luck": signed_percent(luck),
                 "best": counts["best"], "inaccuracy": counts["inaccuracy"], "mistake": counts["mistake"],
                 "blunder": counts["blunder"],
@@ -229,10 +251,13 @@ class GameReview:
         if d["class"] == "forced":
             return t("flow.review.decision_forced", line=line, choice=choice)
         if d["class"] == "best":
-            return t("flow.review.decision_best", line=line, choice=choice)
-        return t("flow.review.decision_error", line=line, choice=choice, error=t(CLASS_KEYS[d["class"]]),
-                 loss=percent(d["loss"]), before=percent(d["before"]), after=percent(d["after"]),
-                 better=action_words(d["best"]))
+            text = t("flow.review.decision_best", line=line, choice=choice)
+        else:
+            text = t("flow.review.decision_error", line=line, choice=choice, error=t(CLASS_KEYS[d["class"]]),
+                     loss=percent(d["loss"]), before=percent(d["before"]), after=percent(d["after"]),
+                     better=action_words(d["best"]))
+        # judged by the endgame tables (docs/endgames.md): said, it is no estimate
+        return t("flow.review.decision_exact", text=text) if d.get("exact") else text
 
     def at_step(self, step: int):
         """The decision taken at the position of replay step ``step`` (the last one when

@@ -46,7 +46,7 @@ class Table:
         self.thinking = None  # seat whose computer player is thinking
         self.preview = None  # a computer's chosen move, shown before it plays
         self.jumps = 0  # undo, redo and replay steps (the view redraws the sticks, unanimated)
-        self.advice = None  # (state, the Expert's best action, the mover's win probability)
+        self.advice = None  # (state, the Expert's best action, the mover's win probability, exact)
         self.analysed = None  # the state an analysis was asked for
         self.message = ""
         self.remote = None  # the seat played on another device (app/online/flow.py), if any

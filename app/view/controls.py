@@ -162,8 +162,11 @@ class ControlsDrawing:
         show_meter = prob is not None
         self._set("advice", self.advice, "hidden", None if self.ready and (show_hint or show_meter) else "")
         text = ""
+        exact = ctl.advice.exact  # from the exact endgame tables: said, not an estimate
         if hint is not None:
             text = self.hint_words(ctl, hint)
+            if exact:
+                text = t("view.hint.exact", hint=text)
         elif show_hint:
             text = t("view.hint.thinking")
         self._text("hint-text", self.hint_text, text)
@@ -176,7 +179,8 @@ class ControlsDrawing:
                 label = t("view.meter.white") if ctl.table.state.side == "w" else t("view.meter.black")
             self._text("meter-label", self.meter_label, label)
             self._set("meter", self.meter, "value", f"{prob:.3f}")
-            self._text("meter-value", self.meter_value, t("view.meter.percent", percent=round(prob * 100)))
+            key = "view.meter.percent_exact" if exact else "view.meter.percent"
+            self._text("meter-value", self.meter_value, t(key, percent=round(prob * 100)))
 
     @staticmethod
     def hint_words(ctl, hint: str) -> str:

@@ -3,6 +3,7 @@ its summary, the game review, the tutorial, and the New game dialog's kept games
 mixin of app/view/view.py's View."""
 
 from app.flow.counting import count_words, mark_name
+from app.flow.review_data import rating_scale
 from senet.words import n, t
 from senet.words import number as in_digits
 
@@ -118,6 +119,8 @@ class PanelsDrawing:
                 td.setAttribute("data-field", field)
                 td.setAttribute("data-label", t(label))  # a phone shows each side as a card: label, value
                 td.textContent = in_digits(row[field]) if isinstance(row[field], (int, float)) else str(row[field])
+                if field == "mean":
+                    td.setAttribute("title", rating_scale())  # what the skill's names mean
                 tr.append(td)
             rows.append(tr)
         listing = els["list"]

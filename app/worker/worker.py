@@ -10,9 +10,34 @@ not made here: they stay with the Game (and its seeded generator) on the main th
 """
 
 import json
+import sys
 
 import senet
-from senet.ai import kept_player
+from senet.ai import exact, kept_player
+
+
+def _fetch_table(name):
+    """An exact endgame table (senet.ai.exact), fetched from the site's tables/ beside
+    app/ when a position first falls in it, then kept for the visit (the service
+    worker keeps the file). A synchronous request: a worker may make one, and this one
+    answers one call at a time anyway."""
+    try:
+        from js import XMLHttpRequest
+
+        request = XMLHttpRequest.new()
+        # relative to the worker's script, app/players.js
+        request.open("GET", "../tables/" + name, False)
+        request.responseType = "arraybuffer"
+        request.send()
+    except Exception as exc:  # offline and not kept yet: the Expert searches instead
+        raise OSError(f"tables/{name}: {exc}") from None
+    if request.status != 200:
+        raise OSError(f"tables/{name} answered {request.status}")
+    return request.response.to_bytes()
+
+
+if sys.platform == "emscripten":  # Pyodide; in CPython (the tests) the package's files
+    exact.set_loader(_fetch_table)
 
 
 def _player(level, seed, nodes=0):
@@ -63,10 +88,14 @@ def think(position, level, seed, nodes=0):
 def analyse(position, nodes=0):
     """The Expert's ranking for hints and the win meter, as JSON:
     ``[[action, p], ...]`` best first, ``action`` in notation or "throw", ``p`` the
-    estimated win probability of the side to act (a draw counts one half)."""
+    estimated win probability of the side to act (a draw counts one half). Where the
+    exact endgame tables reach, ``p`` is exact and each entry has a third item, "exact"."""
     state = senet.parse_position(str(position))
-    ranked = _player("expert", 0, nodes).analyse(state)
-    return json.dumps([["throw" if move is None else str(move), round(p, 4)] for move, p in ranked])  # None: a chance node
+    player = _player("expert", 0, nodes)
+    ranked = player.analyse(state)
+    mark = ["exact"] if player.info.get("exact") else []
+    return json.dumps([["throw" if move is None else str(move), round(p, 4)] + mark
+                       for move, p in ranked])  # None: a chance node
 
 
 # The review of a game (senet.ai.review), one record line a call, so that the page shows

@@ -232,7 +232,10 @@ class Expert(Player):
     default of the rule set, DEFAULT_NODES); ``time_cap`` (seconds, None for none) is a
     safety net that stops a search that runs long; ``max_depth`` bounds the iterative
     deepening. Where a rule set has a trained network (senet.ai.network: Havens, Bell) Expert
-    searches with it. For experiments: ``evaluation="hand"`` searches with
+    searches with it. Where the exact endgame tables reach (senet.ai.exact: at most two
+    pieces a side still to finish) Expert plays and judges by them, and ``info["exact"]``
+    says so; ``tables=False`` searches there too (to measure the search against them).
+    For experiments: ``evaluation="hand"`` searches with
     the hand-made Expert evaluation everywhere, ``evaluation="average"`` with Average's,
     ``weights`` overrides evaluation weights (see senet.ai.evaluate.WEIGHTS).
     """
@@ -241,8 +244,9 @@ class Expert(Player):
 
     def __init__(self, seed: int = 0, nodes: int | None = None,
                  time_cap: float | None = DEFAULT_TIME_CAP, max_depth: int = 30,
-                 evaluation: str = "expert", weights: dict | None = None):
+                 evaluation: str = "expert", weights: dict | None = None, tables: bool = True):
         super().__init__(seed)
+        self.tables = tables
         self.nodes = nodes
         self.time_cap = time_cap
         self.max_depth = max_depth
@@ -287,11 +291,26 @@ class Expert(Player):
             ev = self._evaluators[variant] = Evaluator(variant, merged, solo=self.expert_eval)
         return ev
 
+    def _exact(self, state: State):
+        """The ranking of the exact tables (the mover's chances), or None where they do
+        not reach (or cannot be read)."""
+        from . import exact  # not on the page (MicroPython): only the worker's Expert reads the tables
+
+        if not self.tables or not exact.covers(state):
+            return None
+        ranked = exact.analyse(state)
+        if ranked is not None:
+            self.info = {"depth": 0, "nodes": 0, "seconds": 0.0, "value": ranked[0][1], "exact": True}
+        return ranked
+
     def choose(self, state: State) -> Move:
         moves = _check_decision(state)
         if len(moves) == 1:
             self.info = {"depth": 0, "nodes": 0, "seconds": 0.0}
             return moves[0]
+        ranked = self._exact(state)
+        if ranked is not None:
+            return ranked[0][0]
         return self._search(state, exact=False)[0][0]
 
     def analyse(self, state: State) -> list[tuple[Move | None, float]]:
@@ -302,6 +321,9 @@ class Expert(Player):
         """
         if state.is_terminal:
             return []
+        ranked = self._exact(state)
+        if ranked is not None:
+            return ranked
         if state.is_chance:
             return [(None, _for_mover(state, self.win_probability(state)))]
         return [(m, _for_mover(state, v)) for m, v in self._search(state, exact=True)]
@@ -312,4 +334,7 @@ class Expert(Player):
             return self._evaluator(state.rules.name)(state)
         if state.opening:
             return 0.5
+        ranked = self._exact(state)
+        if ranked is not None:
+            return _for_mover(state, ranked[0][1])  # the mover's chance, seen from white: the same formula
         return self._search(state, exact=True)[0][1]

@@ -16,7 +16,9 @@ What is measured (docs/review.md):
   throw, whether to take an action allowed instead of throwing (a rescue) or to throw.
   The Expert's search (senet.ai.search, exact values for every option) gives the equity
   of each option. ``before`` is the best option's, ``after`` the played one's, ``loss``
-  their difference, ``best`` the best option.
+  their difference, ``best`` the best option. Where the exact endgame tables reach
+  (senet.ai.exact) the Expert answers from them: those values are exact, and the
+  decision (and a throw all of whose outcomes are) is marked ``exact``.
 * A decision is forced when there is one option, or when every option has the same
   equity: it loses nothing and is not counted as a decision of its side.
 * The class of a decision: "best" below INACCURACY, "inaccuracy" from INACCURACY,
@@ -57,6 +59,18 @@ DEFAULT_NODES = {
     "bell": 300, "thibault": 500, "havens": 300, "piccione": 300,
 }
 THROW = "throw"  # the name of the option "throw" at a decision before a throw
+# A player's skill by the equity lost per decision not forced, GNU Backgammon's scale
+# of its error rate (docs/review.md): (upper bound, name), the last one unbounded.
+RATINGS = ((0.002, "flawless"), (0.005, "world_class"), (0.008, "master"), (0.012, "advanced"),
+           (0.018, "intermediate"), (0.026, "casual"), (None, "beginner"))
+
+
+def rating(mean_loss: float) -> str:
+    """The name on the scale RATINGS of a side that lost ``mean_loss`` a decision."""
+    for bound, name in RATINGS:
+        if bound is None or mean_loss < bound:
+            return name
+    return RATINGS[-1][1]
 
 
 def classify(loss: float) -> str:
@@ -94,6 +108,7 @@ class Reviewer:
         self.decisions = []
         self.throws = []
         self._cache = {}
+        self._exact = set()  # the keys of the states the tables answered
 
     @property
     def total(self) -> int:
@@ -108,7 +123,10 @@ class Reviewer:
         key = state.key
         ranked = self._cache.get(key)
         if ranked is None:
+            self._expert.info = {}
             ranked = self._cache[key] = self._expert.analyse(state)
+            if self._expert.info.get("exact"):
+                self._exact.add(key)
         return ranked
 
     def step(self) -> None:
@@ -144,21 +162,24 @@ class Reviewer:
             "played": _name(played), "best": _name(played if forced else best),
             "before": round(p_best, 4), "after": round(p_best if forced else p_played, 4),
             "loss": round(loss, 4), "class": "forced" if forced else classify(loss),
-            "options": len(ranked),
+            "options": len(ranked), "exact": state.key in self._exact,
         })
 
     def _luck(self, ply: int, before, throw: int) -> None:
         """The luck of ``throw`` for the side that threw it at ``before``."""
         average = 0.0
         got = 0.0
+        exact = True
         for t, w in before.chance_outcomes():
-            p = self._analyse(after_throw(before, t))[0][1]
+            thrown = after_throw(before, t)
+            p = self._analyse(thrown)[0][1]
+            exact = exact and thrown.key in self._exact
             average += w / OUT_OF * p
             if t == throw:
                 got = p
         self.throws.append({"ply": ply, "side": before.side, "throw": throw,
                             "equity": round(got, 4), "average": round(average, 4),
-                            "luck": round(got - average, 4)})
+                            "luck": round(got - average, 4), "exact": exact})
 
     def run(self, progress=None, stop=None) -> dict:
         """Review every line left: ``progress(done, total)`` after each, and ``stop()``
@@ -180,10 +201,13 @@ class Reviewer:
             counts = dict.fromkeys(CLASSES, 0)
             for d in mine:
                 counts[d["class"]] += 1
+            mean = lost / len(mine) if mine else 0.0
             sides[side] = {
                 "decisions": len(mine),
                 "equity_lost": round(lost, 4),
-                "mean_loss": round(lost / len(mine), 4) if mine else 0.0,
+                "mean_loss": round(mean, 4),
+                "rating": rating(mean) if mine else None,  # nothing to rate without a choice
+                "exact_decisions": sum(1 for d in mine if d["exact"]),
                 "luck": round(sum(t["luck"] for t in self.throws if t["side"] == side), 4),
                 "counts": counts,
             }
@@ -203,5 +227,5 @@ def review_record(text: str, nodes=None, progress=None, stop=None) -> dict:
     return Reviewer(Game.from_record(text), nodes).run(progress, stop)
 
 
-__all__ = ["BLUNDER", "CLASSES", "DEFAULT_NODES", "INACCURACY", "MISTAKE", "Reviewer", "classify",
-           "review_record"]
+__all__ = ["BLUNDER", "CLASSES", "DEFAULT_NODES", "INACCURACY", "MISTAKE", "RATINGS", "Reviewer", "classify",
+           "rating", "review_record"]

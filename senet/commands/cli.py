@@ -1,6 +1,7 @@
 """Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
-``python -m senet review RECORD`` (senet.commands.review) and ``python -m senet verify RECORD``
-(a file, or ``-`` for standard input).
+``python -m senet review RECORD`` (senet.commands.review), ``python -m senet exact "POSITION"``
+(senet.commands.exact) and ``python -m senet verify RECORD`` (a file, or ``-`` for standard
+input).
 
 ``--lang LANG`` (anywhere among the arguments), else the environment's LANGUAGE or LANG
 ("fr_FR.UTF-8" is French), chooses the language of the words a person reads (the
@@ -15,6 +16,7 @@ from ..notation import parse_position
 
 USAGE = ('usage: python -m senet [--lang LANG] moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
+         ' | python -m senet exact "POSITION" [--json]'
          ' | python -m senet verify RECORD')
 
 
@@ -85,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         from .review import main as review_main
 
         return review_main(args[1:])
+    if args and args[0] == "exact":  # python -m senet exact "POSITION" [--json]
+        from .exact import main as exact_main
+
+        return exact_main(args[1:])
     if len(args) == 2 and args[0] == "verify":
         return verify(args[1])
     try:

@@ -30,7 +30,8 @@ def table(review: dict) -> list:
     summary per side."""
     lines = [f"{review['variant']}, {review['nodes']} nodes a search; equity = win probability "
              f"(a draw counts 1/2) of the side that acts; classes from a loss of {INACCURACY} "
-             f"(inaccuracy), {MISTAKE} (mistake), {BLUNDER} (blunder)",
+             f"(inaccuracy), {MISTAKE} (mistake), {BLUNDER} (blunder); exact: judged by the "
+             f"endgame tables",
              "",
              f"{'ply':>4} {'side':<5} {'throw':>5} {'played':<9} {'best':<9} {'before':>6} {'after':>6} "
              f"{'loss':>6}  class"]
@@ -39,13 +40,15 @@ def table(review: dict) -> list:
             continue
         throw = "-" if d["throw"] is None else str(d["throw"])
         lines.append(f"{d['ply']:>4} {side_name(current(), d['side']):<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
-                     f"{d['before']:>6.3f} {d['after']:>6.3f} {d['loss']:>6.3f}  {d['class']}")
+                     f"{d['before']:>6.3f} {d['after']:>6.3f} {d['loss']:>6.3f}  {d['class']}"
+                     + ("  exact" if d.get("exact") else ""))
     lines.append("")
     for side in ("w", "b"):
         s = review["sides"][side]
         counts = ", ".join(f"{n} {c}" for c, n in s["counts"].items())
+        rated = f" ({s['rating'].replace('_', ' ')})" if s.get("rating") else ""
         lines.append(f"{side_name(current(), side)}: {s['decisions']} decisions ({counts}); equity lost "
-                     f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision; luck {s['luck']:+.3f}")
+                     f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision{rated}; luck {s['luck']:+.3f}")
     if not review["finished"]:
         lines.append(f"stopped after {review['done']} of {review['total']} lines")
     return lines

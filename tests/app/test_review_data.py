@@ -52,7 +52,7 @@ def test_k7_the_page_review_of_a_blunder():
     assert ds[0]["class"] == "blunder" and review.listed() == [0]
     text = review.decision_text(0, {"w": "You", "b": "Novice"})
     assert text.startswith("Turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
-    assert text.endswith("Better: move the piece on 26 off the board.")
+    assert "Better: move the piece on 26 off the board." in text
     assert review.better_move(0) == ("26", "off")
     assert [review.at_step(step) for step in range(4)] == [0, 1, 2, None]
     rows = review.summary_rows({"w": "You", "b": "Novice"})
@@ -65,7 +65,12 @@ def test_k7_the_page_review_of_a_blunder():
     assert rows[1]["luck"] == (f"+{luck}%" if luck > 0 else f"{luck}%" if luck else "0%")
     for row in rows:
         for field in ("lost", "mean", "luck"):
-            assert row[field].endswith("%") and "0." not in row[field]
+            assert row[field].endswith(("%", "%)")) and "0." not in row[field]
+    # the chance lost a decision, after its name on GNU Backgammon's scale
+    assert rows[0]["mean"] == f"Beginner ({round(sides['w']['mean_loss'] * 100)}%)"
+    assert rows[1]["mean"] == "0%"  # black had no choice: nothing to rate
+    # the endgame here is solved: every decision is judged exactly, and says so
+    assert all(d["exact"] for d in ds) and text.endswith("(Exact: the endgame is solved.)")
     assert review.progress_text() == f"Review done: {review.checked()} decision{'s' if review.checked() != 1 else ''} checked."
     assert "line" not in review.progress_text() and "nodes" not in review.progress_text()
     # white erred, black did not: said in words
@@ -169,4 +174,4 @@ def test_the_page_review_reads_the_same_under_micropython(tmp_path):
     assert here.returncode == 0, here.stderr
     mpy, cpy = json.loads(done.stdout.strip().splitlines()[-1]), json.loads(here.stdout.strip().splitlines()[-1])
     assert mpy == cpy
-    assert cpy["listed"] == [0] and cpy["texts"][0].endswith("Better: move the piece on 26 off the board.")
+    assert cpy["listed"] == [0] and "Better: move the piece on 26 off the board." in cpy["texts"][0]

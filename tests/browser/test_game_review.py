@@ -13,7 +13,7 @@ import pytest
 from conftest import DEFAULT_TIMEOUT_MS
 
 import senet
-from app.flow.review_data import percent, signed_percent
+from app.flow.review_data import percent, rated, rating_scale, signed_percent
 from senet.ai import get_player, play_out
 from senet.ai.review import review_record
 
@@ -105,7 +105,15 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     assert white.locator('[data-field="blunder"]').inner_text() == str(expected["sides"]["w"]["counts"]["blunder"])
     # percentages in the table as in the list, never a decimal
     assert white.locator('[data-field="lost"]').inner_text() == percent(expected['sides']['w']['equity_lost'])
-    assert white.locator('[data-field="mean"]').inner_text().endswith("%")
+    # the chance lost a decision after its name on GNU Backgammon's scale, with the scale in its title
+    w = expected["sides"]["w"]
+    mean = white.locator('[data-field="mean"]')
+    assert mean.inner_text() == rated(w["mean_loss"], w["rating"]) and mean.inner_text().endswith("%)")
+    assert mean.get_attribute("title") == rating_scale()
+    # the decisions of this endgame are judged by the exact tables (fetched by the worker), and say so
+    assert all(d["exact"] for d in decisions)
+    items = app.locator("#review-list button").all_inner_texts()
+    assert items and all(text.endswith("(Exact: the endgame is solved.)") for text in items)
     luck = expected["sides"]["b"]["luck"]
     black = app.locator('#review-summary-rows tr[data-side="b"]')
     assert black.locator('[data-field="luck"]').inner_text() == signed_percent(luck)
@@ -236,7 +244,8 @@ def test_on_a_phone_the_review_does_not_scroll_sideways(app):
     assert summary.evaluate("t => t.getBoundingClientRect().right <= window.innerWidth")
     # every figure is still there, each with its label (a card per side)
     white = app.locator('#review-summary-rows tr[data-side="w"]')
-    assert white.locator('[data-field="blunder"]').inner_text() == "1"
+    blunders = review_record(BLUNDER_RECORD)["sides"]["w"]["counts"]["blunder"]  # the endgame tables judge
+    assert white.locator('[data-field="blunder"]').inner_text() == str(blunders)
     assert white.locator('[data-field="lost"]').evaluate("td => getComputedStyle(td, '::before').content") \
         == '"Chance lost"'
     # the list and the graph fit too

@@ -211,3 +211,36 @@ def test_cli_review_bad_input_exits_2_with_one_line(tmp_path, capsys, args, frag
     captured = capsys.readouterr()
     assert captured.out == ""
     assert fragment in captured.err.splitlines()[0]
+
+
+def test_each_side_is_rated_on_gnu_backgammons_scale():
+    from senet.ai.review import RATINGS, rating
+
+    assert [rating(x) for x in (0.0, 0.0019, 0.002, 0.0049, 0.005, 0.0119, 0.0179, 0.0259, 0.026, 0.4)] == [
+        "flawless", "flawless", "world_class", "world_class", "master", "advanced", "intermediate", "casual",
+        "beginner", "beginner"]
+    assert [bound for bound, _ in RATINGS][:-1] == sorted(bound for bound, _ in RATINGS[:-1])
+    # the blunder of K7: a third of a game lost in one decision; black chose nothing
+    review = review_record(record(SURE_WIN, "w 5 30-off"), NODES)
+    white, black = review["sides"]["w"], review["sides"]["b"]
+    assert white["rating"] == "beginner" and white["mean_loss"] >= BLUNDER
+    assert black["decisions"] == 0 and black["rating"] is None
+
+
+def test_the_endgame_tables_judge_where_they_reach_and_say_so(capsys):
+    # two white pieces and one black: in the tables, so every value there is exact
+    review = review_record(record(SURE_WIN, "w 5 30-off"), NODES)
+    (d,) = review["decisions"]
+    assert d["exact"] and review["throws"][0]["exact"]
+    assert review["sides"]["w"]["exact_decisions"] == 1
+    from senet.ai import exact
+
+    ranked = dict(exact.analyse(SURE_WIN.apply(5)))
+    assert d["before"] == round(ranked[senet.Move(26, senet.OFF)], 4)
+    assert d["after"] == round(ranked[senet.Move(30, senet.OFF)], 4)
+    # the opening: far from the tables, the Expert's search judges
+    game = _game(3)
+    opening = Reviewer(game, NODES)
+    for _ in range(4):
+        opening.step()
+    assert opening.decisions and not any(x["exact"] for x in opening.decisions)

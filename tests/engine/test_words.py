@@ -169,11 +169,14 @@ def sources(*folders):
 
 def literals() -> set:
     """Every string literal of senet/ and app/ and of tools/board_svg.py and site_words.py
-    (the pages' board drawings, the manifests), and every message id of the data-t attributes of index.html and pages/
-    (docs/words.md)."""
+    (the pages' board drawings, the manifests), every message id of the data-t attributes of
+    index.html and pages/, and the words the page scripts ask for (app's .js:
+    ``word("puzzles.title.daily")``, or a literal first part joined to more) (docs/words.md)."""
     found = set()
     for page in [ROOT / "index.html", *sorted((ROOT / "pages").glob("*.html"))]:
         found |= set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', page.read_text(encoding="utf-8")))
+    for script in sorted((ROOT / "app").rglob("*.js")):
+        found |= set(re.findall(r'"([a-z_]+(?:\.[a-z_]+)+\.?)"', script.read_text(encoding="utf-8")))
     trees = [tree for _, tree in sources("senet", "app")]
     for tool in ("board_svg.py", "site_words.py"):
         trees.append(ast.parse((ROOT / "tools" / tool).read_text(encoding="utf-8")))

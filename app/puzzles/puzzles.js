@@ -1,0 +1,316 @@
+/* The Puzzles page (pages/puzzles.html): endgame positions solved exactly by the endgame
+ * tables (docs/endgames.md), one a day, the same for everyone, and any number more.
+ *
+ * Everything comes from ../puzzles.json, which tools/build.py writes from
+ * senet/ai/tables/puzzles.json (tools/make_puzzles.py) and the catalog of words
+ * (senet/words/en.po, the keys "puzzles.*"): the puzzles with every action's exact chance
+ * to win, the names of the rule sets, the parts of their squares and the words. No engine,
+ * no worker, no server: the day's puzzle follows from the date alone (FNV-1a of
+ * "senet-puzzle/1|DATE|RULES", as tools/make_puzzles.py's daily_index), so two devices
+ * show the same one. The player's streak (days in a row whose puzzle was answered with
+ * the best action) stays on the device, in localStorage "senet:puzzles" (under the site's
+ * directory, as the app's keys, docs/saving.md); a browser that
+ * refuses storage still plays, and the page says the streak is not kept.
+ *
+ * Test hooks: ?date=YYYY-MM-DD (the day), ?rules=NAME; #puzzle[data-rules][data-index]
+ * [data-daily], #puzzle-actions button[data-action], #puzzle-answer[data-verdict].
+ */
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+// The app's storage scope (app/storage/backends.py's scope_of): the site's directory, so
+// that two copies of the app on one origin keep their streaks apart; "" at a site's root.
+const SITE_DIR = new URL("../", location.href).pathname;
+const KEY = (SITE_DIR === "/" ? "" : SITE_DIR) + "senet:puzzles";
+let data = null;
+let words = {};
+let current = null; // {rules, index, daily, date}
+
+/* A message of the catalog with its {name} arguments filled in. */
+function word(key, args = {}) {
+  let text = words[key];
+  if (text === undefined) throw new Error(`the word ${key} is missing`);
+  if (Array.isArray(text)) text = text[args.n === 1 ? 0 : 1]; // English plural forms
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+}
+
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+function dailyIndex(date, rules, count) {
+  return fnv1a(`senet-puzzle/1|${date}|${rules}`) % count;
+}
+
+function today() {
+  const asked = new URLSearchParams(location.search).get("date");
+  if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+function dayBefore(date) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+function longDate(date) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(document.documentElement.lang || "en",
+    { dateStyle: "long", timeZone: "UTC" });
+}
+
+// ---------------------------------------------------------------- the device's memory
+
+let storageRefused = false;
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
+  } catch {
+    storageRefused = true;
+    return {};
+  }
+}
+
+function save(memory) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(memory));
+  } catch {
+    storageRefused = true;
+  }
+}
+
+/* The streak as it stands today: days in a row up to today or yesterday. */
+function streak(memory, date) {
+  const good = memory.good === date || memory.good === dayBefore(date);
+  return { now: good ? memory.streak || 0 : 0, best: memory.best || 0 };
+}
+
+/* The first answer to a day's puzzle counts for the streak; later ones do not. */
+function counted(memory, date, best) {
+  if (memory.answered === date) return memory;
+  const run = best ? (memory.good === dayBefore(date) ? (memory.streak || 0) + 1 : 1) : 0;
+  const out = { ...memory, answered: date, streak: run, best: Math.max(memory.best || 0, run) };
+  if (best) out.good = date;
+  return out;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.append(node);
+  return node;
+}
+
+function cell(n) {
+  const row = Math.floor((n - 1) / 10);
+  const k = (n - 1) % 10;
+  return [row, row === 1 ? 9 - k : k];
+}
+
+function drawBoard(rules, board) {
+  const svg = $("puzzle-board");
+  svg.replaceChildren();
+  el("rect", { class: "frame", x: 0, y: 0, width: 1000, height: 300, rx: 10 }, svg);
+  const parts = data.parts[rules] || {};
+  for (let n = 1; n <= 30; n++) {
+    const [row, col] = cell(n);
+    const part = parts[n];
+    el("rect", { class: "sq" + (part ? ` part-${part}` : ""), x: 100 * col + 4, y: 100 * row + 4, width: 92,
+                 height: 92, rx: 5 }, svg);
+    el("text", { class: "num", x: 100 * col + 12, y: 100 * row + 28 }, svg).textContent = String(n);
+    const c = board[n - 1];
+    if (c !== ".") {
+      el("circle", { class: `piece ${c === "w" ? "white" : "black"}`, "data-square": n, cx: 100 * col + 54,
+                     cy: 100 * row + 54, r: 30 }, svg);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- words of a puzzle
+
+function actionWords(action) {
+  if (action === "pass") return word("puzzles.action.pass");
+  const [src, dst] = action.split("-");
+  if (src === "in") return word("puzzles.action.enter", { to: dst });
+  if (dst === "off") return word("puzzles.action.bear_off", { square: src });
+  if (dst === "in") return word("puzzles.action.back", { square: src });
+  return word("puzzles.action.move", { square: src, to: dst });
+}
+
+function percent(p) {
+  return word("puzzles.percent", { p: Math.round(p * 100) });
+}
+
+function describe(rules, fields) {
+  const [, board, side, thrown, offboard, flags] = fields;
+  const lines = [];
+  const part = flags.includes("dir=");
+  lines.push(word((part ? "puzzles.task_left." : "puzzles.task.") + side, { throw: thrown }));
+  const [w, b] = offboard.split(",").map((s) => s.slice(2).split("/").map(Number));
+  const counts = [];
+  if (w[1] || b[1]) counts.push(word("puzzles.off", { white: w[1], black: b[1] }));
+  if (w[0] || b[0]) counts.push(word("puzzles.supply", { white: w[0], black: b[0] }));
+  const odd = /odd=([wb])/.exec(flags);
+  if (odd) counts.push(word("puzzles.goals." + odd[1]));
+  if (flags.split(",").includes("entered")) counts.push(word("puzzles.entered"));
+  const white = [], black = [];
+  for (let n = 1; n <= 30; n++) {
+    if (board[n - 1] === "w") white.push(n);
+    if (board[n - 1] === "b") black.push(n);
+  }
+  $("puzzle-board-desc").textContent = word("puzzles.board", {
+    white: white.join(", ") || "-", black: black.join(", ") || "-" });
+  return { task: lines.join(" "), counts: counts.join(" ") };
+}
+
+// ---------------------------------------------------------------- the page
+
+function show(rules, index, daily) {
+  const list = data.variants[rules];
+  const [position, ranked] = list[index];
+  const date = today();
+  current = { rules, index, daily, date, ranked };
+  const box = $("puzzle");
+  box.dataset.rules = rules;
+  box.dataset.index = String(index);
+  box.dataset.daily = daily ? "true" : "false";
+  box.dataset.position = position;
+  $("puzzle-title").textContent = daily
+    ? word("puzzles.title.daily", { rules: data.rules[rules], date: longDate(date) })
+    : word("puzzles.title.other", { rules: data.rules[rules], number: index + 1, count: list.length });
+  const fields = position.split(" ");
+  drawBoard(rules, fields[1]);
+  const said = describe(rules, fields);
+  $("puzzle-task").textContent = said.task;
+  $("puzzle-counts").textContent = said.counts;
+  $("puzzle-counts").hidden = !said.counts;
+  const actions = $("puzzle-actions");
+  actions.replaceChildren();
+  // the actions in the board's order, not the answer's
+  for (const [action] of [...ranked].sort((a, b) => a[0].localeCompare(b[0], "en", { numeric: true }))) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.action = action;
+    button.textContent = actionWords(action);
+    button.addEventListener("click", () => answer(action));
+    actions.append(button);
+  }
+  $("puzzle-answer").hidden = true;
+  delete $("puzzle-answer").dataset.verdict;
+  const memory = load();
+  if (daily && memory.answered === date && memory.daily && memory.daily[rules] !== undefined
+      && memory.daily[rules].index === index) {
+    answer(memory.daily[rules].action, false); // today's answer, shown again
+  }
+  renderStreak(memory);
+  actions.querySelector("button").focus({ preventScroll: true });
+}
+
+function answer(action, fresh = true) {
+  const { ranked, daily, date, rules, index } = current;
+  const best = ranked[0];
+  const chosen = ranked.find((entry) => entry[0] === action);
+  if (!chosen) return;
+  const isBest = chosen[1] === best[1];
+  for (const button of $("puzzle-actions").querySelectorAll("button")) {
+    button.disabled = true;
+    if (button.dataset.action === action) button.setAttribute("aria-pressed", "true");
+  }
+  const box = $("puzzle-answer");
+  box.dataset.verdict = isBest ? "best" : "not-best";
+  $("puzzle-verdict").textContent = isBest
+    ? word("puzzles.verdict.best", { action: actionWords(action), chance: percent(chosen[1]) })
+    : word("puzzles.verdict.not_best", { action: actionWords(action), chance: percent(chosen[1]),
+                                          best: actionWords(best[0]), best_chance: percent(best[1]) });
+  const rows = $("puzzle-values-rows");
+  rows.replaceChildren();
+  for (const [a, p] of ranked) {
+    const tr = document.createElement("tr");
+    if (a === action) tr.dataset.chosen = "true";
+    if (p === best[1]) tr.dataset.best = "true";
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = actionWords(a);
+    const td = document.createElement("td");
+    td.textContent = percent(p);
+    const note = document.createElement("td");
+    note.textContent = [p === best[1] ? word("puzzles.mark.best") : "", a === action ? word("puzzles.mark.yours") : ""]
+      .filter(Boolean).join(", ");
+    tr.append(th, td, note);
+    rows.append(tr);
+  }
+  box.hidden = false;
+  if (fresh && daily) {
+    let memory = load();
+    const before = memory.answered;
+    memory = counted(memory, date, isBest);
+    if (before !== date) memory.daily = {};
+    memory.daily = { ...(memory.daily || {}), [rules]: { index, action } };
+    save(memory);
+    renderStreak(memory);
+  }
+  if (fresh) $("puzzle-verdict").focus({ preventScroll: false });
+}
+
+function renderStreak(memory) {
+  const { now, best } = streak(memory, today());
+  $("puzzle-streak").textContent = storageRefused ? word("puzzles.no_storage")
+    : word("puzzles.streak", { n: now, best });
+}
+
+function another() {
+  const list = data.variants[current.rules];
+  const pick = new Uint32Array(1);
+  crypto.getRandomValues(pick);
+  let index = pick[0] % list.length;
+  if (index === current.index && list.length > 1) index = (index + 1) % list.length;
+  show(current.rules, index, false);
+}
+
+function daily(rules) {
+  show(rules, dailyIndex(today(), rules, data.variants[rules].length), true);
+}
+
+async function start() {
+  try {
+    const response = await fetch(new URL("../puzzles.json", document.baseURI));
+    if (!response.ok) throw new Error(`puzzles.json answered ${response.status}`);
+    data = await response.json();
+  } catch (error) {
+    $("puzzle-loading").textContent = `${$("puzzle-loading").dataset.failed} (${error.message || error})`;
+    return;
+  }
+  words = data.words;
+  const select = $("puzzle-rules");
+  for (const rules of Object.keys(data.variants)) {
+    const option = document.createElement("option");
+    option.value = rules;
+    option.textContent = data.rules[rules];
+    select.append(option);
+  }
+  const asked = new URLSearchParams(location.search).get("rules");
+  const memory = load();
+  const rules = [asked, memory.rules, "kendall"].find((r) => r && r in data.variants);
+  select.value = rules;
+  select.addEventListener("change", () => {
+    save({ ...load(), rules: select.value });
+    daily(select.value);
+  });
+  $("puzzle-daily").addEventListener("click", () => daily(current.rules));
+  $("puzzle-another").addEventListener("click", another);
+  $("puzzle-loading").hidden = true;
+  $("puzzle").hidden = false;
+  daily(rules);
+}
+
+start();
