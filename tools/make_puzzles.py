@@ -79,20 +79,26 @@ def site_data() -> bytes:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tools"))
     from board_svg import square_parts
+    from words import languages  # tools/words.py: the languages whose catalog exists
 
     from senet.variants import get_rules
-    from senet.words import po, words
+    from senet.words import load
     from senet.words.game import rules_text
 
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
-    messages = po.catalog((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))["messages"]
+    langs = {lang: load(lang) for lang in languages()}
     out = {
         "version": data["version"],
         "variants": data["variants"],
-        "rules": {v: rules_text(words(), get_rules(v)) for v in data["variants"]},
+        # each language's names of the rule sets, plural rule and words: the page takes
+        # those of its <html lang>, English where the catalog has no such language
+        "rules": {lang: {v: rules_text(w, get_rules(v)) for v in data["variants"]} for lang, w in langs.items()},
+        "plural": {lang: w.rule for lang, w in langs.items()},
         "parts": {v: {str(n): kinds[0] for n, kinds in square_parts(get_rules(v)).items()} for v in data["variants"]},
         # the script's words; the page's own (puzzles.page.*) are in its HTML
-        "words": {k: m for k, m in messages.items() if k.startswith("puzzles.") and not k.startswith("puzzles.page.")},
+        "words": {lang: {k: w._message(k) for k in sorted(langs["en"].messages)
+                         if k.startswith("puzzles.") and not k.startswith("puzzles.page.")}
+                  for lang, w in langs.items()},
     }
     return json.dumps(out, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode("utf-8")
 

@@ -57,6 +57,7 @@ KEY_SHAPE = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+\.?")
 # (tools/site_words.py); the site's HTML.
 SOURCES = ("senet/**.py", "app/**.py", "tools/board_svg.py", "tools/site_words.py")
 PAGES = ("index.html", "pages/*.html")
+SCRIPTS = ("app/**.js",)  # page scripts that say words themselves (the Puzzles page's word())
 TEMPLATE = WORDS / "senet.pot"
 
 
@@ -113,6 +114,20 @@ def extract_python(fileobj, keywords, comment_tags, options):
             yield node.lineno, None, node.value, ["literal"]
 
 
+def extract_js(fileobj, keywords, comment_tags, options):
+    """A Babel extraction method for a page script: each ``word("key"`` call, a key or the
+    literal first part of one (``word("puzzles.task." + side``), as (line, "t", key, []),
+    then every other string literal shaped as a key as (line, None, literal, ["literal"])."""
+    text = fileobj.read().decode("utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
+        called = set(re.findall(r'\bword\(\s*"([^"]+)"', line))
+        for key in called:
+            yield number, "t", key, []
+        for literal in re.findall(r'"([^"]+)"', line):
+            if literal not in called and KEY_SHAPE.fullmatch(literal):
+                yield number, None, literal, ["literal"]
+
+
 def extract() -> dict:
     """What the code uses: {"calls": {key: [place]}, "literals": {string: [place]}}, each
     place "path:line", found with Babel's extraction (extract_python, extract_html). A
@@ -122,7 +137,8 @@ def extract() -> dict:
     calls: dict[str, list[str]] = {}
     literals: dict[str, list[str]] = {}
     method_map = [*((pattern, "words:extract_python") for pattern in SOURCES),
-                  *((pattern, "words:extract_html") for pattern in PAGES)]
+                  *((pattern, "words:extract_html") for pattern in PAGES),
+                  *((pattern, "words:extract_js") for pattern in SCRIPTS)]
     for path, line, message, comments, _context in extract_from_dir(
             str(ROOT), method_map, keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True,
             directory_filter=lambda d: Path(d).name not in ("node_modules", ".venv", "dist", "__pycache__", "tests")):

@@ -25,14 +25,35 @@ const SITE_DIR = new URL("../", location.href).pathname;
 const KEY = (SITE_DIR === "/" ? "" : SITE_DIR) + "senet:puzzles";
 let data = null;
 let words = {};
+let rulesNames = {};
+let plural = "en";
+// The page's language (app/words/lang.js and the build's localized copy set <html lang>).
+const LANG = (document.documentElement.lang || "en").split("-")[0];
+const EASTERN = "٠١٢٣٤٥٦٧٨٩";
 let current = null; // {rules, index, daily, date}
 
 /* A message of the catalog with its {name} arguments filled in. */
 function word(key, args = {}) {
   let text = words[key];
   if (text === undefined) throw new Error(`the word ${key} is missing`);
-  if (Array.isArray(text)) text = text[args.n === 1 ? 0 : 1]; // English plural forms
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+  if (Array.isArray(text)) text = text[pluralForm(args.n)];
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? digits(String(args[name])) : m));
+}
+
+/* The plural form a count takes (senet/words/plural.py's rules, by name). */
+function pluralForm(n) {
+  if (plural === "fr") return n <= 1 ? 0 : 1;
+  if (plural === "ar") {
+    if (n === 0 || n === 1 || n === 2) return n;
+    if (n % 100 >= 3 && n % 100 <= 10) return 3;
+    return n % 100 >= 11 ? 4 : 5;
+  }
+  return n === 1 ? 0 : 1;
+}
+
+/* A number in the page's digits: Eastern Arabic in Arabic (senet/words/digits.py). */
+function digits(text) {
+  return LANG === "ar" ? text.replace(/[0-9]/g, (d) => EASTERN[d]) : text;
 }
 
 function fnv1a(text) {
@@ -186,8 +207,8 @@ function show(rules, index, daily) {
   box.dataset.daily = daily ? "true" : "false";
   box.dataset.position = position;
   $("puzzle-title").textContent = daily
-    ? word("puzzles.title.daily", { rules: data.rules[rules], date: longDate(date) })
-    : word("puzzles.title.other", { rules: data.rules[rules], number: index + 1, count: list.length });
+    ? word("puzzles.title.daily", { rules: rulesNames[rules], date: longDate(date) })
+    : word("puzzles.title.other", { rules: rulesNames[rules], number: index + 1, count: list.length });
   const fields = position.split(" ");
   drawBoard(rules, fields[1]);
   const said = describe(rules, fields);
@@ -290,12 +311,15 @@ async function start() {
     $("puzzle-loading").textContent = `${$("puzzle-loading").dataset.failed} (${error.message || error})`;
     return;
   }
-  words = data.words;
+  const lang = LANG in data.words ? LANG : "en";
+  words = data.words[lang];
+  rulesNames = data.rules[lang];
+  plural = data.plural[lang];
   const select = $("puzzle-rules");
   for (const rules of Object.keys(data.variants)) {
     const option = document.createElement("option");
     option.value = rules;
-    option.textContent = data.rules[rules];
+    option.textContent = rulesNames[rules];
     select.append(option);
   }
   const asked = new URLSearchParams(location.search).get("rules");

@@ -6,15 +6,13 @@ Each page is told its day (``?date=``), so nothing depends on the clock."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
+import make_puzzles
 import pytest
 from conftest import axe_violations
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import make_puzzles  # noqa: E402
 
 DATA = json.loads(make_puzzles.PUZZLES.read_text(encoding="utf-8"))
 

@@ -7,22 +7,20 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
+import html_words
+import pwa
 import pytest
+import site_words
+import words as tool  # tools/words.py
 from babel import Locale
 
+from senet.commands.cli import language
 from senet.words import Words, digits, load, plural, po
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import html_words  # noqa: E402
-import pwa  # noqa: E402
-import site_words  # noqa: E402
-import words as tool  # noqa: E402  (tools/words.py)
 
-from senet.commands.cli import language  # noqa: E402
 
 ENGLISH = tool.catalog("en")["messages"]
 LANGS = [lang for lang in tool.languages() if lang != "en"]

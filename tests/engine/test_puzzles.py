@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
+import make_puzzles  # tools/make_puzzles.py (pyproject's pythonpath has tools/)
 import pytest
 
 from senet.ai import exact
@@ -17,8 +17,6 @@ from senet.notation import parse_position
 from senet.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import make_puzzles  # noqa: E402
 
 DATA = json.loads(make_puzzles.PUZZLES.read_text(encoding="utf-8"))
 
@@ -53,6 +51,10 @@ def test_the_page_gets_every_word_its_script_asks_for():
     script = (ROOT / "app" / "puzzles" / "puzzles.js").read_text(encoding="utf-8")
     asked = set(re.findall(r'"(puzzles\.[a-z_.]+)"', script))
     keys = {k + side if k.endswith(".") else k for k in asked for side in ("w", "b")}
-    assert keys and keys <= set(data["words"])
-    assert set(data["rules"]) == set(data["variants"]) == set(VARIANTS)
-    assert data["rules"]["jequier"] == "Jéquier rules" and data["parts"]["kendall"]["27"] == "water"
+    assert set(data["words"]) == set(data["rules"]) == set(data["plural"]) == {"en", "ar", "de", "fr"}
+    for lang in data["words"]:  # each language's words, English where one is not translated yet
+        assert keys and keys <= set(data["words"][lang])
+        assert set(data["rules"][lang]) == set(data["variants"]) == set(VARIANTS)
+    assert data["rules"]["en"]["jequier"] == "Jéquier rules" and data["parts"]["kendall"]["27"] == "water"
+    assert data["rules"]["fr"]["jequier"] == "règles de Jéquier"  # the rule set's name in French
+    assert data["plural"] == {"en": "en", "de": "en", "fr": "fr", "ar": "ar"}

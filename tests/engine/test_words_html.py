@@ -4,17 +4,15 @@ an attribute's), and the page's English is the catalog's (tools/build.py refuses
 where they differ)."""
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
+import build
 import pytest
 
 from senet.words import po
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import build  # noqa: E402
 
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 MESSAGES = po.catalog((ROOT / "senet" / "words" / "en.po").read_text(encoding="utf-8"))["messages"]
