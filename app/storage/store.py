@@ -6,8 +6,13 @@ by ``ScopedBackend``; the tests hand it a dict. The keys and the formats of thei
 are in app/storage/formats.py (their names are importable from here too). See docs/saving.md.
 
 Reading never raises: a corrupt or foreign value is moved to a quarantine key and the
-caller gets a readable reason to show. Writing never raises either: a full or blocked
-storage gives a reason, and the game goes on unsaved.
+caller gets a readable reason to show. Writing never raises either: when the browser
+refuses a write (its storage full, or blocked), ``unsaved`` says why in plain words and
+what could not be written waits in memory (the game, the settings, the results, a game a
+new game set aside); every later write tries it again first, in order, and once all of
+it is written ``unsaved`` is None again. Nothing on the device is written over by less:
+while a game that a new game replaced waits to be kept, senet:save (which still holds
+it) is not written, and a value that could not be read nor set aside is left alone.
 
 Several tabs share ``senet:save``. Each envelope names its game (``game_id``, made fresh
 by the tab whenever it starts or loads a game), and a ``Store`` remembers the exact text
@@ -87,8 +92,20 @@ class Store:
         self.backend = backend
         self.clock = clock
         self.problems: list[str] = []
-        self.save_blocked = False  # a bad save could not be set aside: never overwrite it
-        self._write_failed = False
+        # Why games are not being saved on this device now, in plain words (a fragment:
+        # "the browser's storage for this site is full"); None while saving works.
+        self.unsaved: str | None = None
+        self.memory_only = False  # the browser blocks storage: the backend is a dict, never saved
+        # key -> (raw, reason, what): a value that could not be read nor set aside, left
+        # where it is and never written over (set aside again once there is room)
+        self._left: dict = {}
+        # what the browser refused to store, written first by every later write
+        self._pending_game: SavedGame | None = None  # the newest game not written
+        self._pending_previous: list[str] = []  # games a new game replaced, not kept yet
+        self._pending: dict = {}  # key -> its newest text (the settings)
+        self._pending_results: list[tuple] = []  # (variant, opponent, outcome, took_back)
+        self._pending_throws: list[dict] = []  # a finished game's throw counts each
+        self.on_unsaved = None  # () -> None, called when ``unsaved`` changes (the page's notice)
         # senet:save exactly as this tab last read or wrote it; anything else found there
         # when saving was written by another tab.
         self._seen: str | None = None
@@ -107,15 +124,21 @@ class Store:
         return value if isinstance(value, str) else None
 
     def _set(self, key: str, value: str) -> bool:
+        if key in self._left:  # a value that could not be set aside: never written over
+            return False
         try:
             self.backend.set(key, value)
-        except Exception as exc:  # full, or blocked
-            if not self._write_failed:
-                self._problem(t("storage.problem.cannot_save", error=exc))
-            self._write_failed = True
+        except Exception as exc:  # full, or blocked (app/boot/guard.py's Refused on the page)
+            if self.unsaved is None:
+                self._unsaved(refusal_words(exc))
             return False
-        self._write_failed = False
         return True
+
+    def _unsaved(self, why: str | None) -> None:
+        if why != self.unsaved:
+            self.unsaved = why
+            if self.on_unsaved is not None:
+                self.on_unsaved()
 
     def _remove(self, key: str) -> None:
         try:  # noqa: SIM105 (MicroPython has no contextlib)
@@ -134,6 +157,58 @@ class Store:
 
     def _now_ms(self) -> int:
         return int(self.clock() * 1000)
+
+    @property
+    def save_blocked(self) -> bool:
+        """The saved game could not be read nor set aside: nothing is saved over it."""
+        return SAVE_KEY in self._left
+
+    def blocked(self, why: str) -> None:
+        """The browser lets the page store nothing (the backend is a dict): ``why``, in
+        plain words, stays the reason games are not saved for the whole visit."""
+        self.memory_only = True
+        self._unsaved(why)
+
+    @property
+    def waiting(self) -> bool:
+        """Something the browser refused to store waits in memory."""
+        return bool(self._left or self._pending_game is not None or self._pending_previous or self._pending
+                    or self._pending_results or self._pending_throws)
+
+    def _catch_up(self) -> None:
+        """Write what waits, in order: a bad value set aside at last, the games a new game
+        replaced, the game, the settings, the results. Once nothing waits, saving works
+        again (``unsaved`` is None), unless the browser blocks storage altogether."""
+        for key in list(self._left):
+            raw, reason, what = self._left[key]
+            if self._get(key) != raw:  # gone, or written by another tab: nothing left to protect
+                del self._left[key]
+                continue
+            del self._left[key]
+            if self.quarantine(key, raw, reason) is None:
+                self._left[key] = (raw, reason, what)
+        while self._pending_previous and self._set_previous(self._pending_previous[0]):
+            self._pending_previous.pop(0)
+        if self._pending_game is not None and not self._pending_previous and self._write_game(self._pending_game):
+            self._pending_game = None
+        for key in list(self._pending):
+            if self._set(key, self._pending[key]):
+                del self._pending[key]
+        if self._pending_results:
+            stats = self._stored_stats()
+            if stats is not None:
+                for variant, opponent, outcome, took_back in self._pending_results:
+                    self._count(stats, variant, opponent, outcome, took_back)
+                if self._set(STATS_KEY, json.dumps(stats)):
+                    self._pending_results = []
+        if self._pending_throws:
+            total, games = self._stored_throws()
+            for counts in self._pending_throws:
+                total = {c: total.get(c, 0) + counts.get(c, 0) for _, c in THROW_KEYS}
+            if self._set(THROWS_KEY, dump_throw_stats(total, games + len(self._pending_throws))):
+                self._pending_throws = []
+        if not self.waiting and not self.memory_only:
+            self._unsaved(None)
 
     # -- quarantine --------------------------------------------------------------------
     def quarantined(self) -> list[str]:
@@ -259,8 +334,7 @@ class Store:
         where = self.quarantine(key, raw, reason)
         set_aside, left = _UNREADABLE[what]
         if where is None:
-            if key == SAVE_KEY:
-                self.save_blocked = True
+            self._left[key] = (raw, reason, what)  # never written over; set aside once there is room
             self._problem(t(left, reason=reason))
         else:
             self._problem(t(set_aside, reason=reason, where=where))
@@ -288,13 +362,18 @@ class Store:
         return self._get(PREVIOUS_KEY) is not None
 
     def save_game(self, saved: SavedGame) -> bool:
-        if self.save_blocked:
-            return False
+        """Save this tab's game (what waits from before is written first); False when it
+        could not be written now (it then waits in memory: ``unsaved`` says why)."""
+        self._pending_game = saved
+        self._catch_up()
+        return self._pending_game is None
+
+    def _write_game(self, saved: SavedGame) -> bool:
         try:
             text = dump_game(saved.replace(saved_at=self._now_ms()))
         except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
             self._problem(t("storage.problem.not_saved", error=exc))
-            return False
+            return True  # not written, and never will be: it waits no longer
         if not self._protect_other(saved.game_id) or not self._set(SAVE_KEY, text):
             return False
         self._seen = text
@@ -303,7 +382,9 @@ class Store:
     def keep_previous(self, saved: SavedGame | None = None) -> bool:
         """Keep the game a new game is about to replace as the previous game: ``saved``
         when given (the tab's own game, whatever another tab put in senet:save since),
-        else a copy of senet:save as this tab last read or wrote it."""
+        else a copy of senet:save as this tab last read or wrote it. When the browser
+        refuses to store it, it waits in memory (Resume brings it back) and senet:save is
+        not written until it is kept."""
         if self.save_blocked:
             return False
         if saved is not None:
@@ -312,11 +393,13 @@ class Store:
             except (SenetError, ValueError, TypeError) as exc:  # never expected
                 self._problem(t("storage.problem.previous_not_kept", error=exc))
                 return False
-            return self._set_previous(text)
-        raw = self._get(SAVE_KEY)
-        if raw is None or raw != self._seen:
-            return False
-        return self._set_previous(raw)
+        else:
+            text = self._get(SAVE_KEY)
+            if text is None or text != self._seen:
+                return False
+        self._pending_previous.append(text)
+        self._catch_up()
+        return True
 
     def swap_previous(self, key: str = PREVIOUS_KEY) -> SavedGame | None:
         """Bring back the game kept at ``key`` (the previous game, an earlier one, or one
@@ -325,6 +408,8 @@ class Store:
         key: see ``kept_other``)."""
         if not _is_kept_key(key):
             return None
+        if key == PREVIOUS_KEY and self._pending_previous:
+            return self._swap_waiting()
         what = "previous" if key == PREVIOUS_KEY else "kept"
         back = self._read(key, parse_game, what)
         if back is None or self.save_blocked:
@@ -358,6 +443,25 @@ class Store:
             self._remove(key)
         if kept is not None:
             self.kept_other = (kept, game_id_of(current))
+        return back
+
+    def _swap_waiting(self) -> SavedGame | None:
+        """Bring back the game a new game replaced while the browser refused to keep it
+        (it waits in memory; senet:save still holds its older copy): the game on the board
+        waits to be kept in its place, if it has a move."""
+        try:
+            back = parse_game(self._pending_previous[-1])
+        except Exception:  # it was written by this tab a moment ago: never expected
+            return None
+        self._pending_previous.pop()
+        board = self._pending_game
+        self._pending_game = None
+        if board is not None and board.session.game.entries:
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
+                self._pending_previous.append(dump_game(board.replace(saved_at=self._now_ms())))
+            except (SenetError, ValueError, TypeError):  # never expected: the board's game was dumped before
+                pass
+        self.save_game(back)
         return back
 
     # -- the kept games, for the player to see ---------------------------------------------
@@ -404,33 +508,102 @@ class Store:
         return self._read(SETTINGS_KEY, parse_settings, "settings") or Settings()
 
     def save_settings(self, settings: Settings) -> bool:
-        return self._set(SETTINGS_KEY, dump_settings(settings.checked()))
+        return self.put(SETTINGS_KEY, dump_settings(settings.checked()))
 
-    def load_stats(self) -> dict:
-        return self._read(STATS_KEY, parse_stats, "stats") or empty_stats()
+    def put(self, key: str, text: str) -> bool:
+        """Store ``text`` under ``key`` (the settings, the name last given...); when the
+        browser refuses, it waits in memory and every later write tries it again. False
+        when it could not be written now."""
+        self._pending[key] = text
+        self._catch_up()
+        return key not in self._pending
 
-    def add_result(self, variant: str, opponent: str, outcome: str, took_back: bool = False) -> dict:
-        stats = self.load_stats()
+    def get(self, key: str) -> str | None:
+        """The text under ``key``, as this tab last stored it (None: nothing, or the browser
+        refuses to read)."""
+        if key in self._pending:
+            return self._pending[key]
+        return self._get(key)
+
+    def _stored_stats(self) -> dict | None:
+        """The statistics on the device (None: they could not be read nor set aside, and
+        are left alone)."""
+        stats = self._read(STATS_KEY, parse_stats, "stats")
+        if STATS_KEY in self._left:
+            return None
+        return stats or empty_stats()
+
+    def _count(self, stats: dict, variant: str, opponent: str, outcome: str, took_back: bool) -> None:
         try:
             record_result(stats, variant, opponent, outcome, took_back)
         except SenetError as exc:
             self._problem(t("storage.problem.result_not_counted", error=exc))
-            return stats
-        self._set(STATS_KEY, json.dumps(stats))
+
+    def load_stats(self) -> dict:
+        """The statistics, with the results that wait to be stored."""
+        stats = self._stored_stats() or empty_stats()
+        for variant, opponent, outcome, took_back in self._pending_results:
+            self._count(stats, variant, opponent, outcome, took_back)
         return stats
 
+    def add_result(self, variant: str, opponent: str, outcome: str, took_back: bool = False) -> dict:
+        check = empty_stats()
+        self._count(check, variant, opponent, outcome, took_back)
+        if check == empty_stats():  # refused (an unknown rule set or level): said, not kept
+            return self.load_stats()
+        self._pending_results.append((variant, opponent, outcome, took_back))
+        self._catch_up()
+        return self.load_stats()
+
+    def _stored_throws(self) -> tuple:
+        return self._read(THROWS_KEY, parse_throw_stats, "throws") or ({c: 0 for _, c in THROW_KEYS}, 0)
 
     def load_throw_stats(self) -> tuple:
-        """(counts by category, games counted) of every finished game on this device; a
-        value that cannot be read is set aside (and reported) and counting starts again."""
-        return self._read(THROWS_KEY, parse_throw_stats, "throws") or ({c: 0 for _, c in THROW_KEYS}, 0)
+        """(counts by category, games counted) of every finished game on this device (those
+        that wait to be stored included); a value that cannot be read is set aside (and
+        reported) and counting starts again."""
+        total, games = self._stored_throws()
+        for counts in self._pending_throws:
+            total = {c: total.get(c, 0) + counts.get(c, 0) for _, c in THROW_KEYS}
+        return total, games + len(self._pending_throws)
 
     def add_throws(self, counts: dict) -> tuple:
         """Add one finished game's throw counts."""
-        total, games = self.load_throw_stats()
-        total = {c: total.get(c, 0) + counts.get(c, 0) for _, c in THROW_KEYS}
-        self._set(THROWS_KEY, dump_throw_stats(total, games + 1))
-        return total, games + 1
+        self._pending_throws.append(dict(counts))
+        self._catch_up()
+        return self.load_throw_stats()
+
+
+class StoreKeys:
+    """The page's other keys (the name last given, the STUN servers, this device's side of
+    a game between two devices) with a backend's ``get``/``set``, through ``store``: a
+    write the browser refuses waits in memory like the game's and never raises.
+    ``key_of`` is the scoped backend's: a storage event's key in the app's names."""
+
+    def __init__(self, store: Store, scoped):
+        self.store = store
+        self.scoped = scoped
+
+    def get(self, key: str) -> str | None:
+        return self.store.get(key)
+
+    def set(self, key: str, value) -> None:
+        self.store.put(key, str(value))
+
+    def key_of(self, stored_key: str) -> str | None:
+        return self.scoped.key_of(stored_key)
+
+
+def refusal_words(exc: BaseException) -> str:
+    """Why the browser refused to store a value, in plain words (a fragment for
+    storage.unsaved.notice): its storage full, storage not allowed, or its own words."""
+    name = str(getattr(exc, "name", "") or "")
+    text = str(exc)
+    if "QUOTA" in (name + " " + text).upper():  # QuotaExceededError; Firefox: NS_ERROR_DOM_QUOTA_REACHED
+        return t("storage.unsaved.full")
+    if name == "SecurityError" or "SecurityError" in text:
+        return t("storage.unsaved.denied")
+    return t("storage.unsaved.refused", error=text or name or type(exc).__name__)
 
 
 def _is_kept_key(key: str) -> bool:
@@ -451,5 +624,5 @@ __all__ = [
     "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "THROWS_KEY", "ago_text",
     "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "LocalStorage", "MemoryBackend",
     "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "parse_throw_stats", "SavedGame",
-    "scope_of", "ScopedBackend", "seat_label", "Settings", "stats_rows", "Store",
+    "refusal_words", "scope_of", "ScopedBackend", "seat_label", "Settings", "stats_rows", "Store", "StoreKeys",
 ]

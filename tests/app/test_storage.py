@@ -211,9 +211,14 @@ def test_only_the_newest_earlier_games_are_kept():
 
 
 def test_the_previous_game_is_not_overwritten_when_it_cannot_be_moved():
+    """The previous game cannot move to an earlier key (storage full): it stays, the game
+    that would replace it waits in memory (not lost: kept once there is room), and so does
+    the game on the board, whose save would overwrite the game not yet kept."""
     class FullForNewKeys(MemoryBackend):
+        full = True
+
         def set(self, key, value):
-            if key.startswith(EARLIER_PREFIX):
+            if self.full and key.startswith(EARLIER_PREFIX):
                 raise OSError("QuotaExceededError")
             super().set(key, value)
 
@@ -221,9 +226,19 @@ def test_the_previous_game_is_not_overwritten_when_it_cannot_be_moved():
     store = Store(backend)
     assert store.keep_previous(SavedGame(a_session(2), game_id="old1"))
     before = backend.data[PREVIOUS_KEY]
-    assert not store.keep_previous(SavedGame(a_session(3, seed=2), game_id="new1"))
+    store.save_game(SavedGame(a_session(3, seed=2), game_id="new1"))
+    on_device = backend.data[SAVE_KEY]
+    assert store.keep_previous(SavedGame(a_session(3, seed=2), game_id="new1"))  # kept in memory
     assert backend.data[PREVIOUS_KEY] == before
-    assert any("cannot be saved" in p for p in store.problems)
+    assert store.unsaved == "the browser's storage for this site is full"
+    assert not store.save_game(SavedGame(a_session(1, seed=4), game_id="new2"))
+    assert backend.data[SAVE_KEY] == on_device  # new1, not yet kept elsewhere, is not written over
+    backend.full = False  # room again: the next write writes what waits, in order
+    assert store.save_game(SavedGame(a_session(1, seed=4), game_id="new2"))
+    assert store.unsaved is None
+    assert game_id_of(backend.data[PREVIOUS_KEY]) == "new1"
+    assert [game_id_of(backend.data[k]) for k in store.earlier()] == ["old1"]
+    assert game_id_of(backend.data[SAVE_KEY]) == "new2"
 
 
 def test_resuming_an_earlier_game_keeps_the_others():
