@@ -196,7 +196,9 @@ def main():
     if offer_previous:  # the link's game set the game in progress aside: Resume brings it back
         page.show_problems()
         view.notice(boot_notice, "resume", ("notice-resume",))
-    page.show_problems("" if offer_previous else boot_notice)  # then whether games are saved here
+    page.show_problems("" if offer_previous else boot_notice)
+    page.tell_saving()  # then whether games are being saved on this device, and why not
+    store.on_unsaved = page.tell_saving  # from now on, whatever writes: the notice follows at once
     if ctl.table.game.online:  # a game between two devices, taken up again (docs/online.md)
         page.friend_dialog().restore()
     ctl.start(warnings)

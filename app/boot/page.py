@@ -30,7 +30,6 @@ class Page:
         # the page's other keys (the name, the STUN list, a game between two devices): through
         # the Store, never raising; key_of names a storage event's key in the app's names
         self.backend = StoreKeys(policy.store, backend)
-        policy.store.on_unsaved = self.tell_saving  # whatever wrote: the notice follows at once
         self.review_nodes = review_nodes  # ?review_nodes= (0: the review's default)
         self.ctl = None  # the Controller, made after the Page (it calls the Page back)
         self.link = None  # the WorkerLink
@@ -41,11 +40,16 @@ class Page:
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra="", kind="", actions=()):
         """Queue new storage problems (and ``extra``) as a notice (of ``kind``, with the
-        buttons ``actions``); then whether games are being saved (tell_saving)."""
+        buttons ``actions``). With a dialog open (the Statistics, New game's kept games),
+        the problems found in reading for it are said in the dialog itself: a notice would
+        wait unseen behind it. (Whether games are being saved is tell_saving's.)"""
         text = self.policy.problems_text(extra)
         if text:
-            self.view.notice(text, kind, actions)
-        self.tell_saving()
+            dialog = self.document.querySelector("dialog[open]")
+            if dialog and not actions:
+                self.view.dialog_notice(dialog, text)
+            else:
+                self.view.notice(text, kind, actions)
 
     def tell_saving(self):
         """Games not being saved on this device, and why: said once when it starts; the

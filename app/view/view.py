@@ -10,6 +10,7 @@ lowest open goal of the side to act and ``data-home`` on home pieces (B6, B7).
 """
 
 from app.boot import guard
+from app.boot.dom import on
 from app.flow.controller import loc_order
 from app.view.board import BoardDrawing
 from app.view.controls import ControlsDrawing
@@ -202,6 +203,18 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         """The notice shown was read (its OK) or answered: the next one shows."""
         self.notices.dismiss()
         self._render_notice()
+
+    def dialog_notice(self, dialog, text: str) -> None:
+        """A notice within an open ``dialog`` (role=alert), under its heading, for as long as
+        the dialog stays open: what went wrong in reading what the dialog shows."""
+        line = dialog.querySelector(".dialog-notice")
+        if not line:
+            line = self.doc.createElement("p")
+            line.className = "dialog-notice"
+            line.setAttribute("role", "alert")
+            dialog.querySelector("h2").after(line)
+            on(dialog, "close", lambda _event: line.remove())
+        line.textContent = text
 
     @property
     def notice_shown(self) -> str:
