@@ -21,7 +21,6 @@ import re
 import pytest
 from conftest import HUMAN_TURN, human_act, position, wait_app_ready
 
-import senet
 from app.storage.formats import parse_game
 from senet.words import n, t
 
