@@ -173,7 +173,8 @@ class Page:
         self.prepared.clear()
         self.link.restart()
         self.need_worker()
-        ctl.advice.consider()  # hints and the meter, asked again
+        ctl.table.analysed = None  # hints and the meter, asked again for the position shown
+        ctl.advice.consider()
         self.view.render(ctl)  # the Expert's card and the hint line as they are now
 
     def prepare(self, variant):

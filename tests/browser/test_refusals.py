@@ -19,7 +19,7 @@ import json
 import re
 
 import pytest
-from conftest import HUMAN_TURN, human_act, position, wait_app_ready
+from conftest import HUMAN_TURN, axe_violations, human_act, position, wait_app_ready
 
 from app.storage.formats import parse_game
 from senet.words import n, t
@@ -113,6 +113,11 @@ def test_a_link_game_plays_to_its_end_when_every_write_is_refused(app):
     game starts (it used to stay at "Setting out the board…"), the player is told once
     why games are not saved, and the game is played to its end."""
     app.add_init_script(STORAGE_FULL)
+    app.open()  # the page's own game: it answers after its first throw (it used to freeze there)
+    assert notice(app) == FULL
+    for _ in range(3):
+        old = position(app)
+        assert play_step(app) and position(app) != old
     app.open("?variant=kendall&white=human&black=novice&seed=3&speed=instant" + LATE)
     assert notice(app) == FULL
     assert notices_waiting(app) == ""
@@ -174,6 +179,7 @@ def test_a_link_while_the_storage_is_full_keeps_the_game_it_replaces(app):
     assert notice(app) == t("storage.policy.link_set_aside")
     assert app.locator("#notice").get_by_role("button", name="Resume that game").is_visible()
     assert notices_waiting(app) == n("view.notice.more", 1)
+    assert axe_violations(app) == []
     for _ in range(3):
         play_step(app)  # the link's game
     assert app.evaluate("localStorage.getItem('senet:save')") == before
