@@ -339,3 +339,40 @@ def test_a_links_ignored_values_stay_in_a_notice_when_the_computer_moves_first(a
     assert "Ignored" not in app.inner_text("#status")
     app.locator("#notice").get_by_role("button", name="OK").click()
     assert not app.locator("#notice").is_visible()
+
+
+# ---------------------------------------------------------------- the clipboard and the share sheet
+
+# The clipboard refuses (its promise rejects with NotAllowedError), the selection's copy
+# throws, and the share sheet throws at once: a refusal of each kind.
+CLIPBOARD_REFUSED = """(() => {
+  Object.defineProperty(navigator, "clipboard", {configurable: true, value: {
+    writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))}});
+  Document.prototype.execCommand = () => { throw new DOMException("Not allowed.", "SecurityError"); };
+  Object.defineProperty(navigator, "share", {configurable: true, value: () => {
+    throw new TypeError("Failed to execute 'share' on 'Navigator': the sheet is busy."); }});
+})();"""
+
+
+def test_a_refused_clipboard_and_share_sheet_say_so_and_change_nothing(app):
+    """Copy and Share refused: the player is told to copy by hand (the text is selected)
+    or to use Copy; no page error, and the game goes on."""
+    app.add_init_script(CLIPBOARD_REFUSED)
+    app.open("?variant=kendall&white=human&black=novice&seed=3&speed=instant&ice=" + LATE)
+    app.locator(".toolbar [data-action='record']").click()
+    app.locator("#record-dialog").get_by_role("button", name="Copy").click()
+    app.wait_for_function("() => document.getElementById('record-error').textContent.length > 0")
+    assert app.inner_text("#record-error") == t("record.copy_by_hand")
+    app.keyboard.press("Escape")
+    app.click('[data-action="friend"]')
+    app.click('[data-friend="invite"]')
+    app.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    app.click('[data-friend="copy-invite"]')
+    app.wait_for_function("t => document.getElementById('friend-status').textContent === t",
+                          arg=t("friend.copy_by_hand"))
+    assert app.evaluate("String(getSelection())") == app.get_attribute("[data-invite]", "data-invite")
+    app.click('[data-friend="share"]')
+    app.wait_for_function("t => document.getElementById('friend-status').textContent === t",
+                          arg=t("friend.share_refused"))
+    app.keyboard.press("Escape")
+    assert play_to_end(app) in ("w", "b")
