@@ -13,7 +13,9 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
+from app.boot import guard
 from app.boot.dom import window
+from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
 from app.storage.formats import SavedGame
@@ -215,9 +217,13 @@ class Page:
 
     @staticmethod
     def random_bytes(n):
-        """``n`` bytes from the browser's secure generator (seeds of the throws, game ids)."""
+        """``n`` bytes from the browser's secure generator (seeds of the throws, game ids);
+        should the browser refuse, from MicroPython's own generator: the game goes on."""
         buf = js.Uint8Array.new(n)
-        window.crypto.getRandomValues(buf)
+        try:
+            guard.call(window.crypto, "getRandomValues", buf)
+        except guard.Refused:
+            return system_random_bytes(n)
         return bytes(buf[i] for i in range(n))
 
     # -- kept games ------------------------------------------------------------------------
