@@ -14,7 +14,7 @@ import js
 from pyscript.ffi import to_js
 
 from app.boot import guard
-from app.boot.dom import window
+from app.boot.dom import on, window
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
@@ -49,7 +49,8 @@ class Page:
         if text:
             dialog = self.document.querySelector("dialog[open]")
             if dialog and not actions:
-                self.view.dialog_notice(dialog, text)
+                if self.view.dialog_notice(dialog, text):  # made now: it goes with the dialog
+                    on(dialog, "close", lambda _event: self.view.dialog_notice(dialog, ""))
             else:
                 self.view.notice(text, kind, actions)
 

@@ -10,7 +10,6 @@ lowest open goal of the side to act and ``data-home`` on home pieces (B6, B7).
 """
 
 from app.boot import guard
-from app.boot.dom import on
 from app.flow.controller import loc_order
 from app.view.board import BoardDrawing
 from app.view.controls import ControlsDrawing
@@ -204,17 +203,23 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.notices.dismiss()
         self._render_notice()
 
-    def dialog_notice(self, dialog, text: str) -> None:
-        """A notice within an open ``dialog`` (role=alert), under its heading, for as long as
-        the dialog stays open: what went wrong in reading what the dialog shows."""
+    def dialog_notice(self, dialog, text: str) -> bool:
+        """A notice within an open ``dialog`` (role=alert), under its heading: what went
+        wrong in reading what the dialog shows (app/boot/page.py takes it away when the
+        dialog closes). Empty text takes it away. True when the line was made now."""
         line = dialog.querySelector(".dialog-notice")
-        if not line:
+        if not text:
+            if line:
+                line.remove()
+            return False
+        made = not line
+        if made:
             line = self.doc.createElement("p")
             line.className = "dialog-notice"
             line.setAttribute("role", "alert")
             dialog.querySelector("h2").after(line)
-            on(dialog, "close", lambda _event: line.remove())
         line.textContent = text
+        return made
 
     @property
     def notice_shown(self) -> str:
