@@ -47,9 +47,10 @@ await asyncio.sleep(0)  # next, the game's flow
 from app.flow.controller import Controller, Setup, parse_query, setup_from_query
 
 await asyncio.sleep(0)  # next, the page's other modules
-from pyscript import document
+from pyscript import document, js_import
 
-from app.boot.dom import drop_params, on, window
+from app.boot import guard
+from app.boot.dom import drop_params, on, replace_url, window
 from app.boot.page import Page
 from app.dialogs.new_game import Dialogs
 from app.dialogs.record import RecordDialog
@@ -58,12 +59,14 @@ from app.input.board import BoardInput
 from app.storage.backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
 from app.storage.formats import SAVE_KEY
 from app.storage.policy import NEW_GAME_BEGINS, SavePolicy
-from app.storage.store import Store
+from app.storage.store import Store, refusal_words
 from app.view.view import View
 from app.words.names import QUERY_KEYS
 from app.worker.link import WorkerLink
 from senet.words import t
 
+if not guard.present():  # app/boot/guard.js (index.html's start list) has not run yet: wait for it
+    await js_import(str(window.URL.new("./app/guard.js", document.baseURI).href))
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 
 DEFAULT = Setup("kendall", ("average", "human"))
@@ -88,22 +91,27 @@ REVIEW_NODES = int(_review_nodes) if _review_nodes.isdigit() and 0 < len(_review
 
 
 def _backend():
-    """localStorage under this copy's scope (the page's directory: two copies of the app
-    on one site keep their games apart), or a dict when the browser blocks storage."""
+    """(backend, problem, why nothing is stored): localStorage under this copy's scope (the
+    page's directory: two copies of the app on one site keep their games apart), or a dict
+    when the browser blocks storage (reading window.localStorage throws SecurityError, or
+    there is none), with the reason in plain words."""
     try:
-        ls = window.localStorage
-        ls.getItem(SAVE_KEY)
-        scoped = ScopedBackend(LocalStorage(ls), scope_of(str(window.location.pathname)))
-        return scoped, scoped.problem
-    except Exception as exc:  # blocked by the browser's privacy settings
-        return (ScopedBackend(MemoryBackend(), ""),
-                t("flow.boot.storage_blocked", error=str(exc)))
+        ls = guard.get(window, "localStorage")
+        if ls is None or not hasattr(ls, "getItem"):  # no storage at all (an old or odd browser)
+            return ScopedBackend(MemoryBackend(), ""), None, t("storage.unsaved.none")
+        LocalStorage(ls).get(SAVE_KEY)
+    except Exception as exc:  # blocked by the browser's privacy settings (guard.Refused)
+        return ScopedBackend(MemoryBackend(), ""), None, refusal_words(exc)
+    scoped = ScopedBackend(LocalStorage(ls), scope_of(str(window.location.pathname)))
+    return scoped, scoped.problem, None
 
 
-backend, _backend_problem = _backend()
+backend, _backend_problem, _not_stored = _backend()
 store = Store(backend)
 if _backend_problem:
     store.problems.append(_backend_problem)
+if _not_stored:
+    store.blocked(_not_stored)
 policy = SavePolicy(store, store.load_settings())
 view = View(document, window)
 page = Page(document, view, policy, backend, REVIEW_NODES)
@@ -130,7 +138,7 @@ if setup is not None:
     drop_params(GAME_PARAMS)
 elif saved is not None:
     try:
-        ctl.load(saved.session, saved.expert_nodes, saved.counted)
+        ctl.load(saved.session, saved.expert_nodes, saved.counted, saved.stood_in)
     except Exception as exc:  # never expected: the save was checked; set it aside all the same
         store.set_aside_save(t("flow.boot.save_unusable", error=str(exc)))
         boot_notice = NEW_GAME_BEGINS
@@ -196,9 +204,13 @@ def main():
     on(window, "storage", page.on_storage)
     on(document, "keydown", board.on_key)
     view.set_ready()
-    if boot_notice or store.problems:  # before the first autosave, which shows new problems itself
-        page.show_problems(boot_notice)
-        view.notice_action("notice-resume", offer_previous)
+    # before the first autosave, which shows new problems itself
+    if offer_previous:  # the link's game set the game in progress aside: Resume brings it back
+        page.show_problems()
+        view.notice(boot_notice, "resume", ("notice-resume",))
+    page.show_problems("" if offer_previous else boot_notice)
+    page.tell_saving()  # then whether games are being saved on this device, and why not
+    store.on_unsaved = page.tell_saving  # from now on, whatever writes: the notice follows at once
     if ctl.table.game.online:  # a game between two devices, taken up again (docs/online.md)
         page.friend_dialog().restore()
     ctl.start(warnings)
@@ -215,8 +227,7 @@ def main():
     # (#answer=CODE): hand it to the tab of this browser that made the invite.
     fragment = str(window.location.hash)
     if fragment.startswith("#join=") or fragment.startswith("#rejoin=") or fragment.startswith("#answer="):
-        window.history.replaceState(window.history.state, "", str(window.location.pathname)
-                                    + str(window.location.search))
+        replace_url(str(window.location.pathname) + str(window.location.search))
         if fragment.startswith("#join="):
             page.friend_dialog().open_invite(fragment[1:])
         elif fragment.startswith("#answer="):

@@ -17,7 +17,7 @@ def load_json(text, what: str):
     not JSON text, or nests deeper than MAX_JSON_DEPTH."""
     if not isinstance(text, str):
         raise SaveError(f"{what} is not text")
-    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _json_depth(text) > MAX_JSON_DEPTH:
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and json_depth(text) > MAX_JSON_DEPTH:
         raise SaveError(f"{what} nests deeper than {MAX_JSON_DEPTH} levels")
     try:
         return json.loads(text)
@@ -25,7 +25,7 @@ def load_json(text, what: str):
         raise SaveError(f"{what} is not valid JSON") from None
 
 
-def _json_depth(text: str) -> int:
+def json_depth(text: str) -> int:
     """The deepest nesting of [ and { in JSON text, outside strings."""
     depth = deepest = 0
     in_string = escaped = False

@@ -8,6 +8,8 @@ methods lose their `this` (addEventListener raises "Illegal invocation"): the wi
 import js
 from pyscript.ffi import create_proxy
 
+from app.boot import guard
+
 window = js.window
 _proxies = []  # keep the event handlers' proxies alive
 
@@ -48,8 +50,19 @@ def loc_of(el):
 
 
 def drop_params(keys) -> None:
-    """Remove ``keys`` from the address bar's parameters (a reload then resumes)."""
+    """Remove ``keys`` from the address bar's parameters (a reload then resumes). A browser
+    that refuses (a sandboxed frame; too many calls) leaves them: a reload then starts the
+    link's game again, as a link does."""
     url = js.URL.new(str(window.location.href))
     for key in keys:
         url.searchParams.delete(key)
-    window.history.replaceState(window.history.state, "", url.href)
+    replace_url(url.href)
+
+
+def replace_url(href) -> None:
+    """Show ``href`` in the address bar, in place of the page's URL (history.replaceState);
+    nothing when the browser refuses."""
+    try:  # noqa: SIM105 (MicroPython has no contextlib)
+        guard.call(window.history, "replaceState", window.history.state, "", href)
+    except guard.Refused:
+        pass

@@ -13,11 +13,14 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
-from app.boot.dom import window
+from app.boot import guard
+from app.boot.dom import on, window
+from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
+from app.storage.store import StoreKeys
 from senet.words import t
 
 
@@ -26,7 +29,9 @@ class Page:
         self.document = document
         self.view = view
         self.policy = policy
-        self.backend = backend  # the ScopedBackend: a storage event's key, in the app's names
+        # the page's other keys (the name, the STUN list, a game between two devices): through
+        # the Store, never raising; key_of names a storage event's key in the app's names
+        self.backend = StoreKeys(policy.store, backend)
         self.review_nodes = review_nodes  # ?review_nodes= (0: the review's default)
         self.ctl = None  # the Controller, made after the Page (it calls the Page back)
         self.link = None  # the WorkerLink
@@ -35,11 +40,28 @@ class Page:
         self.friend = None  # the Play a friend dialog (app/dialogs/friend.py), made on first use
 
     # -- notices -------------------------------------------------------------------------
-    def show_problems(self, extra=""):
-        """Put new storage problems (and ``extra``) in the notice."""
+    def show_problems(self, extra="", kind="", actions=()):
+        """Queue new storage problems (and ``extra``) as a notice (of ``kind``, with the
+        buttons ``actions``). With a dialog open (the Statistics, New game's kept games),
+        the problems found in reading for it are said in the dialog itself: a notice would
+        wait unseen behind it. (Whether games are being saved is tell_saving's.)"""
         text = self.policy.problems_text(extra)
         if text:
-            self.view.notice(text)
+            dialog = self.document.querySelector("dialog[open]")
+            if dialog and not actions:
+                if self.view.dialog_notice(dialog, text):  # made now: it goes with the dialog
+                    on(dialog, "close", lambda _event: self.view.dialog_notice(dialog, ""))
+            else:
+                self.view.notice(text, kind, actions)
+
+    def tell_saving(self):
+        """Games not being saved on this device, and why: said once when it starts; the
+        notice goes by itself once saving works again (SavePolicy.saving_news)."""
+        news = self.policy.saving_news()
+        if news:
+            self.view.notice(news, "unsaved")
+        elif news is not None:
+            self.view.withdraw_notice("unsaved")
 
     def focus_if_lost(self, selector):
         """Focus ``selector`` when nothing on the page has the focus."""
@@ -52,23 +74,26 @@ class Page:
 
     # -- the Controller's callbacks ------------------------------------------------------
     def autosave(self, ctl):
-        text, offer = self.policy.autosave(SavedGame(ctl.table.session, ctl.table.setup.expert_nodes, ctl.table.counted,
-                                                     ctl.table.game_id))
+        table = ctl.table
+        text, offer = self.policy.autosave(SavedGame(table.session, table.setup.expert_nodes, table.counted,
+                                                     table.game_id, stood_in=table.stood_in))
         if text is not None:
-            self.view.notice(text)
-            if offer:
-                self.view.notice_action("notice-resume", True)
+            if offer:  # another tab's game kept: "Resume that game" brings back that one now
+                self.view.notice(text, "resume", ("notice-resume",))
+            else:
+                self.view.notice(text)
 
     def on_result(self, session):
         from senet.throw_stats import game_counts
 
         online = self.ctl.online  # a game between two devices: counted apart (app/online/flow.py)
         outcome = online.outcome(session) if online is not None else None
-        self.policy.count_result(session, game_counts(session.game), outcome)
+        self.policy.count_result(session, game_counts(session.game), outcome, self.ctl.table.stood_in)
+        self.show_problems()  # statistics that could not be read, or stored
 
     def record_line(self, ctl):
         """The game-over panel's line: your record against this level in this rule set."""
-        return self.policy.record_line(ctl.table.session, ctl.table.rules.title)
+        return self.policy.record_line(ctl.table.session, ctl.table.rules.title, ctl.table.stood_in)
 
     def on_replace(self, session, finished_too=False):
         """A new game replaces ``session``: an unfinished game is kept as the previous save
@@ -82,9 +107,9 @@ class Page:
         key, value = event.key, event.newValue
         if not isinstance(key, str) or not isinstance(value, str):
             return
-        text = self.policy.other_tab_saved(self.backend.key_of(key), value, not self.view.notice_box.hidden)
+        text = self.policy.other_tab_saved(self.backend.key_of(key), value)
         if text is not None:
-            self.view.notice(text)
+            self.view.notice(text, "tab")
 
     # -- a game between two devices --------------------------------------------------------
     def friend_dialog(self):
@@ -107,12 +132,29 @@ class Page:
             return
         if state == "failed" and not ctl.turn_loop.worker_down:
             ctl.turn_loop.worker_down = True
-            if ctl.table.thinking is None:  # else the computer waiting for it says what stood in
-                view.report_error(f"the worker did not start: {self.link.error}")
-                view.notice(t("page.worker_failed"))  # what the player needs to know
-            view.notice_action("worker-retry", True)
+            ctl.turn_loop.down_why = "start"
+            view.report_error(f"the worker did not start: {self.link.error}")
+            text = self.worker_failed_text()
+            if text:  # else the computer waiting for it says what stood in
+                view.notice(text, "worker", ("worker-retry",))
         if view.ready:
             view.render(ctl)
+
+    def worker_failed_text(self):
+        """What the player is told when the Expert's worker could not start, by what the
+        game needed it for: the Expert's seat (Average plays it), hints or the meter
+        (unavailable), or both; "" while a computer waits for it (its own notice says
+        what stood in) or when nothing needed it (a review says so in its panel)."""
+        ctl = self.ctl
+        expert = any(kind in WORKER_KINDS for kind in ctl.live_setup.players)
+        advice = ctl.advice.hints or ctl.advice.meter
+        if ctl.table.thinking is not None:
+            return ""
+        if expert and advice:
+            return t("page.worker_failed_both")
+        if expert:
+            return t("page.worker_failed")
+        return t("page.worker_failed_advice") if advice else ""
 
     def need_worker(self):
         """Start the worker early when the game has an Expert seat or asks for hints or the
@@ -128,12 +170,15 @@ class Page:
         fetched again); the computer's next turns ask it again, and the page decides in
         its place only if it fails again."""
         ctl = self.ctl
-        self.view.notice("")
+        self.view.withdraw_notice("worker")
         ctl.turn_loop.worker_down = False
         ctl.turn_loop.worker_failures = 0
         self.prepared.clear()
         self.link.restart()
         self.need_worker()
+        ctl.table.analysed = None  # hints and the meter, asked again for the position shown
+        ctl.advice.consider()
+        self.view.render(ctl)  # the Expert's card and the hint line as they are now
 
     def prepare(self, variant):
         """Have the worker build the Expert's evaluation for ``variant`` (its endgame
@@ -173,9 +218,13 @@ class Page:
 
     @staticmethod
     def random_bytes(n):
-        """``n`` bytes from the browser's secure generator (seeds of the throws, game ids)."""
+        """``n`` bytes from the browser's secure generator (seeds of the throws, game ids);
+        should the browser refuse, from MicroPython's own generator: the game goes on."""
         buf = js.Uint8Array.new(n)
-        window.crypto.getRandomValues(buf)
+        try:
+            guard.call(window.crypto, "getRandomValues", buf)
+        except guard.Refused:
+            return system_random_bytes(n)
         return bytes(buf[i] for i in range(n))
 
     # -- kept games ------------------------------------------------------------------------
@@ -191,15 +240,17 @@ class Page:
         ctl.save()
         saved, kept = self.policy.swap(key)
         if saved is None:
+            view.withdraw_notice("resume")  # answered: it could not be done, as the next notice says
             self.show_problems(NOT_BROUGHT_BACK)
             return False
-        ctl.load(saved.session, saved.expert_nodes, saved.counted)
+        ctl.load(saved.session, saved.expert_nodes, saved.counted, saved.stood_in)
         ctl.start()
         self.need_worker()
         notice, offer, said = self.policy.resumed(key, kept, from_notice)
-        view.notice(notice)
-        if offer:
-            view.notice_action("notice-resume", True)
+        if notice:  # the game that was on the board: "Resume that game" switches back
+            view.notice(notice, "resume", ("notice-resume",) if offer else ())
+        else:
+            view.withdraw_notice("resume")
         if said:
             view.announce(t("page.resumed", message=ctl.table.message, said=said))
         view.restore_focus(ctl)

@@ -15,6 +15,7 @@ import js
 from pyscript import js_import
 from pyscript.ffi import to_js
 
+from app.boot import guard
 from app.boot.dom import attr, closest, on, window
 from app.online.flow import (
     ANSWER_KEY,
@@ -41,6 +42,17 @@ DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.onli
 LINK_STATES = {"off": "friend.link.off", "inviting": "friend.link.inviting", "connecting": "friend.link.connecting",
                "connected": "friend.link.connected", "lost": "friend.link.lost"}
 LINK_JS = "./app/link.js"  # window.senetLink's module, as app/boot/start.js names it (relative to the page)
+
+
+def link_call(name, *args):
+    """``window.senetLink.name(*args)`` through app/boot/guard.py; False when the browser
+    refused (a data channel that closed under it, no BroadcastChannel): said by what
+    follows, never a frozen page."""
+    try:
+        return guard.call(window.senetLink, name, *args)
+    except guard.Refused as exc:
+        window.console.warn(f"senet: the link's {name} was refused: {exc}")
+        return False
 
 
 async def senet_link():
@@ -196,17 +208,40 @@ class FriendDialog:
                 self.open_rejoin(text)
         elif what in ("copy-invite", "copy-answer"):
             target = self.doc.querySelector("[data-invite]" if what == "copy-invite" else "[data-answer]")
-            js.navigator.clipboard.writeText(target.textContent)
-            self.say(t("friend.copied"))
+            self.spawn(self.copy(target))
         elif what == "share":
             link = attr(self.doc.querySelector("[data-invite]"), "data-invite")
-            js.navigator.share(to_js({"title": t("friend.share_title"), "url": link}))
+            self.spawn(self.share(link))
         elif what == "say":
             self.flow.say(attr(button, "data-code"))
         elif what == "resign":
             self.flow.resign()
         elif what == "claim":
             self.flow.claim(js.Date.now())
+
+    async def copy(self, target):
+        """Copy a link shown: to the clipboard, else selected and copied as a selection is;
+        a browser that refuses both leaves it selected, to copy by hand."""
+        try:
+            await guard.later(js.navigator.clipboard, "writeText", str(target.textContent))
+        except Exception:  # no clipboard (not a secure page) or refused: the selection instead
+            window.getSelection().selectAllChildren(target)
+            try:
+                copied = bool(guard.call(self.doc, "execCommand", "copy"))
+            except guard.Refused:
+                copied = False
+            if not copied:
+                self.say(t("friend.copy_by_hand"))
+                return
+        self.say(t("friend.copied"))
+
+    async def share(self, link):
+        """The system's share sheet; its cancel is no error, a refusal says to copy instead."""
+        try:
+            await guard.later(js.navigator, "share", to_js({"title": t("friend.share_title"), "url": link}))
+        except guard.Refused as exc:
+            if exc.name != "AbortError":  # the player closed the sheet: nothing to say
+                self.say(t("friend.share_refused"))
 
     # -- the host --------------------------------------------------------------------------
     async def make_invite(self):
@@ -227,7 +262,7 @@ class FriendDialog:
         self._show_link("data-invite", link)
         self.el("friend-share").hidden = not hasattr(js.navigator, "share")
         self.show("invite")
-        window.senetLink.waitForAnswer()  # the answer link may be opened in another tab of this browser
+        link_call("waitForAnswer")  # the answer link may be opened in another tab of this browser
         self.say(t("friend.invite_made"))
         from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when an invite is made
 
@@ -252,7 +287,7 @@ class FriendDialog:
             except SenetError as exc:
                 self.say(str(exc))
                 return
-        window.senetLink.stopWaiting()  # the answer is in: another tab's is no longer needed
+        link_call("stopWaiting")  # the answer is in: another tab's is no longer needed
         self.set_link("connecting")
         await window.senetLink.accept(sdp)
         if not again:
@@ -271,7 +306,7 @@ class FriendDialog:
             self.flow.restore(text, js.Date.now())
         except SenetError as exc:
             self.page.view.report_error(f"the online game cannot go on: {exc}")
-            self.page.view.notice(CANNOT_GO_ON)
+            self.page.view.notice(CANNOT_GO_ON, "online")
             return
         self.set_link("lost")
 
@@ -286,7 +321,7 @@ class FriendDialog:
         link = self.base_url() + "#" + REJOIN_KEY + "=" + self.flow.reconnect_invite(sdp)
         self._show_link("data-invite", link)
         self.show("invite")
-        window.senetLink.waitForAnswer()
+        link_call("waitForAnswer")
         self.say(t("friend.reconnect_made"))
 
     def open_rejoin(self, text):
@@ -355,7 +390,7 @@ class FriendDialog:
 
     # -- the connection --------------------------------------------------------------------
     def send(self, text):
-        if not window.senetLink.send(text):
+        if not link_call("send", text):  # a closed channel, or one that refused the message
             self.flow.closed(js.Date.now())
             self.set_link(self.flow.link)
 
@@ -363,7 +398,7 @@ class FriendDialog:
         detail = event.detail
         kind = str(detail.type)
         if kind == "open":
-            window.senetLink.stopWaiting()
+            link_call("stopWaiting")
             self.flow.opened()
             self.set_link("connected")
             self.show("play")
@@ -389,10 +424,10 @@ class FriendDialog:
         except NotThisGame:
             return  # for another tab's invite: that tab answers
         except SenetError as exc:
-            window.senetLink.answered(False, str(exc))
+            link_call("answered", False, str(exc))
             self.say(t("friend.tab_answer_refused", error=str(exc)))
             return
-        window.senetLink.answered(True, "")
+        link_call("answered", True, "")
         self.spawn(self.connect(text, sdp))
 
     def pass_answer(self, text):

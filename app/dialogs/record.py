@@ -7,6 +7,7 @@ import js
 from pyscript.ffi import create_proxy, to_js
 
 import senet
+from app.boot import guard
 from app.boot.dom import window
 from senet.words import t
 
@@ -58,10 +59,13 @@ class RecordDialog:
     async def _copy(self):
         text = str(self.text.value)
         try:
-            await window.navigator.clipboard.writeText(text)
+            await guard.later(window.navigator.clipboard, "writeText", text)
         except Exception:  # no clipboard permission: select the text, the browser copies
             self.text.select()
-            ok = self.page.document.execCommand("copy")
+            try:
+                ok = bool(guard.call(self.page.document, "execCommand", "copy"))
+            except guard.Refused:
+                ok = False
             if not ok:
                 self.message(t("record.copy_by_hand"), error=True)
                 return

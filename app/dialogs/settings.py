@@ -144,8 +144,8 @@ class SettingsDialogs:
         document.getElementById("stats-table").hidden = not rows
         document.getElementById("stats-empty").hidden = bool(rows)
         self.draw_throw_stats()
-        page.show_problems()
         self.stats_dialog.showModal()
+        page.show_problems()  # statistics that could not be read: said in the dialog
 
     def draw_throw_stats(self):
         """The throw charts: the game on the board, and every finished game on this device."""

@@ -58,6 +58,19 @@ class Advice:
             return None
 
     @property
+    def unavailable(self) -> str:
+        """Why hints and the meter, asked for, cannot come at the human's turn of the live
+        game: "start" (the Expert, who gives them, could not start) or "answer" (it
+        stopped answering); "" when they can, or are not asked for."""
+        ctl = self.ctl
+        loop = ctl.turn_loop
+        if not (self.hints or self.meter) or not loop.worker_down or ctl.table is not ctl.live:
+            return ""
+        if not ctl.table.human_to_act or ctl.table.state.opening:
+            return ""
+        return loop.down_why or "answer"
+
+    @property
     def pending(self) -> bool:
         """An analysis was asked for this state and has not come back yet."""
         table = self.ctl.table

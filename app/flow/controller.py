@@ -136,10 +136,10 @@ class Controller:
         """A fresh name for a game (16 hex digits)."""
         return bytes(self.random_bytes(GAME_ID_BYTES)).hex()
 
-    def install(self, session: Session, setup: Setup, counted: bool = False) -> None:
+    def install(self, session: Session, setup: Setup, counted: bool = False, stood_in: bool = False) -> None:
         """Make ``session`` the game in progress, shown and played, from its first or its
         current state."""
-        self.show(Table(session, setup, self.new_game_id(), counted))
+        self.show(Table(session, setup, self.new_game_id(), counted, stood_in=stood_in))
         self.live = self.table
 
     def show(self, table: Table) -> None:
@@ -168,9 +168,11 @@ class Controller:
         self.changed()
         self.save()
 
-    def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False) -> None:
+    def load(self, session: Session, expert_nodes: int | None = None, counted: bool = False,
+             stood_in: bool = False) -> None:
         """Resume a saved session exactly where it was (call start() to show it); a replay
-        showing is closed without going back to the game it kept aside."""
+        showing is closed without going back to the game it kept aside. ``stood_in``: a
+        player on the page decided for its Expert (Table.stood_in)."""
         self.reviews.review = None
         game = session.game
         position = None if game.start_state == game.rules.start() else game.start_state.position()
@@ -178,15 +180,17 @@ class Controller:
         seed = None if game.throws == COMMIT else game.seed  # a committed seed stays in the game only
         setup = Setup(game.variant, (seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name),
                       seed, self.table.setup.speed, position, expert_nodes)
-        self.install(session, setup.checked(), counted)
+        self.install(session, setup.checked(), counted, stood_in)
         self.table.resumed = True
 
     def start(self, warnings: list[str] | tuple = ()) -> None:
-        """Begin the game made by the constructor or load() (once the page is ready)."""
-        text = self.resume_text() if self.table.resumed else self.intro_text()
+        """Begin the game made by the constructor or load() (once the page is ready). The
+        link's ``warnings`` (values it could not use) are a notice: the message line is
+        the game's, and a computer's first move would replace them there at once."""
+        self.announce(self.resume_text() if self.table.resumed else self.intro_text())
         if warnings:
-            text = t("flow.start.ignored", text=text, warnings=t("flow.start.ignored_joiner").join(warnings))
-        self.announce(text)
+            self.view.notice(t("flow.start.ignored_notice", warnings=t("flow.start.ignored_joiner").join(warnings)),
+                             "link")
         self.changed()
         self.save()
 

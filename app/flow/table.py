@@ -25,9 +25,10 @@ class Table:
 
     __slots__ = ("session", "setup", "game_id", "tracker", "counted", "resumed", "selected", "last_move",
                  "last_throw", "sticks", "throws", "jumps", "thinking", "preview", "advice", "analysed",
-                 "message", "replay", "tutorial", "remote", "sources")
+                 "message", "replay", "tutorial", "remote", "sources", "stood_in")
 
-    def __init__(self, session, setup, game_id: str, counted: bool = False, replay=None, tutorial=None):
+    def __init__(self, session, setup, game_id: str, counted: bool = False, replay=None, tutorial=None,
+                 stood_in: bool = False):
         self.session = session
         self.setup = setup
         # This tab's name for the game, saved with it: a fresh one for every game started
@@ -37,6 +38,10 @@ class Table:
         self.tutorial = tutorial
         self.tracker = PieceTracker(self.state)
         self.counted = counted  # the result is in the statistics (once per game)
+        # A player on the page decided for the Expert's seat (the worker failed or did not
+        # start) at least once in this game: counted as a game against that player
+        # (app/flow/counting.py), and said so. Saved with the game.
+        self.stood_in = stood_in
         self.resumed = False
         self.selected = None  # the place of the piece the human picked
         self.last_move = None  # (from, to) places of the last action

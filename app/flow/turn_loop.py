@@ -12,6 +12,7 @@ stronger than Average on this thread, and the player is told. Free of the DOM.
 import asyncio
 
 from app.flow.setup import KIND_NAMES
+from app.words.names import STAND_IN
 
 try:
     from time import ticks_diff, ticks_ms  # MicroPython (the page)
@@ -79,7 +80,7 @@ def error_text(exc: BaseException) -> str:
 
 def fallback_level(level: str) -> str:
     """The player that stands in on the main thread: Novice for Novice, else Average."""
-    return "novice" if level == "novice" else "average"
+    return "novice" if level == "novice" else STAND_IN
 
 
 class TurnLoop:
@@ -108,6 +109,8 @@ class TurnLoop:
         self.tasks = set()
         self.worker_failures = 0  # worker failures in a row
         self.worker_down = False  # given up on the worker: computers decide on this thread
+        # why, once worker_down: "start" (it never started) or "answer" (it stopped answering)
+        self.down_why = ""
         self.fallback_error = None  # why the stand-in player cannot run on this thread
 
     def kick(self) -> None:
@@ -255,6 +258,8 @@ class TurnLoop:
                     self.worker_failures = 0
                     return answer
             answer = self.decide_here(state, level, seed, tell=failure is None)
+            if ctl.table.game.state is state:  # the Expert's seat played by a stand-in: counted so
+                ctl.table.stood_in = True
             if failure is not None:
                 self._worker_failed(failure, level)
             return answer
@@ -281,11 +286,12 @@ class TurnLoop:
             text = fallback_text(player, slow, self.think_timeout, why=self.fallback_error)
         if self.worker_failures >= WORKER_GIVE_UP and not self.worker_down:
             self.worker_down = True
+            self.down_why = "answer"
             text = t("flow.worker.given_up" if self.fallback_error is None else "flow.worker.given_up_first_legal",
                      text=text)
-        view.notice(text)  # a notice for the player (the error was reported on its own)
-        if self.worker_down:
-            view.notice_action("worker-retry", True)  # app/boot/page.py's retry_worker
+        # a notice for the player (the error was reported on its own); a later one about the
+        # worker takes its place; "Try again" is app/boot/page.py's retry_worker
+        view.notice(text, "worker", ("worker-retry",) if self.worker_down else ())
 
     def decide_here(self, state: senet.State, level: str, seed: int, tell: bool = True):
         """Novice's or Average's decision on this thread (quick; imported on first use):
@@ -303,5 +309,5 @@ class TurnLoop:
             if tell:
                 text = fallback_broken(self.fallback_error)
                 self.ctl.view.report_error(text)
-                self.ctl.view.notice(text)
+                self.ctl.view.notice(text, "worker")
             return None

@@ -142,7 +142,7 @@ ACTIONS = {
     "fair-phrase": lambda page: page.apply_phrase(),
     "verify": lambda page: page.view.fair_message(page.ctl.fair.verify_text()),
     "throw-stats": _throw_stats,
-    "notice-dismiss": lambda page: page.view.notice(""),
+    "notice-dismiss": lambda page: page.view.dismiss_notice(),
     "notice-resume": lambda page: page.resume_previous(),
     "worker-retry": lambda page: page.retry_worker(),
     "tutorial": _tutorial_open,

@@ -122,7 +122,8 @@ function waitForAnswer() {
     wait.from = m.id;
     emit("answer", m.text.slice(0, MAX_TEXT + 1));
   };
-  if (navigator.locks) navigator.locks.request(WAITING_LOCK, () => held); // (secure contexts only)
+  // (secure contexts only; a refused lock leaves the channel, which passAnswer also asks)
+  if (navigator.locks) navigator.locks.request(WAITING_LOCK, () => held).catch(() => {});
   waiting = wait;
 }
 
@@ -143,9 +144,11 @@ function stopWaiting() {
 }
 
 async function passAnswer(text) {
-  if (navigator.locks) { // else no lock tells: ask on the channel, and wait HANDOFF_MS at most
-    const locks = await navigator.locks.query();
-    if (!(locks.held || []).some((lock) => lock.name === WAITING_LOCK)) return { passed: false, ok: false, words: "" };
+  // Without locks (or if the browser refuses them) no lock tells: ask on the channel, and
+  // wait HANDOFF_MS at most.
+  const locks = navigator.locks ? await navigator.locks.query().catch(() => null) : null;
+  if (locks && !(locks.held || []).some((lock) => lock.name === WAITING_LOCK)) {
+    return { passed: false, ok: false, words: "" };
   }
   const id = String(Math.random()).slice(2) + String(Date.now());
   const ch = new BroadcastChannel(HANDOFF);

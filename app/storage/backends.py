@@ -7,27 +7,31 @@ their failures into problems to show. Free of the DOM: the page passes
 ``window.localStorage`` in.
 """
 
+from app.boot import guard
 from senet.words import t
 
 
 class LocalStorage:
-    """The backend over the browser's ``localStorage`` (the object is handed in)."""
+    """The backend over the browser's ``localStorage`` (the object is handed in). Every
+    call goes through app/boot/guard.py: a full storage's QuotaExceededError, which the
+    page's MicroPython could not catch, is a Python exception (guard.Refused) here."""
 
     def __init__(self, ls):
         self.ls = ls
 
     def get(self, key):
-        value = self.ls.getItem(key)
+        value = guard.call(self.ls, "getItem", key)
         return value if isinstance(value, str) else None
 
     def set(self, key, value):
-        self.ls.setItem(key, value)
+        guard.call(self.ls, "setItem", key, value)
 
     def remove(self, key):
-        self.ls.removeItem(key)
+        guard.call(self.ls, "removeItem", key)
 
     def all_keys(self):
-        return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+        count = int(guard.get(self.ls, "length"))
+        return [str(guard.call(self.ls, "key", i)) for i in range(count)]
 
 
 def scope_of(pathname: str) -> str:

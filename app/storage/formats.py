@@ -33,8 +33,8 @@ from app.values import FrozenValue, Value
 from app.words import names
 from app.words.names import SPEEDS
 from senet.errors import shown
-from senet.json_text import dumps
-from senet.session import ONLINE, SaveError, Session, load_json, load_stats
+from senet.json_text import MAX_JSON_DEPTH, dumps, json_depth
+from senet.session import ONLINE, SaveError, Session, load_stats
 from senet.words import n, t
 
 SAVE_KEY = "senet:save"
@@ -72,6 +72,19 @@ def is_game_id(value: object) -> bool:
 to_json = dumps
 
 
+def load_json(text: str):
+    """``json.loads(text)`` for a stored value; SaveError in the catalog's words when it is
+    not JSON, or nests deeper than MAX_JSON_DEPTH (checked first: json.loads would fail on
+    thousands of brackets). The notice names the value itself ("The settings could not be
+    read (not valid JSON)"), so the reason does not."""
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and json_depth(text) > MAX_JSON_DEPTH:
+        raise SaveError(t("storage.bad.too_deep", levels=MAX_JSON_DEPTH))
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RuntimeError, MemoryError):  # RecursionError is a RuntimeError
+        raise SaveError(t("storage.bad.not_json")) from None
+
+
 def to_json_safe(value) -> str:
     """``value`` as JSON text for a message (its repr when it has none)."""
     try:
@@ -90,18 +103,21 @@ class SavedGame(Value):
     ``expert_nodes``: the Expert's search budget (None: the engine's); ``counted``: the
     finished game is already in the statistics; ``game_id``: which game this is (saves
     older than the id have none); ``saved_at``: when it was written, in ms since 1970
-    (older saves: None).
+    (older saves: None); ``stood_in``: a player on the page decided for the Expert's
+    seat at least once (the worker failed): the game counts against that player (saves
+    from before have no such field: False).
     """
 
-    __slots__ = ("session", "expert_nodes", "counted", "game_id", "saved_at")
+    __slots__ = ("session", "expert_nodes", "counted", "game_id", "saved_at", "stood_in")
 
     def __init__(self, session: Session, expert_nodes: int | None = None, counted: bool = False,
-                 game_id: str | None = None, saved_at: int | None = None):
+                 game_id: str | None = None, saved_at: int | None = None, stood_in: bool = False):
         self.session = session
         self.expert_nodes = expert_nodes
         self.counted = counted
         self.game_id = game_id
         self.saved_at = saved_at
+        self.stood_in = stood_in
 
 
 def dump_game(saved: SavedGame) -> str:
@@ -118,6 +134,8 @@ def dump_game(saved: SavedGame) -> str:
         pairs.append(("game_id", to_json(saved.game_id)))
     if saved.saved_at is not None:
         pairs.append(("saved_at", to_json(saved.saved_at)))
+    if saved.stood_in:  # written only when true: a save without it reads as before
+        pairs.append(("stood_in", "true"))
     return "{" + ", ".join(to_json(key) + ": " + value for key, value in pairs) + "}"
 
 
@@ -127,7 +145,7 @@ def game_id_of(text: object) -> str | None:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return None
     try:
-        data = load_json(text, "the saved game")
+        data = load_json(text)
     except SaveError:
         return None
     value = data.get("game_id") if isinstance(data, dict) else None
@@ -141,7 +159,7 @@ def parse_game(text: object) -> SavedGame:
         raise SaveError(t("storage.bad.save_not_text"))
     if len(text) > MAX_TEXT:
         raise SaveError(t("storage.bad.save_too_long"))
-    data = load_json(text, "the saved game")
+    data = load_json(text)
     if isinstance(data, dict) and data.get("format") == "senet-save":
         return SavedGame(Session.from_json(text))
     if not isinstance(data, dict) or data.get("format") != APP_FORMAT:
@@ -167,7 +185,10 @@ def parse_game(text: object) -> SavedGame:
     saved_at = data.get("saved_at")
     if not (isinstance(saved_at, int) and not isinstance(saved_at, bool) and 0 <= saved_at < 10**15):
         saved_at = None
-    return SavedGame(session, nodes, counted, game_id, saved_at)
+    stood_in = data.get("stood_in", False)  # absent in saves made before it existed
+    if not isinstance(stood_in, bool):
+        raise SaveError(t("storage.bad.stood_in_flag"))
+    return SavedGame(session, nodes, counted, game_id, saved_at, stood_in)
 
 
 # ------------------------------------------------------------------ kept games
@@ -303,7 +324,7 @@ def parse_settings(text: object) -> Settings:
     is not settings at all raises SaveError (and is set aside by the Store)."""
     if not isinstance(text, str) or len(text) > 10_000:
         raise SaveError(t("storage.bad.settings_not_text"))
-    data = load_json(text, "the settings")
+    data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
         raise SaveError(t("storage.bad.not_settings"))
     return Settings(**{k: v for k, v in data.items() if k in Settings.__slots__}).checked()
@@ -317,7 +338,7 @@ def parse_stats(text: object) -> dict:
     (rows of the wrong shape are dropped by senet.session.load_stats)."""
     if not isinstance(text, str) or len(text) > 100_000:
         raise SaveError(t("storage.bad.stats_not_text"))
-    data = load_json(text, "the statistics")
+    data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
         raise SaveError(t("storage.bad.not_stats"))
     return load_stats(text)
@@ -328,7 +349,7 @@ def parse_throw_stats(text: object) -> tuple:
     that is not exactly what dump_throw_stats writes (the Store sets it aside)."""
     if not isinstance(text, str) or len(text) > 10_000:
         raise SaveError(t("storage.bad.throws_not_text"))
-    data = load_json(text, "the throw statistics")
+    data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != THROWS_FORMAT:
         raise SaveError(t("storage.bad.not_throws"))
     version = data.get("version")
@@ -370,9 +391,11 @@ def stats_rows(stats: dict, took_back: bool = False) -> list[tuple[str, str, int
     return rows
 
 
-def outcome_for_stats(session: Session) -> tuple[str, str, str] | None:
+def outcome_for_stats(session: Session, stood_in: bool = False) -> tuple[str, str, str] | None:
     """(variant, opponent level, "won"/"lost"/"drawn") for a finished game between exactly
-    one human and one computer; None for any other game (not counted)."""
+    one human and one computer; None for any other game (not counted). ``stood_in``: a
+    player on the page decided for the Expert (the worker failed): the game counts against
+    that player, Average (turn_loop.fallback_level), never as a game against the Expert."""
     game = session.game
     if not game.over:
         return None
@@ -381,6 +404,8 @@ def outcome_for_stats(session: Session) -> tuple[str, str, str] | None:
         return None
     human = humans[0]
     opponent = session.seats[3 - human].kind
+    if stood_in and opponent in names.WORKER_KINDS:
+        opponent = names.STAND_IN
     result = game.result
     if result == "draw":
         return game.variant, opponent, "drawn"

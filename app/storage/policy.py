@@ -48,6 +48,7 @@ class SavePolicy:
         self.resume_key = PREVIOUS_KEY
         self.told_other = set()  # the other tabs' games already mentioned in a notice
         self.replaced_kept = False  # the game replaced last was kept
+        self.told_unsaved = None  # why games are not saved, as the player was last told (None: saved)
 
     # -- problems ------------------------------------------------------------------------
     def has_new_problems(self) -> bool:
@@ -62,6 +63,19 @@ class SavePolicy:
         if extra:
             parts.append(extra)
         return " ".join(parts)
+
+    def saving_news(self):
+        """Whether games are being saved on this device, when that changed since the player
+        was last told: the notice that they are not, and why (said once; "" once saving
+        works again: the notice goes), or None when nothing changed."""
+        why = self.store.unsaved
+        if why == self.told_unsaved:
+            return None
+        self.told_unsaved = why
+        if why is None:
+            return ""
+        key = "storage.unsaved.notice_lost" if self.store.memory_only else "storage.unsaved.notice"
+        return t(key, why=why)
 
     # -- boot ----------------------------------------------------------------------------
     def open_link_game(self, saved, speed: str) -> tuple:
@@ -107,17 +121,17 @@ class SavePolicy:
             return self.problems_text(extra), bool(extra)
         return None, False
 
-    def other_tab_saved(self, key, value, notice_showing: bool):
+    def other_tab_saved(self, key, value):
         """A storage event: ``key`` the app's name of the key written (None: another copy
         of the app's), ``value`` its new text. Returns the notice to show (another tab
-        saved a different game, said once a game and never over a notice being shown),
-        or None. This tab's game is left as it is."""
+        saved a different game, said once a game; it waits behind the notices shown), or
+        None. This tab's game is left as it is."""
         if not isinstance(key, str) or not isinstance(value, str):
             return None
         if key != SAVE_KEY or self.store.knows(value):
             return None
         tag = "tab:" + (game_id_of(value) or "")
-        if tag in self.told_other or notice_showing:
+        if tag in self.told_other:
             return None
         self.told_other.add(tag)
         return t("storage.policy.other_tab_playing")
@@ -156,27 +170,34 @@ class SavePolicy:
         return "", False, ""
 
     # -- statistics and settings ---------------------------------------------------------
-    def count_result(self, session, throw_counts: dict, outcome=None) -> None:
+    def count_result(self, session, throw_counts: dict, outcome=None, stood_in: bool = False) -> None:
         """A game ended: its result (between one human and one computer, or ``outcome``:
         a game between two devices, senet.session.ONLINE) and its throws (every finished
-        game, docs/fair-throws.md) go into the statistics."""
-        outcome = outcome or outcome_for_stats(session)
+        game, docs/fair-throws.md) go into the statistics. ``stood_in``: Average decided
+        for the Expert at least once: a game against Average (formats.outcome_for_stats)."""
+        outcome = outcome or outcome_for_stats(session, stood_in)
         if outcome is not None:
             self.store.add_result(*outcome, took_back=session.took_back)
         self.store.add_throws(throw_counts)
 
-    def record_line(self, session, rules_title: str) -> str:
-        """The game-over panel's line: your record against this level in this rule set."""
-        outcome = outcome_for_stats(session)
+    def record_line(self, session, rules_title: str, stood_in: bool = False) -> str:
+        """The game-over panel's line: your record against this level in this rule set
+        (after saying so when Average stood in for the Expert)."""
+        outcome = outcome_for_stats(session, stood_in)
         if outcome is None:
             return ""
         variant, level, _ = outcome
+        line = ""
         for row_variant, opponent, won, lost, drawn in stats_rows(self.store.load_stats()):
             if row_variant == variant and opponent == level:
                 key = "storage.record.line_drawn" if drawn else "storage.record.line"
-                return t(key, level=KIND_NAMES.get(level, level), rules=rules_title, won=won, lost=lost,
+                line = t(key, level=KIND_NAMES.get(level, level), rules=rules_title, won=won, lost=lost,
                          drawn=drawn)
-        return ""
+        asked = outcome_for_stats(session)[1]
+        if line and asked != level:  # the Expert was asked for, Average stood in
+            line = t("storage.record.stood_in", player=KIND_NAMES.get(asked, asked),
+                     weaker=KIND_NAMES.get(level, level), line=line)
+        return line
 
     def set_settings(self, settings) -> None:
         self.settings = settings

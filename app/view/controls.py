@@ -4,7 +4,7 @@ app/view/view.py's View."""
 
 from app.flow.controller import COLOUR
 from app.view.board import SHAPE, SYMBOLS, list_text
-from app.words.names import REMOTE
+from app.words.names import KIND_NAMES, REMOTE, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits
 
@@ -122,6 +122,8 @@ class ControlsDrawing:
     def _render_players(self, ctl) -> None:
         acting = ctl.table.seat_to_act
         result = ctl.table.game.result
+        # the worker is down: Average decides for the live game's Expert seats on the page
+        stand_in = ctl.turn_loop.worker_down and ctl.table is ctl.live
         for seat, el in self.players.items():
             token, name_el, kind_el, turn_el = self.player_parts[seat]
             colour = ctl.table.colour_of(seat)
@@ -142,7 +144,10 @@ class ControlsDrawing:
             odd = ctl.table.state.odd
             if odd and colour:
                 parts.append(t("view.player.odd") if odd == colour else t("view.player.even"))
-            parts.append(t(KIND_TEXT[kind]))
+            if kind in WORKER_KINDS and stand_in:  # who plays the seat now: Average, in the Expert's place
+                parts.append(t("view.player.stand_in", weaker=KIND_NAMES[STAND_IN], player=KIND_NAMES[kind]))
+            else:
+                parts.append(t(KIND_TEXT[kind]))
             self._text(("kind", seat), kind_el, " · ".join(parts))
             if result and result == colour:
                 turn = t("view.player.winner")
@@ -155,15 +160,20 @@ class ControlsDrawing:
             self._text(("turn", seat), turn_el, turn)
 
     def _render_advice(self, ctl) -> None:
-        """Hints and the win meter (settings), from the Expert's analysis in the worker."""
+        """Hints and the win meter (settings), from the Expert's analysis in the worker; when
+        the worker is down, a line saying they are unavailable, and why."""
         hint, prob = ctl.advice.hint, ctl.advice.win_prob
         pending = ctl.advice.pending
         show_hint = hint is not None or (pending and ctl.advice.hints and ctl.advice.real_choice)
         show_meter = prob is not None
-        self._set("advice", self.advice, "hidden", None if self.ready and (show_hint or show_meter) else "")
+        unavailable = ctl.advice.unavailable
+        self._set("advice", self.advice, "hidden",
+                  None if self.ready and (show_hint or show_meter or unavailable) else "")
         text = ""
         exact = ctl.advice.exact  # from the exact endgame tables: said, not an estimate
-        if hint is not None:
+        if unavailable:
+            text = t("view.advice.not_started" if unavailable == "start" else "view.advice.stopped")
+        elif hint is not None:
             text = self.hint_words(ctl, hint)
             if exact:
                 text = t("view.hint.exact", hint=text)

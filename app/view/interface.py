@@ -19,11 +19,15 @@ class NullView:
     def report_error(self, text: str) -> None:
         pass
 
-    def notice(self, text: str) -> None:
-        """A message that stays until dismissed (a saved game set aside, a worker failure)."""
+    def notice(self, text: str, kind: str = "", actions=()) -> None:
+        """A message that stays until read or answered (a saved game set aside, a worker
+        failure); notices queue, and one of the same ``kind`` takes the place of the one
+        queued. ``actions``: its buttons besides OK ("worker-retry": start the worker
+        again; "notice-resume": Resume that game). Empty text withdraws the notice of
+        ``kind``."""
 
-    def notice_action(self, action: str, visible: bool) -> None:
-        """Shows or hides a button of the notice (``worker-retry``: start the worker again)."""
+    def withdraw_notice(self, kind: str) -> None:
+        """The notice of ``kind`` is over: it goes, read or not."""
 
     def sound(self, name: str) -> None:
         """A sound: throw, move, bump, water, off, win or loss (app/view/sound.js)."""

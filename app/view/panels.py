@@ -4,6 +4,7 @@ mixin of app/view/view.py's View."""
 
 from app.flow.counting import count_words, mark_name
 from app.flow.review_data import rating_scale
+from app.words.names import KIND_NAMES, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits
 
@@ -300,9 +301,9 @@ class PanelsDrawing:
                 title, detail = t("view.over.draw_title"), t("view.over.draw", reason=ctl.draw_reason)
             else:
                 white = result == "w"
-                name = ctl.table.seat_name(ctl.table.seat_of(result))
+                name = self._over_name(ctl, ctl.table.seat_of(result))
                 loser = "b" if white else "w"
-                other = ctl.table.seat_name(ctl.table.seat_of(loser))
+                other = self._over_name(ctl, ctl.table.seat_of(loser))
                 you_won, you_lost = ctl.table.is_you(ctl.table.seat_of(result)), ctl.table.is_you(ctl.table.seat_of(loser))
                 if you_won:
                     title = t("view.over.you_beat", name=other)
@@ -330,6 +331,17 @@ class PanelsDrawing:
         else:
             self.root.classList.remove("game-over")
         self._was_over = over
+
+    @staticmethod
+    def _over_name(ctl, seat) -> str:
+        """A seat's name in the game-over title: the Expert's seat, unnamed, where Average
+        stood in during the game is named for both (the game counts as Average's)."""
+        table = ctl.table
+        name = table.seat_name(seat)
+        kind = table.kind(seat)
+        if table.stood_in and kind in WORKER_KINDS and name == KIND_NAMES[kind]:
+            return t("view.over.stood_in", weaker=KIND_NAMES[STAND_IN], player=name)
+        return name
 
     def _render_summary(self, ctl) -> None:
         """The game in numbers: turns, bumps made and suffered, pieces lost to the water."""

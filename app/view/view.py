@@ -9,16 +9,21 @@ goals are set, ``data-goal`` ("w"/"b") on the goal squares, ``data-next-goal`` o
 lowest open goal of the side to act and ``data-home`` on home pieces (B6, B7).
 """
 
+from app.boot import guard
 from app.flow.controller import loc_order
 from app.view.board import BoardDrawing
 from app.view.controls import ControlsDrawing
+from app.view.notices import NoticeQueue
 from app.view.panels import PanelsDrawing
 from senet.board import MARKED
+from senet.words import n as n_words
 
 SVG_NS = "http://www.w3.org/2000/svg"
 # Duration of a piece's move across the board, per speed (CSS --move-ms).
 MOVE_MS = {"slow": 700, "normal": 420, "fast": 200, "instant": 0}
 _MISSING = object()
+# The notice's buttons besides OK (index.html's #notice), each shown for a notice that offers it.
+NOTICE_ACTIONS = ("notice-resume", "worker-retry")
 
 
 class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
@@ -90,6 +95,10 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.meter_value = document.getElementById("meter-value")
         self.notice_box = document.getElementById("notice")
         self.notice_text = document.getElementById("notice-text")
+        self.notice_buttons = {action: self.notice_box.querySelector(f'[data-action="{action}"]')
+                               for action in NOTICE_ACTIONS}
+        self.notice_more = self._notice_more()
+        self.notices = NoticeQueue()  # app/view/notices.py: the first shows in #notice
         self.fair = {name: document.getElementById(f"fair-{name}")
                      for name in ("summary", "note", "commit", "phrase-text", "phrase-edit", "phrase", "seed", "message")}
         self._fair_key = None  # (gen, phrase): the phrase box is refilled when it changes
@@ -167,20 +176,77 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
             return
         player = getattr(self.win, "senetSound", None)
         if player:
-            player.play(name, self.volume)
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
+                guard.call(player, "play", name, self.volume)
+            except guard.Refused:  # no audio here: the game goes on in silence
+                pass
 
-    def notice(self, text: str) -> None:
-        """A message that stays until dismissed (role=alert); empty text hides it."""
-        self.notice_text.textContent = text
-        self.notice_box.hidden = not text
+    def notice(self, text: str, kind: str = "", actions=()) -> None:
+        """A message that stays until read (OK) or answered (its button), in ``#notice``
+        (role=alert). Notices queue (app/view/notices.py): one shows at a time, with how
+        many wait behind it, and none replaces another, but for one of the same ``kind``
+        (what it is about), which takes its place. ``actions``: its buttons besides OK
+        (NOTICE_ACTIONS). Empty text withdraws the notice of ``kind``."""
+        if text:
+            self.notices.add(text, kind, actions)
+        else:
+            self.notices.withdraw(kind)
+        self._render_notice()
+
+    def withdraw_notice(self, kind: str) -> None:
+        """The notice of ``kind`` is over (saving works again): it goes, read or not."""
+        if self.notices.withdraw(kind):
+            self._render_notice()
+
+    def dismiss_notice(self) -> None:
+        """The notice shown was read (its OK) or answered: the next one shows."""
+        self.notices.dismiss()
+        self._render_notice()
+
+    def dialog_notice(self, dialog, text: str) -> bool:
+        """A notice within an open ``dialog`` (role=alert), under its heading: what went
+        wrong in reading what the dialog shows (app/boot/page.py takes it away when the
+        dialog closes). Empty text takes it away. True when the line was made now."""
+        line = dialog.querySelector(".dialog-notice")
         if not text:
-            self.notice_action("notice-resume", False)
-            self.notice_action("worker-retry", False)
+            if line:
+                line.remove()
+            return False
+        made = not line
+        if made:
+            line = self.doc.createElement("p")
+            line.className = "dialog-notice"
+            line.setAttribute("role", "alert")
+            dialog.querySelector("h2").after(line)
+        line.textContent = text
+        return made
 
-    def notice_action(self, action: str, visible: bool) -> None:
-        button = self.notice_box.querySelector(f'[data-action="{action}"]')
-        if button:
-            button.hidden = not visible
+    @property
+    def notice_shown(self) -> str:
+        """The kind of the notice shown ("" for one without), or None when none shows."""
+        head = self.notices.head
+        return None if head is None else head.kind
+
+    def _notice_more(self):
+        """The line that says how many notices wait behind the one shown (made here: the
+        static markup has only the notice itself)."""
+        more = self.notice_box.querySelector(".notice-more")
+        if not more:
+            more = self.doc.createElement("p")
+            more.className = "notice-more"
+            more.hidden = True
+            self.notice_text.after(more)
+        return more
+
+    def _render_notice(self) -> None:
+        head = self.notices.head
+        self._text("notice-text", self.notice_text, head.text if head else "")
+        self._set("notice", self.notice_box, "hidden", None if head else "")
+        for action, button in self.notice_buttons.items():
+            self._set(("notice", action), button, "hidden", None if head and action in head.actions else "")
+        waiting = len(self.notices) - 1
+        self._text("notice-more", self.notice_more, n_words("view.notice.more", waiting) if waiting > 0 else "")
+        self._set("notice-more", self.notice_more, "hidden", None if waiting > 0 else "")
 
     def set_highlight(self, on: bool) -> None:
         """Settings: highlight the last move, the movable pieces and the destinations."""

@@ -71,6 +71,9 @@ REMOTE = "remote"
 # The computer players that think in the worker (Pyodide); the others decide on the page
 # itself, in well under a millisecond on MicroPython, and never wait for the worker.
 WORKER_KINDS = ("expert",)
+# Who decides on the page for them when the worker cannot (app/flow/turn_loop.py's
+# fallback_level): a game it stood in for counts against it (app/storage/formats.py).
+STAND_IN = "average"
 
 SPEEDS = ("slow", "normal", "fast", "instant")  # the pace of the pieces and the computer
 

@@ -25,6 +25,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
+from app.boot import guard
 from senet.words import t
 
 SRC = "./app/players.js"
@@ -105,7 +106,8 @@ class WorkerLink:
     async def _boot(self):
         try:
             src = SRC if self.lang == "en" else f"{SRC}?lang={self.lang}"
-            self.worker = window.Worker.new(src, to_js({"type": "module"}))
+            # through app/boot/guard.py: a browser that refuses a worker throws (SecurityError)
+            self.worker = guard.construct(window.Worker, src, to_js({"type": "module"}))
             self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
             self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
             await self._wait_started()

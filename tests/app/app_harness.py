@@ -13,6 +13,7 @@ Not a conftest.py: tests/browser/conftest.py is imported as `conftest` by the br
 import asyncio
 
 from app.flow.controller import NullView
+from app.view.notices import NoticeQueue
 from app.view.pieces import loc_order
 
 
@@ -21,12 +22,20 @@ class View(NullView):
 
     def __init__(self):
         self.messages, self.notices, self.errors = [], [], []
+        self.queue = NoticeQueue()  # the notices as the page queues them (app/view/notices.py)
 
     def announce(self, text):
         self.messages.append(text)
 
-    def notice(self, text):
-        self.notices.append(text)
+    def notice(self, text, kind="", actions=()):
+        if text:
+            self.notices.append(text)
+            self.queue.add(text, kind, actions)
+        else:
+            self.queue.withdraw(kind)
+
+    def withdraw_notice(self, kind):
+        self.queue.withdraw(kind)
 
     def report_error(self, text):
         self.errors.append(text)

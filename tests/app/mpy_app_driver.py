@@ -223,8 +223,8 @@ def two_tabs(ctl):
     out["b"] = b.autosave(saved.replace(game_id="tab-b"))
     out["b_again"] = b.autosave(saved.replace(game_id="tab-b"))
     out["resume_key"] = b.resume_key
-    out["event"] = [a.other_tab_saved("senet:save", backend.data["senet:save"], False),
-                    b.other_tab_saved("senet:save", backend.data["senet:save"], False)]
+    out["event"] = [a.other_tab_saved("senet:save", backend.data["senet:save"]),
+                    b.other_tab_saved("senet:save", backend.data["senet:save"])]
     back, kept = b.swap(b.resume_key)
     out["back"] = [back.game_id, kept[1], list(b.resumed(out["resume_key"], kept, True))]
     b.answer_tutorial("finished")

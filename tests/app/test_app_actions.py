@@ -95,7 +95,7 @@ EXPECTED = {
     "fair-phrase": ({}, ["page.apply_phrase"]),
     "verify": ({}, ["ctl.fair.verify_text", "view.fair_message"]),
     "throw-stats": ({}, ["settings_dialogs.open_stats", "page.scroll_to"]),
-    "notice-dismiss": ({}, ["view.notice"]),
+    "notice-dismiss": ({}, ["view.dismiss_notice"]),
     "notice-resume": ({}, ["page.resume_previous"]),
     "worker-retry": ({}, ["page.retry_worker"]),
     "tutorial": ({}, ["page.open_tutorial"]),

@@ -229,6 +229,52 @@ def test_a_failing_worker_falls_back_and_the_game_ends():
     assert ctl.turn_loop.worker_down and len(calls) == 2  # asked twice, then left alone
     assert "Average chose this move" in ctl.view.notices[0]
     assert "Until you choose Try again or reload the page" in ctl.view.notices[-1]
+    assert ctl.table.stood_in  # the game is marked: Average played the Expert's seat
+    assert [n.kind for n in ctl.view.queue.items] == ["worker"]  # one notice of the worker, the newest
+
+
+def test_a_game_where_average_stood_in_is_saved_so_and_counted_against_average():
+    """The worker fails once in a human's game against the Expert: Average decides that
+    move, the game is marked (saved with it, resumed with it) and, once over, counted as a
+    game against Average; a game the Expert played throughout is the Expert's."""
+    from app.storage.policy import SavePolicy
+    from app.storage.store import Settings
+
+    failures = [1]
+
+    async def once_broken(position, level, seed):
+        if failures[0]:
+            failures[0] -= 1
+            raise RuntimeError("the worker stopped")
+        return await engine_think(position, level, seed)
+
+    store = Store(MemoryBackend())
+    policy = SavePolicy(store, Settings())
+    counted = []
+
+    async def run(think):
+        ctl = make(Setup("tait", ("human", "expert"), seed=4, speed="instant", expert_nodes=200), store=store,
+                   think=think, on_result=lambda session: counted.append(ctl.table.stood_in))
+        ctl.start()
+        await play_to_end(ctl, 3000)
+        return ctl
+
+    ctl = run_async(run(once_broken))
+    assert ctl.table.stood_in and not ctl.turn_loop.worker_down and counted == [True]
+    policy.count_result(ctl.table.session, {}, stood_in=True)
+    line = policy.record_line(ctl.table.session, "Tait", stood_in=True)
+    assert line.startswith("Average played in the Expert's place in this game, so it counts as a game against "
+                           "Average. Your record against Average (Tait rules): ")
+    assert list(store.load_stats()["results"]) == ["tait/average"]
+    resumed = make(Setup(), think=engine_think)
+    saved = SavedGame(ctl.table.session, 200, True, "g", stood_in=ctl.table.stood_in)
+    from app.storage.formats import dump_game, parse_game
+
+    back = parse_game(dump_game(saved))
+    resumed.load(back.session, back.expert_nodes, back.counted, back.stood_in)
+    assert resumed.table.stood_in
+    fine = run_async(run(engine_think))
+    assert not fine.table.stood_in and counted == [True, False]
 
 
 def test_a_hanging_worker_times_out():

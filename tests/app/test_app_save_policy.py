@@ -92,17 +92,17 @@ def test_another_tabs_game_is_kept_said_once_and_resume_follows_its_newest_copy(
     assert parse_game(backend.data[b.resume_key]).session.state == game_a.state
 
 
-def test_a_storage_event_of_another_game_is_said_once_and_never_over_a_notice():
+def test_a_storage_event_of_another_game_is_said_once():
+    """(The page queues it behind any notice shown: app/view/notices.py.)"""
     backend, a, b = two_tabs()
     a.autosave(SavedGame(a_session(3, seed=1), game_id="aaaa"))
     written = backend.data[SAVE_KEY]
-    assert a.other_tab_saved(SAVE_KEY, written, False) is None  # its own save
-    assert b.other_tab_saved(SAVE_KEY, written, True) is None  # a notice is showing
-    assert b.other_tab_saved(SAVE_KEY, written, False) == OTHER_TAB_PLAYING
-    assert b.other_tab_saved(SAVE_KEY, written, False) is None  # once a game
-    assert b.other_tab_saved(SETTINGS_KEY, "{}", False) is None  # another key
-    assert b.other_tab_saved(None, written, False) is None  # another copy of the app's key
-    assert b.other_tab_saved(SAVE_KEY, None, False) is None  # a removed key
+    assert a.other_tab_saved(SAVE_KEY, written) is None  # its own save
+    assert b.other_tab_saved(SAVE_KEY, written) == OTHER_TAB_PLAYING
+    assert b.other_tab_saved(SAVE_KEY, written) is None  # once a game
+    assert b.other_tab_saved(SETTINGS_KEY, "{}") is None  # another key
+    assert b.other_tab_saved(None, written) is None  # another copy of the app's key
+    assert b.other_tab_saved(SAVE_KEY, None) is None  # a removed key
 
 
 def test_a_storage_event_names_its_key_in_the_copys_scope():
@@ -112,7 +112,7 @@ def test_a_storage_event_names_its_key_in_the_copys_scope():
     a.autosave(SavedGame(a_session(), game_id="aaaa"))
     stored_key = "/other/" + SAVE_KEY
     b = tab(scoped, Clock())
-    assert b.other_tab_saved(scoped.key_of(stored_key), shared.data[stored_key], False) is None
+    assert b.other_tab_saved(scoped.key_of(stored_key), shared.data[stored_key]) is None
 
 
 def test_resuming_another_tabs_game_from_the_notice_keeps_this_one_in_its_place():
@@ -231,16 +231,42 @@ def test_problems_are_said_once_as_sentences():
     assert policy.problems_text() == ""
 
 
-def test_a_full_storage_is_said_on_autosave():
+def test_a_full_storage_is_said_once_and_unsaid_when_saving_works_again():
     class Full(MemoryBackend):
-        def set(self, key, value):
-            raise OSError("quota exceeded")
+        full = True
 
-    store = Store(Full())
+        def set(self, key, value):
+            if self.full:
+                raise OSError("quota exceeded")
+            super().set(key, value)
+
+    backend = Full()
+    store = Store(backend)
     policy = SavePolicy(store, Settings())
-    notice, offer = policy.autosave(SavedGame(a_session(), game_id="aaaa"))
-    assert "cannot be saved" in notice and "quota exceeded" in notice and not offer
-    assert policy.autosave(SavedGame(a_session(), game_id="aaaa")) == (None, False)  # said once
+    assert policy.saving_news() is None  # saving works: nothing to say
+    assert policy.autosave(SavedGame(a_session(), game_id="aaaa")) == (None, False)
+    news = policy.saving_news()
+    assert news == ("Games are not being saved on this device: the browser's storage for this site is full. "
+                    "The game goes on, and saving starts again by itself as soon as the browser allows it.")
+    policy.autosave(SavedGame(a_session(4), game_id="aaaa"))
+    policy.set_settings(Settings(speed="fast"))
+    assert policy.saving_news() is None  # said once
+    backend.full = False
+    policy.autosave(SavedGame(a_session(5), game_id="aaaa"))
+    assert policy.saving_news() == ""  # saving again: the notice goes
+    assert parse_game(backend.data[SAVE_KEY]).session.state == a_session(5).state
+    assert store.load_settings().speed == "fast"  # the setting made meanwhile was kept
+
+
+def test_a_blocked_storage_says_the_game_is_gone_when_the_page_closes():
+    store = Store(MemoryBackend())
+    store.blocked("the browser's settings do not let this site store anything")
+    policy = SavePolicy(store, Settings())
+    assert policy.autosave(SavedGame(a_session(), game_id="aaaa")) == (None, False)
+    news = policy.saving_news()
+    assert news.startswith("Games are not being saved on this device: the browser's settings do not let")
+    assert news.endswith("it will be gone when this page is closed.")
+    assert policy.saving_news() is None and store.unsaved is not None  # never saved: said once
 
 
 def test_results_are_counted_and_the_record_line_reads_them():

@@ -25,6 +25,7 @@ from app.storage.store import (
     ScopedBackend,
     Settings,
     Store,
+    StoreKeys,
     ago_text,
     dump_game,
     dump_settings,
@@ -32,6 +33,7 @@ from app.storage.store import (
     outcome_for_stats,
     parse_game,
     parse_settings,
+    refusal_words,
     scope_of,
     stats_rows,
 )
@@ -211,9 +213,14 @@ def test_only_the_newest_earlier_games_are_kept():
 
 
 def test_the_previous_game_is_not_overwritten_when_it_cannot_be_moved():
+    """The previous game cannot move to an earlier key (storage full): it stays, the game
+    that would replace it waits in memory (not lost: kept once there is room), and so does
+    the game on the board, whose save would overwrite the game not yet kept."""
     class FullForNewKeys(MemoryBackend):
+        full = True
+
         def set(self, key, value):
-            if key.startswith(EARLIER_PREFIX):
+            if self.full and key.startswith(EARLIER_PREFIX):
                 raise OSError("QuotaExceededError")
             super().set(key, value)
 
@@ -221,9 +228,19 @@ def test_the_previous_game_is_not_overwritten_when_it_cannot_be_moved():
     store = Store(backend)
     assert store.keep_previous(SavedGame(a_session(2), game_id="old1"))
     before = backend.data[PREVIOUS_KEY]
-    assert not store.keep_previous(SavedGame(a_session(3, seed=2), game_id="new1"))
+    store.save_game(SavedGame(a_session(3, seed=2), game_id="new1"))
+    on_device = backend.data[SAVE_KEY]
+    assert store.keep_previous(SavedGame(a_session(3, seed=2), game_id="new1"))  # kept in memory
     assert backend.data[PREVIOUS_KEY] == before
-    assert any("cannot be saved" in p for p in store.problems)
+    assert store.unsaved == "the browser's storage for this site is full"
+    assert not store.save_game(SavedGame(a_session(1, seed=4), game_id="new2"))
+    assert backend.data[SAVE_KEY] == on_device  # new1, not yet kept elsewhere, is not written over
+    backend.full = False  # room again: the next write writes what waits, in order
+    assert store.save_game(SavedGame(a_session(1, seed=4), game_id="new2"))
+    assert store.unsaved is None
+    assert game_id_of(backend.data[PREVIOUS_KEY]) == "new1"
+    assert [game_id_of(backend.data[k]) for k in store.earlier()] == ["old1"]
+    assert game_id_of(backend.data[SAVE_KEY]) == "new2"
 
 
 def test_resuming_an_earlier_game_keeps_the_others():
@@ -807,3 +824,138 @@ def test_an_old_rules_bell_save_that_no_longer_replays_is_set_aside_and_the_play
     assert len(store.problems) == 1 and reason in store.problems[0] and key in store.problems[0]
     store.save_game(SavedGame(a_session(2)))  # a new game never touches the copy set aside
     assert json.loads(backend.data[key])["value"] == raw
+
+
+# ---------------------------------------------------------------- the browser's refusals
+
+
+class Refusing(MemoryBackend):
+    """A storage whose writes the browser refuses while ``full`` (QuotaExceededError), and
+    whose reads it refuses while ``blocked``."""
+
+    full = False
+    blocked = False
+
+    def get(self, key):
+        if self.blocked:
+            raise OSError("SecurityError: access denied")
+        return super().get(key)
+
+    def set(self, key, value):
+        if self.full:
+            raise OSError("QuotaExceededError: the quota has been exceeded")
+        super().set(key, value)
+
+
+def test_what_the_browser_refuses_to_store_waits_and_is_written_once_there_is_room():
+    """Full storage: the game, a setting, a result and a game's throws wait in memory
+    (shown as if stored), nothing on the device changes; the next write once there is room
+    stores all of it, and saving works again."""
+    backend = Refusing()
+    store = Store(backend, clock=Clock())
+    assert store.save_game(SavedGame(a_session(2), game_id="g1"))
+    backend.full = True
+    before = dict(backend.data)
+    assert not store.save_game(SavedGame(a_session(6), game_id="g1"))
+    assert not store.save_settings(Settings(speed="fast", hints=True))
+    store.add_result("kendall", "average", "won")
+    store.add_throws({1: 3, 2: 5, 3: 1, 4: 0, 0: 1})
+    assert backend.data == before  # nothing written, nothing written over
+    assert store.unsaved == "the browser's storage for this site is full" and store.waiting
+    assert store.load_stats()["results"]["kendall/average"]["won"] == 1  # as the player sees it
+    assert store.load_throw_stats() == ({1: 3, 2: 5, 3: 1, 4: 0, 0: 1}, 1)
+    backend.full = False
+    assert store.save_game(SavedGame(a_session(8), game_id="g1"))
+    assert store.unsaved is None and not store.waiting
+    assert parse_game(backend.data[SAVE_KEY]).session.state == a_session(8).state
+    assert parse_settings(backend.data[SETTINGS_KEY]) == Settings(speed="fast", hints=True)
+    assert json.loads(backend.data[STATS_KEY])["results"]["kendall/average"]["won"] == 1
+    assert Store(backend).load_throw_stats() == ({1: 3, 2: 5, 3: 1, 4: 0, 0: 1}, 1)
+    assert store.problems == []  # said by the notice of saving, not as a problem
+
+
+def test_unreadable_statistics_that_cannot_be_set_aside_are_never_written_over():
+    backend = Refusing({STATS_KEY: "{not statistics"})
+    backend.full = True
+    store = Store(backend, clock=Clock())
+    store.add_result("tait", "novice", "lost")
+    assert backend.data[STATS_KEY] == "{not statistics"  # left as it was
+    assert any("statistics could not be read" in p and "left as it was" in p for p in store.problems)
+    assert store.load_stats()["results"]["tait/novice"]["lost"] == 1  # the result waits
+    backend.full = False
+    store.save_game(SavedGame(a_session(2), game_id="g1"))  # room: set aside first, then counted
+    kept = [json.loads(backend.data[k]) for k in store.quarantined()]
+    assert [(k["from"], k["value"]) for k in kept] == [(STATS_KEY, "{not statistics")]
+    assert json.loads(backend.data[STATS_KEY])["results"] == {"tait/novice": {"won": 0, "lost": 1, "drawn": 0}}
+    assert store.unsaved is None
+
+
+def test_a_game_set_aside_while_the_storage_is_full_comes_back_from_memory():
+    """A new game replaces one while nothing can be written: the one replaced waits in
+    memory, senet:save (its older copy) is not written over, and Resume brings it back; the
+    game it replaced waits in its turn."""
+    backend = Refusing()
+    store = Store(backend, clock=Clock())
+    store.save_game(SavedGame(a_session(4), game_id="old"))
+    on_device = backend.data[SAVE_KEY]
+    backend.full = True
+    old = SavedGame(a_session(6), game_id="old")
+    assert store.keep_previous(old)
+    assert not store.save_game(SavedGame(a_session(1, seed=9), game_id="new"))
+    assert backend.data[SAVE_KEY] == on_device
+    back = store.swap_previous()
+    assert back.game_id == "old" and back.session.state == old.session.state
+    assert backend.data[SAVE_KEY] == on_device
+    backend.full = False
+    assert store.save_game(back)
+    assert game_id_of(backend.data[PREVIOUS_KEY]) == "new" and game_id_of(backend.data[SAVE_KEY]) == "old"
+    assert parse_game(backend.data[SAVE_KEY]).session.state == old.session.state
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    (OSError("QuotaExceededError: the quota has been exceeded"), "the browser's storage for this site is full"),
+    (OSError("NS_ERROR_DOM_QUOTA_REACHED"), "the browser's storage for this site is full"),
+    (OSError("SecurityError: The operation is insecure."), "the browser's settings do not let this site store anything"),
+    (OSError("the disk is on fire"), "the browser refused to store them (the disk is on fire)"),
+])
+def test_the_browsers_refusal_in_plain_words(error, words):
+    assert refusal_words(error) == words
+
+
+def test_the_browsers_refusal_by_its_name():
+    from app.boot.guard import Refused
+
+    assert refusal_words(Refused("QuotaExceededError", "Quota exceeded.")) == "the browser's storage for this site is full"
+    assert refusal_words(Refused("SecurityError", "Access is denied.")) == \
+        "the browser's settings do not let this site store anything"
+
+
+def test_the_pages_other_keys_never_raise_and_wait_like_the_game():
+    backend = Refusing()
+    scoped = ScopedBackend(backend, "/senet/")
+    store = Store(scoped)
+    keys = StoreKeys(store, scoped)
+    backend.full = True
+    keys.set("senet:online-name", "Ann")  # refused: kept in memory, never raised
+    assert keys.get("senet:online-name") == "Ann" and store.unsaved is not None
+    backend.full = False
+    keys.set("senet:stun", "")
+    assert backend.data == {"/senet/senet:migrated": "1", "/senet/senet:online-name": "Ann", "/senet/senet:stun": ""}
+    assert store.unsaved is None
+    assert keys.key_of("/senet/senet:save") == "senet:save" and keys.key_of("/other/senet:save") is None
+
+
+def test_a_game_average_stood_in_for_is_saved_so_and_counted_against_average():
+    session = play_out(Session("kendall", {1: Seat("human"), 2: Seat("expert")}, seed=3))
+    text = dump_game(SavedGame(session, stood_in=True))
+    assert json.loads(text)["stood_in"] is True and parse_game(text).stood_in
+    assert "stood_in" not in json.loads(dump_game(SavedGame(session)))  # as saves before it
+    assert parse_game(dump_game(SavedGame(session))).stood_in is False
+    data = json.loads(text)
+    data["stood_in"] = "yes"
+    with pytest.raises(SaveError, match="standing in"):
+        parse_game(json.dumps(data))
+    variant, opponent, outcome = outcome_for_stats(session, stood_in=True)
+    assert (variant, opponent) == ("kendall", "average") and outcome_for_stats(session)[1] == "expert"
+    novice = play_out(Session("kendall", {1: Seat("human"), 2: Seat("novice")}, seed=3))
+    assert outcome_for_stats(novice, stood_in=True)[1] == "novice"  # only the Expert's seat has a stand-in
