@@ -149,8 +149,11 @@ class PanelsDrawing:
         self._set("review-legend", els["legend"], "hidden", None if ctl.reviews.better_move is not None else "")
 
     def offer_tutorial(self, show: bool) -> None:
-        """The first visit's offer of the tutorial (an overlay: it moves nothing)."""
+        """The first visit's offer of the tutorial, first in the side panel. app/view/theme.js
+        shows it from the first paint on what looks like a first visit (<html
+        class="offering">): the class follows the answer here, so both agree."""
         self.offer_box.hidden = not show
+        self.root.classList.toggle("offering", show)
 
     @property
     def offering(self) -> bool:
