@@ -102,7 +102,8 @@ def test_commitment_before_the_first_throw_is_the_sha256_of_the_seed_revealed_at
     open_info(app)
     commit = app.inner_text("#fair-commit")
     assert re.fullmatch(r"[0-9a-f]{64}", commit)
-    assert app.inner_text("#fair-summary").startswith(f"commitment {commit[:8]}")
+    # the summary in a player's words; the commitment is inside the box, one click away
+    assert app.inner_text("#fair-summary") == "sealed before the first throw"
     assert app.inner_text("#fair-seed") == "revealed when the game ends"
     assert app.locator("#fair-phrase").is_visible()  # the phrase may still change
     assert app.get_attribute("#board", "data-position").split(" ")[3] == "-"  # no throw yet
