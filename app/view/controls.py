@@ -98,6 +98,10 @@ class ControlsDrawing:
         if ctl.table.must_pass:
             return t("view.prompt.pass")
         if ctl.table.selected is not None:
+            # a throw used in parts (Piccione, P2): the nearer targets are part of it, and
+            # the moment of choice is where a newcomer needs to hear that
+            if ctl.table.rules.throw_in_parts and len(ctl.table.targets) > 1:
+                return t("view.prompt.choose_square_parts")
             return t("view.prompt.choose_square")
         return t("view.prompt.choose_piece_you") if you else t("view.prompt.choose_piece", name=name)
 
@@ -141,7 +145,8 @@ class ControlsDrawing:
             odd = ctl.table.state.odd
             if odd and colour:
                 parts.append(t("view.player.odd") if odd == colour else t("view.player.even"))
-            parts.append(t(KIND_TEXT[kind]))
+            # in a game between two devices: "on this device" and "on another device"
+            parts.append(t("view.player.here") if seat == ctl.table.here else t(KIND_TEXT[kind]))
             self._text(("kind", seat), kind_el, " · ".join(parts))
             if result and result == colour:
                 turn = t("view.player.winner")

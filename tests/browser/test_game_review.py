@@ -13,7 +13,7 @@ import pytest
 from conftest import DEFAULT_TIMEOUT_MS
 
 import senet
-from app.flow.review_data import percent, signed_percent
+from app.flow.review_data import percent_fine, signed_percent
 from senet.ai import get_player, play_out
 from senet.ai.review import review_record
 
@@ -103,13 +103,12 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     # the summary per side, from the same numbers
     white = app.locator('#review-summary-rows tr[data-side="w"]')
     assert white.locator('[data-field="blunder"]').inner_text() == str(expected["sides"]["w"]["counts"]["blunder"])
-    # percentages in the table as in the list, never a decimal
-    assert white.locator('[data-field="lost"]').inner_text() == percent(expected['sides']['w']['equity_lost'])
-    assert white.locator('[data-field="mean"]').inner_text().endswith("%")
+    # percentages: what a decision cost on average, never a sum that grows with the game
+    assert white.locator('[data-field="mean"]').inner_text() == percent_fine(expected['sides']['w']['mean_loss'])
+    assert white.locator('[data-field="lost"]').count() == 0
     luck = expected["sides"]["b"]["luck"]
     black = app.locator('#review-summary-rows tr[data-side="b"]')
     assert black.locator('[data-field="luck"]').inner_text() == signed_percent(luck)
-    assert "0." not in app.inner_text("#review-summary")
     # who played each side said once: "White" alone, never "White (white)"
     assert [h.lower() for h in app.locator("#review-summary-rows th").all_inner_texts()] == ["white", "black"]
     # the graph's axes in words, with turn numbers under it
@@ -237,8 +236,8 @@ def test_on_a_phone_the_review_does_not_scroll_sideways(app):
     # every figure is still there, each with its label (a card per side)
     white = app.locator('#review-summary-rows tr[data-side="w"]')
     assert white.locator('[data-field="blunder"]').inner_text() == "1"
-    assert white.locator('[data-field="lost"]').evaluate("td => getComputedStyle(td, '::before').content") \
-        == '"Chance lost"'
+    assert white.locator('[data-field="mean"]').evaluate("td => getComputedStyle(td, '::before').content") \
+        == '"Lost a decision, on average"'
     # the list and the graph fit too
     assert app.locator("#review-chart").evaluate("f => f.getBoundingClientRect().right <= window.innerWidth")
 

@@ -70,7 +70,7 @@ def test_a_new_visitor_is_offered_the_tutorial_once_and_nothing_moves(app):
     assert offer_box["y"] + offer_box["height"] <= app.locator("#status").bounding_box()["y"]
     for button in offer.get_by_role("button").all():
         box = button.bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 800, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     assert (offer_box["y"] >= toolbar["y"] + toolbar["height"] or offer_box["x"] >= toolbar["x"] + toolbar["width"]
             or offer_box["y"] + offer_box["height"] <= toolbar["y"]), (offer_box, toolbar)
     assert app.locator('[data-action="throw"]').is_enabled()  # the game is there, not behind it
