@@ -4,7 +4,11 @@ each dialog's main button, Piccione's throw area, the side panel's parts and the
 game, printed one line each with the window's size, so that "whole in the window" can be
 read off (docs/history.md keeps a before and after).
 
-    .venv/bin/python tools/measure_newcomer.py [--dist DIST]
+    .venv/bin/python tools/measure_newcomer.py [--dist DIST] [--messages]
+
+With --messages it plays six seeded games at 1280x800 instead (six rule sets, the
+person's turns by clicks against Novice) and prints the tallest the message box grew
+(`#status` keeps four lines: 111 px).
 
 DIST (default dist/, built by tools/build.py) is served on 127.0.0.1; Debian's
 chromium-headless-shell runs it with no network. Every game is seeded by its URL, or (a
@@ -79,9 +83,42 @@ def _measure(page, url: str) -> list:
     return out
 
 
+# --messages: the games, and the person's step in one call inside the page (a lost throw
+# passes by itself too: a step read over several calls could miss it)
+GAMES = (("kendall", 1), ("kendall", 2), ("thibault", 3), ("tait", 4), ("havens", 5), ("piccione", 6))
+WATCH = """window.__tallest = 0; new MutationObserver(() => { window.__tallest = Math.max(window.__tallest,
+  document.getElementById('status').getBoundingClientRect().height); })
+  .observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true});"""
+STEP = """() => { if (document.getElementById('board').dataset.winner) return 'over';
+  const t = document.querySelector('[data-action="throw"]'); if (!t.disabled) { t.click(); return 'throw'; }
+  const pass = document.querySelector('[data-action="pass"]'); if (!pass.hidden) { pass.click(); return 'pass'; }
+  const piece = document.querySelector('[data-movable="true"]');
+  if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return 'move'; }
+  return ''; }"""
+
+
+def _messages(page, url: str) -> None:
+    for variant, seed in GAMES:
+        page.goto(url + f"?variant={variant}&white=human&black=novice&seed={seed}&speed=instant")
+        page.wait_for_function(READY)
+        page.evaluate(WATCH)
+        done = ""
+        for _ in range(5000):
+            done = page.evaluate(STEP)
+            if done == "over":
+                break
+            target = page.locator('[data-target="true"]')
+            if done == "move" and target.count():
+                target.first.dispatch_event("click")
+            page.wait_for_timeout(5)
+        print(f"{variant} seed {seed}: {'over' if done == 'over' else 'not over'}, the message box at most "
+              f"{page.evaluate('window.__tallest'):.0f} px high")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", default=str(ROOT / "dist"))
+    parser.add_argument("--messages", action="store_true", help="the message box's height over six games")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -90,7 +127,11 @@ def main() -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium-headless-shell", args=ARGS)
-        for size, options in SIZES.items():
+        if args.messages:
+            context = browser.new_context(**SIZES["desktop"])
+            _messages(context.new_page(), url)
+            context.close()
+        for size, options in ({} if args.messages else SIZES).items():
             context = browser.new_context(**options)
             vp = options["viewport"]
             for what, box in _measure(context.new_page(), url):
