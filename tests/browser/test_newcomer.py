@@ -17,6 +17,7 @@ import re
 
 import pytest
 from conftest import APP_PAGE_SETUP, axe_violations, wait_app_ready
+from test_explains import LAYOUT_SHIFTS
 from test_online_play import LINK, _connect
 
 SIZES = {
@@ -84,9 +85,14 @@ def your_turns(page, turns: int) -> None:
 
 
 def test_the_offer_then_the_lesson_and_its_buttons_are_whole_in_the_window(screen):
+    screen.add_init_script(LAYOUT_SHIFTS)
     screen.open()  # a first visit
     offer = screen.locator("#tutorial-offer")
     offer.wait_for(state="visible")
+    # there from the first paint: its coming moved nothing, though it sits above the message line
+    screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    ready = screen.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
+    assert [s for s in screen.evaluate("window.__shifts") if s["t"] >= ready and not s["input"]] == []
     # right beside the board (desktop: first in the side panel) or right under it (phone)
     for sel in ("#tutorial-offer", '[data-action="tutorial-start"]', '[data-action="tutorial-decline"]'):
         assert whole_in_window(screen, sel), (sel, box(screen, sel))
