@@ -112,3 +112,21 @@ def test_the_throw_statistics_give_no_test_figure_before_it_means_something():
     fair = {1: 20, 2: 30, 3: 20, 4: 5, 0: 5}
     assert chart_words(fair).startswith("Over 80 throws the counts fit the 4:6:4:1:1 odds of fair sticks (chi-square")
     assert chart_words(dict.fromkeys((1, 2, 3, 4, 0), 0)) == "No throws yet."
+
+
+def test_the_first_paints_guess_of_a_first_visit_reads_the_keys_the_app_decides_by():
+    # app/view/theme.js shows the tutorial's offer before Python runs: its lists must be the
+    # app's own, or the offer would come and go after the first paint
+    import json
+    import re
+    from pathlib import Path
+
+    from app.storage.formats import SAVE_KEY, SETTINGS_KEY, TUTORIAL_ANSWERS
+    from app.words.names import QUERY_KEYS
+
+    text = (Path(__file__).resolve().parents[2] / "app" / "view" / "theme.js").read_text(encoding="utf-8")
+    link_keys = json.loads(re.search(r"LINK_KEYS = (\[[^\]]*\])", text).group(1))
+    answers = json.loads(re.search(r"ANSWERS = (\[[^\]]*\])", text).group(1))
+    assert sorted(link_keys) == sorted([*QUERY_KEYS, "tutorial"])
+    assert sorted(answers) == sorted(TUTORIAL_ANSWERS)
+    assert f'"{SAVE_KEY}"' in text and f'"{SETTINGS_KEY}"' in text
