@@ -217,8 +217,8 @@ def main():
     if _query.get("tutorial"):  # the Rules page's link: the tutorial, over the game in progress
         drop_params(("tutorial",))
         page.open_tutorial()
-    elif FIRST_VISIT:
-        view.offer_tutorial(True)
+    else:  # shown from the first paint when app/view/theme.js saw a first visit: confirmed or taken back
+        view.offer_tutorial(FIRST_VISIT)
     root.dataset.variants = ",".join(senet.VARIANTS)
     root.dataset.ready = "true"
     window.performance.mark("senet:ready")

@@ -277,7 +277,9 @@ class Page:
 
         self.view.offer_tutorial(False)
         self.policy.answer_tutorial("taken")
-        self.ctl.lessons.open(Tutorial(self.ctl.live_setup.variant))
+        # a finger (a touch screen's only pointer) taps, where a mouse clicks: the lessons say how
+        touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.ctl.lessons.open(Tutorial(self.ctl.live_setup.variant, touch=touch))
         self.view.focus_tutorial()
 
     # -- the game review -----------------------------------------------------------------

@@ -36,6 +36,9 @@ from senet.online.messages import QUICK
 from senet.variants import base_name, get_rules
 from senet.words import t
 
+# The rule set a newcomer should start with: the tutorial teaches it (app/flow/tutorial.py).
+FIRST_GAME = "kendall"
+
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept
 # The line of the connection's state (<html data-link>), by state.
@@ -94,7 +97,9 @@ class FriendDialog:
             for name in RULE_SETS:
                 option = self.doc.createElement("option")
                 option.value = name
-                option.textContent = get_rules(name).title
+                title = get_rules(name).title
+                # the rule set a newcomer should start with says so, as in the New game dialog
+                option.textContent = t("friend.first_game", title=title) if name == FIRST_GAME else title
                 select.appendChild(option)
             rules = get_rules(self.page.ctl.live_setup.variant)  # the game on the board: its rules
             select.value = base_name(rules.name) if base_name(rules.name) in RULE_SETS else RULE_SETS[0]

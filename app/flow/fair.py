@@ -73,8 +73,8 @@ class FairThrows:
             note = t("flow.fair.note_sealed")
         else:
             note = t("flow.fair.note_secret")
-        short = game.commit[:8] + "…" + game.commit[-4:]
-        summary = t("flow.fair.summary_revealed" if seed else "flow.fair.summary", commit=short)
+        # in a player's words; the commitment itself is one click away, inside the box
+        summary = t("flow.fair.summary_revealed" if seed else "flow.fair.summary")
         return {"committed": True, "commit": game.commit, "phrase": game.phrase, "editable": editable,
                 "seed": seed, "summary": summary, "note": note}
 

@@ -30,6 +30,19 @@ def percent(x: float) -> str:
     return t("flow.review.percent", p=p)
 
 
+def percent_fine(x: float) -> str:
+    """A small share to a tenth of a percent, as a player reads a decision's average cost:
+    "0.3%", "2.4%"; "12%" from 10% up; "0%" for none; "under 0.1%" for less above none."""
+    if x <= 0:
+        return t("flow.review.percent", p=0)
+    if x * 100 >= 9.95:
+        return t("flow.review.percent", p=round(x * 100))
+    tenths = round(x * 1000)
+    if tenths == 0:
+        return t("flow.review.percent_under_tenth")
+    return t("flow.review.percent_tenths", whole=tenths // 10, tenth=tenths % 10)
+
+
 # GNU Backgammon's scale of a player's error rate (senet.ai.review.RATINGS): the upper
 # bound of each name, equity lost a decision (not on the page: review.py is the worker's).
 RATING_BOUNDS = (("flawless", 0.002), ("world_class", 0.005), ("master", 0.008), ("advanced", 0.012),
@@ -37,10 +50,10 @@ RATING_BOUNDS = (("flawless", 0.002), ("world_class", 0.005), ("master", 0.008),
 
 
 def rated(mean: float, name) -> str:
-    """A side's loss a decision with its name on the scale: "World class (under 1%)"."""
+    """A side's loss a decision with its name on the scale: "World class (0.3%)"."""
     if not name:
-        return percent(mean)
-    return t("flow.review.rated", rating=t("flow.review.rating." + name), mean=percent(mean))
+        return percent_fine(mean)
+    return t("flow.review.rated", rating=t("flow.review.rating." + name), mean=percent_fine(mean))
 
 
 def rating_scale() -> str:
@@ -155,17 +168,18 @@ class GameReview:
         return n("flow.review.done", self.checked())
 
     @staticmethod
-    def white_equity(d: dict) -> float:
-        """White's equity before decision ``d`` (the worker gives the mover's)."""
-        return d["before"] if d["side"] == "w" else 1.0 - d["before"]
+    def equity(d: dict, side: str = "w") -> float:
+        """``side``'s equity before decision ``d`` (the worker gives the mover's)."""
+        return d["before"] if d["side"] == side else 1.0 - d["before"]
 
     def _x(self, turn: float, total: int) -> float:
         return GRAPH_W * (turn - 0.5) / max(1, total)
 
-    def points(self) -> list:
+    def points(self, side: str = "w") -> list:
         """(x, y, index, class) of each decision on the graph: x its turn (app/flow/counting.py;
-        the decisions of one turn side by side within it), y White's equity before it (the
-        top is 1)."""
+        the decisions of one turn side by side within it), y ``side``'s equity before it (the
+        top is 1): the graph is drawn from the player's side (White's when nobody at this
+        device played)."""
         ds = self.decisions
         game = self.game
         line_marks = marks(game)
@@ -174,7 +188,7 @@ class GameReview:
         for i, d in enumerate(ds):
             turn, move, moves = line_marks[d["ply"] - 1]
             x = self._x(turn - 0.5 + (move - 0.5) / max(1, moves), total)
-            y = GRAPH_H * (1.0 - self.white_equity(d))
+            y = GRAPH_H * (1.0 - self.equity(d, side))
             out.append((round(x, 2), round(y, 2), i, d["class"]))
         return out
 
@@ -190,13 +204,17 @@ class GameReview:
             del turns[0]  # 1 and the first round number would overlap
         return [(t, round(self._x(t, total) / GRAPH_W, 4)) for t in turns]
 
-    def graph_label(self) -> str:
+    def graph_label(self, you=None) -> str:
+        """The graph's name for a screen reader; ``you``: the colour of the player at this
+        device, whose side the graph is drawn from (None: White's)."""
         ds = self.decisions
         if not ds:
             return t("flow.review.graph_empty")
-        first, last = self.white_equity(ds[0]), self.white_equity(ds[-1])
+        side = you or "w"
+        first, last = self.equity(ds[0], side), self.equity(ds[-1], side)
         marked = sum(1 for d in ds if d["class"] in MARKED)
-        return t("flow.review.graph", turns=n("flow.review.graph_turns", turns_played(self.game)),
+        return t("flow.review.graph_you" if you else "flow.review.graph",
+                 turns=n("flow.review.graph_turns", turns_played(self.game)),
                  first=percent(first), last=percent(last),
                  marked=n("flow.review.graph_marked", marked) if marked else t("flow.review.graph_clean"))
 
@@ -211,7 +229,9 @@ class GameReview:
             luck = s["luck"]
             rows.append({
                 "side": side, "who": side_words(side, names.get(side, COLOUR[side])),
-                "decisions": s["decisions"], "lost": percent(s["equity_lost"]),
+                # what a decision cost on average, not the sum (which grows with the game's length),
+                # with its name on the scale
+                "decisions": s["decisions"],
                 "mean": rated(s["mean_loss"], s.get("rating")),  # reviews before the scale have none
                 "luck": signed_percent(luck),
                 "best": counts["best"], "inaccuracy": counts["inaccuracy"], "mistake": counts["mistake"],

@@ -16,6 +16,7 @@ from app.flow.seats import Friend, PersonOnline, seat_source
 from app.view.pieces import PieceTracker, loc_of
 from app.words.names import COLOUR, REMOTE, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
 from senet import PASS, RESCUE
+from senet.words import t
 
 
 class Table:
@@ -177,7 +178,17 @@ class Table:
         return REMOTE if seat == self.remote else self.setup.players[seat - 1]
 
     def seat_name(self, seat: int) -> str:
+        """What the page calls a seat (names.seat_label); in a game between two devices,
+        the seat played at this device is "You", whatever name its player gave the other
+        device to show."""
+        if self.remote is not None and seat == 3 - self.remote:
+            return t("names.seat.you")
         return seat_label(self.setup.players, self.setup.names, seat)
+
+    @property
+    def here(self):
+        """The seat played at this device in a game between two devices, else None."""
+        return None if self.remote is None else 3 - self.remote
 
     def is_you(self, seat) -> bool:
         """``seat`` is the one human at this device, whom messages call "You": its label

@@ -49,13 +49,14 @@ class Beat:
     words shown before the throw (``before``) and once it is thrown (``after``), each
     given as its message's id (senet/words/en.po)."""
 
-    __slots__ = ("throw", "action", "before_key", "after_key")
+    __slots__ = ("throw", "action", "before_key", "after_key", "touch_key")
 
-    def __init__(self, throw, action: str, before_key: str, after_key: str = ""):
+    def __init__(self, throw, action: str, before_key: str, after_key: str = "", touch_key: str = ""):
         self.throw = throw
         self.action = action
         self.before_key = before_key
         self.after_key = after_key
+        self.touch_key = touch_key  # ``after`` on a touch screen, where it says how to tap
 
     @property
     def before(self) -> str:
@@ -64,6 +65,11 @@ class Beat:
     @property
     def after(self) -> str:
         return t(self.after_key) if self.after_key else ""
+
+    def after_for(self, touch: bool) -> str:
+        """``after`` as a mouse and keyboard read it, or as a finger does (``touch``): a
+        first tap on a piece only shows where it lands (app/flow/controller.py's activate)."""
+        return t(self.touch_key) if touch and self.touch_key else self.after
 
     @property
     def move(self):
@@ -111,7 +117,7 @@ LESSONS = (
         "throw", "tutorial.lesson.throw.title",
         _position(white=(1, 3, 5, 7, 9, 11, 13), black=(2, 4, 6, 8, 10, 12, 14)),
         "tutorial.lesson.throw.text",
-        [Beat(2, "14-16", THROW, "tutorial.lesson.throw.after")],
+        [Beat(2, "14-16", THROW, "tutorial.lesson.throw.after", "tutorial.lesson.throw.after_touch")],
         "tutorial.lesson.throw.done",
         "kendall wbwbwbwbwbwbw..b.............. w - w=0/0,b=0/0 -",
     ),
@@ -224,8 +230,9 @@ class Tutorial:
     """Where the player is in the lessons. ``variant``: the rule set of the player's own
     game (its differences are told at the start and at the end)."""
 
-    def __init__(self, variant: str = VARIANT, index: int = 0):
+    def __init__(self, variant: str = VARIANT, index: int = 0, touch: bool = False):
         self.variant = variant
+        self.touch = touch  # a touch screen: the lessons say "tap", and how (Beat.after_for)
         self.index = 0
         self.go(index)
 
@@ -331,7 +338,7 @@ class Tutorial:
             line = self.difference
             return t("tutorial.task.last", done=done, difference=line) if line else t("tutorial.task.finish", done=done)
         if beat.throw is not None and self.thrown is not None:
-            return beat.after
+            return beat.after_for(self.touch)
         return beat.before
 
     def note(self) -> str:

@@ -60,7 +60,10 @@ class BoardInput:
         piece = closest(event.relatedTarget if leaving else event.target, movable)
         if piece is None and kind == "pointerout":
             piece = closest(self.document.activeElement, movable)
-        self.page.view.hint(self.page.ctl, loc_of(piece) if piece is not None else None)
+        view = self.page.view
+        # a focus the page placed after a throw is not the player looking (app/view/previews.py)
+        placed = piece is not None and kind != "pointerover" and attr(piece, "data-at") == view.placed_focus
+        view.hint(self.page.ctl, loc_of(piece) if piece is not None else None, chosen=not placed)
 
     def on_action(self, event):
         """A button with a data-action: its handler in app/input/actions.py."""

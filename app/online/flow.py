@@ -304,7 +304,10 @@ class OnlineFlow:
         winner, how = self.duel.game.conceded
         table.game.concede(winner, how)
         loser = table.seat_name(3 - table.seat_of(winner))
-        key = "online.over_resigned" if how == "resigned" else "online.over_left"
+        if table.seat_of(winner) == table.here:  # "you win", not "You wins"
+            key = "online.over_resigned_you" if how == "resigned" else "online.over_left_you"
+        else:
+            key = "online.over_resigned" if how == "resigned" else "online.over_left"
         ctl.announce(t(key, loser=loser, winner=table.seat_name(table.seat_of(winner))))
         ctl.count_result()
         ctl.save()

@@ -5,6 +5,8 @@ arrow, and the board's own description. A mixin of app/view/view.py's View (its 
 
 from app.flow.controller import COLOUR, loc_of
 from app.view import way
+from app.view.pieces import tray_row
+from app.view.previews import one_preview
 from senet.board import MARKED, square_cell
 from senet.variants import base_name
 from senet.words import n, t
@@ -18,7 +20,6 @@ PIECE = 68  # drawn size of a piece on a square (squares are 100 apart)
 # centred on it; on a touch screen styles/app.css enlarges it (--hit-scale) to 44 CSS px.
 HIT = 100
 HIT_TOP, HIT_BOTTOM = 300, 424  # a tray's tap area (124 units high, as a piece's on a touch screen)
-TRAY_SCALE = 0.66
 # A tray's words (senet/words): its aria-label by colour and kind, the same said as a
 # target, and the tag drawn in the tray (short: it must fit on a phone).
 TRAY_LABEL = {("w", "supply"): "view.tray.white_supply", ("w", "off"): "view.tray.white_off",
@@ -229,15 +230,13 @@ class BoardDrawing:
         return slots.get(pid, (0, 0, 0))
 
     def _tray_slots(self, ctl) -> dict[str, tuple[float, float, float]]:
-        """Positions (x, y, scale) of the pieces lying in the trays."""
+        """Positions (x, y, scale) of the pieces lying in the trays (pieces.tray_row)."""
         out = {}
         for _name, tray in self.trays.items():
             pids = sorted(ctl.table.tracker.at(tray["kind"], tray["colour"]), key=lambda p: int(p[1:]))
-            size = PIECE * TRAY_SCALE
-            room = tray["width"] - 28 - 70 - size
-            step = min(size * 0.9, room / max(1, len(pids) - 1)) if len(pids) > 1 else 0
+            scale, step = tray_row(tray["width"] - 28 - 70, len(pids), PIECE)  # from its edge to its count
             for i, pid in enumerate(pids):
-                out[pid] = (tray["x"] + 14 + size / 2 + i * step, TRAY_Y + 64, TRAY_SCALE)
+                out[pid] = (tray["x"] + 14 + PIECE * scale / 2 + i * step, TRAY_Y + 64, scale)
         return out
 
 
@@ -259,6 +258,8 @@ class BoardDrawing:
         hints = set()
         if selected is None and self.hint_loc in movable and self.highlight:
             hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
+        # one preview at a time: the Expert's suggestion, or the piece the player looks at
+        hints, suggested_dst = one_preview(selected, self.hint_loc, self.hint_chosen, hints, suggested)
 
         self._set("board", self.board, "data-position", state.position())
         self._set("board", self.board, "data-variant", state.variant)
@@ -286,10 +287,8 @@ class BoardDrawing:
         special.update((last[0], last[1], better_src, better_dst, next_goal))
         if preview is not None:
             special.add(preview.dst)
-        if suggested is not None:
-            special.add(suggested.dst)
+        special.add(suggested_dst)
         preview_dst = preview.dst if preview is not None else None
-        suggested_dst = suggested.dst if suggested is not None else None
         drawn_squares = self._squares_drawn
         for sq in special | self._squares_shown:
             rect = self.squares.get(sq)
@@ -360,7 +359,7 @@ class BoardDrawing:
             is_target = colour == side and kind in targets
             is_preview = preview is not None and kind == "off" and colour == side and preview.dst == 31
             is_hint = kind == "off" and colour == side and "off" in hints
-            is_suggested = suggested is not None and kind == "off" and colour == side and suggested.dst == 31
+            is_suggested = suggested_dst == 31 and kind == "off" and colour == side
             tray_better = better is not None and colour == side and better_dst == kind
             # all this tray's attributes follow from these: unchanged, nothing to write
             drawn = (count, is_target, is_preview, is_hint, is_suggested, tray_better)
@@ -495,9 +494,10 @@ class BoardDrawing:
             self._label_key = key
             self._set("board", self.board, "aria-label", board_words(state))
 
-    def hint(self, ctl, loc) -> None:
-        """Show where the movable piece at ``loc`` would go (pointer over it, or focus)."""
-        if loc != self.hint_loc:
-            self.hint_loc = loc
+    def hint(self, ctl, loc, chosen: bool = True) -> None:
+        """Show where the movable piece at ``loc`` would go (pointer over it, or focus);
+        ``chosen``: the player put it there, not the page (app/view/previews.py)."""
+        if (loc, chosen) != (self.hint_loc, self.hint_chosen):
+            self.hint_loc, self.hint_chosen = loc, chosen
             self.build(ctl)
             self._render_board(ctl)  # nothing else on the page shows the hint

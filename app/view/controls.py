@@ -99,6 +99,10 @@ class ControlsDrawing:
         if ctl.table.must_pass:
             return t("view.prompt.pass")
         if ctl.table.selected is not None:
+            # a throw used in parts (Piccione, P2): the nearer targets are part of it, and
+            # the moment of choice is where a newcomer needs to hear that
+            if ctl.table.rules.throw_in_parts and len(ctl.table.targets) > 1:
+                return t("view.prompt.choose_square_parts")
             return t("view.prompt.choose_square")
         return t("view.prompt.choose_piece_you") if you else t("view.prompt.choose_piece", name=name)
 
@@ -146,6 +150,8 @@ class ControlsDrawing:
                 parts.append(t("view.player.odd") if odd == colour else t("view.player.even"))
             if kind in WORKER_KINDS and stand_in:  # who plays the seat now: Average, in the Expert's place
                 parts.append(t("view.player.stand_in", weaker=KIND_NAMES[STAND_IN], player=KIND_NAMES[kind]))
+            elif seat == ctl.table.here:  # in a game between two devices: "on this device"
+                parts.append(t("view.player.here"))
             else:
                 parts.append(t(KIND_TEXT[kind]))
             self._text(("kind", seat), kind_el, " · ".join(parts))

@@ -4,14 +4,14 @@ mixin of app/view/view.py's View."""
 
 from app.flow.counting import count_words, mark_name
 from app.flow.review_data import rating_scale
-from app.words.names import KIND_NAMES, STAND_IN, WORKER_KINDS
+from app.words.names import KIND_NAMES, SIDE_NAMES, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits
 
 # The review's table: each cell's field (a test hook) and the key of its heading
 # (senet/words), said again by each cell on a phone, where a side's row is a card.
-SUMMARY_FIELDS = (("decisions", "view.review.decisions"), ("lost", "view.review.lost"),
-                  ("mean", "view.review.mean"), ("luck", "view.review.luck"), ("best", "view.review.best"),
+SUMMARY_FIELDS = (("decisions", "view.review.decisions"), ("best", "view.review.best"),
+                  ("mean", "view.review.mean"), ("luck", "view.review.luck"),
                   ("inaccuracy", "view.review.inaccuracy"), ("mistake", "view.review.mistake"),
                   ("blunder", "view.review.blunder"))
 
@@ -89,9 +89,15 @@ class PanelsDrawing:
             self._set(f"review-{name}", els[name], "hidden", None if have else "")
         names = ctl.reviews.names()
         decisions = review.decisions
+        # the graph from the side of the player at this device; White's when nobody here played
+        you = ctl.table.you
         self._set("review-graph", els["graph"], "data-decisions", str(len(decisions)))
-        els["graph-label"].textContent = review.graph_label()
-        points = review.points()
+        self._set("review-graph", els["graph"], "data-side", you or "w")
+        els["graph-label"].textContent = review.graph_label(you)
+        self._text("review-axis", els["axis"], t("view.review.axis_you") if you else t("view.review.axis_white"))
+        self._text("review-ahead", els["ahead"], t("view.review.ahead_you", other=SIDE_NAMES["b" if you == "w" else "w"])
+                   if you else t("view.review.ahead_white"))
+        points = review.points(you or "w")
         self._set("review-line", els["line"], "points", " ".join(f"{x:g},{y:g}" for x, y, _i, _c in points))
         layer = els["points"]
         layer.replaceChildren()
@@ -154,8 +160,11 @@ class PanelsDrawing:
         self._set("review-legend", els["legend"], "hidden", None if ctl.reviews.better_move is not None else "")
 
     def offer_tutorial(self, show: bool) -> None:
-        """The first visit's offer of the tutorial (an overlay: it moves nothing)."""
+        """The first visit's offer of the tutorial, first in the side panel. app/view/theme.js
+        shows it from the first paint on what looks like a first visit (<html
+        class="offering">): the class follows the answer here, so both agree."""
         self.offer_box.hidden = not show
+        self.root.classList.toggle("offering", show)
 
     @property
     def offering(self) -> bool:

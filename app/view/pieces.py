@@ -16,6 +16,26 @@ def loc_of(square: int) -> int | str:
     return square
 
 
+# The pieces lying in a tray: drawn at TRAY_SCALE of their size on a square, in a row, each
+# TRAY_SPACING of its drawn size from the next at the least (a spool's waist is 0.6 of its
+# box: at 0.72 two spools stand apart).
+TRAY_SCALE = 0.66
+TRAY_SPACING = 0.72
+
+
+def tray_row(width: float, count: int, piece: float) -> tuple:
+    """(scale, step) of ``count`` pieces of size ``piece`` (on a square) in a tray's row
+    ``width`` long: at TRAY_SCALE, step 0.9 of a piece's drawn size, or closer to fit;
+    a row that would not fit even TRAY_SPACING apart (five pieces in one of Piccione's
+    four narrower trays) is drawn smaller, rather than overlapping into one ribbon."""
+    if count < 2:
+        return TRAY_SCALE, 0
+    gaps = count - 1
+    scale = min(TRAY_SCALE, width / (1 + TRAY_SPACING * gaps) / piece)
+    size = piece * scale
+    return round(scale, 3), min(size * 0.9, (width - size) / gaps)
+
+
 def loc_order(loc: int | str) -> int:
     """Sort key along the track: supply first, then 1..30, then off."""
     return 0 if loc == "supply" else 31 if loc == "off" else int(loc)

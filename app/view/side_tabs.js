@@ -1,13 +1,16 @@
 // The side panel's parts on a phone, one at a time, and the board kept in view.
 //
-// index.html's <main id="play" data-tab="game|moves|review|replay|fair"> says which part
-// a narrow window shows (styles/app.css hides the others; a desktop shows them all, and
-// #side-tabs not at all). The buttons of #side-tabs choose it (aria-pressed); the page
-// chooses it too: an opened review or replay shows its part (and its button while it is
-// open), the game's end and the tutorial the game's part. A new game (Play again, the
-// New game dialog, Play from here) scrolls the page and the panels back to the top, so
-// the whole board shows. A notice that comes is scrolled into view. The stage's height
-// goes to --stage-height, so that nothing is scrolled under the sticky stage.
+// index.html's <main id="play" data-tab="game|moves|review|replay"> says which part a
+// narrow window shows (styles/app.css hides the others; a desktop shows them all, and
+// #side-tabs not at all); Fair throws is in the Moves part. The buttons of #side-tabs
+// choose it (aria-pressed); the page chooses it too: an opened review or replay shows its
+// part (and its button while it is open), the game's end and the tutorial the game's
+// part. A new game (Play again, the New game dialog, Play from here) scrolls the page and
+// the panels back to the top, so the whole board shows; so does the tutorial, whose
+// lesson is right under the board. The game-over panel is scrolled into view whole, its
+// heading first, right under the board on a phone. A notice that comes is scrolled into
+// view. The stage's height goes to --stage-height, so that nothing is scrolled under
+// the sticky stage.
 // Nothing here changes the game: app/ (Python) draws the panels and knows nothing of this.
 
 const play = document.getElementById("play");
@@ -68,8 +71,15 @@ if (play && tabs) {
   });
   watch("review", panelPart("review"));
   watch("replay", panelPart("replay"));
-  watch("game-over", (open) => { if (open) showPart("game"); });
-  watch("tutorial", (open) => { if (open) showPart("game"); });
+  watch("game-over", (open) => {
+    if (!open) return;
+    showPart("game");
+    // its heading first, right under the sticky board on a phone (scroll-padding-top);
+    // in the desktop's side panel, as little scrolling as shows it whole
+    const phone = getComputedStyle(tabs).display !== "none";
+    document.getElementById("game-over").scrollIntoView({ block: phone ? "start" : "nearest" });
+  });
+  watch("tutorial", (open) => { if (open) toTop(); });
   watch("notice", (open) => {
     if (open) document.getElementById("notice").scrollIntoView({ block: "nearest" });
   });

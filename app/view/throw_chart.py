@@ -3,8 +3,8 @@ came, with a mark at the count the 4:6:4:1:1 odds expect, and the chi-square res
 words. Free of the DOM: the page sets the markup it returns (numbers and the catalog's
 words, escaped; no text from a player) as the chart's innerHTML."""
 
-from senet.throw_stats import CATEGORIES, report
-from senet.words import t
+from senet.throw_stats import CATEGORIES, DEGREES, MIN_THROWS, report
+from senet.words import n, t
 
 WIDTH, HEIGHT = 320, 150
 TOP, BOTTOM, LEFT = 18, 28, 10  # room for the counts above and the labels below the bars
@@ -61,5 +61,15 @@ def chart_svg(counts: dict, none_value: int | None = None) -> str:
 
 
 def chart_words(counts: dict) -> str:
-    """The chi-square result in plain words (senet.throw_stats)."""
-    return report(counts).verdict
+    """What the counts say of the sticks, in a player's words (senet.throw_stats): until
+    there are enough throws for the chi-square test (MIN_THROWS) only that there are too
+    few to tell, with no figure of a test that would mean nothing yet (one throw of 4
+    gives a chi-square of 15, "p = 0.005"); from then on the verdict with the test's
+    figures."""
+    r = report(counts)
+    if not r.total:
+        return t("view.chart.no_throws")
+    if not r.enough:
+        return n("view.chart.too_few", r.total, needed=MIN_THROWS)
+    key = "view.chart.unlikely" if r.p < 0.01 else "view.chart.fair"
+    return n(key, r.total, chi2=f"{r.chi2:.2f}", degrees=DEGREES, p=f"{r.p:.3f}")

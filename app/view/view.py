@@ -47,6 +47,8 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.squares = {n: squares.item(n - 1) for n in range(1, 31)}
         self.marks = {n: self.board.querySelector(f".mark-{n}") for n in MARKED}
         self.hint_loc = None  # a movable piece under the pointer or focus: its destination is hinted
+        self.hint_chosen = True  # the player put the pointer or focus there (app/view/previews.py)
+        self.placed_focus = None  # the place of the piece restore_focus focused (not the player's choice)
         self.status = document.getElementById("status")
         controls = document.querySelector(".controls")
         self.buttons = {name: controls.querySelector(f'[data-action="{name}"]')
@@ -82,7 +84,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self.review_box = document.getElementById("review")
         self.review_els = {name: document.getElementById(f"review-{name}") for name in (
             "progress", "status", "graph", "line", "points", "key", "summary", "summary-rows", "list", "decision",
-            "graph-label", "chart", "ticks", "clean", "legend")}
+            "graph-label", "chart", "ticks", "clean", "legend", "axis", "ahead")}
         self.review_stop = self.review_box.querySelector('[data-action="review-stop"]')
         self.better_arrow = document.getElementById("better-arrow")
         self.played_arrow = document.getElementById("played-arrow")
@@ -336,6 +338,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
                     target = self.buttons[name]
                     break
         if target is not None:
+            self.placed_focus = target.getAttribute("data-at")  # a piece's place, as text; else None
             target.focus()
 
     def _lost(self, el) -> bool:

@@ -137,7 +137,7 @@ def test_a_link_with_a_phrase_commits_and_a_link_seed_alone_does_not():
     assert setup.phrase is None and warnings == ["bad phrase: the phrase has at most 60 characters, this one has 61"]
     ctl = Controller(View(), setup=setup_from_query("?seed=5")[0], sleep=no_sleep, random_bytes=seeded_bytes(2))
     assert ctl.table.game.throws == "sha256" and not ctl.fair.info()["committed"]
-    assert ctl.fair.info()["summary"] == "no commitment" and ctl.fair.verify_text().startswith("Nothing to verify: ")
+    assert ctl.fair.info()["summary"] == "not sealed in this game" and ctl.fair.verify_text().startswith("Nothing to verify: ")
     ctl.play_again()
     assert ctl.table.game.throws == COMMIT and ctl.table.game.seed != 5 and ctl.table.setup.phrase is None
 

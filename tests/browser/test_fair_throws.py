@@ -102,7 +102,8 @@ def test_commitment_before_the_first_throw_is_the_sha256_of_the_seed_revealed_at
     open_info(app)
     commit = app.inner_text("#fair-commit")
     assert re.fullmatch(r"[0-9a-f]{64}", commit)
-    assert app.inner_text("#fair-summary").startswith(f"commitment {commit[:8]}")
+    # the summary in a player's words; the commitment is inside the box, one click away
+    assert app.inner_text("#fair-summary") == "sealed before the first throw"
     assert app.inner_text("#fair-seed") == "revealed when the game ends"
     assert app.locator("#fair-phrase").is_visible()  # the phrase may still change
     assert app.get_attribute("#board", "data-position").split(" ")[3] == "-"  # no throw yet
@@ -253,9 +254,11 @@ def test_the_stats_chart_shows_the_games_counts(app):
         bar = app.locator(f'#throws-game rect[data-category="{label}"]')
         assert bar.get_attribute("data-count") == str(throws.count(value))
     words = app.inner_text("#throws-game .verdict")
-    assert words == throw_stats.report(throw_stats.game_counts(game)).verdict
     assert len(throws) < throw_stats.MIN_THROWS
-    assert words.startswith(f"{len(throws)} throws are too few for the chi-square test")
+    # too few throws to judge: said so, with no figure of a test that means nothing yet
+    assert words == (f"{len(throws)} throws so far: too few to tell whether the sticks are fair. "
+                     f"That takes at least {throw_stats.MIN_THROWS}.")
+    assert "chi-square" not in words and "p =" not in words
     # every finished game on this device: this one was counted when it ended
     total = sum(int(app.locator("#throws-all rect").nth(i).get_attribute("data-count")) for i in range(5))
     assert total == len(throws) and "(1 game counted)" in app.inner_text("#throws-all .verdict")

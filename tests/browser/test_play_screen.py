@@ -397,15 +397,17 @@ def test_a_phone_shows_one_part_at_a_time_below_a_board_that_stays(screen):
         return
     screen.open("?variant=kendall&white=human&black=novice&seed=4&speed=instant")
     tabs = screen.locator("#side-tabs")
-    assert tabs.get_by_role("button").all_inner_texts() == ["Game", "Moves", "Fair throws"]
-    assert not screen.locator("#log").is_visible()
+    # two parts: the game, and its moves with Fair throws under them (no tab of its own)
+    assert tabs.get_by_role("button").all_inner_texts() == ["Game", "Moves"]
+    assert not screen.locator("#log").is_visible() and not screen.locator("#fair").is_visible()
     tabs.get_by_role("button", name="Moves").click()
-    assert screen.locator("#log").is_visible() and not screen.locator("#fair").is_visible()
+    assert screen.locator("#log").is_visible() and screen.locator("#fair").is_visible()
+    assert screen.locator("#fair").bounding_box()["y"] > screen.locator("#log").bounding_box()["y"]
     assert tabs.get_by_role("button", name="Moves").get_attribute("aria-pressed") == "true"
     screen.locator("#log").scroll_into_view_if_needed()
     assert board_in_view(screen)
-    tabs.get_by_role("button", name="Fair throws").click()
-    assert screen.locator("#fair").is_visible() and not screen.locator("#log").is_visible()
+    tabs.get_by_role("button", name="Game").click()
+    assert not screen.locator("#fair").is_visible() and not screen.locator("#log").is_visible()
     assert screen.locator("#status").is_visible()  # the message line shows in every part
     assert axe_violations(screen) == []
     assert re.match(r"^\d+px$", screen.evaluate("getComputedStyle(document.documentElement)"

@@ -64,10 +64,13 @@ def test_a_new_visitor_is_offered_the_tutorial_once_and_nothing_moves(app):
     offer = app.locator("#tutorial-offer")
     offer.wait_for(state="visible")
     assert "New to Senet?" in offer.inner_text()
-    # among the notices: at the end of the side panel, so nothing moved when it
-    # came, and it covers no control of the toolbar
-    assert app.evaluate("document.getElementById('notices').contains(document.getElementById('tutorial-offer'))")
+    # first in the side panel, above the message line, whole in the window (there from the
+    # first paint, so nothing moved when it came), and it covers no control of the toolbar
     offer_box, toolbar = offer.bounding_box(), app.locator(".toolbar").bounding_box()
+    assert offer_box["y"] + offer_box["height"] <= app.locator("#status").bounding_box()["y"]
+    for button in offer.get_by_role("button").all():
+        box = button.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     assert (offer_box["y"] >= toolbar["y"] + toolbar["height"] or offer_box["x"] >= toolbar["x"] + toolbar["width"]
             or offer_box["y"] + offer_box["height"] <= toolbar["y"]), (offer_box, toolbar)
     assert app.locator('[data-action="throw"]').is_enabled()  # the game is there, not behind it

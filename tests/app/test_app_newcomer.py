@@ -1,0 +1,132 @@
+"""A newcomer's first ten minutes, the DOM-free parts: a game between two devices calls
+the player at this device "you"; the board previews one thing at a time (the Expert's
+suggestion or the piece the player looks at); the pieces in a tray stand apart; a
+Piccione piece chosen says that a shorter move keeps the rest of the throw; the
+tutorial says "tap" on a touch screen; the throw statistics give no test figure before
+it means something (docs/app.md)."""
+
+import pytest
+from test_app_online import connect, deliver
+
+from app.flow.controller import Controller, Setup
+from app.flow.tutorial import Tutorial
+from app.view.pieces import TRAY_SCALE, TRAY_SPACING, tray_row
+from app.view.previews import one_preview
+from app.view.throw_chart import chart_words
+from senet.throw_stats import MIN_THROWS
+
+
+def test_a_game_between_two_devices_calls_the_player_at_each_you():
+    host, guest = connect()  # Ann hosts as player 1 (white); Bob, the guest, plays black
+    assert host.ctl.table.seat_name(1) == "You" and host.ctl.table.seat_name(2) == "Bob"
+    assert guest.ctl.table.seat_name(2) == "You" and guest.ctl.table.seat_name(1) == "Ann"
+    assert (host.ctl.table.you, guest.ctl.table.you) == ("w", "b")
+    assert (host.ctl.table.here, guest.ctl.table.here) == (1, 2)
+    # Kendall: black throws first: the guest's own turn is said to the guest as "you"
+    assert guest.ctl.throw()
+    deliver(host, guest)
+    assert guest.ctl.table.message.startswith("You "), guest.ctl.table.message
+    assert host.ctl.table.message.startswith("Black "), host.ctl.table.message  # the other side by its colour
+    # the record keeps the names the players gave
+    record = host.ctl.table.session.record_text()
+    assert "player 1 human Ann" in record and "player 2 human Bob" in record
+
+
+class _Move:
+    def __init__(self, src, dst):
+        self.src, self.dst = src, dst
+
+
+def test_the_board_previews_one_thing_at_a_time():
+    hints = {7, 8}
+    suggested = _Move(4, 7)
+    # no suggestion: the piece the player looks at
+    assert one_preview(None, 5, True, hints, None) == (hints, None)
+    # a suggestion, nothing looked at (or a focus the page placed): the suggestion alone
+    assert one_preview(None, None, True, set(), suggested) == (set(), 7)
+    assert one_preview(None, 5, False, hints, suggested) == (set(), 7)
+    # the player points at, tabs to or selects another piece: its preview alone
+    assert one_preview(None, 5, True, hints, suggested) == (hints, None)
+    assert one_preview(5, None, True, set(), suggested) == (set(), None)
+    # the suggested piece itself: the suggestion
+    assert one_preview(None, 4, True, {7}, suggested) == (set(), 7)
+    assert one_preview(4, None, True, set(), suggested) == (set(), 7)
+
+
+@pytest.mark.parametrize("width,count", [(396, 7), (396, 10), (143, 5), (143, 4), (143, 2), (143, 1)])
+def test_pieces_in_a_tray_stand_apart_and_inside_it(width, count):
+    piece = 68
+    scale, step = tray_row(width, count, piece)
+    size = piece * scale
+    assert 0 < scale <= TRAY_SCALE
+    if count > 1:
+        assert step >= TRAY_SPACING * size - 0.01  # two spools (0.6 of their box wide) never overlap
+        assert (count - 1) * step + size <= width + 0.01
+    # Kendall's trays keep the size they always had; only a crowded narrow tray shrinks
+    assert (scale == TRAY_SCALE) == (width / (1 + TRAY_SPACING * max(0, count - 1)) / piece >= TRAY_SCALE)
+
+
+def test_piccione_a_piece_chosen_says_a_shorter_move_keeps_the_rest():
+    from app.view.controls import ControlsDrawing
+
+    class Drawing(ControlsDrawing):
+        worker_starting = False
+
+    ctl = Controller(setup=Setup("piccione", ("human", "human"), seed=3, speed="instant"))
+    words = []
+    for _ in range(400):  # two people's turns until a piece has several targets
+        table = ctl.table
+        if table.can_throw:
+            ctl.throw()
+        elif table.must_pass:
+            ctl.pass_turn()
+        elif table.movable:
+            loc = max(table.movable, key=lambda at: len(table.movable[at]))
+            ctl.activate(loc, touch=True)  # a tap: the piece is chosen, its targets shown
+            words.append((len(ctl.table.targets), Drawing.prompt_text(Drawing(), ctl)))
+            if len(ctl.table.targets) > 1:
+                break
+            ctl.activate(next(iter(ctl.table.targets)), touch=True)
+    assert words[-1] == (words[-1][0], "Choose where to move it: a shorter move keeps the rest of the throw.")
+    assert words[-1][0] > 1
+    # with one target only (nothing shorter to choose), the plain words
+    assert all(text == "Choose where to move it." for count, text in words if count == 1)
+    # Kendall uses a throw whole: the plain words
+    kendall = Controller(setup=Setup("kendall", ("human", "human"), seed=3, speed="instant"))
+    assert "shorter" not in Drawing.prompt_text(Drawing(), kendall)
+
+
+def test_the_tutorial_says_tap_on_a_touch_screen():
+    for touch, words in ((False, "click it, or press Enter"), (True, "tap it to see where it lands, then tap square 16")):
+        tutorial = Tutorial("kendall", touch=touch)
+        tutorial.on_throw(2)
+        assert words in tutorial.task()
+        assert ("click" in tutorial.task()) is not touch
+
+
+def test_the_throw_statistics_give_no_test_figure_before_it_means_something():
+    one_four = {1: 0, 2: 0, 3: 0, 4: 1, 0: 0}  # one throw of 4: chi-square 15, p = 0.005
+    words = chart_words(one_four)
+    assert words == f"1 throw so far: too few to tell whether the sticks are fair. That takes at least {MIN_THROWS}."
+    assert "chi-square" not in words and "p =" not in words
+    fair = {1: 20, 2: 30, 3: 20, 4: 5, 0: 5}
+    assert chart_words(fair).startswith("Over 80 throws the counts fit the 4:6:4:1:1 odds of fair sticks (chi-square")
+    assert chart_words(dict.fromkeys((1, 2, 3, 4, 0), 0)) == "No throws yet."
+
+
+def test_the_first_paints_guess_of_a_first_visit_reads_the_keys_the_app_decides_by():
+    # app/view/theme.js shows the tutorial's offer before Python runs: its lists must be the
+    # app's own, or the offer would come and go after the first paint
+    import json
+    import re
+    from pathlib import Path
+
+    from app.storage.formats import SAVE_KEY, SETTINGS_KEY, TUTORIAL_ANSWERS
+    from app.words.names import QUERY_KEYS
+
+    text = (Path(__file__).resolve().parents[2] / "app" / "view" / "theme.js").read_text(encoding="utf-8")
+    link_keys = json.loads(re.search(r"LINK_KEYS = (\[[^\]]*\])", text).group(1))
+    answers = json.loads(re.search(r"ANSWERS = (\[[^\]]*\])", text).group(1))
+    assert sorted(link_keys) == sorted([*QUERY_KEYS, "tutorial"])
+    assert sorted(answers) == sorted(TUTORIAL_ANSWERS)
+    assert f'"{SAVE_KEY}"' in text and f'"{SETTINGS_KEY}"' in text

@@ -1,0 +1,381 @@
+"""A newcomer's first ten minutes, as a player notices them, on a desktop (1280x800) and a
+phone (390x844, touch): everything a newcomer needs is whole in the window when it matters
+(the tutorial's offer, the lesson's task and buttons, each dialog's main button), Piccione's
+throw area is as usable on a phone as Kendall's, the player at this device is "you" in a
+game between two devices, the desktop's side panel gives its height to the move log,
+notices cover nothing, and the words come at the moment of choice (a shorter move in
+Piccione, one preview at a time with hints, a good first game); the review and the
+statistics speak a player's words. axe finds nothing serious on the way.
+
+No test asserts a duration: they wait for states and compare boxes and words. Every game
+is seeded (the URL's seed, or conftest.py's seeded random for a first visit).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import APP_PAGE_SETUP, axe_violations, wait_app_ready
+from test_explains import LAYOUT_SHIFTS
+from test_online_play import LINK, _connect
+
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+}
+BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
+GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
+LAST_PIECE = "kendall+wwwwwww......................b+b+-+w=0/0,b=0/6+-"  # black's last piece on 30
+
+
+@pytest.fixture(params=list(SIZES))
+def screen(request, guarded_context, server):
+    """A fresh page at the param's size (phone: touch), with `open(query)` and `size`."""
+    context, log = guarded_context(**SIZES[request.param])
+    page = context.new_page()
+    page.add_init_script(APP_PAGE_SETUP)
+
+    def open_(query=""):
+        page.goto(server.url + query)
+        wait_app_ready(page)
+
+    page.open = open_
+    page.size = request.param
+    yield page
+    assert not log.errors, log.errors
+    assert not log.off_origin
+
+
+def box(page, sel) -> list:
+    return page.evaluate(BOX, sel)
+
+
+def whole_in_window(page, sel) -> bool:
+    """The element is entirely inside the window (not cut by an edge)."""
+    x, y, w, h = box(page, sel)
+    vp = page.viewport_size
+    return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= vp["width"] + 0.5 and y + h <= vp["height"] + 0.5
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5
+
+
+def your_turns(page, turns: int) -> None:
+    """Your turns against the computer by clicks (a tap shows a piece's target first)."""
+    for _ in range(turns):
+        page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                               " || document.getElementById('board').dataset.winner")
+        if page.get_attribute("#board", "data-winner"):
+            return
+        page.click('[data-action="throw"]')
+        page.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
+                               " || !document.querySelector('[data-action=\"pass\"]').hidden"
+                               " || document.getElementById('board').dataset.side === 'w'")
+        before = page.get_attribute("#board", "data-position")
+        movable = page.locator('[data-movable="true"]')
+        if movable.count():
+            movable.first.dispatch_event("click")
+            if page.get_attribute("#board", "data-position") == before and page.locator('[data-target="true"]').count():
+                page.locator('[data-target="true"]').first.dispatch_event("click")
+
+
+# ---------------------------------------------------------------- the tutorial
+
+
+def test_the_offer_then_the_lesson_and_its_buttons_are_whole_in_the_window(screen):
+    screen.add_init_script(LAYOUT_SHIFTS)
+    screen.open()  # a first visit
+    offer = screen.locator("#tutorial-offer")
+    offer.wait_for(state="visible")
+    # there from the first paint: its coming moved nothing, though it sits above the message line
+    screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    ready = screen.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
+    assert [s for s in screen.evaluate("window.__shifts") if s["t"] >= ready and not s["input"]] == []
+    # right beside the board (desktop: first in the side panel) or right under it (phone)
+    for sel in ("#tutorial-offer", '[data-action="tutorial-start"]', '[data-action="tutorial-decline"]'):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel))
+    if screen.size == "phone":
+        assert box(screen, "#tutorial-offer")[1] >= sum(box(screen, "#stage")[1::2]) - 1  # not under the board
+    else:
+        assert box(screen, "#tutorial-offer")[0] >= sum(box(screen, "#stage")[0::2])  # beside it
+    assert axe_violations(screen) == []
+    offer.get_by_role("button", name="Show me how to play").click()
+    screen.locator("#tutorial").wait_for(state="visible")
+    # the lesson's instruction and its buttons in view, with no empty panel under them
+    for sel in ("#tutorial-title", "#tutorial-task", '[data-action="tutorial-next"]', '[data-action="tutorial-skip"]'):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel))
+    panel, skip = box(screen, "#tutorial"), box(screen, '[data-action="tutorial-skip"]')
+    assert panel[1] + panel[3] - (skip[1] + skip[3]) < 40
+    # the first lesson's task once thrown says how to move a piece: a finger taps, twice
+    screen.click('[data-action="throw"]')
+    screen.wait_for_function("document.getElementById('tutorial-task').textContent.includes('16')")
+    task = screen.inner_text("#tutorial-task")
+    if screen.size == "phone":
+        assert "tap it to see where it lands, then tap square 16" in task and "click" not in task
+    else:
+        assert "click it, or press Enter" in task
+    assert whole_in_window(screen, "#tutorial-task")
+    # and the task is played as it says
+    if screen.size == "phone":  # a finger: the first tap shows where it lands, the second moves it
+        screen.locator('[data-piece][data-at="14"]').tap()
+        assert screen.get_attribute('[data-square="16"]', "data-target") == "true"
+        screen.locator('[data-hit="16"]').tap()
+    else:
+        screen.locator('[data-piece][data-at="14"]').click()
+    screen.wait_for_function("document.querySelector('[data-piece][data-at=\"16\"]') !== null")
+    assert whole_in_window(screen, '[data-action="tutorial-next"]')
+    assert axe_violations(screen) == []
+
+
+# ---------------------------------------------------------------- dialogs
+
+
+def test_each_dialog_keeps_its_main_button_in_view(screen):
+    screen.open("?ice=&variant=kendall&white=average&black=human&seed=3&speed=instant")
+    # New game (Kendall shows its house rules): Start in view, scrolled to the top or the end
+    screen.locator(".toolbar [data-action='new-game']").click()
+    start = '#new-game button[value="start"]'
+    for where in ("0", "d.scrollHeight"):
+        screen.evaluate(f"() => {{ const d = document.getElementById('new-game'); d.scrollTop = {where}; }}")
+        assert whole_in_window(screen, start), (where, box(screen, start))
+        assert screen.evaluate("""s => { const b = document.querySelector(s).getBoundingClientRect();
+            const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            return hit !== null && document.querySelector(s).contains(hit); }""", start)  # nothing over it
+    # the rule set for a first game says so where it is chosen
+    assert "a good first game" in screen.locator('#ng-variant option[value="kendall"]').inner_text()
+    assert axe_violations(screen) == []
+    screen.locator("#new-game").get_by_role("button", name="Cancel").click()
+    # Statistics after one throw: opened at its title, Close in view, and no test figure yet
+    screen.click('[data-action="throw"]')
+    screen.wait_for_function("document.getElementById('board').dataset.position.split(' ')[3] !== '-'"
+                             " || document.getElementById('board').dataset.side === 'w'")
+    screen.locator(".toolbar [data-action='stats']").click()
+    screen.locator("#stats-dialog").wait_for(state="visible")
+    assert whole_in_window(screen, "#stats-title") and whole_in_window(screen, "#stats-dialog button.primary")
+    verdict = screen.inner_text("#throws-game .verdict")
+    assert verdict.startswith("1 throw so far: too few to tell") and "chi-square" not in verdict, verdict
+    screen.locator("#stats-dialog").get_by_role("button", name="Close").click()
+    # Play a friend: once the invite shows, the answer's box and Connect are in view
+    screen.locator(".toolbar [data-action='friend']").click()
+    assert "a good first game" in screen.locator('#friend-variant option[value="kendall"]').inner_text()
+    screen.click('[data-friend="invite"]')
+    screen.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    for sel in ("#friend-answer-in", '[data-friend="connect"]'):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel))
+    screen.evaluate("() => { const d = document.getElementById('friend-dialog'); d.scrollTop = d.scrollHeight; }")
+    assert whole_in_window(screen, '[data-friend="connect"]')
+    assert screen.locator("#friend-qr path").count() == 1  # the QR code is still there, after them
+    assert box(screen, "#friend-qr")[1] > box(screen, "#friend-answer-in")[1]
+
+
+# ---------------------------------------------------------------- Piccione
+
+
+def test_piccione_throws_as_easily_as_kendall_and_says_what_a_shorter_move_does(screen):
+    screen.open("?variant=kendall&white=human&black=human&seed=3&speed=instant")
+    kendall = box(screen, '[data-action="throw"]')
+    screen.open("?variant=piccione&white=human&black=human&seed=3&speed=instant")
+    throw = box(screen, '[data-action="throw"]')
+    assert abs(throw[2] - kendall[2]) <= 1 and throw[2] >= 100, (throw, kendall)  # as wide as Kendall's
+    assert screen.evaluate("() => { const b = document.querySelector('[data-action=\"throw\"]');"
+                           " return b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight; }")
+    left, sticks = box(screen, "#throw-left"), box(screen, "#sticks")
+    assert screen.locator("#throw-left").is_visible() and not overlap(left, throw)
+    if screen.size == "desktop":  # inside the sticks' box, as before
+        assert sticks[0] <= left[0] and left[0] + left[2] <= sticks[0] + sticks[2]
+    else:  # a line of its own under the sticks and Throw
+        assert left[1] >= max(sticks[1] + sticks[3], throw[1] + throw[3]) - 1
+    # the five spools waiting in the "Enter" tray stand apart, not one ribbon
+    spools = screen.evaluate("""() => [...document.querySelectorAll('#pieces [data-colour="white"][data-at="supply"] .shape')]
+        .map(e => { const r = e.getBoundingClientRect(); return [r.x, r.width]; }).sort((a, b) => a[0] - b[0])""")
+    assert len(spools) == 5
+    for (x1, w1), (x2, _w2) in zip(spools, spools[1:]):
+        assert x2 - x1 >= 0.7 * w1, spools  # a spool's waist is 0.6 of its box
+    prompt_before = box(screen, "#prompt")
+    # play until a chosen piece offers a whole throw and shorter moves
+    for _ in range(60):
+        if screen.locator('[data-action="pass"]').is_visible():
+            screen.evaluate("document.querySelector('[data-action=\"pass\"]').click()")
+        elif screen.locator('[data-action="throw"]').is_enabled():
+            screen.click('[data-action="throw"]')
+        elif screen.locator('[data-movable="true"]').count():
+            piece = screen.locator('[data-movable="true"]').last
+            at = piece.get_attribute("data-at")
+            piece.dispatch_event("click") if screen.size == "desktop" else piece.tap()
+            targets = screen.locator('[data-target="true"]').count()
+            if targets > 1:
+                break
+            if targets == 1:
+                screen.locator('[data-target="true"]').first.dispatch_event("click")
+            elif screen.locator(f'[data-piece][data-at="{at}"][data-selected="true"]').count():
+                continue
+        screen.wait_for_timeout(0)
+    assert screen.locator('[data-target="true"]').count() > 1
+    assert screen.inner_text("#prompt") == "Choose where to move it: a shorter move keeps the rest of the throw."
+    # the words fit the prompt's kept room: one line on a desktop, two on a phone; nothing moved
+    assert box(screen, "#prompt") == prompt_before
+    assert screen.evaluate("() => { const p = document.getElementById('prompt');"
+                           " return p.scrollHeight <= p.clientHeight && p.scrollWidth <= p.clientWidth; }")
+
+
+# ---------------------------------------------------------------- the side panel and notices
+
+
+def test_the_side_panel_gives_its_height_to_the_move_log_and_the_end_shows_whole(screen):
+    screen.open(GAME)
+    your_turns(screen, 4)
+    status = screen.evaluate("""() => { const s = getComputedStyle(document.getElementById('status'));
+        return [s.borderTopWidth, s.borderBottomWidth, s.borderLeftWidth, s.borderRightWidth].map(parseFloat); }""")
+    assert all(width > 0 for width in status), status  # a box on every side
+    if screen.size == "desktop":
+        log = box(screen, "#log")
+        # the log runs to the bottom of the side panel; the message box is no taller than its four lines
+        assert log[1] + log[3] >= 800 - 80 and log[3] >= 300, log
+        assert box(screen, "#status")[3] < 140
+        newest = box(screen, "#log-list > li:first-child")
+        assert newest[1] >= log[1] and newest[1] + newest[3] <= log[1] + log[3], (newest, log)
+    # "ready to play offline" comes among the notices: over nothing of the game
+    screen.wait_for_function("document.querySelector('#pwa-slot .pwa-message')"
+                             " && document.querySelector('#pwa-slot .pwa-message').textContent.includes('offline')")
+    message = box(screen, "#pwa-slot .pwa-message")
+    for sel in ("#stage", ".toolbar", "#status", "#log", "#fair", "#side-tabs"):
+        if screen.locator(sel).is_visible():
+            assert not overlap(message, box(screen, sel)), sel
+    # the end of a game: the panel's heading and Play again whole in the window, never under the board
+    screen.open(f"?position={LAST_PIECE}&white=novice&black=human&seed=1&speed=instant")
+    screen.click('[data-action="throw"]')
+    piece = screen.locator('[data-movable="true"]').first
+    piece.dispatch_event("click")
+    if screen.locator('[data-target="true"]').count():
+        screen.locator('[data-target="true"]').first.dispatch_event("click")
+    screen.locator("#game-over").wait_for(state="visible")
+    screen.wait_for_function("document.activeElement && document.activeElement.dataset.action === 'play-again'")
+    for sel in ("#game-over-title", '#game-over [data-action="play-again"]'):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel))
+    stage = box(screen, "#stage")
+    title = box(screen, "#game-over-title")
+    if screen.size == "phone":
+        assert title[1] >= stage[1] + stage[3] - 1, (title, stage)  # below the pinned board
+    else:
+        side = box(screen, "#history")
+        assert title[1] >= side[1], (title, side)  # not cut at the top of the panel
+    assert screen.inner_text("#game-over-title") == "You beat Novice"
+    assert axe_violations(screen) == []
+
+
+def test_fair_throws_say_what_they_mean_with_the_details_one_click_away(screen):
+    screen.open()  # a first visit: a new game whose throws are sealed (a link's seed= would not be)
+    if screen.size == "phone":  # no tab of its own: under the move log, in the Moves part
+        tabs = screen.locator("#side-tabs").get_by_role("button")
+        assert tabs.all_inner_texts() == ["Game", "Moves"]
+        screen.locator("#side-tabs").get_by_role("button", name="Moves").click()
+    assert screen.inner_text("#fair summary") == "Fair throws: sealed before the first throw"
+    assert not screen.locator("#fair-commit").is_visible()
+    screen.click("#fair summary")
+    assert re.fullmatch(r"[0-9a-f]{64}", screen.inner_text("#fair-commit"))
+    assert screen.locator("#fair-commit").is_visible()
+
+
+# ---------------------------------------------------------------- hints, the review (the worker)
+
+
+# (a desktop's: a pointer hovers there; the worker's Expert suggests, at one size is enough)
+def test_with_hints_one_preview_shows_at_a_time_and_the_suggested_piece_stands_out(app):
+    screen = app
+    screen.open(GAME)
+    screen.locator(".toolbar [data-action='settings']").click()
+    screen.check("#set-hints")
+    screen.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    for _ in range(12):  # your turns until the Expert suggests a move among several pieces
+        screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+        screen.click('[data-action="throw"]')
+        screen.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
+                                 " || !document.querySelector('[data-action=\"pass\"]').hidden"
+                                 " || document.getElementById('board').dataset.side === 'w'")
+        if screen.locator('[data-movable="true"]').count() > 1:
+            break
+        if screen.locator('[data-movable="true"]').count():
+            screen.locator('[data-movable="true"]').first.dispatch_event("click")
+    screen.wait_for_selector(".piece.suggested", timeout=180_000)
+    # after the throw the page put the focus on a piece: still the suggestion alone
+    assert screen.locator(".square.suggest, .tray.suggest").count() == 1
+    assert screen.locator(".square.hint, .tray.hint").count() == 0
+    # the suggested piece stands out more than the other movable pieces' glow
+    widths = screen.evaluate("""() => [document.querySelector('.piece.suggested .halo'),
+        document.querySelector('[data-movable="true"]:not(.suggested) .halo')].map(h => parseFloat(getComputedStyle(h).strokeWidth))""")
+    assert widths[0] > widths[1], widths
+    # pointing at another movable piece: its preview alone, the suggestion's square gives way
+    other = screen.locator('[data-movable="true"]:not(.suggested)').first
+    other.hover()
+    screen.wait_for_function("document.querySelectorAll('.square.hint, .tray.hint').length > 0")
+    assert screen.locator(".square.suggest, .tray.suggest").count() == 0
+    # back on the suggested piece: the suggestion again
+    screen.locator(".piece.suggested").hover()
+    screen.wait_for_function("document.querySelectorAll('.square.suggest, .tray.suggest').length === 1")
+    assert screen.locator(".square.hint, .tray.hint").count() == 0
+
+
+def test_the_review_speaks_from_the_players_side_and_per_decision(app):
+    screen = app
+    screen.open(f"?position={LAST_PIECE}&white=novice&black=human&seed=1&speed=instant")
+    screen.click('[data-action="throw"]')
+    screen.locator('[data-movable="true"]').first.dispatch_event("click")
+    if screen.locator('[data-target="true"]').count():
+        screen.locator('[data-target="true"]').first.dispatch_event("click")
+    screen.locator("#game-over").get_by_role("button", name="Review this game").click()
+    screen.wait_for_function("['done', 'failed'].includes(document.getElementById('review').dataset.state)",
+                             timeout=180_000)
+    assert screen.get_attribute("#review", "data-state") == "done"
+    # you played black: the graph is your chance to win, you ahead above the line
+    assert screen.inner_text("#review-axis") == "Your chance to win"
+    assert screen.get_attribute("#review-graph", "data-side") == "b"
+    assert screen.inner_text("#review-key").startswith("Above the middle line you are ahead, below it White is.")
+    assert screen.text_content("#review-graph-label").startswith("Your chance to win")
+    point = screen.locator("#review-points circle").first  # the last piece off: a sure win, at the top
+    assert float(point.get_attribute("cy")) < 50
+    # a decision's average cost, never a sum that grows with the game
+    you = screen.locator('#review-summary-rows tr[data-side="b"]')
+    assert you.locator('[data-field="lost"]').count() == 0
+    assert you.locator('[data-field="mean"]').inner_text() == "0%"
+    assert axe_violations(screen) == []
+
+
+# ---------------------------------------------------------------- a game between two devices
+
+
+@pytest.fixture
+def host_and_guest(guarded_context):
+    """The host at a desktop, the guest on a phone (touch)."""
+    pages, logs = [], []
+    for size in ("desktop", "phone"):
+        context, log = guarded_context(**SIZES[size])
+        page = context.new_page()
+        page.set_default_timeout(60_000)  # a wait that succeeds returns at once
+        pages.append(page)
+        logs.append(log)
+    yield pages
+    for page, log in zip(pages, logs):
+        assert page.evaluate("window.__csp === undefined ? [] : window.__csp") == []
+        assert log.errors == []
+
+
+def test_in_a_game_between_two_devices_the_player_at_each_is_you(host_and_guest, server):
+    host, guest = host_and_guest
+    _connect(host, guest, server)  # Ann hosts as player 1 (white); Bob answers on a phone, black
+    for page in (host, guest):
+        page.wait_for_function(f"{LINK} === 'connected'")
+        page.keyboard.press("Escape")  # the friend dialog closed: the board
+    # Kendall: black throws first: the guest's own turn is the guest's, said as "you"
+    guest.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+    assert guest.inner_text("#prompt") == "Your turn: throw the sticks."
+    assert guest.inner_text('.player[data-seat="2"] .name') == "You"
+    assert guest.inner_text('.player[data-seat="2"] .kind') == "black · on this device"
+    assert guest.inner_text('.player[data-seat="1"] .name') == "Ann"
+    assert guest.inner_text('.player[data-seat="1"] .kind') == "white · on another device"
+    assert host.inner_text('.player[data-seat="1"] .name') == "You"
+    assert host.inner_text('.player[data-seat="2"] .name') == "Bob"
+    assert host.inner_text("#prompt") == "Bob to play\u2026"
+    guest.click('[data-action="throw"]')
+    guest.wait_for_function("document.getElementById('status').textContent.startsWith('You ')")
