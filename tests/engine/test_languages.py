@@ -244,6 +244,31 @@ def test_a_catalogs_number_arguments_are_in_its_digits_formatted_first():
     assert Words({"a": "{n} cases"}, "fr", "fr").t("a", n=12) == "12 cases"
 
 
+def test_each_language_writes_its_own_decimal_separator_as_cldr_has_it():
+    from babel.numbers import get_decimal_symbol
+
+    for lang, locale in (("en", "en"), ("fr", "fr"), ("de", "de"), ("ar", "ar_EG")):
+        assert digits.decimal(lang) == get_decimal_symbol(locale, numbering_system="default")
+    assert digits.decimal("fr-CA") == "," and digits.decimal("") == "."
+    assert digits.localize("6.25% (K9), v1.2, 13-14", "fr") == "6,25% (K9), v1.2, 13-14"
+    assert digits.localize("37.5", "de") == "37,5" and digits.localize("37.5", "en") == "37.5"
+
+
+def test_a_catalogs_decimal_numbers_take_its_separator_its_own_text_stays_as_written():
+    message = {"a": "plus de {seconds:g} s, {expected:.1f} attendus, {n} cases, {move}, 6.25 %"}
+    fr = Words(message, "fr", "fr")
+    # the arguments' decimals get the comma; a move in notation and the translator's text stay
+    assert fr.t("a", seconds=2.5, expected=3.75, n=12, move="13-14") == (
+        "plus de 2,5 s, 3,8 attendus, 12 cases, 13-14, 6.25 %")
+    assert fr.number(0.5) == "0,5" and fr.number(30) == "30"
+    assert Words({"a": "{x:.1f}"}, "en", "de").t("a", x=37.5) == "37,5"
+    assert Words({"a": "{x:.1f}"}, "en", "en").t("a", x=37.5) == "37.5"
+    assert Words({"a": "{x:.1f}"}, "ar", "ar").t("a", x=37.5) == "٣٧٫٥"
+    # the catalogs' own messages: the throw chart's odds, the timeout's seconds
+    assert load("fr").t("view.chart.bar", label="2", count=7, expected=37.5).endswith("37,5)")
+    assert "1,5" in load("de").t("flow.worker.decided_slow", player="Experte", seconds=1.5, weaker="Amateur")
+
+
 # -- the command line ------------------------------------------------------------------------
 
 def test_the_command_line_takes_its_language_from_lang_or_the_environment():
