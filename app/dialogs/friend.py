@@ -29,6 +29,7 @@ from app.online.flow import (
     invite_words,
 )
 from app.online.stun import stored_stun, stun_list
+from app.words.names import rules_name
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
@@ -82,7 +83,7 @@ class FriendDialog:
             for name in RULE_SETS:
                 option = self.doc.createElement("option")
                 option.value = name
-                option.textContent = get_rules(name).title
+                option.textContent = rules_name(get_rules(name))
                 select.appendChild(option)
             rules = get_rules(self.page.ctl.live_setup.variant)  # the game on the board: its rules
             select.value = base_name(rules.name) if base_name(rules.name) in RULE_SETS else RULE_SETS[0]

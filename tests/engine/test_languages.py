@@ -47,6 +47,22 @@ def test_every_catalog_translates_every_message_of_english_with_its_arguments_an
     assert sorted(set(ENGLISH) - set(data["messages"])) == []  # nothing untranslated or fuzzy
 
 
+# The arrows of the messages, each with the one that points the other way.
+MIRRORED = {"◀": "▶", "▶": "◀"}
+
+
+@pytest.mark.parametrize("lang", sorted(tool.RIGHT_TO_LEFT))
+def test_a_right_to_left_catalogs_arrows_point_the_other_way(lang):
+    """◀ and ▶ are not mirrored by the browser (Unicode's Bidi_Mirrored is No): in a page
+    read right to left, where the replay's and the tutorial's buttons mirror, Back points
+    right and Forward left."""
+    messages = tool.catalog(lang)["messages"]
+    arrowed = {key: text for key, text in ENGLISH.items() if isinstance(text, str) and set(text) & set(MIRRORED)}
+    assert {"html.replay.back", "html.replay.forward", "html.tutorial.back", "html.tutorial.next"} <= set(arrowed)
+    for key, english in arrowed.items():
+        assert [MIRRORED[c] for c in english if c in MIRRORED] == [c for c in messages[key] if c in MIRRORED], key
+
+
 def test_the_check_names_a_lost_argument_a_changed_link_and_an_unknown_key():
     english = {"a.b": "{side} moves", "pages.x.p1": 'See <a href="rules.html">the rules</a>.',
                "c.d": ["{n} piece", "{n} pieces"]}
