@@ -1,5 +1,7 @@
 """Board geometry (C1) and the names of the marked squares, shared by the app and docs."""
 
+# The marked squares and their names in English, for developers; a player reads each name
+# in the words in use, its message board.square.N (senet/words).
 MARKED = {
     15: "House of Rebirth",
     26: "House of Beauty",

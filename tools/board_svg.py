@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import senet
 from senet.board import square_cell
+from senet.words.game import rules_title
 
 COLOURS = {"w": "white", "b": "black"}
 BOARD_H = 300
@@ -102,7 +103,7 @@ def svg(name: str, words=None) -> str:
     parts = square_parts(rules)
     out = [f'<svg class="board-drawing" viewBox="0 0 1000 {HEIGHT}" role="img" '
            f'aria-labelledby="board-{name}-title board-{name}-desc" data-variant="{escape(name)}">',
-           f'<title id="board-{name}-title">{escape(words.t("pages.board.title", rules=rules.title))}</title>',
+           f'<title id="board-{name}-title">{escape(words.t("pages.board.title", rules=rules_title(words, rules)))}</title>',
            f'<desc id="board-{name}-desc">{escape(_words(words, rules, state))}</desc>',
            f'<rect class="frame" x="0" y="0" width="1000" height="{BOARD_H}" rx="10"/>']
     for n in range(1, 31):
@@ -156,7 +157,7 @@ def figure(name: str, words=None) -> str:
     ``words`` (English when None)."""
     words = words or _english()
     rules = senet.get_rules(name)
-    caption = escape(words.t("pages.board.caption", rules=rules.title), quote=False)
+    caption = escape(words.t("pages.board.caption", rules=rules_title(words, rules)), quote=False)
     return (f'<figure class="board-figure">\n{svg(name, words)}\n<figcaption>{caption}</figcaption>\n'
             f'{legend(name, words)}\n</figure>')
 

@@ -21,6 +21,7 @@ from app.flow.turn_loop import THINK_TIMEOUT
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
 from app.storage.store import StoreKeys
+from app.words.names import rules_name
 from senet.words import t
 
 
@@ -93,7 +94,7 @@ class Page:
 
     def record_line(self, ctl):
         """The game-over panel's line: your record against this level in this rule set."""
-        return self.policy.record_line(ctl.table.session, ctl.table.rules.title, ctl.table.stood_in)
+        return self.policy.record_line(ctl.table.session, rules_name(ctl.table.rules), ctl.table.stood_in)
 
     def on_replace(self, session, finished_too=False):
         """A new game replaces ``session``: an unfinished game is kept as the previous save

@@ -30,6 +30,7 @@ from app.online.flow import (
     invite_words,
 )
 from app.online.stun import stored_stun, stun_list
+from app.words.names import rules_name
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
@@ -97,7 +98,7 @@ class FriendDialog:
             for name in RULE_SETS:
                 option = self.doc.createElement("option")
                 option.value = name
-                title = get_rules(name).title
+                title = rules_name(get_rules(name))
                 # the rule set a newcomer should start with says so, as in the New game dialog
                 option.textContent = t("friend.first_game", title=title) if name == FIRST_GAME else title
                 select.appendChild(option)

@@ -7,7 +7,7 @@ import time
 import senet
 from app.boot.dom import attr, closest
 from app.flow.counting import count_words, moment_name, turns_played
-from app.words.names import SIDE_NAMES
+from app.words.names import SIDE_NAMES, rules_name
 from senet.state import BLACK, WHITE
 from senet.variants import base_name
 from senet.words import t
@@ -213,7 +213,7 @@ class Dialogs:
             text = t("new_game.play_here.nothing_kept", moment=moment)
         else:
             text = t("new_game.play_here.kept_finished" if live.game.over else "new_game.play_here.kept",
-                     moment=moment, title=live.game.rules.title, turns=count_words(turns_played(live.game)))
+                     moment=moment, title=rules_name(live.game.rules), turns=count_words(turns_played(live.game)))
         self.page.document.getElementById("play-here-text").textContent = text
         self.play_here_dialog.returnValue = ""
         self.play_here_dialog.showModal()

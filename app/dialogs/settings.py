@@ -8,6 +8,7 @@ from app.boot.dom import window
 from app.flow.setup import KIND_NAMES, SPEEDS
 from app.online.stun import save_stun, stored_stun
 from app.storage.formats import THEMES, stats_rows
+from app.words.names import rules_name
 from senet.errors import SenetError
 from senet.session import ONLINE
 from senet.words import lang, n, t
@@ -136,7 +137,7 @@ class SettingsDialogs:
             else:
                 level = KIND_NAMES.get(opponent, opponent)
                 who = t("settings.stats.level_took_back", level=level) if took_back else level
-            for value in (senet.get_rules(variant).title, who, won, lost, drawn):
+            for value in (rules_name(senet.get_rules(variant)), who, won, lost, drawn):
                 td = document.createElement("td")
                 td.textContent = in_digits(value) if isinstance(value, int) else str(value)
                 tr.append(td)

@@ -9,6 +9,7 @@ from app.flow.replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, 
 from app.flow.setup import Setup
 from app.flow.table import Table
 from app.view.pieces import loc_of
+from app.words.names import rules_name
 from app.words.narration import result_text, resume_text, said, sentence, settled
 from senet import turns
 from senet.describe import events as action_events
@@ -104,7 +105,7 @@ class ReplayFlow:
         replay = table.replay
         game, step = replay.full, replay.step
         if step == 0:
-            return t("flow.replay.start", label=self.label(), rules=table.rules.title)
+            return t("flow.replay.start", label=self.label(), rules=rules_name(table.rules))
         head = t("flow.replay.head", label=self.label())
         entry = game.entries[step - 1]
         before = game.states[step - 1]

@@ -19,7 +19,7 @@ Runs unchanged in CPython, Pyodide and MicroPython (the page).
 import senet
 from app.flow.setup import Setup
 from app.flow.table import Table
-from app.words.names import SIDE_NAMES
+from app.words.names import SIDE_NAMES, rules_name
 from senet import RESCUE
 from senet.session import Seat, Session
 from senet.state import WHITE
@@ -347,7 +347,7 @@ class Tutorial:
             return ""
         if self.variant not in DIFFERENCES:
             return t("tutorial.note.house_rules")
-        return t("tutorial.note.other_rules", title=senet.get_rules(self.variant).title)
+        return t("tutorial.note.other_rules", title=rules_name(senet.get_rules(self.variant)))
 
     def hint(self) -> str:
         """One short line that says what the lesson asks for now."""

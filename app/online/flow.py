@@ -24,7 +24,8 @@ from senet.online.save import dump_duel, load_duel
 from senet.session import ONLINE, Seat, Session
 from senet.throws import CHAIN_BYTES, Chain, hex_of
 from senet.variants import get_rules
-from senet.words import t
+from senet.words import current, t
+from senet.words.game import rules_text
 
 LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 # The page's link parts: an invite opens the page with JOIN_KEY, an answer with ANSWER_KEY
@@ -62,7 +63,7 @@ def invite_words(offer: Offer) -> str:
     """What the friend is invited to, in one sentence: the rule set with its house rules
     in words ("Kendall rules, five pieces") and the seats."""
     guest = 3 - offer.host_seat
-    rules = get_rules(offer.variant).in_words()
+    rules = rules_text(current(), get_rules(offer.variant))  # in the words in use (in_words: English)
     return t("online.invite", host=offer.host_name, rules=rules, guest=guest, host_seat=offer.host_seat)
 
 

@@ -254,7 +254,7 @@ def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -
     session = saved.session
     game = session.game
     seats = session.seats
-    return KeptGame(key, text, game.variant, senet.get_rules(game.variant).title,
+    return KeptGame(key, text, game.variant, names.rules_name(senet.get_rules(game.variant)),
                     (seat_label(seats, 1), seat_label(seats, 2)), turns_played(game), game.over,
                     saved.saved_at if saved.saved_at is not None else stamp)
 

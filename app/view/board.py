@@ -7,6 +7,7 @@ from app.flow.controller import COLOUR, loc_of
 from app.view import way
 from app.view.pieces import tray_row
 from app.view.previews import one_preview
+from app.words.names import rules_name
 from senet.board import MARKED, square_cell
 from senet.variants import base_name
 from senet.words import n, t
@@ -26,6 +27,9 @@ TRAY_LABEL = {("w", "supply"): "view.tray.white_supply", ("w", "off"): "view.tra
               ("b", "supply"): "view.tray.black_supply", ("b", "off"): "view.tray.black_off"}
 TRAY_MOVE = {"supply": "view.tray.target_supply", "off": "view.tray.target_off"}
 TRAY_TAG = {"supply": "view.tray.tag_supply", "off": "view.tray.tag_off"}
+# The marked squares' names (senet.board.MARKED's, whose English is the developer's).
+SQUARE_NAMES = {15: "board.square.15", 26: "board.square.26", 27: "board.square.27", 28: "board.square.28",
+                29: "board.square.29", 30: "board.square.30"}
 
 
 def square_centre(n: int) -> tuple[float, float]:
@@ -38,8 +42,8 @@ def loc_text(loc) -> str:
         return t("view.where.supply")
     if loc == "off":
         return t("view.where.off")
-    name = MARKED.get(loc)
-    return t("view.where.marked", square=loc, name=name) if name else t("view.where.square", square=loc)
+    name = SQUARE_NAMES.get(loc)
+    return t("view.where.marked", square=loc, name=t(name)) if name else t("view.where.square", square=loc)
 
 
 def list_text(items) -> str:
@@ -95,7 +99,7 @@ def board_words(state) -> str:
                          else t("view.board.black_goals", pieces=pieces, goals=goals))
         else:
             sides.append(t("view.board.white", pieces=pieces) if colour == "w" else t("view.board.black", pieces=pieces))
-    return t("view.board.label", rules=rules.title, white=sides[0], black=sides[1])
+    return t("view.board.label", rules=rules_name(rules), white=sides[0], black=sides[1])
 
 
 # A piece's parts, as _build writes them inside its <g>: the tap area, the halo of a
@@ -186,7 +190,7 @@ class BoardDrawing:
         self._gen = ctl.gen
         self._draw_way(rules)
         self.rules_link.setAttribute("href", f"./pages/rules-{base_name(rules.name)}.html")
-        self.rules_link.textContent = t("view.rules_link", rules=rules.title)
+        self.rules_link.textContent = t("view.rules_link", rules=rules_name(rules))
         self._set_sticks(ctl.table.sticks, ctl.table.last_throw)  # a resumed game shows its pending throw
 
     def _build_hits(self) -> None:

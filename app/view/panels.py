@@ -261,6 +261,7 @@ class PanelsDrawing:
         head.className = "log-who"
         head.textContent = t("view.log.turn", number=number, who=who) if number else who
         head.setAttribute("data-turn", str(number))
+        head.setAttribute("data-now", t("view.log.this_turn"))  # styles/app.css shows it after the turn under way's
         sub = self.doc.createElement("ol")
         sub.setAttribute("aria-label", t("view.log.turn_label", number=number, who=who) if number else who)
         for step, text, mark in steps:

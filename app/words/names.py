@@ -12,7 +12,8 @@ the language in use each time they are read).
 """
 
 from senet.state import BLACK, COLOUR_NAME, WHITE
-from senet.words import t
+from senet.words import current, t
+from senet.words.game import rules_title
 
 SIDES = (WHITE, BLACK)
 COLOUR = COLOUR_NAME  # "w" -> "white": data (CSS classes, data-colour); the words are COLOUR_WORDS
@@ -95,3 +96,9 @@ def seat_label(kinds, names, seat: int) -> str:
         return t("names.seat.you") if list(kinds).count("human") == 1 else t("names.seat.player", seat=seat)
     label = KIND_NAMES.get(kind, kind)
     return t("names.seat.numbered", level=label, seat=seat) if kinds[0] == kinds[1] else label
+
+
+def rules_name(rules) -> str:
+    """A rule set's name with its house rules, in the words in use ("Kendall (five pieces)",
+    senet.words.game.rules_title): every place a player reads which rules a game follows."""
+    return rules_title(current(), rules)

@@ -8,20 +8,25 @@ import re
 import senet
 from app.flow.counting import count_words, turns_played
 from app.flow.table import SIDE_NAMES
-from app.words.names import COLOUR_WORDS
+from app.words.names import COLOUR_WORDS, rules_name
 from senet import PASS
 from senet.game import MAX_ACTIONS
 from senet.state import BLACK, WHITE, other
-from senet.words import n, t, words
+from senet.words import current, n, t
 from senet.words.game import draw_text, event_text
+
+# What ends a sentence already, in the catalogs' languages: Arabic's question mark "؟",
+# the full stop "۔" of Arabic script, an ellipsis.
+SENTENCE_ENDS = (".", "!", "?", "؟", "۔", "…")
 
 
 def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last unless it ends one already."""
     text = text.strip()
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith(SENTENCE_ENDS) else text + "."
 
 
 def voice(event: dict, you: str | None = None) -> str:
@@ -30,7 +35,7 @@ def voice(event: dict, you: str | None = None) -> str:
     side can enter (its pieces wait in the supply, T2); otherwise the throw's own message
     has named the rule already (reasons.lost_reason)."""
     reason = event["kind"] == "pass" and (event.get("reason") or {}).get("why") == "no_entry"
-    return event_text(words(), event, you, reason)
+    return event_text(current(), event, you, reason)
 
 
 def settled(event: dict) -> bool:
@@ -46,7 +51,7 @@ def said(table, events, side: str) -> list:
 
 def intro_text(table) -> str:
     state = table.state
-    title = table.rules.title
+    title = rules_name(table.rules)
     if state.opening:
         return t("narration.intro.draw", rules=title, first=table.seat_name(1), second=table.seat_name(2))
     first = table.seat_to_act
@@ -58,7 +63,7 @@ def intro_text(table) -> str:
 
 
 def resume_text(table) -> str:
-    title = table.rules.title
+    title = rules_name(table.rules)
     game = table.game
     if game.over:
         return t("narration.resume.over", rules=title, result=result_text(table))
@@ -101,7 +106,7 @@ def result_text(table) -> str:
 def draw_reason(table) -> str:
     """Why the game is drawn, for people: without the rule clause the words cite."""
     reason = table.game.draw_reason
-    text = draw_text(words(), reason, MAX_ACTIONS) if reason else ""
+    text = draw_text(current(), reason, MAX_ACTIONS) if reason else ""
     return re.sub(r"\s*\([A-Z]\d+[^)]*\)\s*$", "", text).strip()
 
 

@@ -25,11 +25,9 @@ def _or_list(words: list) -> str:
 
 
 def _throws(values) -> str:
-    """(4,) -> "a throw of 4"; (4, 6) -> "a throw of 4 or 6"."""
-    words = [str(v) for v in values]
-    if not words:
-        return t("reasons.throws.none")
-    return t("reasons.throws.some", values=_or_list(words))
+    """(4,) -> "a throw of 4"; (4, 6) -> "a throw of 4 or 6" (at least one value: where
+    no throw would do, the reason is a message of its own)."""
+    return t("reasons.throws.some", values=_or_list([str(v) for v in values]))
 
 
 # The obstacles said the same way for every side: why -> message id.
@@ -78,7 +76,8 @@ def piece_words(ob: dict, side: str, you: bool = True) -> str:
     if why == "safe":
         return t("reasons.piece.safe", square=dst)
     if why == "no_entry":
-        return t("reasons.piece.no_entry", throws=_throws(ob.get("throws", ())))
+        throws = ob.get("throws", ())
+        return t("reasons.piece.no_entry", throws=_throws(throws)) if throws else t("reasons.piece.no_entry_none")
     if why == "entry_blocked":
         return t("reasons.piece.entry_blocked", square=dst)
     return t("reasons.piece.too_far")

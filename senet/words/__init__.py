@@ -47,16 +47,18 @@ class Words:
         self.lang = lang
         self.fallback = fallback  # the Words asked for a key this one does not have
         self.digits = digits.system(lang)  # "latn", or "arab": the numbers in Eastern Arabic digits
+        self.plain = digits.plain(lang)  # numbers as Python writes them: Western digits, a decimal point
         self._templates = {}  # a message's text with its own numbers in those digits, once made
 
     def number(self, value) -> str:
         """A number as this language writes it (senet/words/digits.py)."""
         text = str(value)
-        return text if self.digits == "latn" else digits.localize(text, self.lang)
+        return text if self.plain else digits.localize(text, self.lang)
 
     def _numbers(self, message: str, args: dict):
-        """(message, args) with each number argument written in this language's digits: a
-        field with a format ({seconds:g}) formatted first, so the message asks for text."""
+        """(message, args) with each number argument written in this language's digits and
+        decimal separator: a field with a format ({seconds:g}) formatted first, so the
+        message asks for text."""
         out = dict(args)
         for name, value in args.items():
             if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -83,11 +85,14 @@ class Words:
 
     def _format(self, key: str, message: str, args: dict) -> str:
         try:
-            if self.digits != "latn":
+            if self.digits != "latn":  # the message's own numbers too (a translator writes 0-9)
                 template = self._templates.get(message)
                 if template is None:
                     template = self._templates[message] = digits.localize_template(message, self.lang)
-                message, args = self._numbers(template, args)
+                message = template
+            # Western digits with a decimal comma: only a number with decimals changes
+            if not self.plain and (self.digits != "latn" or any(isinstance(v, float) for v in args.values())):
+                message, args = self._numbers(message, args)
             return message.format(**args)
         except (KeyError, IndexError, ValueError) as exc:
             if self.strict:

@@ -132,11 +132,22 @@ def draw_text(words, reason: str, actions=None) -> str:
     return words.t("draw." + reason)
 
 
+def rules_title(words, rules) -> str:
+    """A rule set's name, its house rules after it: "Bell", "Kendall (five pieces, the trap
+    on 27)"; the name a player reads wherever a rule set is named (Rules.title is the
+    developer's English, Rules.name the notation's)."""
+    # the class's name: Kendall's rules with house rules have "kendall+five" for theirs
+    title = words.t("rules.title." + type(rules).name)
+    if not rules.options:
+        return title
+    options = words.t("list.comma").join(words.t("rules.option." + option) for option in rules.options)
+    return words.t("rules.title_options", title=title, options=options)
+
+
 def rules_text(words, rules) -> str:
     """A rule set as a sentence names it: "Bell rules"; Kendall's with its house rules,
     "Kendall rules, five pieces, the trap on 27" (Rules.in_words)."""
-    # the class's title: Kendall's rules with house rules have "Kendall (five)" for theirs
-    name = words.t("rules.name", title=type(rules).title)
+    name = words.t("rules.name", title=words.t("rules.title." + type(rules).name))
     if not rules.options:
         return name
     return words.t("list.comma").join([name] + [words.t("rules.option." + option) for option in rules.options])

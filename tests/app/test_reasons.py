@@ -92,3 +92,15 @@ def test_a_second_reason_joins_the_first_only_when_it_differs():
     text = reasons.lost_words(state)
     parts = text.split(", and ")
     assert len(parts) == len(set(parts)) == 2
+
+
+def test_T2_P3_where_no_throw_enters_a_piece_the_reason_is_a_whole_sentence_of_its_own():
+    # no rule set has it today; the words stay a sentence ("only no throw ..." was one)
+    assert reasons.piece_words({"why": "no_entry", "throws": ()}, "w") == "no throw enters a piece"
+    assert reasons.piece_words({"why": "no_entry", "throws": (1,)}, "w") == "only a throw of 1 enters a piece"
+
+
+def test_J9_V7_your_pieces_must_all_be_on_21_to_30_to_bear_off():
+    state = senet.parse_position("jequier .b.w.....b.................w.. w 2 w=0/3,b=0/3 -")
+    words = reasons.piece_words(piece_obstacle(state, 28), "w", you=True)
+    assert words == "a piece bears off only when all of your pieces on the board are on squares 21-30"

@@ -291,7 +291,7 @@ def test_an_invite_to_kendalls_house_rules(two_pages, server):
     assert verify_record(records[0]).status == VERIFIED
     for page in (host, guest):  # one online game each, under the rule set with its house rules
         rows = [row[:2] + [int(row[2]) + int(row[3])] for row in _stats_rows(page)]
-        assert rows == [["Kendall (five, trap)", "A friend online", 1]]
+        assert rows == [["Kendall (five pieces, the trap on 27)", "A friend online", 1]]
 
 
 def _sync(record, host_seat=1, host_name="Ann", guest_name="Bob"):

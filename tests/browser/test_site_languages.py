@@ -25,6 +25,7 @@ from conftest import (
     wait_position_change,
 )
 
+import senet
 from senet.words import digits, load
 
 LANGS = ("ar", "fr", "de")
@@ -139,6 +140,34 @@ def test_a_seeded_game_is_played_in_the_languages_words(app, lang):
         assert app.locator("#prompt").inner_text() == words.t("view.prompt.choose_piece_you")
     _play(app, 6)
     assert app.locator(".toolbar [data-action='settings']").inner_text() == words.t("html.toolbar.settings")
+
+
+# Kendall with a house rule, a white piece on 26 (the House of Beauty): whose name, and
+# the rules', the page says in its language.
+ON_BEAUTY = "kendall+five wbwbwbwb.b...............w.... w - w=0/0,b=0/0 -"
+THIS_TURN = "getComputedStyle(document.querySelector('#log-list > li.current .log-who'), '::after').content"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_squares_the_rules_and_the_log_are_named_in_the_language(app, lang):
+    from senet.online.invite import RULE_SETS
+    from senet.words.game import rules_title
+
+    words = load(lang)
+    app.open(f"index.{lang}.html?white=human&black=human&seed=3&speed=instant&position="
+             + ON_BEAUTY.replace(" ", "+").replace("+five", "%2Bfive"))
+    where = words.t("view.where.marked", square=26, name=words.t("board.square.26"))
+    assert words.t("view.piece.white", where=where) in app.get_attribute('#board [data-at="26"]', "aria-label")
+    rules = rules_title(words, senet.get_rules("kendall+five"))
+    assert app.locator("#rules-link").inner_text() == words.t("view.rules_link", rules=rules)
+    assert rules in app.get_attribute("#board", "aria-label")
+    _play(app, 2)
+    assert words.t("view.log.this_turn") in app.evaluate(THIS_TURN)
+    app.locator(".toolbar [data-action='friend']").click()
+    options = app.locator("#friend-variant option").all_inner_texts()
+    assert len(options) == len(RULE_SETS)
+    assert all(words.t("rules.title." + name) in text for name, text in zip(RULE_SETS, options, strict=True))
+    app.keyboard.press("Escape")
 
 
 def test_arabic_reads_right_to_left_fits_a_phone_and_keeps_the_boards_direction(app):

@@ -45,6 +45,22 @@ def test_every_catalog_translates_every_message_of_english_with_its_arguments_an
     assert sorted(set(ENGLISH) - set(data["messages"])) == []  # nothing untranslated or fuzzy
 
 
+# The arrows of the messages, each with the one that points the other way.
+MIRRORED = {"◀": "▶", "▶": "◀"}
+
+
+@pytest.mark.parametrize("lang", sorted(tool.RIGHT_TO_LEFT))
+def test_a_right_to_left_catalogs_arrows_point_the_other_way(lang):
+    """◀ and ▶ are not mirrored by the browser (Unicode's Bidi_Mirrored is No): in a page
+    read right to left, where the replay's and the tutorial's buttons mirror, Back points
+    right and Forward left."""
+    messages = tool.catalog(lang)["messages"]
+    arrowed = {key: text for key, text in ENGLISH.items() if isinstance(text, str) and set(text) & set(MIRRORED)}
+    assert {"html.replay.back", "html.replay.forward", "html.tutorial.back", "html.tutorial.next"} <= set(arrowed)
+    for key, english in arrowed.items():
+        assert [MIRRORED[c] for c in english if c in MIRRORED] == [c for c in messages[key] if c in MIRRORED], key
+
+
 def test_the_check_names_a_lost_argument_a_changed_link_and_an_unknown_key():
     english = {"a.b": "{side} moves", "pages.x.p1": 'See <a href="rules.html">the rules</a>.',
                "c.d": ["{n} piece", "{n} pieces"]}
@@ -240,6 +256,31 @@ def test_a_catalogs_number_arguments_are_in_its_digits_formatted_first():
     assert ar.t("a", n=12, s=2.5, move="13-14") == "١٢ مربعات، ٢٫٥ ث، 13-14، الخانة ٢٧ (K9)"
     assert ar.n("p", 3) == "٣ قطع" and ar.number(30) == "٣٠"
     assert Words({"a": "{n} cases"}, "fr", "fr").t("a", n=12) == "12 cases"
+
+
+def test_each_language_writes_its_own_decimal_separator_as_cldr_has_it():
+    from babel.numbers import get_decimal_symbol
+
+    for lang, locale in (("en", "en"), ("fr", "fr"), ("de", "de"), ("ar", "ar_EG")):
+        assert digits.decimal(lang) == get_decimal_symbol(locale, numbering_system="default")
+    assert digits.decimal("fr-CA") == "," and digits.decimal("") == "."
+    assert digits.localize("6.25% (K9), v1.2, 13-14", "fr") == "6,25% (K9), v1.2, 13-14"
+    assert digits.localize("37.5", "de") == "37,5" and digits.localize("37.5", "en") == "37.5"
+
+
+def test_a_catalogs_decimal_numbers_take_its_separator_its_own_text_stays_as_written():
+    message = {"a": "plus de {seconds:g} s, {expected:.1f} attendus, {n} cases, {move}, 6.25 %"}
+    fr = Words(message, "fr", "fr")
+    # the arguments' decimals get the comma; a move in notation and the translator's text stay
+    assert fr.t("a", seconds=2.5, expected=3.75, n=12, move="13-14") == (
+        "plus de 2,5 s, 3,8 attendus, 12 cases, 13-14, 6.25 %")
+    assert fr.number(0.5) == "0,5" and fr.number(30) == "30"
+    assert Words({"a": "{x:.1f}"}, "en", "de").t("a", x=37.5) == "37,5"
+    assert Words({"a": "{x:.1f}"}, "en", "en").t("a", x=37.5) == "37.5"
+    assert Words({"a": "{x:.1f}"}, "ar", "ar").t("a", x=37.5) == "٣٧٫٥"
+    # the catalogs' own messages: the throw chart's odds, the timeout's seconds
+    assert load("fr").t("view.chart.bar", label="2", count=7, expected=37.5).endswith("37,5)")
+    assert "1,5" in load("de").t("flow.worker.decided_slow", player="Experte", seconds=1.5, weaker="Amateur")
 
 
 # -- the command line ------------------------------------------------------------------------
