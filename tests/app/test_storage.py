@@ -880,7 +880,7 @@ def test_unreadable_statistics_that_cannot_be_set_aside_are_never_written_over()
     store = Store(backend, clock=Clock())
     store.add_result("tait", "novice", "lost")
     assert backend.data[STATS_KEY] == "{not statistics"  # left as it was
-    assert any("statistics could not be read" in p and "left as it was" in p for p in store.problems)
+    assert any("statistics could not be read" in p and "left as they were" in p for p in store.problems)
     assert store.load_stats()["results"]["tait/novice"]["lost"] == 1  # the result waits
     backend.full = False
     store.save_game(SavedGame(a_session(2), game_id="g1"))  # room: set aside first, then counted

@@ -307,7 +307,7 @@ def test_settings_that_are_not_json_are_said_in_plain_words(app):
     app.evaluate("localStorage.setItem('senet:settings', '{not json')")
     app.reopen()
     text = notice(app)
-    assert text.startswith("The saved settings could not be read (not valid JSON). It was set aside as "
+    assert text.startswith("The saved settings could not be read (not valid JSON). They were set aside as "
                            "'senet:quarantine:")
     assert "is not valid JSON" not in text
 
