@@ -61,7 +61,7 @@ def rating_scale() -> str:
     mean cell's explanation."""
     parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=round(bound * 1000))
              for name, bound in RATING_BOUNDS if bound is not None]
-    return t("flow.review.scale", steps=", ".join(parts), last=t("flow.review.rating." + RATING_BOUNDS[-1][0]))
+    return t("flow.review.scale", steps=t("list.comma").join(parts), last=t("flow.review.rating." + RATING_BOUNDS[-1][0]))
 
 
 def signed_percent(x: float) -> str:

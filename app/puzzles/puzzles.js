@@ -37,7 +37,7 @@ function word(key, args = {}) {
   let text = words[key];
   if (text === undefined) throw new Error(`the word ${key} is missing`);
   if (Array.isArray(text)) text = text[pluralForm(args.n)];
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? digits(String(args[name])) : m));
+  return digits(text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m)));
 }
 
 /* The plural form a count takes (senet/words/plural.py's rules, by name). */
@@ -51,9 +51,10 @@ function pluralForm(n) {
   return n === 1 ? 0 : 1;
 }
 
-/* A number in the page's digits: Eastern Arabic in Arabic (senet/words/digits.py). */
+/* A text's numbers in the page's digits: Eastern Arabic in Arabic (senet/words/digits.py). */
 function digits(text) {
-  return LANG === "ar" ? text.replace(/[0-9]/g, (d) => EASTERN[d]) : text;
+  // a number joined to a Latin word (a clause id such as K9) stays as it is, as in digits.py
+  return LANG === "ar" ? text.replace(/(?<![A-Za-z0-9])[0-9]+/g, (d) => [...d].map((c) => EASTERN[c]).join("")) : text;
 }
 
 function fnv1a(text) {

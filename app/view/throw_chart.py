@@ -72,4 +72,4 @@ def chart_words(counts: dict) -> str:
     if not r.enough:
         return n("view.chart.too_few", r.total, needed=MIN_THROWS)
     key = "view.chart.unlikely" if r.p < 0.01 else "view.chart.fair"
-    return n(key, r.total, chi2=f"{r.chi2:.2f}", degrees=DEGREES, p=f"{r.p:.3f}")
+    return n(key, r.total, chi2=r.chi2, degrees=DEGREES, p=r.p)  # the catalog formats them
