@@ -14,7 +14,9 @@ message]`` (app/worker/players.js lists the messages). Until the worker answers,
     failed       it did not start (or a test asked it to fail); the page decides instead
 
 and, once it is ready, how it started as ``data-worker-start``: "snapshot" (restored from
-the memory snapshot this device kept) or "fresh".
+the memory snapshot this device kept) or "fresh". While it starts, the bytes of the runtime
+received from the network so far are ``data-runtime-loaded`` (the worker counts them:
+"progress"), and ``on_progress(loaded, total)`` is called.
 
 Runs unchanged in MicroPython (the page) and CPython (tests/app/test_worker_link.py).
 """
@@ -29,8 +31,9 @@ from senet.words import t
 
 SRC = "./app/players.js"
 # Seconds the worker may boot without a word: then the page decides alone. A download
-# of the runtime that is still coming in (app/boot/offline.js keeps its progress in
-# data-runtime-loaded) counts as a word, so a slow connection is not cut off.
+# of the runtime that is still coming in (the worker's "progress", kept in
+# data-runtime-loaded, as is the service worker's by app/boot/offline.js) counts as a
+# word, so a slow connection is not cut off.
 BOOT_TIMEOUT = 60.0
 
 
@@ -46,10 +49,11 @@ class WorkerLink:
     ``on_change(state)`` is called whenever the state changes.
     """
 
-    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT):
+    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT, on_progress=None):
         self.root = root
         self.fail = fail
         self.on_change = on_change
+        self.on_progress = on_progress
         self.boot_timeout = boot_timeout
         self.worker = None  # the JS Worker, once started
         self._reset()
@@ -67,6 +71,7 @@ class WorkerLink:
         self.error = ""
         self.variants = None  # what the worker's "ready" said
         self.start_kind = ""  # "snapshot" or "fresh"
+        self.loaded = self.total = 0  # the runtime's bytes from the network: received, expected
         self._started = asyncio.Event()  # the worker said "ready" or "failed", or its script failed
         self._booted = asyncio.Event()
 
@@ -149,7 +154,12 @@ class WorkerLink:
             kind = message[0]
         except (ValueError, TypeError, IndexError):
             return  # not ours
-        if kind == "ready":
+        if kind == "progress":
+            self.loaded, self.total = int(message[1]), int(message[2])
+            self.root.dataset.runtimeLoaded = str(self.loaded)  # a word: the boot goes on
+            if self.on_progress is not None:
+                self.on_progress(self.loaded, self.total)
+        elif kind == "ready":
             self.start_kind, self.variants = str(message[1]), str(message[2])
             self._started.set()
         elif kind == "failed":
