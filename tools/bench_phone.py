@@ -180,10 +180,10 @@ def report(results: dict) -> None:
         turn = statistics.median(r["turn_s"] for r in runs)
         by_turn = statistics.median(r["bytes_by_turn"] for r in runs)
         total = statistics.median(r["bytes_all"] for r in runs)
-        twice = sorted({p for r in runs for p in r["twice"]})
+        twice = ", ".join(sorted({p for r in runs for p in r["twice"]})) or "nothing"
+        each = ", ".join(f"{r['turn_s']:.1f} s" for r in runs)
         print(f"{label:<24} first turn over {turn:5.1f} s, {by_turn / 1e6:5.2f} MB sent by then, "
-              f"{total / 1e6:5.2f} MB in all ({len(runs)} run{'s' if len(runs) > 1 else ''}: "
-              f"{', '.join(f'{r['turn_s']:.1f} s' for r in runs)}); sent twice: {', '.join(twice) or 'nothing'}")
+              f"{total / 1e6:5.2f} MB in all (runs: {each}); sent twice: {twice}")
 
 
 def main(argv: list[str] | None = None) -> int:

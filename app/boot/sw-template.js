@@ -124,6 +124,26 @@ async function fetchChecked(url, integrity) {
   return fetch(new Request(url, { cache: "no-cache", integrity }));
 }
 
+/* A page opened by a link (index.html?variant=...) came under another URL than the one
+   precached: the HTTP cache holds it under that one (never asking the server again). */
+async function fromWindows(url, integrity) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const page = new URL(client.url);
+    page.hash = "";
+    const bare = new URL(page.href);
+    bare.search = "";
+    const key = bare.href.endsWith("/") ? bare.href + "index.html" : bare.href;
+    if (key !== url || page.href === url) continue;
+    try {
+      const response = await fetch(new Request(page.href, { cache: "only-if-cached", mode: "same-origin", integrity }));
+      if (response.ok) return response;
+    } catch {
+      // not in the HTTP cache, or another version's page
+    }
+  }
+  return null;
+}
+
 async function precache(older) {
   const cache = await caches.open(CACHE);
   await Promise.all(PRECACHE.map(async ([path, integrity]) => {
@@ -141,7 +161,7 @@ async function precache(older) {
     // The HTTP cache's copy when it is this version's (the page has just fetched it: no
     // request at all), else the server's ("no-cache": revalidated); `integrity` rejects
     // any stale or half-deployed bytes.
-    const response = await fetchChecked(url, integrity);
+    const response = (await fromWindows(url, integrity)) || (await fetchChecked(url, integrity));
     if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
     await cache.put(url, response);
   }));

@@ -110,9 +110,10 @@ async function keepForOffline(url, bytes, type) {
 }
 
 /* The bytes of one file, counted as they come when they come from the network (size:
- * as the build listed it, else as the answer says). */
+ * as the build listed it, counted in the total from the start; else as the answer says). */
 async function download(path, size) {
   const url = new URL(path, SITE).href;
+  if (size) receiving.set(url, [0, size]);
   const response = await networkFetch(url);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   size = size || Number(response.headers.get("content-length")) || 0;
@@ -121,6 +122,8 @@ async function download(path, size) {
   if (counted) {
     receiving.set(url, [0, size]);
     tellProgress(true);
+  } else {
+    receiving.delete(url); // on the device already
   }
   const chunks = [];
   let received = 0;

@@ -217,6 +217,62 @@ def test_a_download_still_coming_in_keeps_the_boot_going(monkeypatch):
         assert made[0].terminated == stall
 
 
+class _Box:
+    """#worker-boot: its progress bar and its text."""
+
+    def __init__(self):
+        self.hidden = True
+        self.bar = types.SimpleNamespace(max=1, value=None, removeAttribute=self._indeterminate)
+        self.text = types.SimpleNamespace(textContent="")
+
+    def _indeterminate(self, name):
+        assert name == "value"
+        self.bar.value = None
+
+    def querySelector(self, selector):
+        return {"progress": self.bar, ".boot-text": self.text}[selector]
+
+
+def test_the_worker_s_download_progress_reaches_the_page_and_keeps_the_boot_going(monkeypatch):
+    """The worker counts the runtime's bytes as they come ("progress"): each count is kept
+    in data-runtime-loaded (the word that keeps the boot going on a slow connection, as in
+    the test above) and drawn in #worker-boot, then "Python is starting" once every byte is in, and the
+    overlay goes when the worker is up."""
+    made, seen = [], []
+    link = _link(monkeypatch, FakeWorker(), boot="silent", made=made)
+    from app.worker.boot_view import BootView, boot_text
+
+    box = _Box()
+    view = BootView(types.SimpleNamespace(getElementById=lambda name: box if name == "worker-boot" else None))
+
+    def on_progress(loaded, total):
+        seen.append((loaded, total, link.root.dataset.runtimeLoaded))
+        view.render(link)
+        seen.append((box.hidden, box.bar.value, box.text.textContent))
+
+    link.on_progress = on_progress
+
+    async def run():
+        link.start()
+        await asyncio.sleep(0)
+        for loaded in (1_200_000, 3_100_000, 4_986_000):
+            made[0]._say("progress", loaded, 4_986_000)
+            await asyncio.sleep(0)
+        made[0]._say("ready", "fresh", "kendall")
+        await link.ready()
+
+    run_async(run())
+    assert seen[:2] == [(1_200_000, 4_986_000, "1200000"),
+                        (False, 1_200_000, "The Expert is getting ready: downloading 1.2 MB of 5.0 MB")]
+    assert seen[2:4] == [(3_100_000, 4_986_000, "3100000"),
+                         (False, 3_100_000, "The Expert is getting ready: downloading 3.1 MB of 5.0 MB")]
+    assert seen[5] == (False, None, "The Expert is getting ready: Python is starting…")
+    assert link.state == "kendall"
+    view.render(link)
+    assert box.hidden
+    assert boot_text(0, 0) == "The Expert is getting ready: Python is starting…"
+
+
 def test_free_waits_until_every_earlier_call_is_answered(monkeypatch):
     worker = FakeWorker()
     link = _link(monkeypatch, worker)

@@ -1,0 +1,78 @@
+"""The Expert's runtime in Chromium (tools/runtime.py, app/worker/players.js,
+app/boot/sw-template.js; docs/build.md, "The Expert's runtime"): a first visit straight to
+a game against the Expert asks the server for each file once, the runtime's gzipped
+files among them, and the service worker keeps the whole runtime without a second
+download; choosing the Expert in the New game dialog starts its download at once.
+
+Firefox and WebKit play, hint and review on the same runtime in tests/browser/test_engines.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from conftest import READY_TIMEOUT_MS, wait_app_ready
+from test_pwa import (  # noqa: F401  (launch_profile, serve_site and site are fixtures)
+    CACHES,
+    CONTROLLED,
+    EXPERT_THINKS,
+    GAME_TIMEOUT_MS,
+    _boot,
+    _needed,
+    _sw_list,
+    launch_profile,
+    serve_site,
+    site,
+)
+
+# The issue's game: the Expert (black) opens.
+EXPERT_OPENS = "variant=kendall&white=human&black=expert&seed=4&speed=instant"
+AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=4&speed=instant"
+
+
+def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, serve_site):
+    srv = serve_site()
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
+    page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
+    # The service worker controls the page and keeps the whole runtime: what the worker
+    # fetched before, the worker put into its cache; it asked the server for nothing more.
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'all'", timeout=GAME_TIMEOUT_MS)
+    needed = [row[0] for row in _needed(srv.directory)]
+    assert page.evaluate(CACHES)["senet /senet/ runtime"] == len(needed)
+    answers = [line.split()[1:3] for line in srv.log]  # "GET /senet/path?query 200"
+    downloaded = Counter(path.split("?")[0] for path, code in answers if code == "200")
+    assert [path for path, times in downloaded.items() if times > 1] == [], srv.log
+    asked = Counter(path.split("?")[0].removeprefix("/senet/") for path, _code in answers)
+    assert {path: asked[path] for path in needed} == dict.fromkeys(needed, 1), srv.log
+    # The gzipped twins came, never the files they compress.
+    plain = [row[0] for row in _sw_list(srv.directory, "RUNTIME") if row[3] == "plain"]
+    assert plain and not any(asked[path] for path in plain)
+    assert asked["index.html"] == 1  # the link's page, precached from the HTTP cache
+    assert log.errors == []
+    ctx.close()
+
+
+def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_profile, serve_site):
+    srv = serve_site()
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
+    assert page.evaluate("document.documentElement.dataset.worker") == "off"  # Average plays on the page
+    page.locator(".toolbar [data-action='new-game']").click()
+    page.locator("#new-game").wait_for(state="visible")
+    with ctx.expect_event("request", predicate=lambda r: r.url.endswith("/pyodide.asm.wasm.gz")):
+        page.select_option("#ng-player2", "expert")
+    # The worker starts while the dialog is still open, the runtime's download first.
+    state = page.evaluate("document.documentElement.dataset.worker")
+    assert state == "starting" or "kendall" in state, state
+    assert page.locator("#new-game").is_visible()
+    page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
+                           timeout=GAME_TIMEOUT_MS)
+    # The game starts with the worker up: the Expert answers, nothing was fetched again.
+    page.locator("#new-game").get_by_role("button", name="Start").click()
+    wait_app_ready(page)
+    asked = Counter(line.split()[1].split("?")[0] for line in srv.log)
+    assert asked["/senet/vendor/pyodide/pyodide.asm.wasm.gz"] == 1
+    assert log.errors == []
+    ctx.close()
