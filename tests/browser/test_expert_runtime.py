@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conftest import READY_TIMEOUT_MS, wait_app_ready
+from conftest import DEFAULT_TIMEOUT_MS, READY_TIMEOUT_MS, wait_app_ready
+from test_engines import EXPERT_GAME, HINT, HINTED_GAME, REVIEW
 from test_pwa import (  # noqa: F401  (launch_profile, serve_site and site are fixtures)
     CACHES,
     CONTROLLED,
@@ -30,7 +31,7 @@ EXPERT_OPENS = "variant=kendall&white=human&black=expert&seed=4&speed=instant"
 AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=4&speed=instant"
 
 
-def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, serve_site):
+def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, serve_site):  # noqa: F811
     srv = serve_site()
     ctx, page, log = launch_profile()
     _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
@@ -54,7 +55,7 @@ def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, 
     ctx.close()
 
 
-def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_profile, serve_site):
+def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_profile, serve_site):  # noqa: F811
     srv = serve_site()
     ctx, page, log = launch_profile()
     _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
@@ -76,3 +77,20 @@ def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_p
     assert asked["/senet/vendor/pyodide/pyodide.asm.wasm.gz"] == 1
     assert log.errors == []
     ctx.close()
+
+
+def test_the_expert_hints_and_reviews(guarded_context, server):
+    """As tests/browser/test_engines.py does in Firefox and WebKit, on the same runtime:
+    with hints on, the Expert hints the human's decision; a game's review runs to its end."""
+    ctx, log = guarded_context()
+    page = ctx.new_page()
+    page.goto(server.url + "index.html?" + HINTED_GAME)
+    wait_app_ready(page)
+    hint = page.evaluate(f"({HINT})({DEFAULT_TIMEOUT_MS})")
+    assert hint is not None and hint["text"].startswith("Hint: ") and hint["squares"], hint
+    page.goto(server.url + "index.html?" + EXPERT_GAME.replace("seed=7", "seed=9") + "&review_nodes=40")
+    wait_app_ready(page)
+    page.wait_for_function("() => document.getElementById('board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+    review = page.evaluate(f"({REVIEW})({DEFAULT_TIMEOUT_MS})")
+    assert review["state"] == "done" and review["points"] >= 1, review
+    assert log.errors == []

@@ -4,7 +4,7 @@
 // The standard library and the lock file are the build's (tools/runtime.py); Pyodide's
 // WebAssembly and its module are node_modules/pyodide's, the same bytes as the build's.
 // Prints the script's output, then one line: JSON of the standard library's modules
-// imported. Exits 1 when anything raised. Used by tests/engine/test_runtime.py.
+// imported from its zip. Exits 1 when anything raised. Used by tests/engine/test_runtime.py.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -45,7 +45,7 @@ import senet.ai.evaluate, senet.ai.review
   py.runPython(readFileSync(script, "utf8"));
   const modules = py.runPython(`import json, sys
 json.dumps(sorted(name for name, module in sys.modules.items()
-                  if (getattr(module, "__file__", None) or "").startswith("/lib/python")))`);
+                  if type(getattr(getattr(module, "__spec__", None), "loader", None)).__name__ == "zipimporter"))`);
   process.stdout.write(modules + "\n");
 } catch (error) {
   process.stderr.write(String((error && error.stack) || error) + "\n");
