@@ -49,6 +49,9 @@ GAMES = {
 CHUNK = 16 * 1024  # bytes a write may send in one turn of the link
 TURN_OVER = "() => window.__whiteAt !== null"
 RUNTIME_KEPT = "() => document.documentElement.dataset.offline === 'all'"
+# ms since navigation start: the page's ready, and the worker's ("senet:worker"; null without one)
+MARKS = """() => { const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
+  return [performance.timeOrigin, window.__whiteAt, at('senet:ready'), at('senet:worker')]; }"""
 
 
 class Link:
@@ -145,7 +148,7 @@ def first_visit(playwright, url: str, query: str, link: Link, handler, expert: b
             page.goto(url + "index.html" + query, timeout=600_000)
             page.wait_for_function(READY, timeout=600_000)
             page.wait_for_function(TURN_OVER, timeout=600_000)
-            origin, turn_ms = page.evaluate("[performance.timeOrigin, window.__whiteAt]")
+            origin, turn_ms, ready_ms, worker_ms = page.evaluate(MARKS)
             by_turn = link.sent_by((origin + turn_ms) / 1000)
             page.wait_for_function(CONTROLLED, timeout=600_000)
             if expert:
@@ -154,11 +157,13 @@ def first_visit(playwright, url: str, query: str, link: Link, handler, expert: b
         finally:
             context.close()
     counts = collections.Counter(path.split("?")[0] for path, status in handler.log if status == 200)
-    return {"turn_s": turn_ms / 1000, "bytes_by_turn": by_turn, "bytes_all": link.sent(),
+    return {"turn_s": turn_ms / 1000, "ready_s": ready_ms / 1000,
+            "worker_s": worker_ms / 1000 if worker_ms is not None else None,
+            "bytes_by_turn": by_turn, "bytes_all": link.sent(),
             "requests": len(handler.log), "twice": sorted(p for p, n in counts.items() if n > 1)}
 
 
-def bench(dist: Path, rates: list[float], runs: int) -> dict:
+def bench(dist: Path, rates: list[float], runs: int, games=tuple(GAMES)) -> dict:
     from playwright.sync_api import sync_playwright
 
     out = {}
@@ -167,7 +172,8 @@ def bench(dist: Path, rates: list[float], runs: int) -> dict:
             link = Link(rate * 1e6)
             httpd, handler, url = serve(dist, link)
             try:
-                for name, query in GAMES.items():
+                for name in games:
+                    query = GAMES[name]
                     out[f"{name} at {rate:g} Mbit/s"] = [
                         first_visit(playwright, url, query, link, handler, name == "Expert") for _ in range(runs)]
             finally:
@@ -182,8 +188,11 @@ def report(results: dict) -> None:
         total = statistics.median(r["bytes_all"] for r in runs)
         twice = ", ".join(sorted({p for r in runs for p in r["twice"]})) or "nothing"
         each = ", ".join(f"{r['turn_s']:.1f} s" for r in runs)
+        ready = statistics.median(r["ready_s"] for r in runs)
+        workers = [r["worker_s"] for r in runs if r["worker_s"] is not None]
+        worker = f", the worker up at {statistics.median(workers):.1f} s" if workers else ""
         print(f"{label:<24} first turn over {turn:5.1f} s, {by_turn / 1e6:5.2f} MB sent by then, "
-              f"{total / 1e6:5.2f} MB in all (runs: {each}); sent twice: {twice}")
+              f"{total / 1e6:5.2f} MB in all (runs: {each}; ready at {ready:.1f} s{worker}); sent twice: {twice}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,13 +200,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rates", default="9,1.6", help="link rates in Mbit/s, comma-separated (default 9,1.6)")
     parser.add_argument("--runs", type=int, default=1, help="first visits of each game at each rate (default 1)")
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default dist/)")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"which games (default {','.join(GAMES)})")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     if not (dist / "index.html").is_file():
         print(f"{dist} has no index.html: run `make build` first", file=sys.stderr)
         return 1
-    results = bench(dist, [float(r) for r in args.rates.split(",")], args.runs)
+    results = bench(dist, [float(r) for r in args.rates.split(",")], args.runs, args.games.split(","))
     if args.json:
         print(json.dumps(results, indent=1))
     else:
