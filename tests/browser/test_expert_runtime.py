@@ -94,3 +94,27 @@ def test_the_expert_hints_and_reviews(guarded_context, server):
     review = page.evaluate(f"({REVIEW})({DEFAULT_TIMEOUT_MS})")
     assert review["state"] == "done" and review["points"] >= 1, review
     assert log.errors == []
+
+
+def test_a_browser_without_decompression_fetches_the_plain_files(guarded_context, server):
+    """The path for an engine without DecompressionStream (Safari before 16.4): the worker,
+    told there is none, fetches the plain pyodide.asm.wasm and pyodide.asm.mjs the build
+    ships beside their twins, never the twins, and the Expert plays from them. (No
+    service worker here: it has DecompressionStream, and would keep the twins.)"""
+    ctx, log = guarded_context(service_workers="block")
+    source = (server.directory / "app" / "players.js").read_text()
+    probe = 'new DecompressionStream("gzip");'
+    assert source.count(probe) == 1
+
+    def without_decompression(route):
+        route.fulfill(status=200, content_type="text/javascript",
+                      body=source.replace(probe, 'throw new Error("no DecompressionStream here");'))
+
+    ctx.route("**/app/players.js", without_decompression)
+    page = ctx.new_page()
+    _boot(page, server.url + "index.html?" + EXPERT_OPENS.replace("seed=4", "seed=5"))
+    page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
+    fetched = [url.rsplit("/", 1)[1] for url in log.requests if "/vendor/pyodide/" in url]
+    assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"} <= set(fetched), fetched
+    assert not any(name.endswith(".gz") for name in fetched), fetched
+    assert log.errors == []
