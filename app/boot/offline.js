@@ -83,6 +83,8 @@ async function refresh() {
   if (status.complete) {
     downloading = false;
     failure = "";
+  } else if (status.failure && !downloading) {
+    failure = status.failure; // said before this page listened (the worker starts with the page)
   }
   render();
   // The worker ran on this page, maybe before the service worker controlled it (a first

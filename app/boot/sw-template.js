@@ -196,6 +196,9 @@ async function tell(message) {
 const receiving = new Map(); // url -> bytes received so far, for the runtime's files in flight
 const inflight = new Map(); // url -> the promise of its download (one download a file at a time)
 let storedBytes = null; // bytes of the runtime's files in RUNTIME_CACHE (null: not counted yet)
+// Why the runtime's last download failed ("" since one succeeded): a page that was not
+// listening then (the Expert's worker starts with the page's start) asks for it.
+let lastFailure = "";
 let toldAt = 0;
 
 function tellProgress(force) {
@@ -218,7 +221,9 @@ async function runtimeStatus() {
     }
   }
   storedBytes = cached;
-  return { bytes: RUNTIME_BYTES, cached, complete: files === NEEDED.length, downloading: receiving.size > 0 };
+  const complete = files === NEEDED.length;
+  if (complete) lastFailure = "";
+  return { bytes: RUNTIME_BYTES, cached, complete, downloading: receiving.size > 0, failure: lastFailure };
 }
 
 /* Fetch one file of RUNTIME or EXTRA into RUNTIME_CACHE, counting its bytes as they come
@@ -293,7 +298,8 @@ async function downloadRuntime() {
     await Promise.all(todo.map((url) => download(url)));
     await tell({ state: "cached", loaded: RUNTIME_BYTES });
   } catch (err) {
-    await tell({ state: "failed", loaded: storedBytes || 0, message: String((err && err.message) || err) });
+    lastFailure = String((err && err.message) || err);
+    await tell({ state: "failed", loaded: storedBytes || 0, message: lastFailure });
   }
 }
 
@@ -396,7 +402,8 @@ async function respondLazy(request, url) {
   } catch (err) {
     // Offline with no copy: the worker cannot start; the page says why (app/boot/offline.js).
     if (LAZY.get(url).runtime) {
-      tell({ state: "failed", loaded: storedBytes || 0, message: String((failure && failure.message) || err.message || err) });
+      lastFailure = String((failure && failure.message) || err.message || err);
+      tell({ state: "failed", loaded: storedBytes || 0, message: lastFailure });
     }
     throw err;
   }

@@ -3,7 +3,8 @@ the Expert, hints, the win meter and the game review run on Pyodide, off the pag
 
 The page itself runs on MicroPython and is ready long before Pyodide could be: the
 worker is started only when a game needs it (an Expert seat, hints, the win meter or a
-review), as a module worker. Only strings cross: each call goes as one JSON text
+review), as a module worker; for a link to a game against the Expert, app/boot/start.js
+has started it with the page's start already, and the link takes it over. Only strings cross: each call goes as one JSON text
 ``[id, name, [args...]]`` and comes back as ``["ok", id, value]`` or ``["error", id,
 message]`` (app/worker/players.js lists the messages). Until the worker answers, callers wait in
 ``call``; its state is shown on the page as ``data-worker`` on <html>:
@@ -108,9 +109,14 @@ class WorkerLink:
 
     async def _boot(self):
         try:
-            self.worker = window.Worker.new(SRC, to_js({"type": "module"}))
+            early = self._early_worker()
+            self.worker = early.worker if early is not None else window.Worker.new(SRC, to_js({"type": "module"}))
             self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
             self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
+            if early is not None:  # what it said before this link listened
+                for i in range(int(early.said.length)):
+                    event = early.said[i]
+                    (self._on_error if str(event.type) == "error" else self._on_message)(event)
             await self._wait_started()
             if self.variants is None:
                 raise WorkerFailed(self.error)
@@ -126,6 +132,16 @@ class WorkerLink:
             self._set_state(self.variants)
             window.performance.mark("senet:worker")  # tools/bench_browser.py reads it
         self._booted.set()
+
+    @staticmethod
+    def _early_worker():
+        """The worker app/boot/start.js started with the page for a link to a game against
+        the Expert (window.senetEarlyWorker: {worker, said}), taken once; else None."""
+        early = getattr(window, "senetEarlyWorker", None)
+        if not early:  # None, or JavaScript's undefined or null
+            return None
+        window.senetEarlyWorker = None
+        return early
 
     async def _wait_started(self):
         """Until the worker said "ready" or "failed": a boot_timeout at a time, for as long

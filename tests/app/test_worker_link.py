@@ -273,6 +273,49 @@ def test_the_worker_s_download_progress_reaches_the_page_and_keeps_the_boot_goin
     assert boot_text(0, 0) == "The Expert is getting ready: Python is starting…"
 
 
+class _Said(list):
+    """A JavaScript array as MicroPython's FFI shows it: ``length`` and indexing."""
+
+    @property
+    def length(self):
+        return len(self)
+
+
+def test_a_worker_started_with_the_page_is_taken_over_with_what_it_said(monkeypatch):
+    """A link to a game against the Expert: app/boot/start.js started the worker with the
+    page (window.senetEarlyWorker); the link takes it over instead of starting another,
+    hears what it said before (its progress, "ready"), and calls it; a restart later makes
+    a new one."""
+    made, seen = [], []
+    link = _link(monkeypatch, FakeWorker(), made=made)
+    window = sys.modules["pyscript"].window
+
+    async def run():
+        early = FakeJsWorker(FakeWorker(), boot="silent")
+        said = _Said(types.SimpleNamespace(type="message", data=json.dumps(m))
+                     for m in (["progress", 400, 1000], ["progress", 1000, 1000], ["ready", "fresh", "kendall"]))
+        window.senetEarlyWorker = types.SimpleNamespace(worker=early, said=said)
+        link.on_progress = lambda loaded, total: seen.append((loaded, total))
+        await link.ready()
+        early.worker.gate("analyse").set()
+        answer = await link.call("analyse", "pos")
+        return early, answer
+
+    early, answer = run_async(run())
+    assert link.worker is early and made == []  # taken over, none started
+    assert window.senetEarlyWorker is None  # taken once
+    assert seen == [(400, 1000), (1000, 1000)] and link.root.dataset.runtimeLoaded == "1000"
+    assert link.state == "kendall" and link.start_kind == "fresh"
+    assert answer == '[["throw", 0.5]]' and early.sent
+
+    async def again():
+        link.restart()
+        await link.ready()
+
+    run_async(again())
+    assert len(made) == 1 and early.terminated  # a new worker, started by the link
+
+
 def test_free_waits_until_every_earlier_call_is_answered(monkeypatch):
     worker = FakeWorker()
     link = _link(monkeypatch, worker)
