@@ -6,10 +6,10 @@
 // games between people and against Novice and Average work offline at once. Pyodide, on
 // which the Expert, hints, the win meter and the review run (the worker "players"), is
 // kept by the service worker once fetched: when a game first needs the worker (fetched
-// through the service worker, or, on a first visit before it controls the page, again
-// from the HTTP cache as soon as it does), or ahead
-// of time when the player asks in Settings ("Make the Expert available offline") or the
-// app is installed.
+// through the service worker, or, on a first visit before it controls the page, by the
+// worker, which puts what it fetched into the service worker's cache itself; the rest
+// comes once the worker is up), or ahead of time when the player asks in Settings
+// ("Make the Expert available offline") or the app is installed.
 //
 // Fills in, in the Settings dialog (index.html, #offline-settings):
 //   #offline-now        what works offline now
