@@ -5,7 +5,8 @@
 
 tools/build.py calls ``write_runtime(out)``, which writes dist/vendor/pyodide/:
 
-- python_stdlib.zip   the standard library reduced to the modules the worker can import:
+- python_stdlib.zip   the standard library reduced to the modules the worker can import
+  (and .gz)           (each module deflated; its twin, the same modules stored, gzipped):
                       the closure (``kept_modules``) of the imports of Pyodide's own boot
                       (``PYODIDE_BOOT``) and of app/worker/worker.py with the engine's
                       modules it reaches (``worker_imports``), read from the sources
@@ -22,7 +23,8 @@ tools/build.py calls ``write_runtime(out)``, which writes dist/vendor/pyodide/:
                       with DecompressionStream, app/worker/players.js), so that the bytes
                       sent do not depend on whether the host compresses;
 - pyodide.asm.wasm, pyodide.asm.mjs, pyodide.mjs
-                      as they are: for a browser without DecompressionStream, and
+                      as they are: for a browser without DecompressionStream (with the
+                      deflated python_stdlib.zip), and
                       pyodide.mjs, the small module the worker imports.
 
 It also fills in app/players.js's list of those files (``FILES_MARK``): the worker knows
@@ -251,17 +253,17 @@ def worker_imports(root: Path = ROOT) -> set[str]:
     return outside
 
 
-def trimmed_stdlib(source: bytes, roots) -> tuple[bytes, list[str]]:
+def trimmed_stdlib(source: bytes, roots, method: int = zipfile.ZIP_DEFLATED) -> tuple[bytes, list[str]]:
     """(the zip, the modules kept): the standard library's zip ``source`` reduced to the
-    modules ``roots`` need, deflated, deterministic."""
+    modules ``roots`` need, each deflated (or stored, ``method``), deterministic."""
     with zipfile.ZipFile(io.BytesIO(source)) as stdlib:
         kept = kept_modules(stdlib, roots)
         index = stdlib_index(stdlib)
         out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        with zipfile.ZipFile(out, "w", compression=method, compresslevel=9 if method else None) as zf:
             for path in sorted(index[m] for m in kept):
                 info = zipfile.ZipInfo(path, ZIP_DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
+                info.compress_type = method
                 info.external_attr = 0o644 << 16
                 info.create_system = 3
                 zf.writestr(info, stdlib.read(path))
@@ -294,10 +296,14 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
     target.mkdir(parents=True, exist_ok=True)
     roots = (*PYODIDE_BOOT, *sorted(worker_imports(root)))
     stdlib, kept = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots)
+    # Gzipped whole, the modules stored: smaller than each deflated on its own (the
+    # modules share their words); the deflated zip for a browser that cannot decompress.
+    stored, _ = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots, zipfile.ZIP_STORED)
     written = {
         "pyodide.mjs": (source / "pyodide.mjs").read_bytes(),
         "pyodide-lock.json": reduced_lock((source / "pyodide-lock.json").read_text(encoding="utf-8")),
         "python_stdlib.zip": stdlib,
+        "python_stdlib.zip.gz": gzipped(stored),
     }
     for name in COMPRESSED:
         data = (source / name).read_bytes()
@@ -307,8 +313,8 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
         (target / name).write_bytes(data)
     # The files the worker fetches itself (pyodide.mjs comes with its module), by path from
     # the site's root, with their sizes and, for the large ones, their gzipped twin's.
-    files = {f"vendor/pyodide/{name}": {"size": len(written[name])} for name in ("pyodide-lock.json", "python_stdlib.zip")}
-    for name in COMPRESSED:
+    files = {f"vendor/pyodide/{name}": {"size": len(written[name])} for name in ("pyodide-lock.json",)}
+    for name in (*COMPRESSED, "python_stdlib.zip"):
         files[f"vendor/pyodide/{name}"] = {"size": len(written[name]), "gz": len(written[name + ".gz"])}
     players = out / PLAYERS_JS
     text = players.read_text(encoding="utf-8")

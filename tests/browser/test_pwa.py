@@ -189,9 +189,9 @@ def test_build_writes_manifest_and_worker(dist_dir):
     # The large files' gzipped twins, for a browser with DecompressionStream; the files
     # themselves for one without.
     twins = {row[0]: row[3] for row in _sw_list(dist_dir, "RUNTIME")}
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
         assert twins[f"vendor/pyodide/{name}.gz"] == "gz" and twins[f"vendor/pyodide/{name}"] == "plain"
-    assert twins["vendor/pyodide/python_stdlib.zip"] == twins["senet.zip"] == ""
+    assert twins["vendor/pyodide/pyodide.mjs"] == twins["senet.zip"] == ""
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
     # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
     assert [row[2] for row in _sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]

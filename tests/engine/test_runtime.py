@@ -181,6 +181,15 @@ def test_the_build_writes_the_runtime_and_players_js_its_list(tmp_path):
         assert written["files"][f"vendor/pyodide/{name}"] == {"size": (vendor / name).stat().st_size,
                                                               "gz": (vendor / (name + ".gz")).stat().st_size}
     assert (vendor / "pyodide.mjs").read_bytes() == (PYODIDE / "pyodide.mjs").read_bytes()
+    # the standard library: its modules deflated, and the same stored, gzipped whole
+    with zipfile.ZipFile(vendor / "python_stdlib.zip") as plain, \
+            zipfile.ZipFile(io.BytesIO(gzip.decompress((vendor / "python_stdlib.zip.gz").read_bytes()))) as twin:
+        assert plain.namelist() == twin.namelist() == sorted(plain.namelist())
+        assert {i.compress_type for i in plain.infolist()} == {zipfile.ZIP_DEFLATED}
+        assert {i.compress_type for i in twin.infolist()} == {zipfile.ZIP_STORED}
+        assert all(plain.read(name) == twin.read(name) for name in plain.namelist())
+    assert written["files"]["vendor/pyodide/python_stdlib.zip"] == {
+        "size": (vendor / "python_stdlib.zip").stat().st_size, "gz": (vendor / "python_stdlib.zip.gz").stat().st_size}
     players = (out / "app" / "players.js").read_text()
     assert runtime.FILES_MARK not in players
     listed = json.loads(players.split("const FILES = ", 1)[1].split(";\n", 1)[0])
