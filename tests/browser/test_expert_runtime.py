@@ -9,16 +9,24 @@ Firefox and WebKit play, hint and review on the same runtime in tests/browser/te
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
+import subprocess
+import sys
 from collections import Counter
 
-from conftest import DEFAULT_TIMEOUT_MS, READY_TIMEOUT_MS, wait_app_ready
+from conftest import DEFAULT_TIMEOUT_MS, READY_TIMEOUT_MS, ROOT, wait_app_ready
 from test_engines import EXPERT_GAME, HINT, HINTED_GAME, REVIEW
 from test_pwa import (  # noqa: F401  (launch_profile, serve_site and site are fixtures)
     CACHES,
+    COMPUTER_GAME,
     CONTROLLED,
     EXPERT_THINKS,
     GAME_TIMEOUT_MS,
+    RUNTIME_STATE,
     _boot,
+    _info,
     _needed,
     _sw_list,
     launch_profile,
@@ -118,3 +126,66 @@ def test_a_browser_without_decompression_fetches_the_plain_files(guarded_context
     assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"} <= set(fetched), fetched
     assert not any(name.endswith(".gz") for name in fetched), fetched
     assert log.errors == []
+
+
+def _uncompressed(source, target):
+    """The site as the builds before the gzipped runtime were: no .gz twins, the worker
+    fetching the plain files (its list without "gz"), the service worker's lists redone."""
+    shutil.copytree(source, target)
+    for twin in (target / "vendor" / "pyodide").glob("*.gz"):
+        twin.unlink()
+    players = target / "app" / "players.js"
+    text = players.read_text()
+    listed = re.search(r"const FILES = (\{.*?\});\n", text)
+    files = {path: {"size": meta["size"]} for path, meta in json.loads(listed.group(1)).items()}
+    players.write_text(text.replace(listed.group(1), json.dumps(files)))
+    subprocess.run([sys.executable, str(ROOT / "tools" / "pwa.py"), "refresh", str(target)],
+                   check=True, capture_output=True)
+    return target
+
+
+def test_an_update_to_the_gzipped_runtime_keeps_the_expert_offline(launch_profile, serve_site, site,  # noqa: F811
+                                                                  tmp_path):
+    """A player who kept the runtime of a build before the gzipped one (the plain files)
+    updates: the install downloads the gzipped twins (and the worker's changed script),
+    never the plain files again; after Reload the runtime is whole, the plain WebAssembly
+    gone from the cache, and the Expert plays offline on the new version."""
+    old = _uncompressed(site, tmp_path / "old")
+    srv = serve_site(old)
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
+    page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(RUNTIME_STATE, arg="cached", timeout=GAME_TIMEOUT_MS)
+    assert not any(".gz" in line for line in srv.log)  # the old build's runtime: plain files
+
+    new = tmp_path / "new"
+    shutil.copytree(site, new, copy_function=shutil.copy)  # written now, as a deploy would: newer than the old
+    version = _info(new)["version"]
+    srv.directory = new
+    srv.log.clear()
+    page.reload()
+    _boot(page)
+    reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
+    reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
+    fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
+    twins = {row[0] for row in _needed(new) if row[0].endswith(".gz")}
+    assert twins and twins <= fetched, srv.log
+    assert "app/players.js" in fetched
+    assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"} & fetched, srv.log
+    with page.expect_navigation():
+        reload.click()
+    assert _boot(page)["version"] == version
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    kept = page.evaluate("""async () => (await (await caches.open("senet /senet/ runtime")).keys())
+        .map((request) => new URL(request.url).pathname)""")
+    assert sorted(kept) == sorted("/senet/" + row[0] for row in _needed(new))
+    ctx.close()
+
+    srv.stop()  # the Expert still plays offline, on the new version
+    ctx, page, log = launch_profile()
+    assert _boot(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == version
+    page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
+    assert page.evaluate(EXPERT_THINKS) >= 1
+    assert page.evaluate("document.documentElement.dataset.offline") == "all"
+    ctx.close()
