@@ -407,7 +407,7 @@ def _runtime(out: Path) -> dict:
     app/players.js's list of them (tools/runtime.py)."""
     try:
         return runtime.write_runtime(out, ROOT)
-    except runtime.RuntimeError_ as exc:
+    except runtime.RuntimeBuildError as exc:
         raise BuildError(str(exc)) from None
 
 

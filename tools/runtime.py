@@ -86,7 +86,7 @@ IMPORT_LINE = re.compile(r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*[\w.
                          r"(\([^)]*\)|[\w., \t*]+))", re.M)
 
 
-class RuntimeError_(Exception):
+class RuntimeBuildError(Exception):
     pass
 
 
@@ -249,7 +249,7 @@ def worker_imports(root: Path = ROOT) -> set[str]:
             else:
                 outside.add(name)
     if not (senet_dir / "__init__.py").is_file():
-        raise RuntimeError_("senet/__init__.py is missing")
+        raise RuntimeBuildError("senet/__init__.py is missing")
     return outside
 
 
@@ -274,7 +274,7 @@ def reduced_lock(text: str) -> bytes:
     """pyodide-lock.json with its information and no package: the worker loads none."""
     lock = json.loads(text)
     if "info" not in lock:
-        raise RuntimeError_("pyodide-lock.json has no 'info'")
+        raise RuntimeBuildError("pyodide-lock.json has no 'info'")
     return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -291,7 +291,7 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
     source = root / "node_modules" / "pyodide"
     for name in (*COMPRESSED, *PLAIN):
         if not (source / name).is_file():
-            raise RuntimeError_(f"node_modules/pyodide/{name} is missing: run `npm ci`")
+            raise RuntimeBuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
     target = out / "vendor" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     roots = (*PYODIDE_BOOT, *sorted(worker_imports(root)))
@@ -319,7 +319,7 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
     players = out / PLAYERS_JS
     text = players.read_text(encoding="utf-8")
     if text.count(FILES_MARK) != 1:
-        raise RuntimeError_(f"app/worker/players.js must hold {FILES_MARK} once")
+        raise RuntimeBuildError(f"app/worker/players.js must hold {FILES_MARK} once")
     players.write_text(text.replace(FILES_MARK, json.dumps(files, sort_keys=True)), encoding="utf-8")
     return {"files": files, "kept": kept}
 

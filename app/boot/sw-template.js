@@ -377,7 +377,7 @@ self.addEventListener("message", (event) => {
 });
 
 /* A file of RUNTIME or EXTRA: from RUNTIME_CACHE, else downloaded into it and served. */
-async function respondLazy(request, url) {
+async function respondLazy(request, url, event) {
   const cache = await caches.open(RUNTIME_CACHE);
   const hit = await cachedLazy(cache, url);
   if (hit) return hit;
@@ -388,6 +388,7 @@ async function respondLazy(request, url) {
       let handOver;
       const passed = new Promise((resolve) => { handOver = resolve; });
       const job = download(url, handOver);
+      event.waitUntil(job.catch(() => {})); // stored after the worker has its bytes: stay up for it
       const first = await Promise.race([passed, job.then(() => null)]);
       if (first) return first;
     }
@@ -409,9 +410,9 @@ async function respondLazy(request, url) {
   }
 }
 
-async function respond(request) {
+async function respond(request, event) {
   const bare = request.url.split(/[?#]/)[0];
-  if (request.mode !== "navigate" && LAZY.has(bare)) return respondLazy(request, bare);
+  if (request.mode !== "navigate" && LAZY.has(bare)) return respondLazy(request, bare, event);
   const cache = await caches.open(CACHE);
   let cached;
   if (request.mode === "navigate") {
@@ -433,5 +434,5 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   // Range requests (media) would get a full 200 from the cache: let the network answer.
   if (request.headers.has("range")) return;
-  event.respondWith(respond(request));
+  event.respondWith(respond(request, event));
 });

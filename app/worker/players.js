@@ -94,8 +94,10 @@ async function sriOf(bytes) {
 
 /* Put a file fetched from the network into the service worker's runtime cache, as the
  * service worker itself would (its key: the URL and the sha256): it finds it there when it
- * keeps the runtime, instead of downloading it again. Without Cache Storage or room: nothing. */
+ * keeps the runtime, instead of downloading it again. Without Cache Storage (plain HTTP, where
+ * no service worker runs either) or room: nothing. */
 async function keepForOffline(url, bytes, type) {
+  if (!self.caches || !self.crypto || !crypto.subtle) return; // no service worker here either (plain HTTP)
   try {
     const integrity = await sriOf(bytes);
     const cache = await caches.open(RUNTIME_CACHE);

@@ -142,7 +142,7 @@ def test_the_lock_file_keeps_its_information_and_no_package():
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     reduced = json.loads(runtime.reduced_lock(json.dumps(lock)))
     assert reduced == {"info": lock["info"], "packages": {}}
-    with pytest.raises(runtime.RuntimeError_):
+    with pytest.raises(runtime.RuntimeBuildError):
         runtime.reduced_lock("{}")
 
 
@@ -196,5 +196,5 @@ def test_the_build_writes_the_runtime_and_players_js_its_list(tmp_path):
     assert listed == written["files"]
     assert set(listed) == {f"vendor/pyodide/{n}" for n in (*runtime.COMPRESSED, "pyodide-lock.json",
                                                            "python_stdlib.zip")}
-    with pytest.raises(runtime.RuntimeError_):
+    with pytest.raises(runtime.RuntimeBuildError):
         runtime.write_runtime(out)  # the mark is gone: a second fill-in is refused
