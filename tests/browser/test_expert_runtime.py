@@ -63,6 +63,54 @@ def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, 
     ctx.close()
 
 
+# The worker's "progress" messages, [loaded, total] in order (window.__progress).
+WATCH_PROGRESS = """
+window.__progress = [];
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      try {
+        const message = JSON.parse(event.data);
+        if (message[0] === "progress") window.__progress.push([message[1], message[2]]);
+      } catch {}
+    });
+  }
+};
+"""
+
+
+def test_a_later_visit_fetches_the_runtime_once_through_the_service_worker(launch_profile, serve_site):  # noqa: F811
+    """The service worker controls the page (a game against Average came first) but keeps no
+    runtime yet: the worker's requests go through it, which downloads each file once,
+    passes its bytes on as they come (the worker counts them for the page's progress) and
+    keeps it."""
+    srv = serve_site()
+    ctx, page, log = launch_profile()
+    _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
+    page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.worker") == "off"
+    srv.log.clear()
+    page.add_init_script(WATCH_PROGRESS)
+    _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
+    page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'all'", timeout=GAME_TIMEOUT_MS)
+    # The worker counted the bytes the service worker passed on as it downloaded them.
+    progress = page.evaluate("window.__progress")
+    sizes = {row[0]: row[2] for row in _needed(srv.directory)}
+    fetched = sum(size for path, size in sizes.items() if path.startswith("vendor/pyodide/")
+                  and path != "vendor/pyodide/pyodide.mjs") + sizes["senet.zip"] + sizes["app/worker.py"]
+    assert progress and progress[-1] == [fetched, fetched], progress
+    assert progress[0][0] < fetched
+    needed = [row[0] for row in _needed(srv.directory)]
+    asked = Counter(line.split()[1].split("?")[0].removeprefix("/senet/") for line in srv.log)
+    assert {path: asked[path] for path in needed} == dict.fromkeys(needed, 1), srv.log
+    assert page.evaluate(CACHES)["senet /senet/ runtime"] == len(needed)
+    assert log.errors == []
+    ctx.close()
+
+
 def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_profile, serve_site):  # noqa: F811
     srv = serve_site()
     ctx, page, log = launch_profile()
