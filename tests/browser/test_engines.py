@@ -115,9 +115,9 @@ PLAY = """async (stopAfter, timeoutMs) => {
 }"""
 
 # Hints on (the Settings' checkbox, as a click would set it), then the human's decisions
-# until one with two pieces or more to move, which the Expert, in the worker, hints
-# ("Hint: ..." in #hint-text, the squares it names marked on the board). Returns {text, squares, position}, or null if the game
-# ended first.
+# until one with two pieces or more to move, which the Expert, in the worker, hints:
+# "Hint: ..." in #hint-text, and on the board the square it suggests (class "suggest").
+# Returns {text, squares, position}, or null if the game ended first.
 HINT = """async (timeoutMs) => {
   const started = performance.now();
   const $ = s => document.querySelector(s);
@@ -143,8 +143,9 @@ HINT = """async (timeoutMs) => {
     if (board().dataset.winner) break;
     if (document.querySelectorAll('[data-movable="true"]').length > 1) {  // a real choice: the Expert hints it
       await until(() => !$('#hint-text').hidden && $('#hint-text').textContent !== thinking, 'the hint');
+      await until(() => document.querySelector('#board .suggest'), 'the hint on the board');
       return {text: $('#hint-text').textContent, position,
-              squares: [...document.querySelectorAll('#board .square.hint')].map(e => Number(e.dataset.square))};
+              squares: [...document.querySelectorAll('#board .square.suggest')].map(e => Number(e.dataset.square))};
     }
     if (!$('[data-action="throw"]').disabled) {
       $('[data-action="throw"]').click();
