@@ -163,6 +163,12 @@ async function runtimeFile(path) {
   return download(path, file.size);
 }
 
+/* A file by its path from this script (as "../senet.zip"), fetched as the runtime's
+ * files are: counted in the progress, kept for offline play. */
+function bytesOf(path) {
+  return runtimeFile(new URL(path, HERE).href.slice(SITE.href.length));
+}
+
 /* Every file, asked for at once (the largest first): {wasm, asm, stdlib, lock, zip, code}. */
 function fetchRuntime() {
   const vendor = (name) => runtimeFile("vendor/pyodide/" + name);
@@ -171,8 +177,8 @@ function fetchRuntime() {
     asm: vendor("pyodide.asm.mjs"),
     stdlib: vendor("python_stdlib.zip"),
     lock: vendor("pyodide-lock.json"),
-    zip: runtimeFile("senet.zip"),
-    code: runtimeFile("app/worker.py"),
+    zip: bytesOf("../senet.zip"),
+    code: bytesOf("./worker.py"),
   };
   return files;
 }

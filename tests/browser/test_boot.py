@@ -223,7 +223,7 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     assert page["files"] == {"./page.pack": "./page.pack", "./app/pack.mpy": "./pack.mpy"}
     assert (dist_dir / "app" / "pack.mpy").read_bytes()[:2] == b"M\x06"  # its reader, as bytecode too
     assert 'from "../vendor/pyodide/pyodide.mjs";' in worker
-    assert 'runtimeFile("senet.zip")' in worker and (dist_dir / "senet.zip").is_file()
+    assert 'bytesOf("../senet.zip")' in worker and (dist_dir / "senet.zip").is_file()
     # the built page carries the same config inline (no pyscript.toml to fetch and parse)
     built = re.search(r'<script type="mpy" src="./app/main.py" config="([^"]*)">',
                       (dist_dir / "index.html").read_text()).group(1)
