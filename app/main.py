@@ -116,7 +116,8 @@ policy = SavePolicy(store, store.load_settings())
 view = View(document, window)
 page = Page(document, view, policy, backend, REVIEW_NODES)
 view.record_line = page.record_line
-page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state, lang=LANG)
+page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state, on_progress=page.on_worker_progress,
+                              lang=LANG)
 
 
 # ---------------------------------------------------------------- which game
@@ -179,6 +180,8 @@ def main():
     on(document.getElementById("replay-speed"), "change", settings_dialogs.on_replay_speed)
     on(document, "visibilitychange", board.on_visibility)
     on(dialogs.field("variant"), "change", dialogs.update_labels)
+    for seat in (1, 2):
+        on(dialogs.field(f"player{seat}"), "change", dialogs.on_player_change)
     on(document.getElementById("ng-swap"), "click", dialogs.swap_sides)
     on(dialogs.dialog, "close", dialogs.on_close)
     on(dialogs.form, "submit", dialogs.on_submit)

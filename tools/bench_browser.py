@@ -5,6 +5,7 @@
                                             [--dist DIR] [--json]
     .venv/bin/python tools/bench_browser.py --page-games --variant kendall,jequier --runs 3
     .venv/bin/python tools/bench_browser.py --clicks --runs 3 [--dist DIR]
+    nice .venv/bin/python tools/bench_browser.py --phone [--rates 9,1.6] [--runs 1] [--dist DIR]
 
 Needs a built dist/ (`make build`), Playwright (in .venv) and Debian's chromium
 (CHROMIUM=/path to use another). dist/ is served from 127.0.0.1 on a free port and
@@ -55,6 +56,11 @@ another build (for example one of an older commit, for a before/after comparison
   `senet:review-start` mark (the worker has booted and replayed the record) to
   `senet:review-end`; ``--review-nodes`` sets the budget (the page's ?review_nodes=).
   Goal: a whole Kendall game in under 30 s at the default budget.
+- phone (``--phone``, alone, its own options): a first visit to a game against the Expert
+  and one against Average over a throttled link that the server shares among its
+  connections, uncompressed: the first turn's time and the bytes sent by then
+  (tools/bench_phone.py says how). Goal: the Expert's first turn over within 12 s at
+  9 Mbit/s, having sent at most 4.5 MB.
 Goals on the reference machine (2 cores): ready < 1.0 s cold and < 0.5 s warm, at most
 2x the floor, offline reopen < 1.0 s; Expert median < 0.5 s; at least 50 frames per
 second while it thinks. Nothing here is a test: the figures go in notes and docs.
@@ -488,6 +494,11 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--phone" in argv:  # a phone's first visit, throttled: tools/bench_phone.py, its own options
+        import bench_phone
+
+        return bench_phone.main([a for a in argv if a != "--phone"])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="boots measured, cold and warm (default 5)")
     parser.add_argument("--games", type=int, default=1, help="Expert-against-Expert games (default 1)")

@@ -34,6 +34,7 @@ import make_puzzles  # tools/make_puzzles.py: the Puzzles page's data (docs/endg
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 import site_words  # tools/site_words.py: the site in each language
 import words  # tools/words.py: the catalogs of words
+import runtime  # tools/runtime.py: the worker's Pyodide, trimmed and compressed (docs/build.md)
 
 ROOT = Path(__file__).resolve().parent.parent
 # app/boot/pack.py: the format of page.pack, which the page reads with the same module
@@ -45,14 +46,6 @@ PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 
-# Fetched by Pyodide at boot; nothing else in the npm package is needed.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 # The page's interpreter (MicroPython): the module and its WebAssembly, nothing else.
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # Top-level files copied as they are (required ones first): the page and the page's
@@ -311,8 +304,8 @@ def _preload_start(out: Path) -> None:
 
 
 def _vendor(out: Path) -> None:
-    for source, names, target in ((PYODIDE_DIR, PYODIDE_FILES, "pyodide"),
-                                  (MICROPYTHON_DIR, MICROPYTHON_FILES, "micropython")):
+    """MicroPython and PyScript, as they are (Pyodide is the runtime's: _runtime)."""
+    for source, names, target in ((MICROPYTHON_DIR, MICROPYTHON_FILES, "micropython"),):
         vendor_out = out / "vendor" / target
         vendor_out.mkdir(parents=True)
         for name in names:
@@ -328,6 +321,16 @@ def _vendor(out: Path) -> None:
         raise BuildError(f"{PYSCRIPT_DIST.relative_to(ROOT)}/core.js is missing: run `npm ci`")
     for src in files:
         shutil.copyfile(src, pyscript_out / src.name)
+
+
+def _runtime(out: Path) -> dict:
+    """The worker's Pyodide in out/vendor/pyodide/: the standard library trimmed to what
+    the worker imports, the lock file without packages, the large files gzipped too, and
+    app/players.js's list of them (tools/runtime.py)."""
+    try:
+        return runtime.write_runtime(out, ROOT)
+    except runtime.RuntimeBuildError as exc:
+        raise BuildError(str(exc)) from None
 
 
 def word_catalogs(langs=("en",)) -> list[tuple[str, bytes]]:
@@ -518,6 +521,7 @@ def build(out: Path, pseudo: bool = False) -> dict:
         langs = words.languages() + ([site_words.PSEUDO] if pseudo else [])
         catalogs = word_catalogs(words.languages())  # the words: every language for the worker,
         _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources
+        _runtime(tmp)  # the worker's Pyodide, trimmed and compressed, and players.js's list of it
         _page_pack(tmp / "page.pack", catalogs[:1])  # English in the page's (another, beside it)
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
         _preload_start(tmp)  # every file of the page's start asked for at once
@@ -561,7 +565,8 @@ def main(argv: list[str] | None = None) -> int:
     pre = info["precache"]
     print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB); "
           f"keeps once fetched the runtime, {pre['runtime_files']} files, {pre['runtime_bytes']:,} bytes "
-          f"({pre['runtime_bytes'] / 1e6:.1f} MB), and {pre['extra_files']} unused files")
+          f"({pre['runtime_bytes'] / 1e6:.1f} MB; {pre['runtime_plain_bytes'] / 1e6:.1f} MB for a browser without "
+          f"DecompressionStream), and {pre['extra_files']} unused files")
     print("and, for the languages a visit is in, each one's files: "
           + ", ".join(f"{lang} {size:,} bytes" for lang, size in pre["langs"].items()))
     return 0

@@ -9,13 +9,13 @@ tools/build.py calls `write_manifest(out)` before it hashes the site and
 - sw.js                  app/boot/sw-template.js with the cache version (build-info.json's
                          `version`) and three lists of files of dist/ with their sha256:
                          the app shell it precaches (PRECACHE), the worker's runtime it
-                         keeps once fetched (RUNTIME, with sizes: Pyodide, senet.zip,
-                         app/players.js, app/worker.py) and files nothing loads today that it
-                         also keeps once fetched (EXTRA); and the files of each language
-                         (LANGS: the information pages in English, and for each other
-                         language its copies of the pages, its catalog and its manifest,
-                         tools/site_words.py), precached for the languages its pages are
-                         open in; sw.js itself and dot-files such as .nojekyll are in none
+                         keeps once fetched (RUNTIME, with sizes and which browsers fetch
+                         each: Pyodide, senet.zip, app/players.js, app/worker.py) and files
+                         nothing loads today that it also keeps once fetched (EXTRA); and the
+                         files of each language (LANGS: the information pages in English, and
+                         for each other language its copies of the pages, its catalog and its
+                         manifest, tools/site_words.py), precached for the languages its pages
+                         are open in; sw.js itself and dot-files such as .nojekyll are in none
 
 For an existing site directory whose files were changed by hand (the update test
 does this), recompute build-info.json and sw.js:
@@ -148,10 +148,22 @@ def _served(rel: str) -> bool:
     return rel != SW_NAME and not any(part.startswith(".") for part in rel.split("/"))
 
 
-def lazy_list(info: dict, role: str) -> list[tuple[str, str, int]]:
-    """[(path, SRI sha256, size)] of the files of ``role`` ("runtime" or "extra"): the
-    service worker keeps them once fetched instead of precaching them."""
-    return [(rel, _sri(meta["sha256"]), meta["size"]) for rel, meta in sorted(info["files"].items())
+def twin_kind(rel: str, files) -> str:
+    """Which browsers fetch the runtime's file ``rel``: "gz" for a gzipped twin (those with
+    DecompressionStream), "plain" for the file it compresses (those without), "" for
+    every browser (tools/runtime.py, app/worker/players.js)."""
+    if rel.endswith(".gz") and rel[:-3] in files:
+        return "gz"
+    if rel + ".gz" in files:
+        return "plain"
+    return ""
+
+
+def lazy_list(info: dict, role: str) -> list[tuple]:
+    """[(path, SRI sha256, size, twin kind)] of the files of ``role`` ("runtime" or
+    "extra"): the service worker keeps them once fetched instead of precaching them."""
+    files = info["files"]
+    return [(rel, _sri(meta["sha256"]), meta["size"], twin_kind(rel, files)) for rel, meta in sorted(files.items())
             if _served(rel) and file_role(rel) == role]
 
 
@@ -203,14 +215,19 @@ def write_service_worker(out: Path, info: dict) -> dict:
     (out / SW_NAME).write_text(script)
     sizes = {rel: meta["size"] for rel, meta in info["files"].items()}
     sizes["build-info.json"] = (out / "build-info.json").stat().st_size
+    # What a browser with DecompressionStream downloads (the gzipped twins, not the files
+    # they compress), and one without.
+    gz = [row for row in runtime if row[3] != "plain"]
+    plain = [row for row in runtime if row[3] != "gz"]
     return {
         "version": info["version"],
         "files": len(entries),
         "bytes": sum(sizes[rel] for rel, _ in entries),
-        "runtime_files": len(runtime),
-        "runtime_bytes": sum(size for _, _, size in runtime),
+        "runtime_files": len(gz),
+        "runtime_bytes": sum(row[2] for row in gz),
+        "runtime_plain_bytes": sum(row[2] for row in plain),
         "extra_files": len(extra),
-        "extra_bytes": sum(size for _, _, size in extra),
+        "extra_bytes": sum(row[2] for row in extra),
         "langs": {lang: sum(sizes[rel] for rel, _ in rows) for lang, rows in langs.items()},
     }
 

@@ -6,17 +6,17 @@
 // games between people and against Novice and Average work offline at once. Pyodide, on
 // which the Expert, hints, the win meter and the review run (the worker "players"), is
 // kept by the service worker once fetched: when a game first needs the worker (fetched
-// through the service worker, or, on a first visit before it controls the page, again
-// from the HTTP cache as soon as it does), or ahead
-// of time when the player asks in Settings ("Make the Expert available offline") or the
-// app is installed.
+// through the service worker, or, on a first visit before it controls the page, by the
+// worker, which puts what it fetched into the service worker's cache itself; the rest
+// comes once the worker is up), or ahead of time when the player asks in Settings
+// ("Make the Expert available offline") or the app is installed.
 //
 // Fills in, in the Settings dialog (index.html, #offline-settings):
 //   #offline-now        what works offline now
 //   #offline-get        the download's button, with its size (sw.js has it from the build)
 //   #offline-progress   its progress; #offline-error the failure, with #offline-retry
-// Shows #worker-boot (an overlay at the bottom of the window) while the worker boots,
-// with the download's progress when the runtime comes from the network.
+// (The worker's boot and its download's progress, #worker-boot, are the page's:
+// app/worker/boot_view.py.)
 // Sets on <html>:
 //   data-offline   "none" (no service worker yet) | "shell" (all but the worker's features) | "all"
 //   data-runtime   "absent" | "downloading" | "cached" | "failed"
@@ -64,34 +64,6 @@ function render() {
   $("offline-error").hidden = runtime !== "failed";
   $("offline-error-text").textContent = failure
     ? `The download failed (${failure}). Check the connection, then try again.` : "";
-  renderBoot();
-}
-
-// ---------------------------------------------------------------- the worker's boot
-
-function renderBoot() {
-  const boot = $("worker-boot");
-  if (!boot) return;
-  const starting = root.dataset.worker === "starting";
-  boot.hidden = !starting;
-  if (!starting) return;
-  const bar = boot.querySelector("progress");
-  const text = boot.querySelector(".boot-text");
-  if (failure) {
-    bar.hidden = true;
-    text.textContent = "The Expert could not be downloaded (" + failure + "): the computer plays more " +
-      "simply meanwhile; Settings offer to try again.";
-    return;
-  }
-  bar.hidden = false;
-  if (downloading && progress.total) {
-    bar.max = progress.total;
-    bar.value = Math.min(progress.loaded, progress.total);
-    text.textContent = `The Expert is getting ready: downloading ${megabytes(progress.loaded)} of ${megabytes(progress.total)}`;
-  } else {
-    bar.removeAttribute("value"); // indeterminate: Python is starting
-    text.textContent = "The Expert is getting ready: Python is starting\u2026";
-  }
 }
 
 // ---------------------------------------------------------------- the service worker
@@ -111,12 +83,16 @@ async function refresh() {
   if (status.complete) {
     downloading = false;
     failure = "";
+  } else if (status.failure && !downloading) {
+    failure = status.failure; // said before this page listened (the worker starts with the page)
   }
   render();
   // The worker ran on this page, maybe before the service worker controlled it (a first
   // visit straight to a game against the Expert): keep what it needed for offline play.
+  // Not while it starts: it is fetching those files, and keeps them itself
+  // (app/worker/players.js); this asks for the rest once it is up.
   const used = root.dataset.worker || "off";
-  if (!status.complete && !failure && used !== "off" && used !== "failed") await getRuntime();
+  if (!status.complete && !failure && !["off", "failed", "starting"].includes(used)) await getRuntime();
 }
 
 /* Once a download the player asked for is complete (Settings' button, or an installed

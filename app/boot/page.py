@@ -22,6 +22,7 @@ from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
 from app.storage.store import StoreKeys
 from app.words.names import rules_name
+from app.worker.boot_view import BootView
 from senet.words import t
 
 
@@ -39,6 +40,7 @@ class Page:
         self.dialogs = self.record = self.settings_dialogs = None
         self.prepared = set()  # the rule sets whose Expert the worker has made ready
         self.friend = None  # the Play a friend dialog (app/dialogs/friend.py), made on first use
+        self.boot_view = BootView(document)  # the worker's boot and its download's progress
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra="", kind="", actions=()):
@@ -129,6 +131,8 @@ class Page:
         """The worker started, answered or failed: redraw ("getting ready" goes away)."""
         view, ctl = self.view, self.ctl
         view.worker_starting = state == "starting"
+        if self.link is not None:
+            self.boot_view.render(self.link)
         if ctl is None:  # the link's first state, "off", comes before the Controller
             return
         if state == "failed" and not ctl.turn_loop.worker_down:
@@ -156,6 +160,10 @@ class Page:
         if expert:
             return t("page.worker_failed")
         return t("page.worker_failed_advice") if advice else ""
+
+    def on_worker_progress(self, _loaded, _total):
+        """The runtime's download moved on: the boot's overlay says how far."""
+        self.boot_view.render(self.link)
 
     def need_worker(self):
         """Start the worker early when the game has an Expert seat or asks for hints or the

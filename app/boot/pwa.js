@@ -115,20 +115,28 @@ function watchInstalling(reg, worker, hadController) {
 }
 
 function untilAppReady() {
-  // On a first visit, precaching 15 MB while Python boots would slow the boot and
-  // download everything twice: wait until the app is up (or 20 s at most).
-  if (root.dataset.ready === "true") return Promise.resolve();
+  // On a first visit, precaching the shell while Python boots would slow the boot and
+  // download everything twice: wait until the app is up (or 20 s at most). A game that
+  // starts the Expert's worker at once (an Expert link) waits for it too (up to 60 s
+  // more): its runtime's download, which the player waits for, gets the whole link, and
+  // the shell's precache, which nobody waits for, comes after.
+  const appUp = () => root.dataset.ready === "true";
+  const workerUp = () => root.dataset.worker !== "starting";
+  if (appUp() && workerUp()) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (root.dataset.ready === "true") done();
+      if (appUp() && workerUp()) done();
     });
-    const timer = setTimeout(done, 20000);
+    let timer = setTimeout(() => {
+      if (!appUp() || workerUp()) return done();
+      timer = setTimeout(done, 60000); // the app is up, its worker still starting
+    }, 20000);
     function done() {
       observer.disconnect();
       clearTimeout(timer);
       resolve();
     }
-    observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker"] });
   });
 }
 

@@ -37,7 +37,30 @@
       head.appendChild(link);
     }
     performance.mark("senet:start-asked");
+    startExpert();
     whenParsed(run);
+  }
+
+  // A link to a game against the Expert (white=expert or black=expert): its worker starts
+  // with the page's start, so that the runtime's download (docs/build.md, "The Expert's
+  // runtime") has the link while MicroPython starts, instead of beginning once the board is
+  // live. app/worker/link.py takes it over (window.senetEarlyWorker), with the messages it
+  // said meanwhile. Not with the test hook ?fail_worker (the page then fails every call).
+  function startExpert() {
+    const query = new URLSearchParams(window.location.search);
+    const expert = ["white", "black"].some((seat) => query.get(seat) === "expert");
+    if (!expert || query.has("fail_worker") || !window.Worker) return;
+    try {
+      // the page's language, as app/worker/link.py asks for it: the worker's words in it
+      const lang = document.documentElement.lang || "en";
+      const src = lang === "en" ? "./app/players.js" : "./app/players.js?lang=" + encodeURIComponent(lang);
+      const worker = new Worker(src, { type: "module" });
+      const said = [];
+      worker.onmessage = worker.onerror = (event) => said.push(event);
+      window.senetEarlyWorker = { worker, said };
+    } catch (error) {
+      console.warn("Senet: the Expert's worker did not start early:", error);
+    }
   }
 
   // The module scripts run, in their order, once the page is parsed (they look for its

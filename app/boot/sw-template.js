@@ -13,13 +13,20 @@
  *   downloaded again; new files are fetched with `integrity`, so a half-deployed site
  *   can never be cached as a version (install fails and the browser retries later).
  * - RUNTIME is what only the worker of the Expert, hints, the meter and the review
- *   needs (Pyodide, senet.zip, app/worker/players.js, app/worker/worker.py), with sizes; EXTRA are
+ *   needs (Pyodide, senet.zip, app/worker/players.js, app/worker/worker.py), with sizes
+ *   and which browsers fetch each ("gz": the gzipped twins, for a browser with
+ *   DecompressionStream; "plain": the files they compress, for one without); EXTRA are
  *   files nothing loads today (PyScript's terminal and editor chunks, the sources of
  *   the page's modules). Neither is precached: each file goes into one cache shared
  *   by every version, RUNTIME_CACHE, when first fetched (or when the page asks for
  *   the whole runtime: message "RUNTIME_DOWNLOAD"). Activating a new version never
  *   deletes that cache, and installing one brings a runtime the player had up to date
- *   (only the files that changed are downloaded).
+ *   (only the files that changed are downloaded). The worker fetches the runtime itself
+ *   (app/worker/players.js); what it fetched while no service worker served it, it puts
+ *   into RUNTIME_CACHE itself, under the same keys: nothing is downloaded twice.
+ * - A file fetched here (precache, runtime) is first taken from the browser's HTTP cache
+ *   when its sha256 is right there (the page or the worker has just fetched it), and only
+ *   then from the server.
  * - LANGS are each language's files (tools/site_words.py): English's information pages,
  *   and for each other language its copies of the game page and the information pages,
  *   its catalog (words/<lang>.json) and its manifest. At install, the service worker
@@ -46,16 +53,31 @@ const PREFIX = "senet " + new URL(SCOPE).pathname + " ";
 const CACHE = PREFIX + VERSION;
 const RUNTIME_CACHE = PREFIX + "runtime"; // never a VERSION (those are 12 hex digits)
 const SRI_HEADER = "x-senet-integrity"; // the sha256 a runtime cache entry was checked against
+const FRESH_HEADER = "x-senet-fresh"; // a runtime file passed on as it downloads (app/worker/players.js)
+// The worker decompresses the gzipped twins where it can (app/worker/players.js): so
+// does this browser's service worker know which of the runtime's files it needs.
+const GUNZIP = (() => {
+  try {
+    new DecompressionStream("gzip");
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 function urlOf(path) {
   return new URL(path, SCOPE).href;
 }
 
 // Files cached when first fetched: url -> {path, integrity, size, runtime}.
+// A runtime file of the other kind (a gzipped twin this browser cannot decompress, or the
+// file a twin compresses) is kept if ever asked for, but no part of the whole runtime here.
+const NEEDED = RUNTIME.filter(([, , , twin]) => !twin || (twin === "gz") === GUNZIP);
 const LAZY = new Map();
-for (const [path, integrity, size] of RUNTIME) LAZY.set(urlOf(path), { path, integrity, size, runtime: true });
+for (const [path, integrity, size] of RUNTIME) LAZY.set(urlOf(path), { path, integrity, size, runtime: false, twin: true });
+for (const [path] of NEEDED) Object.assign(LAZY.get(urlOf(path)), { runtime: true, twin: false });
 for (const [path, integrity, size] of EXTRA) LAZY.set(urlOf(path), { path, integrity, size, runtime: false });
-const RUNTIME_BYTES = RUNTIME.reduce((sum, entry) => sum + entry[2], 0);
+const RUNTIME_BYTES = NEEDED.reduce((sum, entry) => sum + entry[2], 0);
 
 /* sha256 (SRI form) of every file in an older cache, read from its build-info.json. */
 async function knownHashes(cache) {
@@ -98,6 +120,38 @@ async function olderCaches() {
   return out;
 }
 
+/* url's response, its sha256 checked by the browser: from the HTTP cache when it holds
+   the right bytes, else from the server. */
+async function fetchChecked(url, integrity) {
+  try {
+    const cached = await fetch(new Request(url, { cache: "force-cache", integrity }));
+    if (cached.ok) return cached;
+  } catch {
+    // another version's bytes in the HTTP cache (or none, offline): the server's
+  }
+  return fetch(new Request(url, { cache: "no-cache", integrity }));
+}
+
+/* A page opened by a link (index.html?variant=...) came under another URL than the one
+   precached: the HTTP cache holds it under that one (never asking the server again). */
+async function fromWindows(url, integrity) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const page = new URL(client.url);
+    page.hash = "";
+    const bare = new URL(page.href);
+    bare.search = "";
+    const key = bare.href.endsWith("/") ? bare.href + "index.html" : bare.href;
+    if (key !== url || page.href === url) continue;
+    try {
+      const response = await fetch(new Request(page.href, { cache: "only-if-cached", mode: "same-origin", integrity }));
+      if (response.ok) return response;
+    } catch {
+      // not in the HTTP cache, or another version's page
+    }
+  }
+  return null;
+}
+
 async function precache(older, files = PRECACHE) {
   const cache = await caches.open(CACHE);
   await Promise.all(files.map(async ([path, integrity]) => {
@@ -112,10 +166,10 @@ async function precache(older, files = PRECACHE) {
         }
       }
     }
-    // "no-cache": revalidate with the server (usually a cheap 304 right after the
-    // first visit downloaded everything); `integrity` rejects any stale or
-    // half-deployed bytes.
-    const response = await fetch(new Request(url, { cache: "no-cache", integrity }));
+    // The HTTP cache's copy when it is this version's (the page has just fetched it: no
+    // request at all), else the server's ("no-cache": revalidated); `integrity` rejects
+    // any stale or half-deployed bytes.
+    const response = (await fromWindows(url, integrity)) || (await fetchChecked(url, integrity));
     if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
     await cache.put(url, response);
   }));
@@ -150,6 +204,9 @@ async function tell(message) {
 const receiving = new Map(); // url -> bytes received so far, for the runtime's files in flight
 const inflight = new Map(); // url -> the promise of its download (one download a file at a time)
 let storedBytes = null; // bytes of the runtime's files in RUNTIME_CACHE (null: not counted yet)
+// Why the runtime's last download failed ("" since one succeeded): a page that was not
+// listening then (the Expert's worker starts with the page's start) asks for it.
+let lastFailure = "";
 let toldAt = 0;
 
 function tellProgress(force) {
@@ -165,19 +222,25 @@ async function runtimeStatus() {
   const cache = await caches.open(RUNTIME_CACHE);
   let cached = 0;
   let files = 0;
-  for (const [path, , size] of RUNTIME) {
+  for (const [path, , size] of NEEDED) {
     if (await cachedLazy(cache, urlOf(path))) {
       cached += size;
       files += 1;
     }
   }
   storedBytes = cached;
-  return { bytes: RUNTIME_BYTES, cached, complete: files === RUNTIME.length, downloading: receiving.size > 0 };
+  const complete = files === NEEDED.length;
+  if (complete) lastFailure = "";
+  return { bytes: RUNTIME_BYTES, cached, complete, downloading: receiving.size > 0, failure: lastFailure };
 }
 
 /* Fetch one file of RUNTIME or EXTRA into RUNTIME_CACHE, counting its bytes as they come
-   and checking its sha256 before it is stored. */
-function download(url) {
+   and checking its sha256 before it is stored. Asked for by a page's worker (``passOn``
+   given), the file comes from the server (revalidated, "no-cache") and passOn(response)
+   gets its bytes as they come, for the worker's progress; asked for here (the whole
+   runtime), it first comes from the HTTP cache when that holds this version's bytes
+   (the worker has fetched it before this service worker served it: no request). */
+function download(url, passOn) {
   if (!inflight.has(url)) {
     const job = (async () => {
       const entry = LAZY.get(url);
@@ -186,27 +249,40 @@ function download(url) {
         receiving.set(url, 0);
         tellProgress(true);
       }
-      const response = await fetch(new Request(url, { cache: "no-cache" }));
-      if (!response.ok) throw new Error(`${entry.path} answered ${response.status}`);
-      const reader = response.body.getReader();
-      const chunks = [];
-      let received = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        received += value.length;
-        if (entry.runtime) {
-          receiving.set(url, received);
-          tellProgress(false);
+      let buffer = null;
+      let type = null;
+      for (const mode of passOn ? ["no-cache"] : ["force-cache", "no-cache"]) {
+        const response = await fetch(new Request(url, { cache: mode }));
+        if (!response.ok) throw new Error(`${entry.path} answered ${response.status}`);
+        type = response.headers.get("content-type");
+        let body = response.body;
+        if (passOn) {
+          const [mine, theirs] = body.tee();
+          body = mine;
+          const headers = new Headers({ [SRI_HEADER]: entry.integrity, [FRESH_HEADER]: "1" });
+          if (type) headers.set("content-type", type);
+          passOn(new Response(theirs, { status: 200, statusText: "OK", headers }));
         }
+        const reader = body.getReader();
+        const chunks = [];
+        let received = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value);
+          received += value.length;
+          if (entry.runtime) {
+            receiving.set(url, received);
+            tellProgress(false);
+          }
+        }
+        buffer = await new Blob(chunks).arrayBuffer();
+        if ((await sriOf(buffer)) === entry.integrity) break;
+        buffer = null; // another version's bytes: from the server, once
       }
-      const buffer = await new Blob(chunks).arrayBuffer();
-      if ((await sriOf(buffer)) !== entry.integrity) {
-        throw new Error(`${entry.path} is not the file of this version (the site changed meanwhile: reload)`);
-      }
+      if (!buffer) throw new Error(`${entry.path} is not the file of this version (the site changed meanwhile: reload)`);
       const cache = await caches.open(RUNTIME_CACHE);
-      await cache.put(keyOf(url), entryOf(buffer, response.headers.get("content-type"), entry.integrity));
+      await cache.put(keyOf(url), entryOf(buffer, type, entry.integrity));
       if (entry.runtime) storedBytes += entry.size;
     })();
     inflight.set(url, job);
@@ -222,15 +298,16 @@ function download(url) {
 async function downloadRuntime() {
   const cache = await caches.open(RUNTIME_CACHE);
   const todo = [];
-  for (const [path] of RUNTIME) {
+  for (const [path] of NEEDED) {
     if (!(await cachedLazy(cache, urlOf(path)))) todo.push(urlOf(path));
   }
   await runtimeStatus();
   try {
-    await Promise.all(todo.map(download));
+    await Promise.all(todo.map((url) => download(url)));
     await tell({ state: "cached", loaded: RUNTIME_BYTES });
   } catch (err) {
-    await tell({ state: "failed", loaded: storedBytes || 0, message: String((err && err.message) || err) });
+    lastFailure = String((err && err.message) || err);
+    await tell({ state: "failed", loaded: storedBytes || 0, message: lastFailure });
   }
 }
 
@@ -267,7 +344,7 @@ async function keepRuntime(older) {
     if (entry.runtime && found) had += 1;
     if (entry.runtime && !copied) missing.push(url);
   }
-  if (required > 0 && had >= required) await Promise.all(missing.map(download));
+  if (required > 0 && had >= required) await Promise.all(missing.map((url) => download(url)));
 }
 
 // ------------------------------------------------------------------ the languages
@@ -329,9 +406,10 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE && name !== RUNTIME_CACHE) await caches.delete(name);
     }
-    // The runtime cache outlives versions; only files this version does not use go.
+    // The runtime cache outlives versions; only files this version does not use go (and
+    // the twins of the runtime's files this browser does not need).
     const runtime = await caches.open(RUNTIME_CACHE);
-    const used = new Set([...LAZY.keys()].map((url) => keyOf(url)));
+    const used = new Set([...LAZY].filter(([, entry]) => !entry.twin).map(([url]) => keyOf(url)));
     for (const request of await runtime.keys()) {
       if (!used.has(request.url)) await runtime.delete(request);
     }
@@ -353,12 +431,21 @@ self.addEventListener("message", (event) => {
 });
 
 /* A file of RUNTIME or EXTRA: from RUNTIME_CACHE, else downloaded into it and served. */
-async function respondLazy(request, url) {
+async function respondLazy(request, url, event) {
   const cache = await caches.open(RUNTIME_CACHE);
   const hit = await cachedLazy(cache, url);
   if (hit) return hit;
   let failure = null;
   try {
+    if (!inflight.has(url)) {
+      // This request starts the download: it gets the bytes as they come.
+      let handOver;
+      const passed = new Promise((resolve) => { handOver = resolve; });
+      const job = download(url, handOver);
+      event.waitUntil(job.catch(() => {})); // stored after the worker has its bytes: stay up for it
+      const first = await Promise.race([passed, job.then(() => null)]);
+      if (first) return first;
+    }
     await download(url);
     const stored = await cachedLazy(cache, url);
     if (stored) return stored;
@@ -370,15 +457,16 @@ async function respondLazy(request, url) {
   } catch (err) {
     // Offline with no copy: the worker cannot start; the page says why (app/boot/offline.js).
     if (LAZY.get(url).runtime) {
-      tell({ state: "failed", loaded: storedBytes || 0, message: String((failure && failure.message) || err.message || err) });
+      lastFailure = String((failure && failure.message) || err.message || err);
+      tell({ state: "failed", loaded: storedBytes || 0, message: lastFailure });
     }
     throw err;
   }
 }
 
-async function respond(request) {
+async function respond(request, event) {
   const bare = request.url.split(/[?#]/)[0];
-  if (request.mode !== "navigate" && LAZY.has(bare)) return respondLazy(request, bare);
+  if (request.mode !== "navigate" && LAZY.has(bare)) return respondLazy(request, bare, event);
   const cache = await caches.open(CACHE);
   let cached;
   if (request.mode === "navigate") {
@@ -400,7 +488,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   // Range requests (media) would get a full 200 from the cache: let the network answer.
   if (request.headers.has("range")) return;
-  event.respondWith(respond(request));
+  event.respondWith(respond(request, event));
   const lang = request.mode === "navigate" ? languageOf(request.url) : LANG_OF.get(request.url.split(/[?#]/)[0]);
   if (lang && LANGS[lang]) event.waitUntil(keepLanguage(lang).catch(() => {}));
 });

@@ -7,6 +7,7 @@ import time
 import senet
 from app.boot.dom import attr, closest
 from app.flow.counting import count_words, moment_name, turns_played
+from app.flow.setup import WORKER_KINDS
 from app.words.names import SIDE_NAMES, rules_name
 from senet.state import BLACK, WHITE
 from senet.variants import base_name
@@ -78,6 +79,12 @@ class Dialogs:
         self.update_labels()
         self.list_kept()
         self.dialog.showModal()
+
+    def on_player_change(self, event):
+        """A seat set to the Expert: the worker starts now (its runtime's download first,
+        with its progress), while the player finishes the dialog, not once the game starts."""
+        if str(event.target.value) in WORKER_KINDS:
+            self.page.link.start()
 
     def swap_sides(self, _event=None):
         """Swap sides: the two seats' players and names change places."""

@@ -3,7 +3,8 @@ the Expert, hints, the win meter and the game review run on Pyodide, off the pag
 
 The page itself runs on MicroPython and is ready long before Pyodide could be: the
 worker is started only when a game needs it (an Expert seat, hints, the win meter or a
-review), as a module worker. Only strings cross: each call goes as one JSON text
+review), as a module worker; for a link to a game against the Expert, app/boot/start.js
+has started it with the page's start already, and the link takes it over. Only strings cross: each call goes as one JSON text
 ``[id, name, [args...]]`` and comes back as ``["ok", id, value]`` or ``["error", id,
 message]`` (app/worker/players.js lists the messages). Until the worker answers, callers wait in
 ``call``; its state is shown on the page as ``data-worker`` on <html>:
@@ -14,7 +15,9 @@ message]`` (app/worker/players.js lists the messages). Until the worker answers,
     failed       it did not start (or a test asked it to fail); the page decides instead
 
 and, once it is ready, how it started as ``data-worker-start``: "snapshot" (restored from
-the memory snapshot this device kept) or "fresh".
+the memory snapshot this device kept) or "fresh". While it starts, the bytes of the runtime
+received from the network so far are ``data-runtime-loaded`` (the worker counts them:
+"progress"), and ``on_progress(loaded, total)`` is called.
 
 Runs unchanged in MicroPython (the page) and CPython (tests/app/test_worker_link.py).
 """
@@ -30,8 +33,9 @@ from senet.words import t
 
 SRC = "./app/players.js"
 # Seconds the worker may boot without a word: then the page decides alone. A download
-# of the runtime that is still coming in (app/boot/offline.js keeps its progress in
-# data-runtime-loaded) counts as a word, so a slow connection is not cut off.
+# of the runtime that is still coming in (the worker's "progress", kept in
+# data-runtime-loaded, as is the service worker's by app/boot/offline.js) counts as a
+# word, so a slow connection is not cut off.
 BOOT_TIMEOUT = 60.0
 
 
@@ -47,11 +51,12 @@ class WorkerLink:
     ``on_change(state)`` is called whenever the state changes.
     """
 
-    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT, lang="en"):
+    def __init__(self, root, fail="", on_change=None, boot_timeout=BOOT_TIMEOUT, on_progress=None, lang="en"):
         self.root = root
         self.lang = lang  # the page's language: the worker says its words in it too
         self.fail = fail
         self.on_change = on_change
+        self.on_progress = on_progress
         self.boot_timeout = boot_timeout
         self.worker = None  # the JS Worker, once started
         self._reset()
@@ -69,6 +74,7 @@ class WorkerLink:
         self.error = ""
         self.variants = None  # what the worker's "ready" said
         self.start_kind = ""  # "snapshot" or "fresh"
+        self.loaded = self.total = 0  # the runtime's bytes from the network: received, expected
         self._started = asyncio.Event()  # the worker said "ready" or "failed", or its script failed
         self._booted = asyncio.Event()
 
@@ -107,9 +113,15 @@ class WorkerLink:
         try:
             src = SRC if self.lang == "en" else f"{SRC}?lang={self.lang}"
             # through app/boot/guard.py: a browser that refuses a worker throws (SecurityError)
-            self.worker = guard.construct(window.Worker, src, to_js({"type": "module"}))
+            early = self._early_worker()  # app/boot/start.js's, started with the page's language
+            self.worker = early.worker if early is not None else guard.construct(
+                window.Worker, src, to_js({"type": "module"}))
             self.worker.onmessage = self._on_message_proxy = create_proxy(self._on_message)
             self.worker.onerror = self._on_error_proxy = create_proxy(self._on_error)
+            if early is not None:  # what it said before this link listened
+                for i in range(int(early.said.length)):
+                    event = early.said[i]
+                    (self._on_error if str(event.type) == "error" else self._on_message)(event)
             await self._wait_started()
             if self.variants is None:
                 raise WorkerFailed(self.error)
@@ -125,6 +137,16 @@ class WorkerLink:
             self._set_state(self.variants)
             window.performance.mark("senet:worker")  # tools/bench_browser.py reads it
         self._booted.set()
+
+    @staticmethod
+    def _early_worker():
+        """The worker app/boot/start.js started with the page for a link to a game against
+        the Expert (window.senetEarlyWorker: {worker, said}), taken once; else None."""
+        early = getattr(window, "senetEarlyWorker", None)
+        if not early:  # None, or JavaScript's undefined or null
+            return None
+        window.senetEarlyWorker = None
+        return early
 
     async def _wait_started(self):
         """Until the worker said "ready" or "failed": a boot_timeout at a time, for as long
@@ -153,7 +175,12 @@ class WorkerLink:
             kind = message[0]
         except (ValueError, TypeError, IndexError):
             return  # not ours
-        if kind == "ready":
+        if kind == "progress":
+            self.loaded, self.total = int(message[1]), int(message[2])
+            self.root.dataset.runtimeLoaded = str(self.loaded)  # a word: the boot goes on
+            if self.on_progress is not None:
+                self.on_progress(self.loaded, self.total)
+        elif kind == "ready":
             self.start_kind, self.variants = str(message[1]), str(message[2])
             self._started.set()
         elif kind == "failed":

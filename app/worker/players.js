@@ -9,6 +9,16 @@
  *                    ["ok", id, value]            the answer to call id
  *                    ["error", id, message]       call id raised
  *                    ["kept", problem]            a new snapshot was stored ("" or why not)
+ *                    ["progress", loaded, total]  bytes of the runtime come from the network so far
+ *
+ * The runtime (tools/runtime.py builds it): the worker fetches its files itself, all at
+ * once, counting the bytes as they come for the page's progress: the two large ones
+ * gzipped, decompressed here with DecompressionStream (a browser without it fetches them
+ * as they are), the trimmed standard library, the lock file, senet.zip and worker.py.
+ * Pyodide is then handed those bytes (its fetches of them are answered from memory), so
+ * nothing is asked twice. A file the service worker did not serve (the first visit, before
+ * it controls the page) is put by the worker into the service worker's runtime cache
+ * itself, under the key the service worker looks for, so that it never fetches it again.
  *
  * Starting Pyodide from nothing takes seconds (it sets up the interpreter, then imports
  * the engine and the Expert's weights). So the first start on a device keeps a memory
@@ -30,6 +40,22 @@ const SITE = new URL("../", HERE);
 // starts with "senet /", the service worker's prefix, which would delete it as stale.
 const SNAPSHOT_CACHE = "senet-snapshot " + SITE.pathname;
 const LIB = "/home/pyodide/lib";
+// Pyodide's files the worker fetches, by path from the site's root: {size, gz: the
+// gzipped twin's size}; tools/runtime.py fills it in when it builds the runtime. (The
+// engine's files, senet.zip and worker.py, are sized by their answers' Content-Length.)
+const FILES = /* __SENET_RUNTIME_FILES__ */ {};
+// The service worker's runtime cache and the header of its entries (app/boot/sw-template.js).
+const RUNTIME_CACHE = "senet " + SITE.pathname + " runtime";
+const SRI_HEADER = "x-senet-integrity";
+const FRESH_HEADER = "x-senet-fresh"; // the service worker passes on a download as it comes
+const GUNZIP = (() => {
+  try {
+    new DecompressionStream("gzip");
+    return true;
+  } catch {
+    return false; // an older browser: the files as they are
+  }
+})();
 // What the snapshot holds besides the interpreter: the worker's module, the engine, the
 // Expert's weights, and the modules app/worker/worker.py imports only when first called.
 const SETUP = `import sys
@@ -40,10 +66,164 @@ worker.ping()
 import senet.ai.evaluate, senet.ai.review
 `;
 
-async function bytesOf(path) {
-  const response = await fetch(new URL(path, HERE));
+// ---------------------------------------------------------------- the runtime's files
+
+const networkFetch = self.fetch.bind(self);
+const receiving = new Map(); // url -> [bytes received, bytes expected], files from the network
+let toldAt = 0;
+
+function tellProgress(force) {
+  const now = Date.now();
+  if (!force && now - toldAt < 150) return; // a progress bar, not a flood of messages
+  toldAt = now;
+  let loaded = 0;
+  let total = 0;
+  for (const [got, size] of receiving.values()) {
+    loaded += got;
+    total += Math.max(got, size); // a host that compresses may announce fewer bytes than come
+  }
+  if (total) send(["progress", loaded, total]);
+}
+
+async function sriOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let bin = "";
+  for (const byte of digest) bin += String.fromCharCode(byte);
+  return "sha256-" + btoa(bin);
+}
+
+/* Put a file fetched from the network into the service worker's runtime cache, as the
+ * service worker itself would (its key: the URL and the sha256): it finds it there when it
+ * keeps the runtime, instead of downloading it again. Without Cache Storage (plain HTTP, where
+ * no service worker runs either) or room: nothing. */
+async function keepForOffline(url, bytes, type) {
+  if (!self.caches || !self.crypto || !crypto.subtle) return; // no service worker here either (plain HTTP)
+  try {
+    const integrity = await sriOf(bytes);
+    const cache = await caches.open(RUNTIME_CACHE);
+    const key = url + "?sri=" + encodeURIComponent(integrity);
+    if (await cache.match(key)) return;
+    const headers = new Headers({ [SRI_HEADER]: integrity });
+    if (type) headers.set("content-type", type);
+    await cache.put(key, new Response(bytes, { status: 200, statusText: "OK", headers }));
+  } catch (error) {
+    console.warn(`senet: ${url} was not kept for offline play (${error})`);
+  }
+}
+
+/* The bytes of one file, counted as they come when they come from the network (size:
+ * as the build listed it, counted in the total from the start; else as the answer says). */
+async function download(path, size) {
+  const url = new URL(path, SITE).href;
+  if (size) receiving.set(url, [0, size]);
+  const response = await networkFetch(url);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  size = size || Number(response.headers.get("content-length")) || 0;
+  const kept = response.headers.has(SRI_HEADER); // the service worker keeps it
+  const counted = !kept || response.headers.has(FRESH_HEADER);
+  if (counted) {
+    receiving.set(url, [0, size]);
+    tellProgress(true);
+  } else {
+    receiving.delete(url); // on the device already
+  }
+  const chunks = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    if (counted) {
+      receiving.set(url, [received, size]);
+      tellProgress(false);
+    }
+  }
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  if (counted) tellProgress(true);
+  if (!kept) keepForOffline(url, bytes, response.headers.get("content-type")); // not awaited
+  return bytes;
+}
+
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/* A file of the runtime, by path: its gzipped twin decompressed where the browser can. */
+async function runtimeFile(path) {
+  const file = FILES[path] || {};
+  if (GUNZIP && file.gz) return gunzip(await download(path + ".gz", file.gz));
+  return download(path, file.size);
+}
+
+/* A file by its path from this script (as "../senet.zip"), fetched as the runtime's
+ * files are: counted in the progress, kept for offline play. */
+function bytesOf(path) {
+  return runtimeFile(new URL(path, HERE).href.slice(SITE.href.length));
+}
+
+/* Every file, asked for at once (the largest first): {wasm, asm, stdlib, lock, zip, code}. */
+function fetchRuntime() {
+  const vendor = (name) => runtimeFile("vendor/pyodide/" + name);
+  const files = {
+    wasm: vendor("pyodide.asm.wasm"),
+    asm: vendor("pyodide.asm.mjs"),
+    stdlib: vendor("python_stdlib.zip"),
+    lock: vendor("pyodide-lock.json"),
+    zip: bytesOf("../senet.zip"),
+    code: bytesOf("./worker.py"),
+  };
+  return files;
+}
+
+/* Pyodide's fetches of its WebAssembly and standard library, answered with the bytes
+ * above (Pyodide has no option for the first, and asks by URL); anything else goes on
+ * to the network. */
+function answerPyodide(files) {
+  const answers = new Map([
+    [INDEX_URL + "pyodide.asm.wasm", [files.wasm, "application/wasm"]],
+    [INDEX_URL + "python_stdlib.zip", [files.stdlib, "application/zip"]],
+  ]);
+  self.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const answer = answers.get(new URL(url, HERE).href);
+    if (!answer) return networkFetch(input, init);
+    return answer[0].then((bytes) => new Response(bytes, { headers: { "content-type": answer[1] } }));
+  };
+}
+
+/* pyodide.asm.mjs, imported from its bytes (a module of its own, as Pyodide would import
+ * it); null where the browser refuses a module from a blob: Pyodide then imports the
+ * file itself. */
+async function moduleFactory(bytes) {
+  const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } catch (error) {
+    console.warn(`senet: pyodide.asm.mjs could not be imported from memory (${error}); fetching it`);
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/* loadPyodide's options for the runtime's files. */
+async function pyodideOptions(files) {
+  const options = {
+    indexURL: INDEX_URL,
+    lockFileContents: files.lock.then((bytes) => new TextDecoder().decode(bytes)),
+    packageBaseUrl: INDEX_URL,
+  };
+  const factory = await moduleFactory(await files.asm);
+  if (factory) options.createPyodideModule = factory;
+  return options;
 }
 
 /* The snapshot's key: Pyodide's version and the sha256 of senet.zip and app/worker/worker.py. */
@@ -65,20 +245,20 @@ function install(py, zip, code) {
 
 /* Keep a snapshot under key, as the only one; its length goes with it (a shorter body is
  * never restored). Not awaited by the boot: the page is told it is ready first. */
-async function keep(cache, key, snapshot) {
+async function keepSnapshot(cache, key, snapshot) {
   await cache.put(key, new Response(snapshot, { headers: { "x-senet-bytes": String(snapshot.length) } }));
   for (const request of await cache.keys()) {
     if (request.url !== key) await cache.delete(request);
   }
 }
 
-async function restored(cache, key, zip, code) {
+async function restored(cache, key, zip, code, options) {
   const stored = await cache.match(key);
   if (!stored) return null;
   try {
     const bytes = new Uint8Array(await stored.arrayBuffer());
     if (String(bytes.length) !== stored.headers.get("x-senet-bytes")) throw new Error("the snapshot is incomplete");
-    const py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: bytes });
+    const py = await loadPyodide({ ...options, _loadSnapshot: bytes });
     install(py, zip, code);
     py.runPython(SETUP); // proves the restored interpreter works (the imports are there already)
     return py;
@@ -90,7 +270,10 @@ async function restored(cache, key, zip, code) {
 }
 
 async function boot() {
-  const [zip, code] = await Promise.all([bytesOf("../senet.zip"), bytesOf("./worker.py")]);
+  const files = fetchRuntime();
+  await Promise.all(Object.values(files)); // a file that fails fails the boot at once
+  answerPyodide(files);
+  const [zip, code, options] = await Promise.all([files.zip, files.code, pyodideOptions(files)]);
   let cache = null;
   let key = null;
   try {
@@ -100,16 +283,16 @@ async function boot() {
     cache = key = null; // no snapshots here: boot fresh each time
   }
   if (cache) {
-    const py = await restored(cache, key, zip, code);
+    const py = await restored(cache, key, zip, code, options);
     if (py) return { py, start: "snapshot" };
   }
-  const py = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: Boolean(cache) });
+  const py = await loadPyodide({ ...options, _makeSnapshot: Boolean(cache) });
   install(py, zip, code);
   py.runPython(SETUP);
   if (cache) {
     try {
       const snapshot = py.makeMemorySnapshot();
-      keep(cache, key, snapshot).then(() => send(["kept", ""]), (error) => {
+      keepSnapshot(cache, key, snapshot).then(() => send(["kept", ""]), (error) => {
         console.warn(`senet: the worker's snapshot was not kept (${error})`);
         send(["kept", String(error)]);
       });

@@ -217,6 +217,105 @@ def test_a_download_still_coming_in_keeps_the_boot_going(monkeypatch):
         assert made[0].terminated == stall
 
 
+class _Box:
+    """#worker-boot: its progress bar and its text."""
+
+    def __init__(self):
+        self.hidden = True
+        self.bar = types.SimpleNamespace(max=1, value=None, removeAttribute=self._indeterminate)
+        self.text = types.SimpleNamespace(textContent="")
+
+    def _indeterminate(self, name):
+        assert name == "value"
+        self.bar.value = None
+
+    def querySelector(self, selector):
+        return {"progress": self.bar, ".boot-text": self.text}[selector]
+
+
+def test_the_worker_s_download_progress_reaches_the_page_and_keeps_the_boot_going(monkeypatch):
+    """The worker counts the runtime's bytes as they come ("progress"): each count is kept
+    in data-runtime-loaded (the word that keeps the boot going on a slow connection, as in
+    the test above) and drawn in #worker-boot, then "Python is starting" once every byte is in, and the
+    overlay goes when the worker is up."""
+    made, seen = [], []
+    link = _link(monkeypatch, FakeWorker(), boot="silent", made=made)
+    from app.worker.boot_view import BootView, boot_text
+
+    box = _Box()
+    view = BootView(types.SimpleNamespace(getElementById=lambda name: box if name == "worker-boot" else None))
+
+    def on_progress(loaded, total):
+        seen.append((loaded, total, link.root.dataset.runtimeLoaded))
+        view.render(link)
+        seen.append((box.hidden, box.bar.value, box.text.textContent))
+
+    link.on_progress = on_progress
+
+    async def run():
+        link.start()
+        await asyncio.sleep(0)
+        for loaded in (1_200_000, 3_100_000, 4_986_000):
+            made[0]._say("progress", loaded, 4_986_000)
+            await asyncio.sleep(0)
+        made[0]._say("ready", "fresh", "kendall")
+        await link.ready()
+
+    run_async(run())
+    assert seen[:2] == [(1_200_000, 4_986_000, "1200000"),
+                        (False, 1_200_000, "The Expert is getting ready: downloading 1.2 MB of 5.0 MB")]
+    assert seen[2:4] == [(3_100_000, 4_986_000, "3100000"),
+                         (False, 3_100_000, "The Expert is getting ready: downloading 3.1 MB of 5.0 MB")]
+    assert seen[5] == (False, None, "The Expert is getting ready: Python is starting…")
+    assert link.state == "kendall"
+    view.render(link)
+    assert box.hidden
+    assert boot_text(0, 0) == "The Expert is getting ready: Python is starting…"
+
+
+class _Said(list):
+    """A JavaScript array as MicroPython's FFI shows it: ``length`` and indexing."""
+
+    @property
+    def length(self):
+        return len(self)
+
+
+def test_a_worker_started_with_the_page_is_taken_over_with_what_it_said(monkeypatch):
+    """A link to a game against the Expert: app/boot/start.js started the worker with the
+    page (window.senetEarlyWorker); the link takes it over instead of starting another,
+    hears what it said before (its progress, "ready"), and calls it; a restart later makes
+    a new one."""
+    made, seen = [], []
+    link = _link(monkeypatch, FakeWorker(), made=made)
+    window = sys.modules["pyscript"].window
+
+    async def run():
+        early = FakeJsWorker(FakeWorker(), boot="silent")
+        said = _Said(types.SimpleNamespace(type="message", data=json.dumps(m))
+                     for m in (["progress", 400, 1000], ["progress", 1000, 1000], ["ready", "fresh", "kendall"]))
+        window.senetEarlyWorker = types.SimpleNamespace(worker=early, said=said)
+        link.on_progress = lambda loaded, total: seen.append((loaded, total))
+        await link.ready()
+        early.worker.gate("analyse").set()
+        answer = await link.call("analyse", "pos")
+        return early, answer
+
+    early, answer = run_async(run())
+    assert link.worker is early and made == []  # taken over, none started
+    assert window.senetEarlyWorker is None  # taken once
+    assert seen == [(400, 1000), (1000, 1000)] and link.root.dataset.runtimeLoaded == "1000"
+    assert link.state == "kendall" and link.start_kind == "fresh"
+    assert answer == '[["throw", 0.5]]' and early.sent
+
+    async def again():
+        link.restart()
+        await link.ready()
+
+    run_async(again())
+    assert len(made) == 1 and early.terminated  # a new worker, started by the link
+
+
 def test_free_waits_until_every_earlier_call_is_answered(monkeypatch):
     worker = FakeWorker()
     link = _link(monkeypatch, worker)

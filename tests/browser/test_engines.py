@@ -114,6 +114,77 @@ PLAY = """async (stopAfter, timeoutMs) => {
   }
 }"""
 
+# Hints on (the Settings' checkbox, as a click would set it), then the human's decisions
+# until one with two pieces or more to move, which the Expert, in the worker, hints:
+# "Hint: ..." in #hint-text, and on the board the square it suggests (class "suggest").
+# Returns {text, squares, position}, or null if the game ended first.
+HINT = """async (timeoutMs) => {
+  const started = performance.now();
+  const $ = s => document.querySelector(s);
+  const board = () => document.getElementById('board');
+  const tap = el => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const until = async (test, what) => {
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + what + ' at ' + board().dataset.position);
+      await new Promise(resolve => setTimeout(resolve, 30));
+    }
+  };
+  const thinking = 'Hint: the Expert is thinking\u2026';
+  const hints = document.getElementById('set-hints');
+  if (!hints.checked) {
+    hints.checked = true;
+    hints.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+  await until(() => (document.documentElement.dataset.worker || '').includes('kendall'), 'the worker');
+  while (!board().dataset.winner) {
+    await until(() => board().dataset.winner || !$('[data-action="throw"]').disabled
+                      || !$('[data-action="pass"]').hidden || $('[data-movable="true"]'), 'the human');
+    const position = board().dataset.position;
+    if (board().dataset.winner) break;
+    if (document.querySelectorAll('[data-movable="true"]').length > 1) {  // a real choice: the Expert hints it
+      await until(() => !$('#hint-text').hidden && $('#hint-text').textContent !== thinking, 'the hint');
+      await until(() => document.querySelector('#board .suggest'), 'the hint on the board');
+      return {text: $('#hint-text').textContent, position,
+              squares: [...document.querySelectorAll('#board .square.suggest')].map(e => Number(e.dataset.square))};
+    }
+    if (!$('[data-action="throw"]').disabled) {
+      $('[data-action="throw"]').click();
+      await until(() => board().dataset.position !== position, 'a throw');
+    } else if (!$('[data-action="pass"]').hidden) {
+      $('[data-action="pass"]').click();
+      await until(() => board().dataset.position !== position, 'a pass');
+    } else {
+      tap($('[data-movable="true"]'));
+      await until(() => board().dataset.position !== position || $('[data-target="true"]'), 'a move');
+      if ($('[data-target="true"]')) {
+        tap($('[data-target="true"]'));
+        await until(() => board().dataset.position !== position, 'its target');
+      }
+    }
+  }
+  return null;
+}"""
+# A game from its start, you (black) against Average: real choices come soon.
+HINTED_GAME = "variant=kendall&white=average&black=human&seed=9&speed=instant"
+HINTS_OFF = """(() => {
+  const hints = document.getElementById('set-hints');
+  hints.checked = false;
+  hints.dispatchEvent(new Event('change', {bubbles: true}));
+  return true;
+})()"""
+# The game over, "Review this game": resolves with the review's state once it ends.
+REVIEW = """async (timeoutMs) => {
+  const started = performance.now();
+  document.querySelector('#game-over [data-action="review"]').click();
+  const review = document.getElementById('review');
+  while (!['done', 'failed', 'stopped'].includes(review.dataset.state)) {
+    if (performance.now() - started > timeoutMs) throw new Error('the review timed out: ' + review.dataset.state);
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+  return {state: review.dataset.state, status: document.getElementById('review-status').textContent,
+          points: document.querySelectorAll('#review-points circle').length};
+}"""
+
 NEEDS = {
     "firefox": [(FIREFOX, "firefox-esr")],
     "webkit": [(WEBKIT_DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "webkit2gtk-driver"), (XVFB, "xvfb")],
@@ -277,3 +348,27 @@ def test_smoke(engine, engine_server, proxy, record_timing):
     # The proxy check above can fail: a request for another host does reach the proxy.
     browser.goto("http://offsite.invalid/probe")
     assert any("offsite.invalid/probe" in line for line in proxy.seen), proxy.seen
+
+
+def test_the_expert_hints_and_reviews(engine, engine_server):
+    """The trimmed, compressed runtime (tools/runtime.py) in this engine: with hints on, the
+    Expert in the worker hints the human's decision; a game the Expert played to its end
+    is reviewed in the worker to its end."""
+    browser, srv = engine, engine_server
+    srv.start()
+    srv.log.clear()
+    browser.goto(srv.url + "?" + HINTED_GAME)
+    _ready(browser)
+    hint = browser.evaluate(f"({HINT})({DEFAULT_TIMEOUT_MS})", DEFAULT_TIMEOUT_MS / 1000 + 60)
+    assert hint is not None and hint["text"].startswith("Hint: ") and hint["squares"], hint
+    browser.evaluate(HINTS_OFF)  # the profile as the other tests expect it
+    browser.goto(srv.url + "?" + EXPERT_GAME.replace("seed=7", "seed=9") + "&review_nodes=40")
+    _ready(browser)
+    assert browser.wait_for(WINNER, DEFAULT_TIMEOUT_MS) in ("w", "b")
+    review = browser.evaluate(f"({REVIEW})({DEFAULT_TIMEOUT_MS})", DEFAULT_TIMEOUT_MS / 1000 + 60)
+    assert review["state"] == "done", review
+    assert review["points"] >= 1, review
+    assert browser.errors() == []
+    # This engine decompressed the gzipped twins: the files they compress never came.
+    asked = [line.split()[1] for line in srv.log]
+    assert not any(path.endswith(("/pyodide.asm.wasm", "/pyodide.asm.mjs")) for path in asked), asked

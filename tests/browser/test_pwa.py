@@ -96,6 +96,12 @@ def _runtime(site: Path) -> list[str]:
     return [row[0] for row in _sw_list(site, "RUNTIME")]
 
 
+def _needed(site: Path) -> list[list]:
+    """The rows of the runtime a browser with DecompressionStream fetches (Chromium): the
+    gzipped twins, not the files they compress (tools/pwa.py, twin_kind)."""
+    return [row for row in _sw_list(site, "RUNTIME") if row[3] != "plain"]
+
+
 def _sent_bytes(site: Path, log: list[str]) -> int:
     """Bytes of the bodies the test server sent (its log: "GET /senet/path?query 200";
     a 304 revalidation sends no body)."""
@@ -193,6 +199,12 @@ def test_build_writes_manifest_and_worker(dist_dir):
             "index.html"} <= set(listed)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
             "app/players.js", "app/worker.py"} <= set(runtime)
+    # The large files' gzipped twins, for a browser with DecompressionStream; the files
+    # themselves for one without.
+    twins = {row[0]: row[3] for row in _sw_list(dist_dir, "RUNTIME")}
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+        assert twins[f"vendor/pyodide/{name}.gz"] == "gz" and twins[f"vendor/pyodide/{name}"] == "plain"
+    assert twins["vendor/pyodide/pyodide.mjs"] == twins["senet.zip"] == ""
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
     # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
     assert [row[2] for row in _sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
@@ -277,7 +289,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     page.click('[data-action="settings"]')
     now = page.locator("#offline-now")
     assert "everything but the Expert" in now.inner_text()
-    mb = sum(row[2] for row in _sw_list(srv.directory, "RUNTIME")) / 1e6
+    mb = sum(row[2] for row in _needed(srv.directory)) / 1e6
     assert page.locator("#offline-get").inner_text() == f"Make the Expert available offline ({mb:.1f} MB download)"
 
     # The information pages open offline.
@@ -332,7 +344,7 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     assert not error.is_visible() and not get.is_visible()
     # the download's progress, as a booting worker's link reads it (app/worker/link.py):
     # at its end, the whole runtime
-    runtime_bytes = sum(row[2] for row in _sw_list(srv.directory, "RUNTIME"))
+    runtime_bytes = sum(row[2] for row in _needed(srv.directory))
     assert int(page.evaluate("document.documentElement.dataset.runtimeLoaded")) == runtime_bytes
     # Then the worker is started once in the background to keep its snapshot, while the
     # page itself never started it (a game of two people).
@@ -340,7 +352,7 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
     version = _info(srv.directory)["version"]
     assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(precached(srv.directory)),
-                                     "senet /senet/ runtime": len(_runtime(srv.directory)),
+                                     "senet /senet/ runtime": len(_needed(srv.directory)),
                                      "senet-snapshot /senet/": 1}
     ctx.close()
 
@@ -483,7 +495,7 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     assert _boot(page)["version"] == v2
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(precached(srv.directory)),
-                                     "senet /senet/ runtime": len(_runtime(srv.directory)),
+                                     "senet /senet/ runtime": len(_needed(srv.directory)),
                                      "senet-snapshot /senet/": 1}
     ctx.close()
 
@@ -565,9 +577,9 @@ def test_a_failed_download_of_the_runtime_offers_to_try_again(guarded_context, s
 def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, server):
     ctx, log = guarded_context()
     held = []
-    ctx.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    ctx.route("**/vendor/pyodide/pyodide.asm.wasm.gz", lambda route: held.append(route))  # never answered
     page = ctx.new_page()
-    with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm")):
+    with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm.gz")):
         _boot(page, server.url + "index.html?" + EXPERT_GAME)
     boot = page.locator("#worker-boot")
     boot.wait_for(state="visible")
@@ -575,3 +587,15 @@ def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, serve
     assert "The Expert is getting ready" in boot.inner_text()
     assert boot.get_attribute("role") == "status"
     assert held  # the boot really waits on the runtime
+    # The rest of the runtime came, and the overlay says how much of it: everything the
+    # worker fetches but the WebAssembly, held back (app/worker/boot_view.py).
+    page.wait_for_function("() => /downloading [0-9.]+ MB of/.test(document.querySelector('#worker-boot').textContent)"
+                           " && document.querySelector('#worker-boot progress').value > 0")
+    sizes = {row[0]: row[2] for row in _needed(server.directory)}
+    fetched = [p for p in sizes if p.startswith("vendor/pyodide/") and p != "vendor/pyodide/pyodide.mjs"]
+    total = sum(sizes[p] for p in fetched) + sizes["senet.zip"] + sizes["app/worker.py"]
+    loaded = total - sizes["vendor/pyodide/pyodide.asm.wasm.gz"]
+    page.wait_for_function("(n) => document.querySelector('#worker-boot progress').value === n", arg=loaded)
+    assert boot.inner_text() == (f"The Expert is getting ready: downloading {loaded / 1e6:.1f} MB "
+                                 f"of {total / 1e6:.1f} MB")
+    assert page.evaluate("document.querySelector('#worker-boot progress').max") == total

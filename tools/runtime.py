@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""The Expert's runtime as the build ships it: Pyodide, trimmed and compressed.
+
+    .venv/bin/python tools/runtime.py [--list]     what the trimmed standard library keeps
+
+tools/build.py calls ``write_runtime(out)``, which writes dist/vendor/pyodide/:
+
+- python_stdlib.zip   the standard library reduced to the modules the worker can import
+  (and .gz)           (each module deflated; its twin, the same modules stored, gzipped):
+                      the closure (``kept_modules``) of the imports of Pyodide's own boot
+                      (``PYODIDE_BOOT``) and of app/worker/worker.py with the engine's
+                      modules it reaches (``worker_imports``), read from the sources
+                      themselves; each module's imports are followed but those of its
+                      command line (``if __name__ == "__main__"``, ``def main``) and of
+                      another platform (``sys.platform == "win32"``), and ``NEVER`` names
+                      the few packages only reached through a function the worker never
+                      calls. tests/engine/test_runtime.py boots Pyodide on it under Node.js
+                      and runs every function of the worker, so a new import cannot break it
+                      silently;
+- pyodide-lock.json   the lock file without packages (the worker loads none);
+- pyodide.asm.wasm.gz, pyodide.asm.mjs.gz
+                      the two large files gzipped by the build (the worker decompresses them
+                      with DecompressionStream, app/worker/players.js), so that the bytes
+                      sent do not depend on whether the host compresses;
+- pyodide.asm.wasm, pyodide.asm.mjs, pyodide.mjs
+                      as they are: for a browser without DecompressionStream (with the
+                      deflated python_stdlib.zip), and
+                      pyodide.mjs, the small module the worker imports.
+
+It also fills in app/players.js's list of those files (``FILES_MARK``): the worker knows
+the size of each before it asks, for its progress. (Only Pyodide's: the list changes with
+Pyodide alone, so that a new engine or worker.py does not change players.js too.) See
+docs/build.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import gzip
+import io
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+WORKER = ROOT / "app" / "worker" / "worker.py"
+PLAYERS_JS = "app/players.js"  # app/worker/players.js as served
+FILES_MARK = "/* __SENET_RUNTIME_FILES__ */ {}"
+
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # as tools/build.py's zips: byte-for-byte reproducible
+
+# What Pyodide 314's boot imports from the standard library before any code of ours runs
+# (its JavaScript imports _pyodide and pyodide's modules; CPython's start imports site and
+# the codecs). Their imports are followed like the worker's.
+PYODIDE_BOOT = (
+    "_pyodide", "_pyodide._base", "_pyodide._importhook", "_pyodide._core_docs", "_pyodide._future_helper",
+    "_pyodide.docs_argspec", "_pyodide.docstring", "_pyodide.jsbind",
+    "pyodide", "pyodide._package_loader", "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi",
+    "pyodide.webloop",
+    "site", "zipimport", "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
+    "encodings.latin_1", "encodings.cp437",  # zipfile's names that are not UTF-8
+)
+# What app/worker/players.js's SETUP imports beside the worker's module.
+WORKER_SETUP = ("senet.ai.evaluate", "senet.ai.review")
+# Packages reached only through functions the worker never calls, and never imported at
+# its boot: process pools (concurrent.futures' ProcessPoolExecutor, which Pyodide cannot
+# run: no processes), the test runner and the debugger (doctest, pdb), the interactive
+# console (_pyrepl, pydoc), web clients and servers (http, urllib, email, xmlrpc: the
+# worker makes no request), ctypes and tar archives (Pyodide's package loader, which
+# installs no package here: the lock file lists none).
+NEVER = ("multiprocessing", "concurrent.futures.process", "concurrent.futures.interpreter", "concurrent.interpreters",
+         "unittest", "doctest", "pdb", "bdb", "_pyrepl", "pydoc", "code", "rlcompleter",
+         "http", "urllib", "email", "xmlrpc", "ftplib", "webbrowser", "mimetypes", "netrc",
+         "ctypes", "tarfile")
+
+# The runtime's files, as the worker loads them: (name, the name of its gzipped twin or "").
+# pyodide.mjs is imported by the worker's module itself, as it is.
+COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs")
+PLAIN = ("pyodide.mjs", "pyodide-lock.json", "python_stdlib.zip")
+
+IMPORT_LINE = re.compile(r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
+                         r"(\([^)]*\)|[\w., \t*]+))", re.M)
+
+
+class RuntimeBuildError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- imports
+
+
+def _absolute(base: str, level: int, package: str) -> str:
+    """The module ``from <level dots><base> import ...`` names inside ``package``."""
+    if not level:
+        return base
+    parts = package.split(".") if package else []
+    if level > 1:
+        parts = parts[:len(parts) - (level - 1)]
+    return ".".join(parts + ([base] if base else []))
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+            and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators))
+
+
+def _is_other_platform(test: ast.expr) -> bool:
+    """``sys.platform == "win32"``, ``os.name == "nt"`` and the like: never true in Pyodide."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    left, right = test.left, test.comparators[0]
+    name = ast.unparse(left) if isinstance(left, (ast.Attribute, ast.Name)) else ""
+    value = right.value if isinstance(right, ast.Constant) else None
+    return (name in ("sys.platform", "os.name", "_sys.platform", "_os.name")
+            and value in ("win32", "nt", "darwin", "cygwin", "ios", "android"))
+
+
+def _command_line(name: str) -> bool:
+    """A function of a module's command line (``python -m random`` runs ``main``, which
+    parses its arguments in ``_parse_args`` and runs ``_test...``): never the worker's."""
+    return name in ("main", "_main", "_parse_args") or name.startswith("_test")
+
+
+def _ast_imports(tree: ast.AST, package: str) -> set[str]:
+    """Modules imported by a parsed module, but in its command line and other platforms'
+    branches. ``from p import x`` names both ``p`` and ``p.x`` (x may be a module)."""
+    out: set[str] = set()
+
+    def visit(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and (_is_main_guard(child.test) or _is_other_platform(child.test)):
+                for sub in child.orelse:
+                    visit_one(sub)
+                continue
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and _command_line(child.name):
+                continue
+            visit_one(child)
+
+    def visit_one(node):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(node.module or "", node.level, package)
+            if base:
+                out.add(base)
+                out.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+        visit(node)
+
+    visit(tree)
+    return out
+
+
+def _line_imports(source: str, package: str) -> set[str]:
+    """The same from the text alone, for a module this Python cannot parse (the standard
+    library is newer than the build's Python): every import statement at the start of a
+    line, wherever it is (more than the parse would give, never less)."""
+    out: set[str] = set()
+    for match in IMPORT_LINE.finditer(source):
+        if match.group(1):
+            out.update(part.split()[0] for part in match.group(1).split(",") if part.split())
+            continue
+        dotted = match.group(2)
+        level = len(dotted) - len(dotted.lstrip("."))
+        base = _absolute(dotted.lstrip("."), level, package)
+        if base:
+            out.add(base)
+            names = re.split(r"[\s,()\\]+", match.group(3))
+            out.update(f"{base}.{name}" for name in names if name and name not in ("as", "*"))
+    return out
+
+
+def imports_of(source: str, package: str) -> set[str]:
+    """The modules a module's source imports (``package``: the package relative imports
+    start from)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return _line_imports(source, package)
+    return _ast_imports(tree, package)
+
+
+def stdlib_index(stdlib: zipfile.ZipFile) -> dict[str, str]:
+    """{module: its path in the zip} of every module of the standard library's zip."""
+    index = {}
+    for name in stdlib.namelist():
+        if name.endswith(".py"):
+            module = name[:-3].replace("/", ".")
+            index[module.removesuffix(".__init__")] = name
+    return index
+
+
+def _never(module: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in NEVER)
+
+
+def kept_modules(stdlib: zipfile.ZipFile, roots) -> set[str]:
+    """The modules of ``stdlib`` that ``roots`` import, directly or not (each with its
+    parent packages), but those of NEVER."""
+    index = stdlib_index(stdlib)
+    kept: set[str] = set()
+    todo = list(roots)
+    while todo:
+        dotted = todo.pop()
+        parts = dotted.split(".")
+        for i in range(1, len(parts) + 1):
+            module = ".".join(parts[:i])
+            if module in kept or module not in index or _never(module):
+                continue
+            kept.add(module)
+            path = index[module]
+            package = module if path.endswith("__init__.py") else module.rpartition(".")[0]
+            todo.extend(imports_of(stdlib.read(path).decode("utf-8"), package))
+    return kept
+
+
+def worker_imports(root: Path = ROOT) -> set[str]:
+    """The modules outside the engine that the worker imports: app/worker/worker.py and
+    players.js's SETUP, and the engine's modules they reach, followed through the engine."""
+    senet_dir = root / "senet"
+
+    def path_of(module: str) -> Path | None:
+        base = root / module.replace(".", "/")
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+        return None
+
+    outside: set[str] = {"sys"}
+    seen: set[str] = set()
+    todo = [("worker", root / "app" / "worker" / "worker.py", "")] + \
+           [(m, path_of(m), m.rpartition(".")[0]) for m in WORKER_SETUP]
+    while todo:
+        module, path, package = todo.pop()
+        if module in seen or path is None:
+            continue
+        seen.add(module)
+        for name in imports_of(path.read_text(encoding="utf-8"), package):
+            if name == "senet" or name.startswith("senet."):
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    sub = ".".join(parts[:i])
+                    found = path_of(sub)
+                    if found is not None:
+                        todo.append((sub, found, sub if found.name == "__init__.py" else sub.rpartition(".")[0]))
+            else:
+                outside.add(name)
+    if not (senet_dir / "__init__.py").is_file():
+        raise RuntimeBuildError("senet/__init__.py is missing")
+    return outside
+
+
+def trimmed_stdlib(source: bytes, roots, method: int = zipfile.ZIP_DEFLATED) -> tuple[bytes, list[str]]:
+    """(the zip, the modules kept): the standard library's zip ``source`` reduced to the
+    modules ``roots`` need, each deflated (or stored, ``method``), deterministic."""
+    with zipfile.ZipFile(io.BytesIO(source)) as stdlib:
+        kept = kept_modules(stdlib, roots)
+        index = stdlib_index(stdlib)
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", compression=method, compresslevel=9 if method else None) as zf:
+            for path in sorted(index[m] for m in kept):
+                info = zipfile.ZipInfo(path, ZIP_DATE)
+                info.compress_type = method
+                info.external_attr = 0o644 << 16
+                info.create_system = 3
+                zf.writestr(info, stdlib.read(path))
+    return out.getvalue(), sorted(kept)
+
+
+def reduced_lock(text: str) -> bytes:
+    """pyodide-lock.json with its information and no package: the worker loads none."""
+    lock = json.loads(text)
+    if "info" not in lock:
+        raise RuntimeBuildError("pyodide-lock.json has no 'info'")
+    return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True, separators=(",", ":")).encode()
+
+
+def gzipped(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+# ---------------------------------------------------------------- the build's step
+
+
+def write_runtime(out: Path, root: Path = ROOT) -> dict:
+    """Write out/vendor/pyodide/ (see the module's text) and fill in out/app/players.js's
+    list of files; returns {"files": {name: {"size", "gz"}}, "kept": [modules]}."""
+    source = root / "node_modules" / "pyodide"
+    for name in (*COMPRESSED, *PLAIN):
+        if not (source / name).is_file():
+            raise RuntimeBuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
+    target = out / "vendor" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    roots = (*PYODIDE_BOOT, *sorted(worker_imports(root)))
+    stdlib, kept = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots)
+    # Gzipped whole, the modules stored: smaller than each deflated on its own (the
+    # modules share their words); the deflated zip for a browser that cannot decompress.
+    stored, _ = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots, zipfile.ZIP_STORED)
+    written = {
+        "pyodide.mjs": (source / "pyodide.mjs").read_bytes(),
+        "pyodide-lock.json": reduced_lock((source / "pyodide-lock.json").read_text(encoding="utf-8")),
+        "python_stdlib.zip": stdlib,
+        "python_stdlib.zip.gz": gzipped(stored),
+    }
+    for name in COMPRESSED:
+        data = (source / name).read_bytes()
+        written[name] = data
+        written[name + ".gz"] = gzipped(data)
+    for name, data in written.items():
+        (target / name).write_bytes(data)
+    # The files the worker fetches itself (pyodide.mjs comes with its module), by path from
+    # the site's root, with their sizes and, for the large ones, their gzipped twin's.
+    files = {f"vendor/pyodide/{name}": {"size": len(written[name])} for name in ("pyodide-lock.json",)}
+    for name in (*COMPRESSED, "python_stdlib.zip"):
+        files[f"vendor/pyodide/{name}"] = {"size": len(written[name]), "gz": len(written[name + ".gz"])}
+    players = out / PLAYERS_JS
+    text = players.read_text(encoding="utf-8")
+    if text.count(FILES_MARK) != 1:
+        raise RuntimeBuildError(f"app/worker/players.js must hold {FILES_MARK} once")
+    players.write_text(text.replace(FILES_MARK, json.dumps(files, sort_keys=True)), encoding="utf-8")
+    return {"files": files, "kept": kept}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="print the modules kept, one a line")
+    args = parser.parse_args(argv)
+    source = (PYODIDE_DIR / "python_stdlib.zip").read_bytes()
+    stdlib, kept = trimmed_stdlib(source, (*PYODIDE_BOOT, *sorted(worker_imports())))
+    if args.list:
+        print("\n".join(kept))
+    print(f"python_stdlib.zip: {len(kept)} modules, {len(stdlib):,} bytes (from {len(source):,}); "
+          f"{len(gzipped(stdlib)):,} bytes gzipped", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
