@@ -32,9 +32,9 @@ from pathlib import Path
 import html_words  # tools/html_words.py: the words of the site's HTML
 import make_puzzles  # tools/make_puzzles.py: the Puzzles page's data (docs/endgames.md)
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
+import runtime  # tools/runtime.py: the worker's Pyodide, trimmed and compressed (docs/build.md)
 import site_words  # tools/site_words.py: the site in each language
 import words  # tools/words.py: the catalogs of words
-import runtime  # tools/runtime.py: the worker's Pyodide, trimmed and compressed (docs/build.md)
 
 ROOT = Path(__file__).resolve().parent.parent
 # app/boot/pack.py: the format of page.pack, which the page reads with the same module
