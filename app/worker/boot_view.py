@@ -10,8 +10,9 @@ from senet.words import t
 
 
 def megabytes(count):
-    """A count of bytes in megabytes, one decimal ("3.1")."""
-    return f"{count / 1e6:.1f}"
+    """A count of bytes in megabytes (the catalog writes it with one decimal, in the
+    language's decimal separator: "3.1", "3,1")."""
+    return count / 1e6
 
 
 def boot_text(loaded, total):
