@@ -25,21 +25,32 @@ const root = document.documentElement;
 const sw = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
 const $ = (id) => document.getElementById(id);
 
-const NOW_TEXT = {
-  none: "Not available offline yet: Senet is still storing its files on this device.",
-  shell: "Works offline now: everything but the Expert, hints, the win meter and game review, " +
-         "which need one download first (they get it the first time you use them, or below).",
-  all: "Works offline now: everything, the Expert, hints, the win meter and game review included.",
-};
-const NO_WORKER_TEXT = "This browser does not let Senet store itself for offline play.";
+// The words it writes: #offline-settings' data-* attributes, which the build writes in each
+// language (index.html's data-t-data-*; senet/words/en.po's html.offline.*).
+const words = () => ($("offline-settings") || { dataset: {} }).dataset;
+const NOW_WORD = { none: "none", shell: "shell", all: "all" };
+
+/* A message's {name} arguments filled in. */
+function fill(text, args) {
+  return (text || "").replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+}
 
 let status = null; // the service worker's last answer: {bytes, cached, complete}
 let failure = "";
 let downloading = false;
 let progress = { loaded: 0, total: 0 };
 
+/* A count of bytes in megabytes, one decimal, in the page's language's digits and decimal
+   separator (senet/words/digits.py: Eastern Arabic digits in Arabic, as in Egypt). */
 function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1) + " MB";
+  const lang = root.lang === "ar" ? "ar-EG" : root.lang || "en";
+  let n;
+  try {
+    n = (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  } catch {
+    n = (bytes / 1e6).toFixed(1); // a language tag the browser does not know
+  }
+  return fill(words().megabytes, { n });
 }
 
 function render() {
@@ -50,20 +61,21 @@ function render() {
 
   const now = $("offline-now");
   if (!now) return;
-  now.textContent = sw ? NOW_TEXT[offline] : NO_WORKER_TEXT;
+  now.textContent = sw ? words()[NOW_WORD[offline]] : words().noWorker;
   const get = $("offline-get");
   get.hidden = !status || status.complete;
   get.disabled = downloading;
-  if (status) get.textContent = `Make the Expert available offline (${megabytes(status.bytes)} download)`;
+  if (status) get.textContent = fill(words().get, { size: megabytes(status.bytes) });
   const row = $("offline-progress-row");
   row.hidden = runtime !== "downloading";
   const bar = $("offline-progress");
   bar.max = progress.total || 1;
   bar.value = Math.min(progress.loaded, bar.max);
-  $("offline-progress-text").textContent = `${megabytes(progress.loaded)} of ${megabytes(progress.total)}`;
+  $("offline-progress-text").textContent = fill(words().progress,
+    { loaded: megabytes(progress.loaded), total: megabytes(progress.total) });
   $("offline-error").hidden = runtime !== "failed";
   $("offline-error-text").textContent = failure
-    ? `The download failed (${failure}). Check the connection, then try again.` : "";
+    ? fill(words().failed, { reason: failure }) : "";
 }
 
 // ---------------------------------------------------------------- the service worker

@@ -104,6 +104,10 @@ def test_the_settings_language_keeps_the_game(app, server):
     before = position(app)
     app.click('[data-action="settings"]')
     assert app.locator("#set-lang").input_value() == "fr"
+    # what app/boot/offline.js writes there is French too
+    french = load("fr")
+    assert app.locator("#offline-now").inner_text() in {
+        french.t("html.offline." + state) for state in ("none", "shell", "all", "no_worker")}
     app.select_option("#set-lang", "de")
     app.wait_for_url("**/index.de.html")
     wait_app_ready(app)
