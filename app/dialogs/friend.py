@@ -30,7 +30,7 @@ from app.online.flow import (
     invite_words,
 )
 from app.online.stun import stored_stun, stun_list
-from app.words.names import rules_name
+from app.words.names import quick_words, rules_name
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
@@ -108,12 +108,12 @@ class FriendDialog:
             self.show_options()
         quick = self.el("friend-quick")
         if not quick.children.length:
-            for code, words in QUICK:
+            for code, _english in QUICK:
                 button = self.doc.createElement("button")
                 button.type = "button"
                 button.dataset.friend = "say"
                 button.dataset.code = code
-                button.textContent = words
+                button.textContent = quick_words(code)
                 quick.appendChild(button)
         name = self.page.backend.get(NAME_KEY)
         self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME

@@ -13,12 +13,12 @@ The link's state, as ``<html data-link>`` shows it: LINK_STATES.
 """
 
 from app.flow.setup import Setup
-from app.words.names import REMOTE  # noqa: F401 (the kind Table.kind gives the other device's seat)
+from app.words.names import REMOTE, quick_words  # noqa: F401 (REMOTE: the kind Table.kind gives the other device's seat)
 from senet import parse_move
 from senet.errors import SenetError
 from senet.online.duel import Duel, new_game
 from senet.online.invite import answer_code, invite_code, read_answer, read_invite, read_reconnect, reconnect_code
-from senet.online.messages import QUICK_CODES, quick_text
+from senet.online.messages import QUICK_CODES
 from senet.online.offer import Answer, Offer
 from senet.online.save import dump_duel, load_duel
 from senet.session import ONLINE, Seat, Session
@@ -232,7 +232,7 @@ class OnlineFlow:
             return self._refused(t("online.not_connected"))
         reply = self.duel.say(code)
         if reply.ok:
-            self.ctl.announce(t("online.said_you", text=quick_text(code)))
+            self.ctl.announce(t("online.said_you", text=quick_words(code)))
         return self._run(reply)
 
     def claim(self, now) -> bool:
@@ -291,7 +291,7 @@ class OnlineFlow:
             elif kind == "action":
                 ctl.do_play(parse_move(event[2]))
             elif kind == "said":
-                ctl.announce(t("online.said", name=table.seat_name(event[1]), text=quick_text(event[2])))
+                ctl.announce(t("online.said", name=table.seat_name(event[1]), text=quick_words(event[2])))
             elif kind == "over" and not game.over and self.duel.game.conceded is not None:
                 self._conceded()
             elif kind == "in-step":

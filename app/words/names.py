@@ -102,3 +102,23 @@ def rules_name(rules) -> str:
     """A rule set's name with its house rules, in the words in use ("Kendall (five pieces)",
     senet.words.game.rules_title): every place a player reads which rules a game follows."""
     return rules_title(current(), rules)
+
+
+# Each quick message's words (senet.online.messages.QUICK: the code goes over the wire,
+# each device says it in its own language).
+QUICK_WORDS = {
+    "hello": "online.quick.hello",
+    "good-luck": "online.quick.good_luck",
+    "your-turn": "online.quick.your_turn",
+    "thinking": "online.quick.thinking",
+    "back-soon": "online.quick.back_soon",
+    "nice-move": "online.quick.nice_move",
+    "oops": "online.quick.oops",
+    "thanks": "online.quick.thanks",
+    "good-game": "online.quick.good_game",
+}
+
+
+def quick_words(code: str) -> str:
+    """A quick message's words in the words in use."""
+    return t(QUICK_WORDS[code])

@@ -1,6 +1,6 @@
 """The words the page shows, in each language of the catalogs (senet/words): a marked
 square's name, a rule set's name with its house rules, a game's messages, a sentence's
-last mark, a number's decimal separator."""
+last mark, a number's decimal separator, a quick message between two devices."""
 
 import random
 
@@ -10,9 +10,10 @@ from app_harness import View, engine_think, no_sleep, play_to_end, run_async
 import senet
 from app.flow.controller import Controller, Setup
 from app.view.board import SQUARE_NAMES, loc_text
-from app.words.names import rules_name
+from app.words.names import QUICK_WORDS, quick_words, rules_name
 from app.words.narration import sentence, voice
 from senet.board import MARKED
+from senet.online.messages import QUICK
 from senet.words import load, use, words
 
 LANGS = ("en", "fr", "de", "ar")
@@ -105,3 +106,17 @@ def test_a_kept_game_names_its_rules_and_seats_in_the_language(speak):
     session = Session("kendall+five", {1: Seat("human", ""), 2: Seat("average", "")}, seed=3)
     kept = kept_game("k", "", SavedGame(session))
     assert kept.summary() == "كندال (خمس قطع)، أنت ضد المتوسط، لا أدوار"
+
+
+def test_a_quick_message_goes_as_its_code_and_each_device_reads_it_in_its_language(speak):
+    # the catalog's English is the protocol's own words for each code
+    assert set(QUICK_WORDS) == {code for code, _ in QUICK}
+    assert {code: quick_words(code) for code, _ in QUICK} == dict(QUICK)
+    speak("fr")
+    assert quick_words("good-luck") == "Bonne chance\u202f!"
+    speak("ar")
+    assert quick_words("thanks") == "شكرًا!"
+    for lang in LANGS:  # every code has its words in every catalog
+        speak(lang)
+        assert all(quick_words(code) != QUICK_WORDS[code] for code, _ in QUICK)
+
