@@ -3,7 +3,8 @@ prompt, the players, the hint and the win meter, and the fair throws box. A mixi
 app/view/view.py's View."""
 
 from app.flow.controller import COLOUR
-from app.view.board import SHAPE, SYMBOLS, list_text
+from app.view.board import SHAPE, SYMBOLS
+from app.view.board_words import list_text
 from app.words.names import KIND_NAMES, REMOTE, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits

@@ -15,7 +15,7 @@ import senet
 from app.flow import counting
 from app.flow.controller import Controller, Setup
 from app.storage.formats import SavedGame, dump_game, parse_game
-from app.view.board import board_words, label_key
+from app.view.board_words import board_words, label_key
 from app.words import move_log
 from app.words.move_log import MoveLog, summary
 from senet.session import Session

@@ -9,7 +9,7 @@ from app_harness import View, engine_think, no_sleep, play_to_end, run_async
 
 import senet
 from app.flow.controller import Controller, Setup
-from app.view.board import SQUARE_NAMES, loc_text
+from app.view.board_words import SQUARE_NAMES, loc_text
 from app.words.names import QUICK_WORDS, quick_words, rules_name
 from app.words.narration import sentence, voice
 from senet.board import MARKED
