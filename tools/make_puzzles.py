@@ -96,7 +96,7 @@ def site_data() -> bytes:
         "plural": {lang: w.rule for lang, w in langs.items()},
         "parts": {v: {str(n): kinds[0] for n, kinds in square_parts(get_rules(v)).items()} for v in data["variants"]},
         # the script's words; the page's own (puzzles.page.*) are in its HTML
-        "words": {lang: {k: w._message(k) for k in sorted(langs["en"].messages)
+        "words": {lang: {k: w.messages.get(k, langs["en"].messages[k]) for k in sorted(langs["en"].messages)
                          if k.startswith("puzzles.") and not k.startswith("puzzles.page.")}
                   for lang, w in langs.items()},
     }
