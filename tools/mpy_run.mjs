@@ -2,7 +2,7 @@
 //   node tools/mpy_run.mjs [--path DIR]... [--js MODULE.mjs]... SCRIPT.py
 // Each --path DIR is copied into MicroPython's /lib (so `import senet` works when DIR
 // holds senet/): its modules (.py, .mpy) and catalogs of words (.po, .json). Each --js
-// MODULE is imported first, in order (app/boot/guard.js sets globalThis.senetGuard, as
+// MODULE is imported first, in order (app/platform/guard.js sets globalThis.senetGuard, as
 // on the page; `import js` in the script is globalThis). The script's stdout and stderr
 // pass through; the exit code is 1 when the script raised, or when a JavaScript error
 // passed through it (which no Python `except` catches: tests/app/test_guard.py). Used by

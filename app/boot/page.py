@@ -13,11 +13,11 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
-from app.boot import guard
-from app.boot.dom import on, window
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
+from app.platform import guard
+from app.platform.dom import on, window
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
 from app.storage.store import StoreKeys
@@ -37,7 +37,7 @@ class Page:
         self.review_nodes = review_nodes  # ?review_nodes= (0: the review's default)
         self.ctl = None  # the Controller, made after the Page (it calls the Page back)
         self.link = None  # the WorkerLink
-        self.dialogs = self.record = self.settings_dialogs = None
+        self.new_game = self.play_here = self.resign = self.record = self.settings_dialogs = None
         self.prepared = set()  # the rule sets whose Expert the worker has made ready
         self.friend = None  # the Play a friend dialog (app/dialogs/friend.py), made on first use
         self.boot_view = BootView(document)  # the worker's boot and its download's progress

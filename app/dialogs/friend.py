@@ -15,8 +15,6 @@ import js
 from pyscript import js_import
 from pyscript.ffi import to_js
 
-from app.boot import guard
-from app.boot.dom import attr, closest, on, window
 from app.online.flow import (
     ANSWER_KEY,
     CANNOT_GO_ON,
@@ -30,6 +28,8 @@ from app.online.flow import (
     invite_words,
 )
 from app.online.stun import stored_stun, stun_list
+from app.platform import guard
+from app.platform.dom import attr, closest, on, window
 from app.words.names import quick_words, rules_name
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
@@ -49,7 +49,7 @@ LINK_JS = "./app/link.js"  # window.senetLink's module, as app/boot/start.js nam
 
 
 def link_call(name, *args):
-    """``window.senetLink.name(*args)`` through app/boot/guard.py; False when the browser
+    """``window.senetLink.name(*args)`` through app/platform/guard.py; False when the browser
     refused (a data channel that closed under it, no BroadcastChannel): said by what
     follows, never a frozen page."""
     try:

@@ -1,14 +1,14 @@
 """The New game dialog (its rule set's note, the seats with Swap sides and Random colours,
 the committed throws' phrase in its closed Fair throws part, and the kept games to resume
-or delete) and the replay's "Play from here" dialog."""
+or delete). The replay's Play from here and the Resign dialogs are app/dialogs/play_here.py's
+and app/dialogs/resign.py's."""
 
 import time
 
 import senet
-from app.boot.dom import attr, closest
-from app.flow.counting import count_words, moment_name, turns_played
 from app.flow.setup import WORKER_KINDS
-from app.words.names import SIDE_NAMES, rules_name
+from app.platform.dom import attr, closest
+from app.words.names import SIDE_NAMES
 from senet.state import BLACK, WHITE
 from senet.variants import base_name
 from senet.words import t
@@ -25,7 +25,7 @@ NOTES = {
 }
 
 
-class Dialogs:
+class NewGameDialog:
     def __init__(self, page):
         self.page = page
         document = page.document
@@ -34,8 +34,6 @@ class Dialogs:
         self.phrase_error = document.getElementById("ng-phrase-error")
         self.fair_part = document.getElementById("ng-fair")
         self.random_colours = document.getElementById("ng-random")
-        self.play_here_dialog = document.getElementById("play-here-dialog")
-        self.resign_dialog = document.getElementById("resign-dialog")
         # The kept games as last listed, by key (a delete checks the value is unchanged).
         self.kept_listed = {}
 
@@ -203,64 +201,3 @@ class Dialogs:
             return t("new_game.drawn.you_first" if first else "new_game.drawn.you_white", message=table.message)
         return t("new_game.drawn.other_first" if first else "new_game.drawn.other_white", message=table.message,
                  name=table.seat_name(1))
-
-    # -- Play from here ----------------------------------------------------------------------
-    def ask_play_here(self):
-        """The replay's Play from here asks first, in a dialog of the page: the game in progress
-        is replaced (and kept among the kept games, where New game... lists it)."""
-        ctl = self.page.ctl
-        ctl.replays.stop_autoplay()
-        replay = ctl.table.replay
-        if replay is not None and replay.full.sealed:
-            ctl.replays.play_on()  # refused, with the reason: a sealed record cannot go on
-            return
-        live = ctl.live_session
-        moment = moment_name(replay.full, replay.step)
-        if not live.game.entries:
-            text = t("new_game.play_here.nothing_kept", moment=moment)
-        else:
-            text = t("new_game.play_here.kept_finished" if live.game.over else "new_game.play_here.kept",
-                     moment=moment, title=rules_name(live.game.rules), turns=count_words(turns_played(live.game)))
-        self.page.document.getElementById("play-here-text").textContent = text
-        self.play_here_dialog.returnValue = ""
-        self.play_here_dialog.showModal()
-
-    def on_play_here_close(self, _event):
-        """The dialog closed: "play" plays on from the step shown; anything else (Cancel,
-        Escape) changes nothing."""
-        page = self.page
-        ctl = page.ctl
-        if str(self.play_here_dialog.returnValue) != "play" or ctl.table.replay is None:
-            page.document.querySelector('#replay [data-action="replay-play"]').focus()
-            return
-        self.play_here_dialog.returnValue = ""
-        ctl.replays.play_on()
-        if page.policy.replaced_kept:
-            page.view.announce(t("new_game.play_here.replaced_kept", message=ctl.table.message))
-        page.show_problems()  # the game replaced could not be kept: say why
-        page.need_worker()
-        page.view.restore_focus(ctl)
-
-    # -- Resign ------------------------------------------------------------------------------
-    def ask_resign(self):
-        """Resign asks first: the game ends as a loss, counted in the statistics."""
-        ctl = self.page.ctl
-        if not ctl.history.can_resign:
-            return
-        winner = "b" if ctl.history.resigner() == "w" else "w"
-        self.page.document.getElementById("resign-text").textContent = t(
-            "new_game.resign.counted" if ctl.history.against_computer else "new_game.resign.not_counted",
-            winner=ctl.table.seat_name(ctl.table.seat_of(winner)))
-        self.resign_dialog.returnValue = ""
-        self.resign_dialog.showModal()
-
-    def on_resign_close(self, _event):
-        """The dialog closed: "resign" ends the game; anything else (Keep playing, Escape)
-        changes nothing."""
-        page = self.page
-        if str(self.resign_dialog.returnValue) != "resign":
-            page.view.restore_focus(page.ctl)
-            return
-        self.resign_dialog.returnValue = ""
-        page.ctl.history.resign()
-        page.show_problems()

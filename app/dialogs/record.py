@@ -7,8 +7,8 @@ import js
 from pyscript.ffi import create_proxy, to_js
 
 import senet
-from app.boot import guard
-from app.boot.dom import window
+from app.platform import guard
+from app.platform.dom import window
 from senet.words import t
 
 MAX_RECORD = 2_000_000  # characters

@@ -4,11 +4,12 @@ The settings themselves are the page's SavePolicy's (app/storage/policy.py): eac
 saved there at once."""
 
 import senet
-from app.boot.dom import window
 from app.flow.setup import KIND_NAMES, SPEEDS
 from app.online.stun import save_stun, stored_stun
-from app.storage.formats import THEMES, stats_rows
+from app.platform.dom import window
+from app.storage.formats import THEMES
 from app.words.names import rules_name
+from app.words.records import stats_rows
 from senet.errors import SenetError
 from senet.session import ONLINE
 from senet.words import lang, n, t

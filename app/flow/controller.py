@@ -33,8 +33,8 @@ from app.flow.review_focus import ReviewFocus
 from app.flow.setup import KIND_NAMES, SPEEDS, Setup, parse_query, setup_from_query
 from app.flow.table import COLOUR, SIDE_NAMES, Table
 from app.flow.turn_loop import THINK_TIMEOUT, TurnLoop
-from app.view.interface import NullView
-from app.view.pieces import loc_of, loc_order
+from app.flow.view_interface import NullView
+from app.game.pieces import loc_order, place_of_square
 from app.words import narration
 from app.words.move_log import MoveLog, told_events
 from app.words.narration import sentence
@@ -53,7 +53,7 @@ GAME_ID_BYTES = 8  # a game's id: 16 hex digits
 # of its duty.
 __all__ = [
     "COLOUR", "Controller", "KIND_NAMES", "NullView", "SIDE_NAMES", "SPEEDS", "Setup",
-    "loc_of", "loc_order", "parse_query", "setup_from_query", "system_random_bytes", "undo_note", "verify_words",
+    "place_of_square", "loc_order", "parse_query", "setup_from_query", "system_random_bytes", "undo_note", "verify_words",
 ]
 
 

@@ -1,14 +1,14 @@
 """Replays on the board: a record (the game in progress, or an imported one) shown step
 by step on a Table of its own (app/flow/table.py) while the live game's waits aside; the
 replay playing itself; playing on from a step. The record and the step shown are
-app/flow/replay.py's Replay. Free of the DOM.
+app/game/replay.py's Replay. Free of the DOM.
 """
 
-from app.flow.counting import moment_name, replay_label
-from app.flow.replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
 from app.flow.setup import Setup
 from app.flow.table import Table
-from app.view.pieces import loc_of
+from app.game.counting import moment_name, replay_label
+from app.game.pieces import place_of_square
+from app.game.replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
 from app.words.names import rules_name
 from app.words.narration import result_text, resume_text, said, sentence, settled
 from senet import turns
@@ -73,7 +73,7 @@ class ReplayFlow:
         table.thinking = None
         table.last_move = None
         if entry is not None and entry.action is not None and not entry.action.is_special:
-            table.last_move = (loc_of(entry.action.src), loc_of(entry.action.dst))
+            table.last_move = (place_of_square(entry.action.src), place_of_square(entry.action.dst))
         table.last_throw = entry.throw if entry is not None else None
         table.sticks = None if table.last_throw is None else tuple(
             i < (0 if table.last_throw > 4 else table.last_throw) for i in range(4))
@@ -92,7 +92,7 @@ class ReplayFlow:
         return text
 
     def label(self) -> str:
-        """The replay's counter (app/flow/counting.py): "Turn 14 of 122"; while the review speaks
+        """The replay's counter (app/game/counting.py): "Turn 14 of 122"; while the review speaks
         of the decision taken at the position shown, the turn of that decision, "before the
         move" (the review's item and the counter then name the same turn)."""
         replay = self.ctl.table.replay

@@ -6,7 +6,7 @@ MicroPython and in the engine tests.
 
 import json
 
-from app.flow.counting import line_name, marks, turns_played
+from app.game.counting import line_name, marks, turns_played
 from app.words.names import SIDE_NAMES as COLOUR  # "White", "Black"
 from senet.words import n, t
 
@@ -141,7 +141,7 @@ class GameReview:
         return self.data["decisions"] if self.data else []
 
     def _reached(self) -> str:
-        """How far the review has come, by turn (app/flow/counting.py): "turn 14 of 122"."""
+        """How far the review has come, by turn (app/game/counting.py): "turn 14 of 122"."""
         game = self.game
         total = turns_played(game)
         # ``done`` counts the lines reviewed, the colour draw's not among them (docs/review.md)
@@ -176,7 +176,7 @@ class GameReview:
         return GRAPH_W * (turn - 0.5) / max(1, total)
 
     def points(self, side: str = "w") -> list:
-        """(x, y, index, class) of each decision on the graph: x its turn (app/flow/counting.py;
+        """(x, y, index, class) of each decision on the graph: x its turn (app/game/counting.py;
         the decisions of one turn side by side within it), y ``side``'s equity before it (the
         top is 1): the graph is drawn from the player's side (White's when nobody at this
         device played)."""

@@ -4,7 +4,7 @@ played and the better one drawn there. Free of the DOM; review_data is imported 
 """
 
 import senet
-from app.flow.replay import game_prefix
+from app.game.replay import game_prefix
 from senet.session import Session
 
 

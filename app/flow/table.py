@@ -11,16 +11,16 @@ Free of the DOM; runs in CPython, Pyodide and MicroPython.
 """
 
 import senet
-from app.flow.counting import pending_throw
 from app.flow.seats import Friend, PersonOnline, seat_source
-from app.view.pieces import PieceTracker, loc_of
+from app.game.counting import pending_throw
+from app.game.pieces import PieceTracker, place_of_square
 from app.words.names import COLOUR, REMOTE, SIDE_NAMES, SIDES, seat_label  # noqa: F401 (COLOUR: read from here by others)
 from senet import PASS, RESCUE
 from senet.words import t
 
 
 class Table:
-    """A game on the board and what the page shows of it. ``replay`` (app/flow/replay.py's
+    """A game on the board and what the page shows of it. ``replay`` (app/game/replay.py's
     Replay) or ``tutorial`` (app/flow/tutorial.py's Tutorial) is set on a table that shows a
     record or a lesson; both are None on the live game's."""
 
@@ -41,7 +41,7 @@ class Table:
         self.counted = counted  # the result is in the statistics (once per game)
         # A player on the page decided for the Expert's seat (the worker failed or did not
         # start) at least once in this game: counted as a game against that player
-        # (app/flow/counting.py), and said so. Saved with the game.
+        # (app/game/counting.py), and said so. Saved with the game.
         self.stood_in = stood_in
         self.resumed = False
         self.selected = None  # the place of the piece the human picked
@@ -122,7 +122,7 @@ class Table:
         elif move == PASS:
             self.last_move = None
         else:
-            self.last_move = (loc_of(move.src), loc_of(move.dst))
+            self.last_move = (place_of_square(move.src), place_of_square(move.dst))
         return before, after
 
     def jumped(self) -> None:
@@ -246,7 +246,7 @@ class Table:
         tutorial = self.tutorial
         for move in self.state.legal_actions():
             if not move.is_special and (tutorial is None or tutorial.allows(move)):
-                out.setdefault(loc_of(move.src), []).append(move)
+                out.setdefault(place_of_square(move.src), []).append(move)
         return out
 
     @property
@@ -254,4 +254,4 @@ class Table:
         """Destinations of the selected piece."""
         if self.selected is None:
             return {}
-        return {loc_of(m.dst): m for m in self.movable.get(self.selected, [])}
+        return {place_of_square(m.dst): m for m in self.movable.get(self.selected, [])}

@@ -109,7 +109,7 @@ def _replay(step):
 
 def _replay_play(page):
     if page.ctl.table.replay is not None:
-        page.dialogs.ask_play_here()
+        page.play_here.ask()
 
 
 def _replay_auto(page):
@@ -128,13 +128,13 @@ ACTIONS = {
     "rescue": _rescue,
     "pass": _pass,
     "play-again": _play_again,
-    "new-game": lambda page: page.dialogs.open_new_game(),
+    "new-game": lambda page: page.new_game.open_new_game(),
     "review": lambda page: page.start_review(),
     "review-stop": _review_stop,
     "review-close": _review_close,
     "undo": _undo,
     "redo": _redo,
-    "resign": lambda page: page.dialogs.ask_resign(),
+    "resign": lambda page: page.resign.ask(),
     "friend": lambda page: page.open_friend(),
     "record": lambda page: page.record.open(),
     "settings": lambda page: page.settings_dialogs.open_settings(),

@@ -1,8 +1,8 @@
 """Clicks and keys on the board, the move log and the review's decisions, the page's own
 keys (Escape leaves the tutorial; the buttons through app/input/actions.py) and its visibility."""
 
-from app.boot.dom import attr, closest, loc_of
 from app.input.actions import ACTIONS, RECORD_ACTIONS, dispatch
+from app.platform.dom import attr, closest, place_of_element
 
 
 class BoardInput:
@@ -22,7 +22,7 @@ class BoardInput:
         if not page.view.ready:
             return
         touch = self.pointer == "touch"
-        loc = loc_of(event.target)
+        loc = place_of_element(event.target)
         if loc is not None:
             page.ctl.activate(loc, touch=touch)
         elif touch:
@@ -34,7 +34,7 @@ class BoardInput:
             return
         key = event.key
         if key in ("Enter", " "):
-            loc = loc_of(document.activeElement)
+            loc = place_of_element(document.activeElement)
             if loc is None or not view.board.contains(document.activeElement):
                 return
             event.preventDefault()
@@ -63,7 +63,7 @@ class BoardInput:
         view = self.page.view
         # a focus the page placed after a throw is not the player looking (app/view/previews.py)
         placed = piece is not None and kind != "pointerover" and attr(piece, "data-at") == view.placed_focus
-        view.hint(self.page.ctl, loc_of(piece) if piece is not None else None, chosen=not placed)
+        view.hint(self.page.ctl, place_of_element(piece) if piece is not None else None, chosen=not placed)
 
     def on_action(self, event):
         """A button with a data-action: its handler in app/input/actions.py."""

@@ -7,13 +7,13 @@ their failures into problems to show. Free of the DOM: the page passes
 ``window.localStorage`` in.
 """
 
-from app.boot import guard
+from app.platform import guard
 from senet.words import t
 
 
 class LocalStorage:
     """The backend over the browser's ``localStorage`` (the object is handed in). Every
-    call goes through app/boot/guard.py: a full storage's QuotaExceededError, which the
+    call goes through app/platform/guard.py: a full storage's QuotaExceededError, which the
     page's MicroPython could not catch, is a Python exception (guard.Refused) here."""
 
     def __init__(self, ls):

@@ -27,15 +27,16 @@ Keys (all text, JSON):
 
 import json
 
-from app.flow.counting import count_words, turns_played
-from app.flow.replay import REPLAY_SPEEDS
+from app.game.counting import count_words, turns_played
+from app.game.replay import REPLAY_SPEEDS
 from app.values import FrozenValue, Value
 from app.words import names
 from app.words.names import SPEEDS
+from app.words.records import ago_text
 from senet.errors import shown
 from senet.json_text import MAX_JSON_DEPTH, dumps, json_depth
-from senet.session import ONLINE, SaveError, Session, load_stats
-from senet.words import n, t
+from senet.session import SaveError, Session, load_stats
+from senet.words import t
 
 SAVE_KEY = "senet:save"
 PREVIOUS_KEY = "senet:save:previous"
@@ -217,7 +218,7 @@ class KeptGame(FrozenValue):
         return "earlier" if self.key.startswith(EARLIER_PREFIX) else "other"
 
     def summary(self) -> str:
-        """Rule set, players and turns (app/flow/counting.py): "Kendall, Average v You, 12 turns"."""
+        """Rule set, players and turns (app/game/counting.py): "Kendall, Average v You, 12 turns"."""
         key = "storage.kept.summary_over" if self.over else "storage.kept.summary"
         return t(key, rules=self.title, first=self.players[0], second=self.players[1],
                  turns=count_words(self.moves))
@@ -234,18 +235,6 @@ class KeptGame(FrozenValue):
 def seat_label(seats: dict, seat: int) -> str:
     """A seat's name as the board shows it (names.seat_label), from a session's seats."""
     return names.seat_label((seats[1].kind, seats[2].kind), (seats[1].name, seats[2].name), seat)
-
-
-def ago_text(then_ms: int, now_ms: int) -> str:
-    """How long ago, in words: "just now", "5 minutes ago", "3 days ago"."""
-    seconds = max(0, (now_ms - then_ms) // 1000)
-    if seconds < 60:
-        return t("storage.ago.now")
-    if seconds < 3600:
-        return n("storage.ago.minutes", seconds // 60)
-    if seconds < 2 * 86_400:
-        return n("storage.ago.hours", seconds // 3600)
-    return n("storage.ago.days", seconds // 86_400)
 
 
 def kept_game(key: str, text: str, saved: SavedGame, stamp: int | None = None) -> KeptGame:
@@ -367,28 +356,6 @@ def parse_throw_stats(text: object) -> tuple:
 def dump_throw_stats(counts: dict, games: int) -> str:
     return to_json({"format": THROWS_FORMAT, "version": 1,
                     "counts": {key: counts.get(category, 0) for key, category in THROW_KEYS}, "games": games})
-
-
-def stats_rows(stats: dict, took_back: bool = False) -> list[tuple[str, str, int, int, int]]:
-    """(variant, opponent, won, lost, drawn) rows, in rule-set then level order; a rule
-    set with options ("kendall+five") is counted apart, after the one without. The games
-    played without take-backs; with ``took_back`` those with (a row only where it has games)."""
-    from senet import VARIANTS
-    from senet.session import UNDO_SUFFIX
-    from senet.variants import base_name, is_rule_set_name
-
-    levels = ("novice", "average", "expert", ONLINE)  # ONLINE: a person on another device, after the computers
-    suffix = UNDO_SUFFIX if took_back else ""
-    rows = []
-    for key, value in stats.get("results", {}).items():
-        variant, _, opponent = key.partition("/")
-        if is_rule_set_name(variant) and opponent in levels:
-            counts = [value.get(outcome + suffix, 0) for outcome in ("won", "lost", "drawn")]
-            if not any(counts) and (took_back or any(value.get(o + UNDO_SUFFIX, 0) for o in ("won", "lost", "drawn"))):
-                continue  # this row's games are all on the other side (with or without take-backs)
-            rows.append((variant, opponent, counts[0], counts[1], counts[2]))
-    rows.sort(key=lambda r: (VARIANTS.index(base_name(r[0])), r[0], levels.index(r[1])))
-    return rows
 
 
 def outcome_for_stats(session: Session, stood_in: bool = False) -> tuple[str, str, str] | None:

@@ -26,8 +26,8 @@ from app.storage.formats import (
     SavedGame,
     game_id_of,
     outcome_for_stats,
-    stats_rows,
 )
+from app.words.records import stats_rows
 from senet.words import t
 
 # The two notices app/main.py and app/boot/page.py show, in the language in use when

@@ -46,7 +46,6 @@ from app.storage.formats import (
     KeptGame,
     SavedGame,
     Settings,
-    ago_text,
     dump_game,
     dump_settings,
     dump_throw_stats,
@@ -58,7 +57,6 @@ from app.storage.formats import (
     parse_stats,
     parse_throw_stats,
     seat_label,
-    stats_rows,
     to_json,
 )
 from app.storage.kept import KeptGames, stamp_of
@@ -129,7 +127,7 @@ class Store(KeptGames):
             return False
         try:
             self.backend.set(key, value)
-        except Exception as exc:  # full, or blocked (app/boot/guard.py's Refused on the page)
+        except Exception as exc:  # full, or blocked (app/platform/guard.py's Refused on the page)
             if self.unsaved is None:
                 self._unsaved(refusal_words(exc))
             return False
@@ -435,8 +433,8 @@ def refusal_words(exc: BaseException) -> str:
 
 __all__ = [
     "EARLIER_PREFIX", "MAX_EARLIER", "MAX_OTHER", "MAX_QUARANTINE", "MIGRATED_KEY", "OTHER_PREFIX",
-    "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "THROWS_KEY", "ago_text",
+    "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "THROWS_KEY",
     "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "LocalStorage", "MemoryBackend",
     "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "parse_throw_stats", "SavedGame",
-    "refusal_words", "scope_of", "ScopedBackend", "seat_label", "Settings", "stats_rows", "Store", "StoreKeys",
+    "refusal_words", "scope_of", "ScopedBackend", "seat_label", "Settings", "Store", "StoreKeys",
 ]

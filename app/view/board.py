@@ -3,12 +3,11 @@ way the pieces run, and every square's, tray's and piece's attributes, the bette
 arrow, and the board's own description. A mixin of app/view/view.py's View (its DOM helpers
 ``_set``, ``_text`` and ``_svg`` and its elements are View's)."""
 
-from app.flow.controller import COLOUR, loc_of
+from app.game.pieces import place_of_square, tray_row
 from app.view import way
 from app.view.board_words import board_words, label_key, list_text, loc_text
-from app.view.pieces import tray_row
 from app.view.previews import one_preview
-from app.words.names import rules_name
+from app.words.names import COLOUR, rules_name
 from senet.board import MARKED, square_cell
 from senet.variants import base_name
 from senet.words import number as in_digits
@@ -207,11 +206,11 @@ class BoardDrawing:
         last = (ctl.table.last_move if self.highlight else None) or (None, None)
         suggested = ctl.advice.hint_move if self.ready else None
         better = ctl.reviews.better_move
-        better_src = loc_of(better.src) if better is not None else None
-        better_dst = loc_of(better.dst) if better is not None else None
+        better_src = place_of_square(better.src) if better is not None else None
+        better_dst = place_of_square(better.dst) if better is not None else None
         hints = set()
         if selected is None and self.hint_loc in movable and self.highlight:
-            hints = {loc_of(m.dst) for m in movable[self.hint_loc]}
+            hints = {place_of_square(m.dst) for m in movable[self.hint_loc]}
         # one preview at a time: the Expert's suggestion, or the piece the player looks at
         hints, suggested_dst = one_preview(selected, self.hint_loc, self.hint_chosen, hints, suggested)
 
@@ -353,7 +352,7 @@ class BoardDrawing:
             is_chosen = preview is not None and colour == side and (
                 loc == preview.src or (loc == "supply" and preview.src == 0 and pid == self._top_supply(ctl, side)))
             is_victim = loc in targets and colour != side
-            is_suggested = suggested is not None and is_movable and loc == loc_of(suggested.src)
+            is_suggested = suggested is not None and is_movable and loc == place_of_square(suggested.src)
             is_home = loc in home and state.square(loc) == colour
             moves = movable.get(loc, []) if is_movable else ()
             # all this piece's attributes follow from these: unchanged, nothing to write
@@ -425,8 +424,8 @@ class BoardDrawing:
         ends = None
         if better is not None:
             side = ctl.table.state.side
-            a = self._loc_point(ctl, loc_of(better.src), side)
-            b = self._loc_point(ctl, loc_of(better.dst), side)
+            a = self._loc_point(ctl, place_of_square(better.src), side)
+            b = self._loc_point(ctl, place_of_square(better.dst), side)
             if a is not None and b is not None:
                 ends = (a, b)
         if ends and played:  # beside the better move's arrow, not under it (they may share an end)

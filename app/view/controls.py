@@ -2,10 +2,9 @@
 prompt, the players, the hint and the win meter, and the fair throws box. A mixin of
 app/view/view.py's View."""
 
-from app.flow.controller import COLOUR
 from app.view.board import SHAPE, SYMBOLS
 from app.view.board_words import list_text
-from app.words.names import KIND_NAMES, REMOTE, STAND_IN, WORKER_KINDS
+from app.words.names import COLOUR, KIND_NAMES, REMOTE, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits
 

@@ -2,8 +2,8 @@
 its summary, the game review, the tutorial, and the New game dialog's kept games. A
 mixin of app/view/view.py's View."""
 
-from app.flow.counting import count_words, mark_name
 from app.flow.review_data import rating_scale
+from app.game.counting import count_words, mark_name
 from app.words.names import KIND_NAMES, SIDE_NAMES, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits

@@ -11,7 +11,7 @@ the first movable piece after a throw) is not the player's choice: the suggestio
 Free of the DOM; runs in CPython and MicroPython (app/view/board.py draws the result).
 """
 
-from app.view.pieces import loc_of
+from app.game.pieces import place_of_square
 
 
 def one_preview(selected, hint_loc, chosen: bool, hints: set, suggested) -> tuple:
@@ -22,6 +22,6 @@ def one_preview(selected, hint_loc, chosen: bool, hints: set, suggested) -> tupl
     if suggested is None:
         return hints, None
     looking = selected if selected is not None else (hint_loc if hints and chosen else None)
-    if looking is not None and looking != loc_of(suggested.src):
+    if looking is not None and looking != place_of_square(suggested.src):
         return hints, None  # another piece: its preview alone (the ring still marks the Expert's)
     return set(), suggested.dst  # the suggestion alone, on its piece or on nothing chosen

@@ -9,8 +9,8 @@ goals are set, ``data-goal`` ("w"/"b") on the goal squares, ``data-next-goal`` o
 lowest open goal of the side to act and ``data-home`` on home pieces (B6, B7).
 """
 
-from app.boot import guard
-from app.flow.controller import loc_order
+from app.game.pieces import loc_order
+from app.platform import guard
 from app.view.board import BoardDrawing
 from app.view.controls import ControlsDrawing
 from app.view.notices import NoticeQueue

@@ -1,10 +1,10 @@
 """The move log and the game-over summary: a game's record in plain words, one group per
-turn (a turn as app/flow/counting.py counts it), and what happened (turns, bumps, pieces lost
+turn (a turn as app/game/counting.py counts it), and what happened (turns, bumps, pieces lost
 to the water). Free of the DOM.
 """
 
 import senet
-from app.flow.counting import marks, turns_played
+from app.game.counting import marks, turns_played
 from app.words.names import COLOUR_WORDS
 from app.words.narration import said, sentence
 from senet import turns
@@ -117,7 +117,7 @@ class MoveLog:
 
     def groups(self, table) -> list:
         """The log of the game on ``table``, oldest turn first: one group per turn
-        (app/flow/counting.py; the colour draw's lines in one group before turn 1), each
+        (app/game/counting.py; the colour draw's lines in one group before turn 1), each
         ``(number, who, ((step, text, mark), ...newest first))``: ``number`` is the
         turn's (0 for the colour draw), ``step`` the replay step that shows the position
         after that line, ``mark`` the line's counting.marks() mark. A turn that did not

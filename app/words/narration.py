@@ -6,9 +6,8 @@ and the sound of an action. Functions of a Table (app/flow/table.py); free of th
 import re
 
 import senet
-from app.flow.counting import count_words, turns_played
-from app.flow.table import SIDE_NAMES
-from app.words.names import COLOUR_WORDS, rules_name
+from app.game.counting import count_words, turns_played
+from app.words.names import COLOUR_WORDS, SIDE_NAMES, rules_name
 from senet import PASS
 from senet.game import MAX_ACTIONS
 from senet.state import BLACK, WHITE, other

@@ -28,7 +28,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
-from app.boot import guard
+from app.platform import guard
 from senet.words import t
 
 SRC = "./app/players.js"
@@ -112,7 +112,7 @@ class WorkerLink:
     async def _boot(self):
         try:
             src = SRC if self.lang == "en" else f"{SRC}?lang={self.lang}"
-            # through app/boot/guard.py: a browser that refuses a worker throws (SecurityError)
+            # through app/platform/guard.py: a browser that refuses a worker throws (SecurityError)
             early = self._early_worker()  # app/boot/start.js's, started with the page's language
             self.worker = early.worker if early is not None else guard.construct(
                 window.Worker, src, to_js({"type": "module"}))

@@ -13,8 +13,8 @@ Not a conftest.py: tests/browser/conftest.py is imported as `conftest` by the br
 import asyncio
 
 from app.flow.controller import NullView
+from app.game.pieces import loc_order
 from app.view.notices import NoticeQueue
-from app.view.pieces import loc_order
 
 
 class View(NullView):

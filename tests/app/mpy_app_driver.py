@@ -15,8 +15,8 @@ from app_harness import View, last, no_sleep, play_as_human
 from app.flow.controller import Controller, Setup
 from app.flow.setup import parse_query, setup_from_query
 from app.flow.turn_loop import fallback_broken
+from app.game.pieces import loc_order
 from app.storage.store import MemoryBackend, SavedGame, Settings, Store
-from app.view.pieces import loc_order
 
 CLOCK = 1_700_000_000.25  # the stores' clock: the saved times are the same in both
 

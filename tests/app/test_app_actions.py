@@ -68,7 +68,7 @@ def fake_page(returns=True, **ctl_attrs):
     page.ctl.table = Recorder("ctl.table", log, returns, tutorial=attrs["tutorial"], replay=attrs["replay"])
     page.ctl.reviews.review = attrs["review"]
     page.view = Recorder("view", log, offering=False)
-    for part in ("dialogs", "record", "settings_dialogs", "policy"):
+    for part in ("new_game", "play_here", "resign", "record", "settings_dialogs", "policy"):
         setattr(page, part, Recorder(part, log))
     if attrs["review"] is True:
         page.ctl.reviews.review = Recorder("review", log)
@@ -81,13 +81,13 @@ EXPECTED = {
     "rescue": ({}, ["ctl.rescue", "view.restore_focus"]),
     "pass": ({}, ["ctl.pass_turn", "view.restore_focus"]),
     "play-again": ({}, ["ctl.play_again", "view.restore_focus"]),
-    "new-game": ({}, ["dialogs.open_new_game"]),
+    "new-game": ({}, ["new_game.open_new_game"]),
     "review": ({}, ["page.start_review"]),
     "review-stop": ({"review": True}, ["review.stop", "view.render"]),
     "review-close": ({"review": True}, ["review.stop", "ctl.reviews.close", "view.restore_focus"]),
     "undo": ({}, ["ctl.history.undo", "view.restore_focus"]),
     "redo": ({}, ["ctl.history.redo", "view.restore_focus"]),
-    "resign": ({}, ["dialogs.ask_resign"]),
+    "resign": ({}, ["resign.ask"]),
     "friend": ({}, ["page.open_friend"]),
     "record": ({}, ["record.open"]),
     "settings": ({}, ["settings_dialogs.open_settings"]),
@@ -110,7 +110,7 @@ EXPECTED = {
     "replay-back": ({"replay": Shown()}, ["ctl.replays.go"]),
     "replay-forward": ({"replay": Shown()}, ["ctl.replays.go"]),
     "replay-end": ({"replay": Shown()}, ["ctl.replays.go"]),
-    "replay-play": ({"replay": Shown()}, ["dialogs.ask_play_here"]),
+    "replay-play": ({"replay": Shown()}, ["play_here.ask"]),
     "replay-auto": ({"replay": Shown()}, ["ctl.replays.toggle_autoplay"]),
     "replay-close": ({"replay": Shown()}, ["ctl.replays.close", "view.restore_focus"]),
 }

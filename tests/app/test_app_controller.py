@@ -17,7 +17,7 @@ from app.flow import turn_loop
 from app.flow.controller import Controller, Setup
 from app.flow.setup import setup_from_query
 from app.flow.turn_loop import BURST_MS, HAND_BACK_S, PACE, PASS_DELAY
-from app.view.pieces import PieceTracker, loc_of
+from app.game.pieces import PieceTracker, place_of_square
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -335,8 +335,8 @@ def test_colour_draw_seats():
     assert 11 in ctl.table.state.pieces("b")
 
 
-def test_loc_of():
-    assert loc_of(senet.SUPPLY) == "supply" and loc_of(senet.OFF) == "off" and loc_of(17) == 17
+def test_place_of_square_names_the_supply_and_off():
+    assert place_of_square(senet.SUPPLY) == "supply" and place_of_square(senet.OFF) == "off" and place_of_square(17) == 17
 
 
 def test_the_top_piece_of_a_supply_enters():

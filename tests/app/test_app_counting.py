@@ -1,4 +1,4 @@
-"""Issue 25 in CPython: one way of counting a game (app/flow/counting.py) in the move log, the
+"""Issue 25 in CPython: one way of counting a game (app/game/counting.py) in the move log, the
 replay, the review, the game-over summary and the kept games; a finished game stays
 finished (no undo), resigning, playing without take-backs and take-back games counted
 apart; the sticks after an undo."""
@@ -14,11 +14,12 @@ from app_harness import View, engine_think, human_step, last, no_sleep, play_to_
 
 import senet
 from app.flow.controller import Controller, Setup
-from app.flow.counting import line_name, mark_name, marks, moment_name, replay_label, turns_played
 from app.flow.review_data import GameReview
-from app.storage.formats import Settings, dump_settings, parse_settings, stats_rows
+from app.game.counting import line_name, mark_name, marks, moment_name, replay_label, turns_played
+from app.storage.formats import Settings, dump_settings, parse_settings
 from app.storage.store import MemoryBackend, Store, outcome_for_stats
 from app.words.move_log import summary
+from app.words.records import stats_rows
 from senet.ai.review import Reviewer
 from senet.session import SaveError, Session, empty_stats, load_stats, record_result
 

@@ -1,5 +1,5 @@
 """A long game costs the page no more per line late in it than early in it: the counts of
-app/flow/counting.py, the move log's groups (app/words/move_log.py) and the record's lines are kept
+app/game/counting.py, the move log's groups (app/words/move_log.py) and the record's lines are kept
 from one line to the next instead of worked out again from the first line. Each kept
 answer must be the answer worked out afresh; these tests compare the two over whole games
 with undos, in every rule set and with Kendall's options."""
@@ -12,8 +12,8 @@ from pathlib import Path
 from app_harness import View, human_step
 
 import senet
-from app.flow import counting
 from app.flow.controller import Controller, Setup
+from app.game import counting
 from app.storage.formats import SavedGame, dump_game, parse_game
 from app.view.board_words import board_words, label_key
 from app.words import move_log

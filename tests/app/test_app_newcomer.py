@@ -10,7 +10,7 @@ from test_app_online import connect, deliver
 
 from app.flow.controller import Controller, Setup
 from app.flow.tutorial import Tutorial
-from app.view.pieces import TRAY_SCALE, TRAY_SPACING, tray_row
+from app.game.pieces import TRAY_SCALE, TRAY_SPACING, tray_row
 from app.view.previews import one_preview
 from app.view.throw_chart import chart_words
 from senet.throw_stats import MIN_THROWS

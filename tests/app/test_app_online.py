@@ -14,10 +14,10 @@ import senet
 from app.flow.controller import Controller, Setup
 from app.online.flow import NotThisGame, OnlineFlow, code_of, invite_words
 from app.storage.backends import MemoryBackend
-from app.storage.formats import stats_rows
 from app.storage.policy import SavePolicy
 from app.storage.store import Store
 from app.words.names import REMOTE
+from app.words.records import stats_rows
 from senet.online.duel import Duel
 from senet.session import ONLINE, Session
 from senet.verify import VERIFIED, verify_record

@@ -13,9 +13,9 @@ from app_harness import View, engine_think, human_step, no_sleep, play_to_end, r
 
 import senet
 from app.flow.controller import Controller, Setup
-from app.flow.counting import mark_name, marks, turns_played
 from app.flow.history import undo_note
-from app.flow.replay import game_prefix
+from app.game.counting import mark_name, marks, turns_played
+from app.game.replay import game_prefix
 from app.storage.store import MemoryBackend, SavedGame, Store, outcome_for_stats
 from senet.ai import get_player
 

@@ -12,9 +12,9 @@ import senet
 from app.flow.controller import Controller, Setup
 from app.flow.setup import dialog_setup, rule_set_name, setup_from_query
 from app.flow.tutorial import Tutorial
-from app.storage.formats import stats_rows
 from app.storage.store import MemoryBackend, SavedGame, Store
 from app.words.narration import throw_words
+from app.words.records import stats_rows
 from senet.session import empty_stats, load_stats, record_result
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The boundary for the browser's refusals (app/boot/guard.js and guard.py) under
+"""The boundary for the browser's refusals (app/platform/guard.js and guard.py) under
 MicroPython 1.27, the page's interpreter, in Node (tools/mpy_run.mjs --js).
 
 tests/app/refusals.mjs throws what a browser throws: QuotaExceededError from a full
@@ -21,7 +21,7 @@ import pytest
 from test_micropython_app import APP_MODULES, MPY
 
 ROOT = Path(__file__).resolve().parents[2]
-GUARD_JS = ROOT / "app" / "boot" / "guard.js"
+GUARD_JS = ROOT / "app" / "platform" / "guard.js"
 REFUSALS_JS = Path(__file__).with_name("refusals.mjs")
 
 
@@ -68,7 +68,7 @@ def test_through_the_guard_a_thrown_javascript_error_reaches_python_as_a_value(t
     done = run_micropython(tmp_path, """
 import asyncio
 import js
-from app.boot import guard
+from app.platform import guard
 
 r = js.refusals
 print("present", guard.present())

@@ -1,4 +1,4 @@
-"""app/boot/pack.py: the page's modules in one file (page.pack), written by tools/build.py and
+"""app/platform/pack.py: the page's modules in one file (page.pack), written by tools/build.py and
 unpacked by the page in MicroPython before its first import."""
 
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.boot import pack
+from app.platform import pack
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,7 +103,7 @@ def test_micropython_mounts_a_pack_and_imports_from_it(tmp_path):
              ("pkg/sub/deep.py", b"VALUE = 6 * 7\n"), ("blob.bin", bytes(range(256)))]
     lib = tmp_path / "lib"
     lib.mkdir()
-    shutil.copyfile(ROOT / "app" / "boot" / "pack.py", lib / "pack.py")
+    shutil.copyfile(ROOT / "app" / "platform" / "pack.py", lib / "pack.py")
     script = tmp_path / "main.py"
     script.write_text(f"""
 import os, sys

@@ -16,7 +16,7 @@ from app_harness import run_async
 
 import senet
 from app.flow.controller import Controller, NullView, Setup
-from app.flow.replay import REPLAY_SPEEDS, step_seconds
+from app.game.replay import REPLAY_SPEEDS, step_seconds
 from app.storage.store import MemoryBackend, Settings, Store, dump_settings, parse_settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import senet
-from app.flow.counting import turns_played
+from app.game.counting import turns_played
 from app.storage.store import (
     EARLIER_PREFIX,
     MAX_EARLIER,
@@ -26,7 +26,6 @@ from app.storage.store import (
     Settings,
     Store,
     StoreKeys,
-    ago_text,
     dump_game,
     dump_settings,
     game_id_of,
@@ -35,8 +34,8 @@ from app.storage.store import (
     parse_settings,
     refusal_words,
     scope_of,
-    stats_rows,
 )
+from app.words.records import ago_text, stats_rows
 from senet.session import SaveError, Seat, Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,7 +185,7 @@ def test_new_games_in_a_row_push_the_previous_game_to_the_earlier_ones():
     assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
     assert game_id_of(backend.data[PREVIOUS_KEY]) == "g4"
     listed = store.kept_games(current_id="g5")
-    # each game has n moves played and a throw pending: n + 1 turns (app/flow/counting.py)
+    # each game has n moves played and a throw pending: n + 1 turns (app/game/counting.py)
     assert [(g.source, g.moves) for g in listed] == [("previous", 5), ("earlier", 4), ("earlier", 3), ("earlier", 2)]
     assert listed[1].line(int(clock.t * 1000)) == (
         "Kendall, Average v Ann, 4 turns (replaced by a new game, saved 2 minutes ago)")
@@ -923,7 +922,7 @@ def test_the_browsers_refusal_in_plain_words(error, words):
 
 
 def test_the_browsers_refusal_by_its_name():
-    from app.boot.guard import Refused
+    from app.platform.guard import Refused
 
     assert refusal_words(Refused("QuotaExceededError", "Quota exceeded.")) == "the browser's storage for this site is full"
     assert refusal_words(Refused("SecurityError", "Access is denied.")) == \

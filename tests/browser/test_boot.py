@@ -10,7 +10,7 @@ import tomllib
 import pytest
 from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
 
-_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "boot" / "pack.py")  # page.pack's format
+_spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "platform" / "pack.py")  # page.pack's format
 app_pack = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_pack)
 
@@ -247,7 +247,7 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
         for mod, names, plain in re.findall(r"^\s*(?:from ([\w.]+) import ([\w, ]+)|import ([\w.]+))", source, re.M):
             mod = mod or plain
             if mod == "pack":
-                mod = "app.boot.pack"
+                mod = "app.platform.pack"
             candidates = [mod] + [f"{mod}.{n.strip()}" for n in names.split(",") if n.strip()]
             for dotted in candidates:
                 parts = dotted.split(".")
@@ -257,8 +257,8 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
                         if module in local and module not in seen:
                             todo.append(module)
                             seen.add(module)
-    assert "app.boot.pack" in seen  # pack.mpy of the page's [files], it mounts the rest
-    needed = {name.replace(".", "/") + ".mpy" for name in seen - {"app.main", "app.boot.pack"}}
+    assert "app.platform.pack" in seen  # pack.mpy of the page's [files], it mounts the rest
+    needed = {name.replace(".", "/") + ".mpy" for name in seen - {"app.main", "app.platform.pack"}}
     needed |= {"senet/__init__.mpy", "senet/game.mpy", "senet/variants/bell.mpy",
                "senet/ai/__init__.mpy", "senet/ai/players.mpy"}  # the engine, and the page's stand-in players
     assert needed <= bundled, sorted(needed - bundled)

@@ -288,7 +288,7 @@ def test_the_move_log_lists_every_throw_newest_first_and_opens_the_replay(app):
     turn = pick.evaluate("b => b.closest('ol').parentElement.querySelector('.log-who').dataset.turn")
     pick.click()
     app.wait_for_selector("#replay:not([hidden])")
-    # the same moment, the same number: the log's turn is the replay's (app/flow/counting.py)
+    # the same moment, the same number: the log's turn is the replay's (app/game/counting.py)
     assert app.locator("#replay-step").inner_text() == f"Turn {turn} of {len(heads)}"
     app.click('[data-action="replay-close"]')
     app.wait_for_selector("#replay", state="hidden")

@@ -340,7 +340,7 @@ WITNESS = "([name, ms]) => setTimeout(() => window.__replay.push(name), ms)"
 
 
 def test_the_replay_pauses_when_the_page_is_hidden_and_goes_on_only_when_played_again(app):
-    from app.flow.replay import game_prefix, step_seconds
+    from app.game.replay import game_prefix, step_seconds
 
     full = _a_record(12)
     last = len(full.entries)

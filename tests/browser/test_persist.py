@@ -25,8 +25,8 @@ from conftest import (
 )
 
 import senet
-from app.flow.counting import replay_label
-from app.storage import store as app_storage  # what the kept-games list says of a save's age
+from app.game.counting import replay_label
+from app.words.records import ago_text  # what the kept-games list says of a save's age
 
 CSP_PAGE = ("default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
             "base-uri 'self'; form-action 'self'; manifest-src 'self'")
@@ -170,7 +170,7 @@ def test_links_in_a_row_keep_every_game_in_progress(app):
     for text, key in zip(texts, keys):
         saved_at = json.loads(app.evaluate("k => localStorage.getItem(k)", key))["saved_at"]
         assert test_start <= saved_at <= before_listing
-        ages = {app_storage.ago_text(saved_at, now) for now in (before_listing, after_listing)}
+        ages = {ago_text(saved_at, now) for now in (before_listing, after_listing)}
         assert any(f"(replaced by a new game, saved {ago})" in text for ago in ages), (text, ages)
     rows.nth(1).get_by_role("button", name="Resume Kendall").click()
     app.wait_for_function("document.getElementById('board').dataset.variant === 'kendall'")
@@ -396,7 +396,7 @@ def test_export_then_import_replays_to_the_same_position(app):
     assert replay.is_visible() and not dialog.is_visible()
     assert position(app) == end
     last = len(full.entries)
-    # the replay counts turns, as app/flow/counting.py does everywhere: here each line is a turn
+    # the replay counts turns, as app/game/counting.py does everywhere: here each line is a turn
     assert app.inner_text("#replay-step") == replay_label(full, last) == f"Turn {last} of {last}"
     replay.get_by_role("button", name="Step back").click()
     assert position(app) == full.states[last - 1].position()

@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import senet
-from app.storage.store import SavedGame, dump_game, game_id_of, parse_game, parse_settings, parse_stats, stats_rows
+from app.storage.store import SavedGame, dump_game, game_id_of, parse_game, parse_settings, parse_stats
+from app.words.records import stats_rows
 from senet import turns
 from senet.errors import SenetError, one_line
 from senet.game import Game

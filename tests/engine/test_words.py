@@ -434,7 +434,7 @@ def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
     files += catalogs
     lib = tmp_path / "lib"
     lib.mkdir()
-    shutil.copyfile(ROOT / "app" / "boot" / "pack.py", lib / "pack.py")
+    shutil.copyfile(ROOT / "app" / "platform" / "pack.py", lib / "pack.py")
     script = ("import os, pack\n"
               f"with open('/page.pack', 'wb') as fh:\n    fh.write({build.app_pack.pack(files)!r})\n"
               "pack.mount_file('/page.pack')\n"

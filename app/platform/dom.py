@@ -8,7 +8,7 @@ methods lose their `this` (addEventListener raises "Illegal invocation"): the wi
 import js
 from pyscript.ffi import create_proxy
 
-from app.boot import guard
+from app.platform import guard
 
 window = js.window
 _proxies = []  # keep the event handlers' proxies alive
@@ -34,7 +34,7 @@ def closest(el, selector):
     return hit if hit else None
 
 
-def loc_of(el):
+def place_of_element(el):
     """The place a click or key press on ``el`` means: a square, "supply" or "off"."""
     hit = closest(el, "[data-piece],[data-square],[data-hit],[data-tray]")
     if hit is None:

@@ -6,7 +6,7 @@
 // (docs/app.md, "What the browser may refuse"). A storage that is full or blocked, a
 // refused clipboard, a data channel that closed: each would freeze the game. So every such
 // call goes through globalThis.senetGuard, which catches what the call throws and hands
-// it back as a value; app/boot/guard.py tests that value and raises a Python exception
+// it back as a value; app/platform/guard.py tests that value and raises a Python exception
 // (guard.Refused) that Python's own `except` catches. A promise that rejects is already
 // a Python exception when awaited (JsException); `later` turns it into the same value.
 //

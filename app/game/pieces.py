@@ -7,7 +7,7 @@ import senet
 from senet import OFF, SUPPLY
 
 
-def loc_of(square: int) -> int | str:
+def place_of_square(square: int) -> int | str:
     """Where a move's square number points: SUPPLY -> "supply", OFF -> "off"."""
     if square == SUPPLY:
         return "supply"
@@ -88,7 +88,7 @@ class PieceTracker:
                 self.reset(state)
                 return
             if move is not None and mover == colour and not move.is_special:
-                src, dst = loc_of(move.src), loc_of(move.dst)
+                src, dst = place_of_square(move.src), place_of_square(move.dst)
                 pid = next((p for p in reversed(leaving) if self.loc[p] == src), None)
                 if pid is not None and dst in arriving:
                     self.loc[pid] = dst

@@ -1,4 +1,4 @@
-"""The boundary for the browser's calls that may refuse: each goes through app/boot/guard.js.
+"""The boundary for the browser's calls that may refuse: each goes through app/platform/guard.js.
 
 In the page's MicroPython an error thrown by a JavaScript function that Python calls is
 no Python exception: it passes through ``try/except`` and stops the script or the event
