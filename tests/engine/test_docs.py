@@ -164,3 +164,13 @@ def test_the_reference_check_finds_a_stale_name(monkeypatch):
     assert [name for _, name in stale_references()] == [
         "app/board_input.py", "save_policy.py", "senet.arena", "senet.session._dumps", "senet.bench",
         "python -m senet.bench"]
+
+
+def test_no_test_edits_sys_path():
+    # pyproject.toml's pythonpath puts the root, tests/engine, tests/app and tools/ on the
+    # path; a test that edits sys.path hides an import the suite could not otherwise make
+    edit = re.compile(r"sys\.path\s*(?:\.(?:insert|append|extend|remove)\s*\(|\+=|=[^=])")
+    found = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").rglob("*.py"))
+             if edit.search(p.read_text(encoding="utf-8"))]
+    assert found == []
+    assert edit.search("sys.path" + ".insert(0, 'tools')") and not edit.search('print("path", sys.path)')
