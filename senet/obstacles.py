@@ -2,7 +2,7 @@
 the rule set (its queries, senet/rules.py) for a whole throw (``lost_throw_reason``, C4)
 and for one piece (``piece_obstacle``). The events of a lost throw carry it
 (senet.describe); the words layer says it (senet.words.game.reason_text), and so do the
-app's refusals (app/reasons.py).
+app's refusals (app/words/reasons.py).
 """
 
 from .moves import SUPPLY

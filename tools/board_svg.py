@@ -12,6 +12,7 @@ drawing back and compare it with the engine (tests/engine/test_board_svg.py).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from html import escape
 from pathlib import Path
@@ -162,13 +163,13 @@ def figure(name: str, words=None) -> str:
             f'{legend(name, words)}\n</figure>')
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in senet.VARIANTS:
-        print(f"usage: board_svg.py NAME (one of {', '.join(senet.VARIANTS)})", file=sys.stderr)
-        return 2
-    print(svg(argv[0]))
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("name", metavar="NAME", choices=senet.VARIANTS,
+                        help=f"the rule set to draw, one of {', '.join(senet.VARIANTS)}")
+    print(svg(parser.parse_args(argv).name))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -9,6 +9,7 @@ pixel gets an anti-aliased coverage from its distance to the edge. The output is
 deterministic: the same bytes on every run.
 """
 
+import argparse
 import math
 import struct
 import sys
@@ -166,11 +167,10 @@ ICONS = (
 )
 
 
-def main(argv):
-    if len(argv) != 2:
-        print("usage: python tools/make_icons.py OUTDIR", file=sys.stderr)
-        return 2
-    out = Path(argv[1])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("outdir", metavar="OUTDIR", type=Path, help="the folder to write the icons into")
+    out = parser.parse_args(argv).outdir
     out.mkdir(parents=True, exist_ok=True)
     for name, size, maskable in ICONS:
         (out / name).write_bytes(png_bytes(render(size, maskable), size, size))
@@ -179,4 +179,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

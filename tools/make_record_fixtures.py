@@ -13,6 +13,7 @@ same positions, so that what older versions wrote stays readable.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -89,7 +90,8 @@ def session_items(variant: str) -> dict:
     return items
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     items = {}
     for i, variant in enumerate(VARIANTS):
         items[f"{variant}-whole"] = record_item(played(variant, 5 + i))

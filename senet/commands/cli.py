@@ -1,23 +1,27 @@
 """Command line: ``python -m senet moves "POSITION"``, ``python -m senet play "POSITION" MOVE``
 ``python -m senet review RECORD`` (senet.commands.review), ``python -m senet exact "POSITION"``
 (senet.commands.exact) and ``python -m senet verify RECORD`` (a file, or ``-`` for standard
-input).
+input). ``python -m senet --help`` and ``python -m senet COMMAND --help`` say the rest;
+argparse reads the arguments (senet.commands.parser: a refusal is one line, exit status 2).
 
 ``--lang LANG`` (anywhere among the arguments), else the environment's LANGUAGE or LANG
 ("fr_FR.UTF-8" is French), chooses the language of the words a person reads (the
 review's table); English when the catalogs have no such language. What a program reads
 stays the same in every language: positions and moves in notation, JSON, records."""
 
+import argparse
 import os
 import sys
 
 from ..errors import SenetError
 from ..notation import parse_position
+from .parser import OneLineParser
 
-USAGE = ('usage: python -m senet [--lang LANG] moves "POSITION" | python -m senet play "POSITION" MOVE'
+USAGE = ('python -m senet [--lang LANG] moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
          ' | python -m senet exact "POSITION" [--json]'
          ' | python -m senet verify RECORD')
+POSITION_HELP = 'a position in notation (docs/notation.md), one argument: quote it'
 
 
 def language(args: list, environ=None) -> tuple:
@@ -57,6 +61,11 @@ def use_language(lang: str) -> str:
     return words.lang()
 
 
+def _error(text: str) -> int:
+    print(f"error: {text}", file=sys.stderr)
+    return 2
+
+
 def verify(path: str) -> int:
     """Print whether a record's committed throws (or, for a game between two devices, both
     players' contributions) check out (senet.verify): exit code 0 when
@@ -70,47 +79,85 @@ def verify(path: str) -> int:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {path}: {exc}", file=sys.stderr)
-        return 2
+        return _error(f"cannot read {path}: {exc}")
     verdict = verify_record(text)
     if verdict.status == INVALID:
-        print(f"error: {verdict.message}", file=sys.stderr)
-        return 2
+        return _error(verdict.message)
     print(verdict.message)
     return 0 if verdict.ok else 1
+
+
+def moves(options) -> int:
+    """Print the legal actions of a position, one a line."""
+    try:
+        state = parse_position(options.position)
+    except SenetError as exc:
+        return _error(str(exc))
+    for move in state.legal_actions() if state.throw is not None else state.pre_throw_actions():
+        print(move)
+    return 0
+
+
+def play(options) -> int:
+    """Print the position after a move, and the winner (or "draw") when it ends the game."""
+    try:
+        state = parse_position(options.position).apply(options.move)
+    except SenetError as exc:
+        return _error(str(exc))
+    print(state.position())
+    winner = state.winner
+    if winner == "draw":
+        print("draw")
+    elif winner:
+        print(f"winner {winner}")
+    return 0
+
+
+def parser() -> OneLineParser:
+    """The whole command line: one subcommand a duty, each with its --help."""
+    from . import exact, review
+
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", metavar="LANG",
+                      help="the language of the words a person reads (en, fr, de, ar); else LANGUAGE or LANG")
+    top = OneLineParser(prog="python -m senet", usage=USAGE, parents=[lang],
+                        description="Senet's rules engine on the command line: positions and moves in notation "
+                                    "(docs/notation.md), records, reviews and the endgame tables.",
+                        epilog="python -m senet COMMAND --help describes a command.")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name, run, usage, summary, too_many="") -> OneLineParser:
+        sub = commands.add_parser(name, prog=f"python -m senet {name}", usage=f"python -m senet {usage}",
+                                  help=summary, description=summary, parents=[lang], too_many=too_many)
+        sub.set_defaults(run=run, parser=sub)
+        return sub
+
+    sub = command("moves", moves, 'moves "POSITION"',
+                  "the legal actions of a position, one a line (before a throw: throw, or rescue)")
+    sub.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    sub = command("play", play, 'play "POSITION" MOVE',
+                  "the position after a move (and 'winner w', 'winner b' or 'draw' when the game ends)")
+    sub.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    sub.add_argument("move", metavar="MOVE", help="a move in notation: 14-18, in-4, 26-off, pass, rescue")
+    sub = command("verify", lambda options: verify(options.record), "verify RECORD",
+                  "whether a record's committed throws check out: exit status 0 verified, 1 not, "
+                  "2 unreadable", too_many="one record at a time ('{extra}' is one too many)")
+    sub.add_argument("record", metavar="RECORD", help="a game record: a file, or - for standard input")
+    sub = command("review", review.run, "review RECORD [--nodes N] [--json]", review.SUMMARY,
+                  too_many="one record at a time ('{extra}' is one too many)")
+    review.configure(sub)
+    sub = command("exact", exact.run, 'exact "POSITION" [--json]', exact.SUMMARY)
+    exact.configure(sub)
+    return top
 
 
 def main(argv: list[str] | None = None) -> int:
     args, lang = language(sys.argv[1:] if argv is None else argv)
     use_language(lang)
-    if args and args[0] == "review":  # python -m senet review RECORD [--nodes N] [--json]
-        from .review import main as review_main
-
-        return review_main(args[1:])
-    if args and args[0] == "exact":  # python -m senet exact "POSITION" [--json]
-        from .exact import main as exact_main
-
-        return exact_main(args[1:])
-    if len(args) == 2 and args[0] == "verify":
-        return verify(args[1])
     try:
-        if len(args) == 2 and args[0] == "moves":
-            state = parse_position(args[1])
-            moves = state.legal_actions() if state.throw is not None else state.pre_throw_actions()
-            for move in moves:
-                print(move)
-            return 0
-        if len(args) == 3 and args[0] == "play":
-            state = parse_position(args[1]).apply(args[2])
-            print(state.position())
-            winner = state.winner
-            if winner == "draw":
-                print("draw")
-            elif winner:
-                print(f"winner {winner}")
-            return 0
-    except SenetError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(USAGE, file=sys.stderr)
-    return 2
+        options, extra = parser().parse_known_args(args)
+        if extra:  # said by the command's parser, which knows its own options
+            options.parser.error("unrecognized arguments: " + " ".join(extra))
+    except SystemExit as stop:  # --help (0), or a refusal already printed (2)
+        return stop.code
+    return options.run(options)

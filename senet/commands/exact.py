@@ -11,7 +11,8 @@ from ..errors import SenetError
 from ..moves import format_move
 from ..notation import parse_position
 
-USAGE = 'usage: python -m senet exact "POSITION" [--json]'
+SUMMARY = ("the exact chance that the side to act wins a position of the endgame tables, its best action "
+           "and every action's chance")
 DIGITS = 5  # a stored chance is a multiple of 1/65535: five decimals say all of it
 
 
@@ -52,17 +53,17 @@ def outside(state) -> str:
     return f"the endgame table of {state.rules.name} cannot be read"
 
 
-def main(args: list) -> int:
-    as_json = "--json" in args
-    rest = [a for a in args if a != "--json"]
-    for a in rest:
-        if a.startswith("--"):
-            return _error(f"unknown option '{a[:40]}' (the option is --json)")
-    if len(rest) != 1:
-        print(USAGE, file=sys.stderr)
-        return 2
+def configure(parser) -> None:
+    """The arguments of ``python -m senet exact`` (senet.commands.cli)."""
+    parser.add_argument("position", metavar="POSITION",
+                        help="a position in notation (docs/notation.md), one argument: quote it")
+    parser.add_argument("--json", action="store_true", help='one line of JSON: {"win", "best", "actions"}')
+
+
+def run(options) -> int:
+    as_json = options.json
     try:
-        state = parse_position(rest[0])
+        state = parse_position(options.position)
     except SenetError as exc:
         return _error(str(exc))
     result = answer(state)

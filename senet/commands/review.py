@@ -1,6 +1,7 @@
 """``python -m senet review RECORD [--nodes N] [--json]``: the review of a game record
 as a table and a summary per side (senet.ai.review; docs/review.md). CPython only."""
 
+import argparse
 import json
 import sys
 
@@ -10,7 +11,7 @@ from ..game import Game
 from ..words import current
 from ..words.game import side_name
 
-USAGE = "usage: python -m senet review RECORD [--nodes N] [--json]   (RECORD: a file, or - for standard input)"
+SUMMARY = "the review of a game record: a table of its decisions and a summary per side (docs/review.md)"
 
 
 def _error(text: str) -> int:
@@ -54,34 +55,24 @@ def table(review: dict) -> list:
     return lines
 
 
-def main(args: list) -> int:
-    path, nodes, as_json = None, None, False
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--json":
-            as_json = True
-        elif a == "--nodes" or a.startswith("--nodes="):
-            if a == "--nodes":
-                i += 1
-                if i == len(args):
-                    return _error("--nodes needs a number")
-                text = args[i]
-            else:
-                text = a[len("--nodes="):]
-            if not text.isdigit() or not text.isascii() or int(text) < 1 or len(text) > 9:
-                return _error(f"--nodes must be a whole number from 1 to 999999999, not '{text}'")
-            nodes = int(text)
-        elif a.startswith("-") and a != "-":
-            return _error(f"unknown option '{a}' (the options are --nodes N and --json)")
-        elif path is None:
-            path = a
-        else:
-            return _error(f"one record at a time ('{a}' is one too many)")
-        i += 1
-    if path is None:
-        print(USAGE, file=sys.stderr)
-        return 2
+def nodes(text: str) -> int:
+    """argparse type of --nodes: a whole number from 1 to 999999999."""
+    if not text.isdigit() or not text.isascii() or int(text) < 1 or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"--nodes must be a whole number from 1 to 999999999, not '{text}'")
+    return int(text)
+
+
+def configure(parser) -> None:
+    """The arguments of ``python -m senet review`` (senet.commands.cli)."""
+    parser.add_argument("record", metavar="RECORD", help="a game record: a file, or - for standard input")
+    option = parser.add_argument("--nodes", type=nodes, metavar="N",
+                                 help="the search's node budget a decision (default: the review's own)")
+    option.needs = "a number"
+    parser.add_argument("--json", action="store_true", help="also the whole review as one line of JSON, last")
+
+
+def run(options) -> int:
+    path, as_json = options.record, options.json
     try:
         text = _read(path)
     except (OSError, UnicodeDecodeError) as exc:
@@ -90,7 +81,7 @@ def main(args: list) -> int:
         game = Game.from_record(text)
     except SenetError as exc:
         return _error(f"'{path}' is not a game record that replays: {exc}")
-    review = Reviewer(game, nodes).run()
+    review = Reviewer(game, options.nodes).run()
     for line in table(review):
         print(line)
     if as_json:

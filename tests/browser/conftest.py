@@ -624,3 +624,25 @@ def record_timing(request):
     (tests/conftest.py). Kept in the test's report, which pytest-xdist brings back from its
     workers."""
     return lambda label, ms: request.node.user_properties.append(("browser timing", (label, ms)))
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def screen(request, guarded_context, server):
+    """A fresh page at the param's size (tests/browser/helpers.py's SIZES; phone: touch),
+    with `open(query)` and `size`, watching layout shifts (helpers.LAYOUT_SHIFTS)."""
+    from helpers import LAYOUT_SHIFTS, SIZES
+
+    context, log = guarded_context(**SIZES[request.param])
+    page = context.new_page()
+    page.add_init_script(APP_PAGE_SETUP)
+    page.add_init_script(LAYOUT_SHIFTS)
+
+    def open_(query=""):
+        page.goto(server.url + query)
+        wait_app_ready(page)
+
+    page.open = open_
+    page.size = request.param
+    yield page
+    assert not log.errors, log.errors
+    assert not log.off_origin

@@ -10,6 +10,7 @@ No test here asserts a duration or a rate: they wait for conditions and compare 
 from __future__ import annotations
 
 import pytest
+from helpers import LAYOUT_SHIFTS
 
 WATER = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"  # black (you) drowning on 27
 LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
@@ -92,19 +93,6 @@ def test_refused_clicks_say_why(app):
 
 # ---------------------------------------------------------------- 3. a calm layout
 
-# Every layout shift from the start of the page, with what moved (and whether each is one of
-# the move log's entries).
-LAYOUT_SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    window.__shifts.push({t: e.startTime, input: e.hadRecentInput, value: e.value,
-      nodes: (e.sources || []).map((s) => s.node && s.node.nodeType === 1
-        ? s.node.tagName + "#" + s.node.id + "." + (s.node.getAttribute("class") || "") : String(s.node)),
-      log: (e.sources || []).map((s) => Boolean(s.node && s.node.closest && s.node.closest('#log-list')))});
-  }
-}).observe({type: "layout-shift", buffered: true});
-"""
 # The parts of the page that must never move once it is ready.
 STEADY = ("header.site", ".players", "#board", ".controls", "#status", ".toolbar")
 
@@ -129,7 +117,7 @@ def test_nothing_moves_after_ready_not_even_the_offline_banner(guarded_context, 
     ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
     shifts = page.evaluate("window.__shifts")
     # the move log's older turns move as new lines come above them (newest first): only they may
-    after = [s for s in shifts if s["t"] >= ready and not s["input"] and not (s["log"] and all(s["log"]))]
+    after = [s for s in shifts if s["t"] >= ready and not s["input"] and not (s["sources"] and all(x["log"] for x in s["sources"]))]
     assert after == [], after
     assert {sel: page.locator(sel).first.bounding_box() for sel in STEADY} == steady
     assert not log.errors and not log.off_origin

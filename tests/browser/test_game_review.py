@@ -11,45 +11,12 @@ from __future__ import annotations
 
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS
+from helpers import BLUNDER_RECORD
 
 import senet
 from app.flow.review_data import percent_fine, rated, rating_scale, signed_percent
 from senet.ai import get_player, play_out
 from senet.ai.review import review_record
-
-# Kendall: white throws away a sure win at the first line (K2, K7: 26-off with a 5 keeps
-# the turn and the piece on 30 bears off on any throw); the game goes on to its end.
-BLUNDER_RECORD = """senet-record 1
-variant kendall
-seed 4
-throws sha256
-start kendall .......................b.w.b.w w - w=0/5,b=0/5 -
-w 5 30-off
-w 1 26-27
-b 1 24-25
-b 3 28-off
-w 5 pass
-b 2 25-23
-w - rescue
-b 2 23-25
-w 3 15-18
-b 5 25-20
-b 1 20-21
-b 2 21-23
-w 2 18-20
-b 1 23-24
-b 1 24-25
-b 3 25-22
-w 3 20-23
-b 2 22-24
-w 2 23-25
-b 1 24-25
-b 3 25-22
-w 2 24-26
-b 3 22-25
-w 5 26-off
-result w
-"""
 
 # Records the progress bar's values, in order, as the page sets them.
 WATCH_PROGRESS = """() => {

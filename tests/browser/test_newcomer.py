@@ -16,76 +16,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import APP_PAGE_SETUP, axe_violations, wait_app_ready
-from test_explains import LAYOUT_SHIFTS
-from test_online_play import LINK, _connect
+from conftest import axe_violations
+from helpers import LINK, SIZES, box, connect, overlap, whole_in_window, your_turns
 
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
-BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
 GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
 LAST_PIECE = "kendall+wwwwwww......................b+b+-+w=0/0,b=0/6+-"  # black's last piece on 30
-
-
-@pytest.fixture(params=list(SIZES))
-def screen(request, guarded_context, server):
-    """A fresh page at the param's size (phone: touch), with `open(query)` and `size`."""
-    context, log = guarded_context(**SIZES[request.param])
-    page = context.new_page()
-    page.add_init_script(APP_PAGE_SETUP)
-
-    def open_(query=""):
-        page.goto(server.url + query)
-        wait_app_ready(page)
-
-    page.open = open_
-    page.size = request.param
-    yield page
-    assert not log.errors, log.errors
-    assert not log.off_origin
-
-
-def box(page, sel) -> list:
-    return page.evaluate(BOX, sel)
-
-
-def whole_in_window(page, sel) -> bool:
-    """The element is entirely inside the window (not cut by an edge)."""
-    x, y, w, h = box(page, sel)
-    vp = page.viewport_size
-    return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= vp["width"] + 0.5 and y + h <= vp["height"] + 0.5
-
-
-def overlap(a, b) -> bool:
-    return a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5
-
-
-def your_turns(page, turns: int) -> None:
-    """Your turns against the computer by clicks (a tap shows a piece's target first)."""
-    for _ in range(turns):
-        page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
-                               " || document.getElementById('board').dataset.winner")
-        if page.get_attribute("#board", "data-winner"):
-            return
-        page.click('[data-action="throw"]')
-        page.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
-                               " || !document.querySelector('[data-action=\"pass\"]').hidden"
-                               " || document.getElementById('board').dataset.side === 'w'")
-        before = page.get_attribute("#board", "data-position")
-        movable = page.locator('[data-movable="true"]')
-        if movable.count():
-            movable.first.dispatch_event("click")
-            if page.get_attribute("#board", "data-position") == before and page.locator('[data-target="true"]').count():
-                page.locator('[data-target="true"]').first.dispatch_event("click")
 
 
 # ---------------------------------------------------------------- the tutorial
 
 
 def test_the_offer_then_the_lesson_and_its_buttons_are_whole_in_the_window(screen):
-    screen.add_init_script(LAYOUT_SHIFTS)
     screen.open()  # a first visit
     offer = screen.locator("#tutorial-offer")
     offer.wait_for(state="visible")
@@ -363,7 +304,7 @@ def host_and_guest(guarded_context):
 
 def test_in_a_game_between_two_devices_the_player_at_each_is_you(host_and_guest, server):
     host, guest = host_and_guest
-    _connect(host, guest, server)  # Ann hosts as player 1 (white); Bob answers on a phone, black
+    connect(host, guest, server)  # Ann hosts as player 1 (white); Bob answers on a phone, black
     for page in (host, guest):
         page.wait_for_function(f"{LINK} === 'connected'")
         page.keyboard.press("Escape")  # the friend dialog closed: the board

@@ -21,8 +21,8 @@ import os
 import pytest
 from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, seeded_random_script, wait_app_ready
 from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, DriverError, Firefox, proxied_host
+from helpers import ACT, LINK, QUERY, RECORD  # the same page, read and played the same way as test_online_play.py
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from test_online_play import ACT, LINK, QUERY, RECORD  # the same page, read and played the same way
 
 import senet
 from senet.verify import VERIFIED, verify_record

@@ -6,73 +6,15 @@ and end with the same record, which verifies; crafted messages change nothing.""
 import re
 
 import pytest
-from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, axe_violations, position, wait_app_ready
+from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, position, wait_app_ready
+from helpers import ACT, LINK, QUERY, RECORD, connect, open_page
 
 import senet
 from senet.verify import VERIFIED, verify_record
 
-QUERY = "?ice=&speed=instant"
-LINK = "document.documentElement.dataset.link"
-# The record of the game on the page, read from the Game record dialog.
-RECORD = """() => {
-  document.querySelector('[data-action="record"]').click();
-  const text = document.getElementById('record-text').value;
-  document.getElementById('record-dialog').close();
-  return text;
-}"""
 # Dispatch a message as if it had come over the data channel (app/online/link.js's event).
 INJECT = """text => window.dispatchEvent(new CustomEvent("senet:link",
   {detail: {type: "message", value: text}}))"""
-
-
-def _open(page, url):
-    page.add_init_script(APP_PAGE_SETUP)
-    page.goto(url)
-    wait_app_ready(page)
-
-
-def _connect(host, guest, server, variant="kendall", seat="1", house_rules=()):
-    """The host invites (to ``variant`` with Kendall's ``house_rules`` ticked), the guest
-    opens the invite, the host pastes the answer."""
-    _open(host, server.url + QUERY)
-    host.click('[data-action="friend"]')
-    host.select_option("#friend-variant", variant)
-    for option in house_rules:
-        host.check(f"#friend-opt-{option}")
-    host.select_option("#friend-seat", seat)
-    host.fill("#friend-name", "Ann")
-    host.click('[data-friend="invite"]')
-    host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
-    invite = host.get_attribute("[data-invite]", "data-invite")
-    assert host.evaluate(LINK) == "inviting"
-    assert "#join=" in invite and len(invite) < 600
-    assert host.locator("#friend-qr path").count() == 1
-    assert axe_violations(host) == []  # the dialog with its invite, as a screen reader meets it
-    code = invite.split("#join=")[1]
-    _open(guest, server.url + QUERY + "#join=" + code)
-    guest.wait_for_selector("#friend-guest-name")
-    assert "invites you" in guest.inner_text("#friend-game")
-    assert axe_violations(guest) == []
-    guest.fill("#friend-guest-name", "Bob")
-    guest.click('[data-friend="answer"]')
-    guest.wait_for_function("document.querySelector('[data-answer]').dataset.answer.length > 0")
-    answer = guest.get_attribute("[data-answer]", "data-answer")
-    assert "invites you" in guest.inner_text("#friend-game")
-    host.fill("#friend-answer-in", answer)
-    host.click('[data-friend="connect"]')
-    for page in (host, guest):
-        page.wait_for_function(f"{LINK} === 'connected'")
-
-
-# Does what this page's player must: throw or move (the first movable piece); false when
-# it is not this page's turn.
-ACT = """() => {
-  const throwing = document.querySelector('[data-action="throw"]');
-  if (!throwing.disabled && !throwing.hidden) { throwing.click(); return true; }
-  const piece = document.querySelector('[data-movable="true"]');
-  if (piece) { piece.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; }
-  return false;
-}"""
 
 
 def _act(page) -> bool:
@@ -136,7 +78,7 @@ def two_pages(guarded_context):
 
 def test_a_whole_game_between_two_pages(two_pages, server):
     host, guest = two_pages
-    _connect(host, guest, server)
+    connect(host, guest, server)
     _play_to_end(host, guest)
     records = [p.evaluate(RECORD) for p in (host, guest)]
     assert records[0] == records[1]
@@ -176,7 +118,7 @@ def test_the_answer_link_opened_in_another_tab_reaches_the_waiting_tab(two_pages
     hands it to the host's tab (a BroadcastChannel), which connects; with no tab waiting,
     the new tab says so and nothing changes."""
     host, guest = two_pages
-    _open(host, server.url + QUERY)
+    open_page(host, server.url + QUERY)
     context = host.context
     answer_url = server.url + QUERY + "#answer="
     # no tab waits for an answer yet
@@ -189,7 +131,7 @@ def test_the_answer_link_opened_in_another_tab_reaches_the_waiting_tab(two_pages
     host.click('[data-friend="invite"]')
     host.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
     invite = host.get_attribute("[data-invite]", "data-invite")
-    _open(guest, server.url + QUERY + "#join=" + invite.split("#join=")[1])
+    open_page(guest, server.url + QUERY + "#join=" + invite.split("#join=")[1])
     guest.wait_for_selector("#friend-guest-name")
     guest.fill("#friend-guest-name", "Bob")
     guest.click('[data-friend="answer"]')
@@ -222,7 +164,7 @@ def test_a_reconnections_answer_opened_in_another_tab_reaches_the_waiting_tab(tw
     """After a reload, the host's Reconnect invite is answered; the answer link, opened in
     a new tab of the host's browser, reaches the host's waiting tab and the game goes on."""
     host, guest = two_pages
-    _connect(host, guest, server)
+    connect(host, guest, server)
     for _ in range(4):
         for page, other in ((guest, host), (host, guest)):
             old = position(page)
@@ -272,7 +214,7 @@ def test_an_invite_to_kendalls_house_rules(two_pages, server):
     Kendall); the friend's page says them in words; the game, its record and the
     statistics of both pages name them."""
     host, guest = two_pages
-    _open(host, server.url + QUERY)
+    open_page(host, server.url + QUERY)
     host.click('[data-action="friend"]')
     labels = [text.strip() for text in host.locator("#friend-options label").all_text_contents()]
     assert labels == [text.strip() for text in host.locator("#ng-options label").all_text_contents()]
@@ -282,7 +224,7 @@ def test_an_invite_to_kendalls_house_rules(two_pages, server):
     host.select_option("#friend-variant", "kendall")
     assert host.locator("#friend-options").is_visible()
     host.keyboard.press("Escape")
-    _connect(host, guest, server, house_rules=("five", "trap"))
+    connect(host, guest, server, house_rules=("five", "trap"))
     assert "(Kendall rules, five pieces, the trap on 27)" in guest.inner_text("#friend-game")
     assert senet.parse_position(position(host)).variant == "kendall+five+trap"
     _play_to_end(host, guest)
@@ -329,7 +271,7 @@ def _refused(page, text, words):
 
 def test_crafted_messages_change_nothing(two_pages, server):
     host, guest = two_pages
-    _connect(host, guest, server)
+    connect(host, guest, server)
     # Kendall: the guest (black, player 2) throws first; nothing is thrown yet
     record = host.evaluate(RECORD)
     events, mark = _sync(record)
@@ -376,7 +318,7 @@ def test_crafted_messages_change_nothing(two_pages, server):
 
 def test_a_reloaded_page_reconnects_and_the_game_goes_on(two_pages, server):
     host, guest = two_pages
-    _connect(host, guest, server, house_rules=("five",))  # five pieces each: a shorter game to the end
+    connect(host, guest, server, house_rules=("five",))  # five pieces each: a shorter game to the end
     for _ in range(12):  # a few turns
         for page, other in ((guest, host), (host, guest)):
             old = position(page)

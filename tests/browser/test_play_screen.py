@@ -13,56 +13,8 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-from conftest import APP_PAGE_SETUP, CLICK_PASS, HUMAN_TURN, axe_violations, wait_app_ready
-from test_game_review import BLUNDER_RECORD
-
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
-
-# Every layout shift from the start of the page, with what moved (its node and boxes, and
-# whether it is in the stage or one of the move log's entries). A shift may be reported
-# when the page has no #stage (while it is being left): the checks allow for that, since
-# an exception here would be a page error of the test's own making.
-LAYOUT_SHIFTS = """
-window.__shifts = [];
-const within = (id, node) => { const el = document.getElementById(id); return Boolean(el && node && el.contains(node)); };
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    window.__shifts.push({t: e.startTime, input: e.hadRecentInput, value: e.value,
-      sources: (e.sources || []).map((s) => ({
-        stage: within('stage', s.node),
-        log: within('log-list', s.node),
-        node: s.node && s.node.nodeType === 1
-          ? s.node.tagName + "#" + s.node.id + "." + (s.node.getAttribute("class") || "") : String(s.node),
-        from: [s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height],
-        to: [s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height]}))});
-  }
-}).observe({type: "layout-shift", buffered: true});
-"""
-
-BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
-
-
-@pytest.fixture(params=list(SIZES))
-def screen(request, guarded_context, server):
-    """A fresh page at the param's size (phone: touch), with `open(query)` and `size`."""
-    context, log = guarded_context(**SIZES[request.param])
-    page = context.new_page()
-    page.add_init_script(APP_PAGE_SETUP)
-    page.add_init_script(LAYOUT_SHIFTS)
-
-    def open_(query=""):
-        page.goto(server.url + query)
-        wait_app_ready(page)
-
-    page.open = open_
-    page.size = request.param
-    yield page
-    assert not log.errors, log.errors
-    assert not log.off_origin
+from conftest import CLICK_PASS, HUMAN_TURN, axe_violations, wait_app_ready
+from helpers import BLUNDER_RECORD, BOX
 
 
 def board_in_view(page) -> bool:

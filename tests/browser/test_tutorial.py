@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from conftest import DEFAULT_TIMEOUT_MS, axe_violations, position
-from test_explains import LAYOUT_SHIFTS
+from helpers import LAYOUT_SHIFTS
 
 import senet
 from app.flow.tutorial import LESSONS

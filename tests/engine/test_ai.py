@@ -77,12 +77,13 @@ def test_whole_games_between_levels_end(variant):
     for a, b in (("novice", "expert"), ("average", "novice")):
         g = senet.Game(variant, seed=11)
         seats = {"w": player(a, 1, nodes=60), "b": player(b, 2, nodes=60)}
-        while not g.over and g.actions < 400:
+        while not g.over and g.actions < 3000:  # a bound, so that a game that never ends fails
             s = g.state
             if s.is_chance:
                 g.throw()
             else:
                 g.play(seats[s.side].choose(s))
+        assert g.over and g.state.winner in ("w", "b", "draw"), (a, b, g.actions)
 
 
 def test_choose_needs_a_pending_throw():

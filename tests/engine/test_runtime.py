@@ -12,17 +12,15 @@ import io
 import json
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
+import build  # tools/build.py (pyproject's pythonpath has tools/)
 import pytest
+import runtime  # tools/runtime.py
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build  # noqa: E402  (tools/build.py)
-import runtime  # noqa: E402  (tools/runtime.py)
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 

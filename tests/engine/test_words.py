@@ -3,7 +3,6 @@ the code that uses it, the game's words (senet.words.game), and the same words i
 MicroPython, from the PO file and from the page's pack."""
 
 import ast
-import importlib.util
 import json
 import random
 import re
@@ -410,13 +409,8 @@ def test_micropython_reads_the_po_catalog_and_says_what_cpython_says(tmp_path):
 def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
     """As on the page: the package as bytecode and the catalog as the build compiles it
     (tools/build.py), in a pack mounted at /page."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        spec = importlib.util.spec_from_file_location("senet_build", ROOT / "tools" / "build.py")
-        build = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(build)
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
+    import build  # tools/build.py (pyproject's pythonpath has tools/)
+
     catalogs = build.word_catalogs()
     assert [name for name, _ in catalogs] == ["senet/words/en.json"]
     compiled = json.loads(catalogs[0][1])
