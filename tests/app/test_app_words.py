@@ -123,3 +123,16 @@ def test_a_quick_message_goes_as_its_code_and_each_device_reads_it_in_its_langua
         speak(lang)
         assert all(quick_words(code) != QUICK_WORDS[code] for code, _ in QUICK)
 
+
+
+def test_chinese_sentences_end_in_a_full_width_stop_with_no_space_between(speak):
+    """The page's own sentences (the move log's line, the message line) end as the
+    language does: "." and a space in the Latin scripts, "。" and no space in Chinese."""
+    from app.words.narration import sentence, sentences
+    from senet.words import Words
+
+    speak("es")
+    assert sentences([sentence("mueves de la 14 a la 16"), sentence("vuelves a tirar")]) == (
+        "Mueves de la 14 a la 16. Vuelves a tirar.")
+    use(Words({}, "zh", "zh"))
+    assert sentences([sentence("白方从14走到16"), sentence("黑方再掷一次！"), ""]) == "白方从14走到16。黑方再掷一次！"
