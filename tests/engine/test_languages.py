@@ -249,6 +249,8 @@ def test_each_language_has_its_manifest_name_and_start_and_the_same_app_id():
 def test_the_service_worker_keeps_each_languages_files_apart():
     assert pwa.language_of("index.fr.html") == "fr" and pwa.language_of("pages/rules-tait.ar.html") == "ar"
     assert pwa.language_of("words/de.json") == "de" and pwa.language_of("manifest.de.webmanifest") == "de"
+    assert pwa.language_of("words/es.json") == "es" and pwa.language_of("pages/rules-bell.zh.html") == "zh"
+    assert pwa.language_of("manifest.zh.webmanifest") == "zh" and pwa.language_of("index.es.html") == "es"
     assert pwa.language_of("pages/intro.html") == "en"
     assert pwa.language_of("index.html") is None and pwa.file_role("index.html") == "shell"
     assert pwa.file_role("pages/intro.fr.html") == "lang"
