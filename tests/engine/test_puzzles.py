@@ -62,4 +62,4 @@ def test_the_page_gets_every_word_its_script_asks_for():
     assert data["rules"]["en"]["jequier"] == "Jéquier rules" and data["parts"]["kendall"]["27"] == "water"
     assert data["rules"]["fr"]["jequier"] == "règles de Jéquier"  # the rule set's name in French
     assert data["plural"] == {lang: plural.OF_LANGUAGE[lang] for lang in langs}
-    assert data["plural"]["es"] == "es" and data["rules"]["es"]["jequier"] == "Reglas de Jéquier"
+    assert data["plural"]["es"] == "es" and data["rules"]["es"]["jequier"] == "reglas de Jéquier"
