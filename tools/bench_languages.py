@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_SHELL = os.environ.get("CHROMIUM_SHELL", "/usr/bin/chromium-headless-shell")
 ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 GAME = "?variant=kendall&white=human&black=average&seed=7&speed=instant"
-LOCALES = {"en": "en-US", "fr": "fr-FR", "de": "de-DE", "ar": "ar-EG"}
+LOCALES = {"en": "en-US", "fr": "fr-FR", "de": "de-DE", "ar": "ar-EG", "es": "es-ES", "zh": "zh-CN"}
 READY = "document.documentElement.dataset.ready === 'true'"
 CONTROLLED = "navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 

@@ -340,9 +340,9 @@ class Controller:
         over = table.game.over
         if over:  # said once, with the players' names, by result_text()
             events = [e for e in events if not narration.settled(e)]
-        text = " ".join(sentence(e) for e in narration.said(table, events, before.side))
+        text = narration.sentences(sentence(e) for e in narration.said(table, events, before.side))
         if over:
-            text = (text + " " + narration.result_text(table)).strip()
+            text = narration.sentences([text, narration.result_text(table)]).strip()
         self.announce(text)
         if over:
             self.count_result()

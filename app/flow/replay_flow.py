@@ -10,7 +10,7 @@ from app.game.counting import moment_name, replay_label
 from app.game.pieces import place_of_square
 from app.game.replay import REPLAY_SPEEDS, Replay, game_prefix, recorded_seats, step_seconds
 from app.words.names import rules_name
-from app.words.narration import result_text, resume_text, said, sentence, settled
+from app.words.narration import result_text, resume_text, said, sentence, sentences, settled
 from senet import turns
 from senet.describe import events as action_events
 from senet.session import Session
@@ -110,19 +110,19 @@ class ReplayFlow:
         entry = game.entries[step - 1]
         before = game.states[step - 1]
         if entry.draw:
-            return head + " " + t("flow.throw.draw", name=table.seat_name(1 if entry.side == 'w' else 2),
-                                  value=entry.throw)
+            return sentences([head, t("flow.throw.draw", name=table.seat_name(1 if entry.side == 'w' else 2),
+                                      value=entry.throw)])
         text = head
         if entry.throw is not None:
-            text += " " + t("flow.throw.thrown", actor=table.actor(entry.side), value=entry.throw)
+            text = sentences([text, t("flow.throw.thrown", actor=table.actor(entry.side), value=entry.throw)])
             if before.throw is None:
                 before = turns.after_throw(before, entry.throw)
         if entry.action is not None:
             after = game.states[step]
             events = [e for e in action_events(before, entry.action, after) if not settled(e)]
-            text += "".join(" " + sentence(e) for e in said(table, events, before.side))
+            text = sentences([text] + [sentence(e) for e in said(table, events, before.side)])
         if step == replay.last and game.over:
-            text += " " + result_text(table)
+            text = sentences([text, result_text(table)])
         return text
 
     def open_log_step(self, step: int) -> None:

@@ -43,6 +43,8 @@ function word(key, args = {}) {
 /* The plural form a count takes (senet/words/plural.py's rules, by name). */
 function pluralForm(n) {
   if (plural === "fr") return n <= 1 ? 0 : 1;
+  if (plural === "es") return n === 1 ? 0 : n !== 0 && n % 1000000 === 0 ? 1 : 2;
+  if (plural === "zh") return 0;
   if (plural === "ar") {
     if (n === 0 || n === 1 || n === 2) return n;
     if (n % 100 >= 3 && n % 100 <= 10) return 3;

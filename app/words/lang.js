@@ -6,8 +6,10 @@
 //   1. ?lang=xx in the address (xx one of data-langs): chosen, and remembered;
 //   2. else the language remembered on this device (Settings' Language, or an earlier ?lang=);
 //   3. else, on the English page (a first visit, a link to the bare site), the first of the
-//      browser's languages (navigator.languages) the site has; a link to a copy in another
-//      language keeps that language.
+//      browser's languages (navigator.languages) the site has, by its first subtag (es-MX is
+//      es); Chinese only when it is written in simplified characters (zh, zh-CN, zh-SG,
+//      zh-Hans-*; not zh-TW, zh-HK, zh-MO or zh-Hant-*, whose readers go on to their next
+//      language); a link to a copy in another language keeps that language.
 // The choice is kept in localStorage under the app's scope (as app/storage/backends.py
 // scopes keys: the folder of the app, not of pages/), as "senet:lang"; reading it can
 // throw (storage blocked), and then the choice lasts for the visit only.
@@ -37,7 +39,11 @@
     }
     if (want === null && here === "en") {
       for (const tag of navigator.languages || [navigator.language || ""]) {
-        const base = String(tag).toLowerCase().split("-")[0];
+        const parts = String(tag).toLowerCase().split("-");
+        const base = parts[0];
+        if (base === "zh" && (parts.includes("hant") || (!parts.includes("hans") && ["tw", "hk", "mo"].includes(parts[1])))) {
+          continue; // traditional characters: the site's Chinese is simplified
+        }
         if (langs.includes(base)) {
           want = base;
           break;

@@ -6,7 +6,7 @@ to the water). Free of the DOM.
 import senet
 from app.game.counting import marks, turns_played
 from app.words.names import COLOUR_WORDS
-from app.words.narration import said, sentence
+from app.words.narration import said, sentence, sentences
 from senet import turns
 from senet.describe import events as action_events
 from senet.state import other
@@ -52,7 +52,7 @@ def entry_text(table, game: senet.Game, index: int, events=None) -> str:
     if entry.action is not None:
         events = line_events(game, index) if events is None else events
         parts += [sentence(e) for e in said(table, events, entry.side)]
-    return " ".join(parts)
+    return sentences(parts)
 
 
 class MoveLog:

@@ -11,12 +11,16 @@ from app.words.names import COLOUR_WORDS, SIDE_NAMES, rules_name
 from senet import PASS
 from senet.game import MAX_ACTIONS
 from senet.state import BLACK, WHITE, other
-from senet.words import current, n, t
+from senet.words import current, lang, n, t
 from senet.words.game import draw_text, event_text
 
 # What ends a sentence already, in the catalogs' languages: Arabic's question mark "؟",
-# the full stop "۔" of Arabic script, an ellipsis.
-SENTENCE_ENDS = (".", "!", "?", "؟", "۔", "…")
+# the full stop "۔" of Arabic script, an ellipsis, Chinese's full-width 。！？.
+SENTENCE_ENDS = (".", "!", "?", "؟", "۔", "…", "。", "！", "？")
+# The full stop a language ends a sentence with, where it is not "."; the languages that
+# put no space between sentences (Chinese: 白方走了。黑方掷出3。).
+FULL_STOP = {"zh": "。"}
+NO_SPACE = {"zh"}
 
 
 def sentence(text: str) -> str:
@@ -25,7 +29,12 @@ def sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith(SENTENCE_ENDS) else text + "."
+    return text if text.endswith(SENTENCE_ENDS) else text + FULL_STOP.get(lang(), ".")
+
+
+def sentences(parts) -> str:
+    """Sentences one after the other, a space between them (none in Chinese)."""
+    return ("" if lang() in NO_SPACE else " ").join(p for p in parts if p)
 
 
 def voice(event: dict, you: str | None = None) -> str:

@@ -1,8 +1,9 @@
 """The digits numbers are written in: Western (0-9) in every language but Arabic, where
 the page writes the Eastern Arabic digits (٠-٩) that Egyptian print and signs use
 (docs/languages.md; CLDR's numbering system of ar-EG is "arab"); and the decimal
-separator between a number's whole part and its decimals: "." in English, "," in French
-and German, "٫" in Arabic (CLDR's decimal symbols of en, fr, de and ar-EG).
+separator between a number's whole part and its decimals: "." in English and Chinese, ","
+in French, German and Spanish, "٫" in Arabic (CLDR's decimal symbols of en, zh, fr, de, es
+and ar-EG).
 
 Only numbers a player reads change: a count, a square, a throw, a score in a sentence.
 The notation, the game records and a rule's clause id (K9) stay Western in every
@@ -14,7 +15,7 @@ MicroPython (no re).
 EASTERN_ARABIC = "٠١٢٣٤٥٦٧٨٩"
 SYSTEMS = {"ar": "arab"}
 # A language's decimal separator, where it is not "." (between two digits only).
-DECIMAL = {"ar": "٫", "fr": ",", "de": ","}
+DECIMAL = {"ar": "٫", "fr": ",", "de": ",", "es": ","}
 
 
 def _base(lang: str) -> str:

@@ -15,6 +15,18 @@ def _zero_one_other(n):  # French: 0 and 1 take the first form
     return 0 if n <= 1 else 1
 
 
+def _spanish(n):  # one; many: a whole million (un millón de fichas); other
+    if n == 1:
+        return 0
+    if n != 0 and n % 1000000 == 0:
+        return 1
+    return 2
+
+
+def _only(n):  # Chinese: one form for every count
+    return 0
+
+
 def _arabic(n):
     if n == 0:
         return 0
@@ -32,12 +44,14 @@ def _arabic(n):
 RULES = {
     "en": (2, "(n != 1)", _one_other),
     "fr": (2, "(n > 1)", _zero_one_other),
+    "es": (3, "(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2)", _spanish),
+    "zh": (1, "0", _only),
     "ar": (6, "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)", _arabic),
 }
 
 
 # The rule of each language of the site (German counts as English does).
-OF_LANGUAGE = {"en": "en", "de": "en", "fr": "fr", "ar": "ar"}
+OF_LANGUAGE = {"en": "en", "de": "en", "fr": "fr", "ar": "ar", "es": "es", "zh": "zh"}
 
 
 def _plain(text: str) -> str:

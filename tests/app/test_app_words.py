@@ -16,7 +16,7 @@ from senet.board import MARKED
 from senet.online.messages import QUICK
 from senet.words import load, use, words
 
-LANGS = ("en", "fr", "de", "ar")
+LANGS = ("en", "fr", "de", "ar", "es")
 
 
 @pytest.fixture
@@ -39,6 +39,8 @@ def test_every_marked_square_has_its_name_in_the_catalog():
     ("de", 30, "auf Feld 30, dem Haus der aufgehenden Sonne"),
     ("ar", 15, "على الخانة ١٥، بيت البعث"),
     ("fr", 14, "sur la case 14"),
+    ("es", 26, "en la casilla 26, la Casa de la Belleza"),
+    ("es", 29, "en la casilla 29, la Casa de Re-Atum"),
 ])
 def test_a_piece_on_a_marked_square_says_the_squares_name_in_the_language(speak, lang, square, where):
     speak(lang)
@@ -50,6 +52,7 @@ def test_a_piece_on_a_marked_square_says_the_squares_name_in_the_language(speak,
     ("fr", "Jéquier", "Kendall (cinq pions, le piège en 27)"),
     ("de", "Jéquier", "Kendall (fünf Steine, die Falle auf 27)"),
     ("ar", "جيكييه", "كندال (خمس قطع، الفخ على ٢٧)"),
+    ("es", "Jéquier", "Kendall (cinco fichas, la trampa de la 27)"),
 ])
 def test_a_rule_sets_name_and_its_house_rules_are_said_in_the_language(speak, lang, plain, with_options):
     speak(lang)
@@ -120,3 +123,16 @@ def test_a_quick_message_goes_as_its_code_and_each_device_reads_it_in_its_langua
         speak(lang)
         assert all(quick_words(code) != QUICK_WORDS[code] for code, _ in QUICK)
 
+
+
+def test_chinese_sentences_end_in_a_full_width_stop_with_no_space_between(speak):
+    """The page's own sentences (the move log's line, the message line) end as the
+    language does: "." and a space in the Latin scripts, "。" and no space in Chinese."""
+    from app.words.narration import sentence, sentences
+    from senet.words import Words
+
+    speak("es")
+    assert sentences([sentence("mueves de la 14 a la 16"), sentence("vuelves a tirar")]) == (
+        "Mueves de la 14 a la 16. Vuelves a tirar.")
+    use(Words({}, "zh", "zh"))
+    assert sentences([sentence("白方从14走到16"), sentence("黑方再掷一次！"), ""]) == "白方从14走到16。黑方再掷一次！"

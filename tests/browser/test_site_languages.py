@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+import words as words_tool  # tools/words.py
 from conftest import (
     HUMAN_TURN,
     ROOT,
@@ -28,7 +29,8 @@ from conftest import (
 import senet
 from senet.words import digits, load
 
-LANGS = ("ar", "fr", "de")
+# Every language the site has a catalog of, but English (Spanish, Chinese once zh.po exists).
+LANGS = tuple(lang for lang in words_tool.languages() if lang != "en")
 GAME = "variant=kendall&white=human&black=average&seed=7&speed=instant"
 
 
@@ -95,6 +97,28 @@ def test_a_first_visit_follows_the_browsers_languages_and_blocked_storage_stops_
     page.wait_for_url("**/pages/history.ar.html")
     assert _lang(page) == ["ar", "rtl"]
     assert [e for e in log.errors if "blocked" not in e] == []
+
+
+# navigator.languages -> the copy a first visit goes to: a language by its first subtag;
+# Chinese in traditional characters goes on to the reader's next language.
+BROWSER_LANGUAGES = [(["es-MX", "en"], "es"), (["zh-TW", "zh-Hant", "es-AR", "en-US"], "es"),
+                     (["zh-HK", "de-CH"], "de"), (["pt-BR", "es-419"], "es"),
+                     (["zh-CN", "en"], "zh"), (["zh-Hans-SG"], "zh"), (["zh"], "zh")]
+
+
+@pytest.mark.parametrize(("languages", "want"), BROWSER_LANGUAGES)
+def test_the_browsers_languages_choose_spanish_and_simplified_chinese(guarded_context, server, languages, want):
+    if want not in words_tool.languages():  # the site has no catalog of it: the next language, else English
+        want = next((tag.split("-")[0] for tag in languages[1:] if tag.split("-")[0] in words_tool.languages()
+                     and not tag.lower().startswith("zh")), "en")
+    context, _log = guarded_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script(f"Object.defineProperty(navigator, 'languages', {{get: () => {languages!r}}});")
+    page.goto(server.url + "pages/rules.html")
+    if want != "en":
+        page.wait_for_url(f"**/pages/rules.{want}.html")
+    page.wait_for_load_state()
+    assert _lang(page) == [want, "ltr"]
 
 
 def test_the_settings_language_keeps_the_game(app, server):
@@ -188,6 +212,25 @@ def test_arabic_reads_right_to_left_fits_a_phone_and_keeps_the_boards_direction(
     assert white["x"] > black["x"]
     numbers = app.locator("#board .numbers text").all_text_contents()
     assert numbers[:3] == ["١", "٢", "٣"] and numbers[-1] == "٣٠"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in ("es", "zh") if lang in LANGS])
+def test_spanish_and_chinese_fit_a_phone_the_game_and_its_dialogs_clip_nothing(app, lang):
+    """Spanish runs about a quarter longer than English, Chinese breaks lines without
+    spaces: at 390 px wide nothing scrolls sideways and no button, label or name is cut."""
+    app.set_viewport_size({"width": 390, "height": 844})
+    app.open(f"index.{lang}.html?" + GAME)
+    _play(app, 4)
+    sizes = app.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert sizes[0] <= sizes[1]  # no sideways scrolling
+    clipped = {"page": app.evaluate(CLIPPED)}
+    for action, dialog in DIALOGS:
+        app.evaluate(f"document.querySelector(\".toolbar [data-action='{action}']\").click()")
+        app.locator(dialog).wait_for(state="visible")
+        clipped[action] = app.evaluate(CLIPPED)
+        app.keyboard.press("Escape")
+        app.locator(dialog).wait_for(state="hidden")
+    assert {k: v for k, v in clipped.items() if v} == {}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -26,13 +26,16 @@ ENGLISH = tool.catalog("en")["messages"]
 LANGS = [lang for lang in tool.languages() if lang != "en"]
 # CLDR's categories, in the order of the forms of each language's Plural-Forms.
 CATEGORIES = {"en": ("one", "other"), "de": ("one", "other"), "fr": ("one", "other"),
-              "ar": ("zero", "one", "two", "few", "many", "other")}
+              "ar": ("zero", "one", "two", "few", "many", "other"), "es": ("one", "many", "other"),
+              "zh": ("other",)}
 
 
 # -- the catalogs ----------------------------------------------------------------------------
 
-def test_french_german_and_arabic_have_catalogs():
-    assert {"fr", "de", "ar"} <= set(LANGS)
+def test_french_german_arabic_and_spanish_have_catalogs():
+    assert {"fr", "de", "ar", "es"} <= set(LANGS)
+    # every catalog's language has its name in itself (Settings' Language) and a plural rule
+    assert set(LANGS) <= set(tool.LANGUAGES) and set(tool.LANGUAGES) <= set(plural.OF_LANGUAGE)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,16 +75,34 @@ def test_the_check_names_a_lost_argument_a_changed_link_and_an_unknown_key():
     assert not any(f.startswith("c.d") for f in found)  # a plural form may leave out {n}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de", "ar"])
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "ar", "es", "zh"])
 def test_the_plural_rules_choose_the_form_cldr_names_for_every_count_to_200(lang):
     """senet/words/plural.py against Babel's CLDR data (Locale.plural_form): French's
-    "many" (a million) is past 200, so two forms do for French."""
+    "many" (a million) is past 200, so two forms do for French; Spanish has its three
+    (one, many, other), checked at the millions too; Chinese has one form."""
     rule = Locale.parse(lang).plural_form
     order = CATEGORIES[lang]
     ours = plural.OF_LANGUAGE[lang]
     assert plural.RULES[ours][0] == len(order)
-    for count in range(201):
+    for count in [*range(201), 1000000, 2000000, 1000001, 3000000000]:
+        if count > 200 and lang == "fr":
+            continue
         assert order[plural.form(ours, count)] == rule(count), (lang, count)
+
+
+def test_spanish_and_chinese_plural_forms_are_babels_gettext_expressions():
+    """The PO headers' Plural-Forms are the ones Babel writes for these languages."""
+    from babel.messages.plurals import get_plural
+
+    for lang in ("es", "zh"):
+        count, expression = get_plural(lang)
+        assert plural.rule_of_header(f"nplurals={count}; plural={expression};") == lang
+    es = (ROOT / "senet" / "words" / "es.po").read_text(encoding="utf-8")
+    assert po.catalog(es)["plural"] == "es"
+    # a Spanish plural message has its three forms, the many form (a million) with "de"
+    forms = tool.catalog("es")["messages"]["flow.count.turns"]
+    assert forms == ["{n} turno", "{n} de turnos", "{n} turnos"]
+    assert Words({"t": forms}, "es", "es").n("t", 1000000) == "1000000 de turnos"
 
 
 # -- tools/words.py --------------------------------------------------------------------------
@@ -228,6 +249,8 @@ def test_each_language_has_its_manifest_name_and_start_and_the_same_app_id():
 def test_the_service_worker_keeps_each_languages_files_apart():
     assert pwa.language_of("index.fr.html") == "fr" and pwa.language_of("pages/rules-tait.ar.html") == "ar"
     assert pwa.language_of("words/de.json") == "de" and pwa.language_of("manifest.de.webmanifest") == "de"
+    assert pwa.language_of("words/es.json") == "es" and pwa.language_of("pages/rules-bell.zh.html") == "zh"
+    assert pwa.language_of("manifest.zh.webmanifest") == "zh" and pwa.language_of("index.es.html") == "es"
     assert pwa.language_of("pages/intro.html") == "en"
     assert pwa.language_of("index.html") is None and pwa.file_role("index.html") == "shell"
     assert pwa.file_role("pages/intro.fr.html") == "lang"
@@ -261,11 +284,13 @@ def test_a_catalogs_number_arguments_are_in_its_digits_formatted_first():
 def test_each_language_writes_its_own_decimal_separator_as_cldr_has_it():
     from babel.numbers import get_decimal_symbol
 
-    for lang, locale in (("en", "en"), ("fr", "fr"), ("de", "de"), ("ar", "ar_EG")):
+    for lang, locale in (("en", "en"), ("fr", "fr"), ("de", "de"), ("ar", "ar_EG"), ("es", "es"), ("zh", "zh")):
         assert digits.decimal(lang) == get_decimal_symbol(locale, numbering_system="default")
     assert digits.decimal("fr-CA") == "," and digits.decimal("") == "."
     assert digits.localize("6.25% (K9), v1.2, 13-14", "fr") == "6,25% (K9), v1.2, 13-14"
     assert digits.localize("37.5", "de") == "37,5" and digits.localize("37.5", "en") == "37.5"
+    assert digits.localize("37.5", "es") == "37,5" and digits.localize("37.5", "zh") == "37.5"
+    assert digits.system("zh") == "latn" and digits.system("es") == "latn"  # Western digits
 
 
 def test_a_catalogs_decimal_numbers_take_its_separator_its_own_text_stays_as_written():
@@ -281,6 +306,7 @@ def test_a_catalogs_decimal_numbers_take_its_separator_its_own_text_stays_as_wri
     # the catalogs' own messages: the throw chart's odds, the timeout's seconds
     assert load("fr").t("view.chart.bar", label="2", count=7, expected=37.5).endswith("37,5)")
     assert "1,5" in load("de").t("flow.worker.decided_slow", player="Experte", seconds=1.5, weaker="Amateur")
+    assert load("es").t("view.chart.bar", label="2", count=7, expected=37.5).endswith("37,5)")
 
 
 # -- the command line ------------------------------------------------------------------------

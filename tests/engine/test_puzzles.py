@@ -10,11 +10,13 @@ from pathlib import Path
 
 import make_puzzles  # tools/make_puzzles.py (pyproject's pythonpath has tools/)
 import pytest
+import words as words_tool  # tools/words.py
 
 from senet.ai import exact
 from senet.moves import format_move
 from senet.notation import parse_position
 from senet.variants import VARIANTS
+from senet.words import plural
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,10 +53,13 @@ def test_the_page_gets_every_word_its_script_asks_for():
     script = (ROOT / "app" / "puzzles" / "puzzles.js").read_text(encoding="utf-8")
     asked = set(re.findall(r'"(puzzles\.[a-z_.]+)"', script))
     keys = {k + side if k.endswith(".") else k for k in asked for side in ("w", "b")}
-    assert set(data["words"]) == set(data["rules"]) == set(data["plural"]) == {"en", "ar", "de", "fr"}
+    langs = set(words_tool.languages())  # every language with a catalog
+    assert {"en", "ar", "de", "fr", "es"} <= langs
+    assert set(data["words"]) == set(data["rules"]) == set(data["plural"]) == langs
     for lang in data["words"]:  # each language's words, English where one is not translated yet
         assert keys and keys <= set(data["words"][lang])
         assert set(data["rules"][lang]) == set(data["variants"]) == set(VARIANTS)
     assert data["rules"]["en"]["jequier"] == "Jéquier rules" and data["parts"]["kendall"]["27"] == "water"
     assert data["rules"]["fr"]["jequier"] == "règles de Jéquier"  # the rule set's name in French
-    assert data["plural"] == {"en": "en", "de": "en", "fr": "fr", "ar": "ar"}
+    assert data["plural"] == {lang: plural.OF_LANGUAGE[lang] for lang in langs}
+    assert data["plural"]["es"] == "es" and data["rules"]["es"]["jequier"] == "reglas de Jéquier"
