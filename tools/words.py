@@ -45,7 +45,7 @@ from senet.words import plural, po  # noqa: E402
 ENGLISH = "en"
 # The languages of the site, each with its own name in itself (the Settings' choice and
 # the language links say a language so, docs/languages.md).
-LANGUAGES = {"en": "English", "ar": "العربية", "fr": "Français", "de": "Deutsch"}
+LANGUAGES = {"en": "English", "ar": "العربية", "fr": "Français", "de": "Deutsch", "zh": "中文"}
 RIGHT_TO_LEFT = {"ar"}
 # Messages the build writes into the site's HTML (index.html's, the information pages'):
 # the page's and the worker's catalogs need not carry them.
