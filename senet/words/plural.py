@@ -29,12 +29,7 @@ def _arabic(n):
     return 5
 
 
-def _other(n):  # Chinese: one form
-    return 0
-
-
 RULES = {
-    "zh": (1, "0", _other),
     "en": (2, "(n != 1)", _one_other),
     "fr": (2, "(n > 1)", _zero_one_other),
     "ar": (6, "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)", _arabic),
