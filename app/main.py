@@ -50,11 +50,6 @@ await asyncio.sleep(0)  # next, the page's other modules
 from pyscript import document, js_import
 
 from app.boot.page import Page
-from app.dialogs.new_game import NewGameDialog
-from app.dialogs.play_here import PlayHereDialog
-from app.dialogs.record import RecordDialog
-from app.dialogs.resign import ResignDialog
-from app.dialogs.settings import CHECKS, SettingsDialogs
 from app.input.board import BoardInput
 from app.platform import guard
 from app.platform.dom import drop_params, on, replace_url, window
@@ -116,7 +111,9 @@ if _not_stored:
     store.blocked(_not_stored)
 policy = SavePolicy(store, store.load_settings())
 view = View(document, window)
-page = Page(document, view, policy, backend, REVIEW_NODES)
+# Test hook (docs/app.md, "Parts loaded after the first paint"): ?fail_part=settings,tutorial
+# makes those parts' loads fail.
+page = Page(document, view, policy, backend, REVIEW_NODES, fail_parts=tuple(_query.get("fail_part", "").split(",")))
 view.record_line = page.record_line
 page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state, on_progress=page.on_worker_progress,
                               lang=LANG)
@@ -165,12 +162,9 @@ view.render(ctl)  # the starting position
 
 
 def main():
-    page.new_game = dialogs = NewGameDialog(page)
-    page.play_here = play_here = PlayHereDialog(page)
-    page.resign = resign = ResignDialog(page)
-    page.record = record = RecordDialog(page)
-    page.settings_dialogs = settings_dialogs = SettingsDialogs(page)
-    board = BoardInput(page)
+    # The dialogs, the statistics, the tutorial and online play are parts loaded after the
+    # first paint (app/boot/parts.py): each wires its own elements when it is made.
+    page.board_input = board = BoardInput(page)
     on(view.board, "pointerdown", board.on_pointer_down)
     on(view.board, "click", board.on_board_click)
     on(view.board, "keydown", board.on_board_key)
@@ -180,33 +174,15 @@ def main():
     on(document.getElementById("log-list"), "click", board.on_log_click)
     on(document.getElementById("review"), "click", board.on_review_click)
     on(document.getElementById("review"), "keydown", board.on_review_key)
-    on(document.getElementById("speed"), "change", settings_dialogs.on_speed)
-    on(document.getElementById("replay-speed"), "change", settings_dialogs.on_replay_speed)
+    on(document.getElementById("speed"), "change",
+       lambda event: page.use("settings", lambda dialogs: dialogs.on_speed(event), "speed"))
+    on(document.getElementById("replay-speed"), "change",
+       lambda event: page.use("settings", lambda dialogs: dialogs.on_replay_speed(event), "replay-speed"))
     on(document, "visibilitychange", board.on_visibility)
-    on(dialogs.field("variant"), "change", dialogs.update_labels)
-    for seat in (1, 2):
-        on(dialogs.field(f"player{seat}"), "change", dialogs.on_player_change)
-    on(document.getElementById("ng-swap"), "click", dialogs.swap_sides)
-    on(dialogs.dialog, "close", dialogs.on_close)
-    on(dialogs.form, "submit", dialogs.on_submit)
-    on(dialogs.field("phrase"), "keydown", dialogs.on_phrase_key)
-    on(dialogs.field("phrase"), "input", dialogs.on_phrase_input)
-    on(play_here.dialog, "close", play_here.on_close)
-    on(resign.dialog, "close", resign.on_close)
-    on(document.getElementById("kept"), "click", dialogs.on_kept_click)
-    on(record.dialog, "click", board.on_record_click)
-    on(record.file, "change", record.on_file)
     phrase_input = document.getElementById("fair-phrase")
     on(phrase_input, "change", page.apply_phrase)
     on(phrase_input, "keydown", page.on_phrase_key)
-    for element_id in CHECKS.values():
-        on(document.getElementById(element_id), "change", settings_dialogs.on_setting)
-    on(settings_dialogs.volume_input, "change", settings_dialogs.on_setting)
-    on(settings_dialogs.stun_input, "change", settings_dialogs.on_stun)
-    on(settings_dialogs.theme_select, "change", settings_dialogs.on_setting)
-    on(settings_dialogs.lang_select, "change", settings_dialogs.on_language)
-    settings_dialogs.apply_sound()
-    settings_dialogs.apply_theme()
+    page.apply_sound()  # the colours: app/view/theme.js set them before the first paint
     on(window, "senet:before-update-reload", lambda _e: ctl.save())
     on(window, "storage", page.on_storage)
     on(document, "keydown", board.on_key)
@@ -242,6 +218,7 @@ def main():
         else:
             page.friend_dialog().open_rejoin(fragment[1:])
     page.need_worker()  # after ready: the board never waits for Pyodide
+    page.parts.later()  # then the dialogs and the rest, one module a task (app/boot/parts.py)
 
 
 await asyncio.sleep(0)  # next, the wiring: the board is live when it is done

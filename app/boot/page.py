@@ -13,11 +13,13 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
+from app.boot.parts import FRIEND, TUTORIAL, failed, register
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
 from app.platform import guard
 from app.platform.dom import on, window
+from app.platform.lazy import Parts
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
 from app.storage.store import StoreKeys
@@ -27,7 +29,7 @@ from senet.words import t
 
 
 class Page:
-    def __init__(self, document, view, policy, backend, review_nodes=0):
+    def __init__(self, document, view, policy, backend, review_nodes=0, fail_parts=()):
         self.document = document
         self.view = view
         self.policy = policy
@@ -40,6 +42,10 @@ class Page:
         self.new_game = self.play_here = self.resign = self.record = self.settings_dialogs = None
         self.prepared = set()  # the rule sets whose Expert the worker has made ready
         self.friend = None  # the Play a friend dialog (app/dialogs/friend.py), made on first use
+        self.board_input = None  # app/input/board.py's BoardInput (the record dialog's clicks)
+        # the parts loaded after the first paint (app/boot/parts.py): the dialogs, the tutorial
+        self.parts = register(Parts(on_failed=failed(self), on_change=self._parts_changed,
+                                        fail=fail_parts), self)
         self.boot_view = BootView(document)  # the worker's boot and its download's progress
 
     # -- notices -------------------------------------------------------------------------
@@ -65,6 +71,18 @@ class Page:
             self.view.notice(news, "unsaved")
         elif news is not None:
             self.view.withdraw_notice("unsaved")
+
+    def sound_on(self):
+        """Sound (settings.sound, settings.volume) is on until the player turns it off,
+        except in a browser driven by a test (navigator.webdriver): there it is off until
+        the Settings dialog turns it on (settings.sound is None until the player chooses)."""
+        settings = self.policy.settings
+        return settings.sound if settings.sound is not None else not bool(window.navigator.webdriver)
+
+    def apply_sound(self):
+        on = self.sound_on()
+        self.view.volume = self.policy.settings.volume / 100 if on else 0.0
+        self.document.getElementById("set-volume").disabled = not on
 
     def focus_if_lost(self, selector):
         """Focus ``selector`` when nothing on the page has the focus."""
@@ -114,17 +132,24 @@ class Page:
         if text is not None:
             self.view.notice(text, "tab")
 
+    # -- the parts loaded after the first paint -------------------------------------------
+    def use(self, name, call, key=None):
+        """``call(part)`` with the part ``name`` (app/boot/parts.py) now, or as soon as it is
+        loaded: a click before that is kept (one per ``key``) and answered then."""
+        return self.parts.when(name, call, key)
+
+    def _parts_changed(self, parts):
+        # tests/browser/test_boot.py reads which parts are there
+        self.document.documentElement.dataset.parts = ",".join(parts.loaded())
+
     # -- a game between two devices --------------------------------------------------------
     def friend_dialog(self):
-        """The Play a friend dialog, imported and made on first use."""
-        if self.friend is None:
-            from app.dialogs.friend import FriendDialog
-
-            self.friend = FriendDialog(self)
-        return self.friend
+        """The Play a friend dialog, loaded now if it is not yet (a boot step that needs it:
+        an online game taken up again, an invite link)."""
+        return self.parts.now(FRIEND)
 
     def open_friend(self):
-        self.friend_dialog().open()
+        self.use(FRIEND, lambda dialog: dialog.open(), "open")
 
     # -- the worker ----------------------------------------------------------------------
     def on_worker_state(self, state):
@@ -281,14 +306,17 @@ class Page:
 
     # -- the first-game tutorial ---------------------------------------------------------
     def open_tutorial(self):
-        """The tutorial over the game in progress (imported only now: the page starts without it)."""
-        from app.flow.tutorial import Tutorial
+        """The tutorial over the game in progress (a part loaded after the first paint)."""
+        self.use(TUTORIAL, self._open_tutorial, "open")
 
+    def _open_tutorial(self, module):
+        if self.ctl.table.tutorial is not None:  # asked twice while it loaded
+            return
         self.view.offer_tutorial(False)
         self.policy.answer_tutorial("taken")
         # a finger (a touch screen's only pointer) taps, where a mouse clicks: the lessons say how
         touch = bool(window.matchMedia("(pointer: coarse)").matches)
-        self.ctl.lessons.open(Tutorial(self.ctl.live_setup.variant, touch=touch))
+        self.ctl.lessons.open(module.Tutorial(self.ctl.live_setup.variant, touch=touch))
         self.view.focus_tutorial()
 
     # -- the game review -----------------------------------------------------------------

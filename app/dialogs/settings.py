@@ -17,10 +17,6 @@ from senet.words import number as in_digits
 
 CHECKS = {"hints": "set-hints", "meter": "set-meter", "highlight": "set-highlight", "sound": "set-sound",
           "no_takebacks": "set-no-takebacks"}
-# Sound (settings.sound, settings.volume) is on until the player turns it off, except in a
-# browser driven by a test (navigator.webdriver): there it is off until the Settings
-# dialog turns it on (settings.sound is None until the player chooses).
-WEBDRIVER = bool(window.navigator.webdriver)
 
 
 class SettingsDialogs:
@@ -36,13 +32,10 @@ class SettingsDialogs:
         self.stun_error = document.getElementById("set-stun-error")
 
     def sound_on(self):
-        settings = self.page.policy.settings
-        return settings.sound if settings.sound is not None else not WEBDRIVER
+        return self.page.sound_on()  # app/boot/page.py: on, but off in a browser a test drives
 
     def apply_sound(self):
-        on = self.sound_on()
-        self.page.view.volume = self.page.policy.settings.volume / 100 if on else 0.0
-        self.volume_input.disabled = not on
+        self.page.apply_sound()
 
     def open_settings(self):
         document, settings = self.page.document, self.page.policy.settings

@@ -2,7 +2,9 @@
 ``data-record``) -> the handler that does what the button says.
 
 Free of the DOM: each handler takes the page (app/boot/page.py's ``Page``: its ``ctl``,
-``view``, ``policy`` and dialogs) and calls the Controller or a dialog.
+``view``, ``policy`` and dialogs) and calls the Controller or a dialog. The dialogs are
+parts loaded after the first paint (app/boot/parts.py): a handler reaches one through
+``page.use(name, call)``, which answers a click made before it is there once it is.
 tests/app/test_app_actions.py checks that every name in index.html has its handler
 and that each reaches what it should. app/main.py finds the button that was clicked
 and calls ``dispatch``.
@@ -57,8 +59,16 @@ def _redo(page):
 
 
 def _throw_stats(page):
-    page.settings_dialogs.open_stats()
-    page.scroll_to("throw-stats-title")
+    def show(dialogs):
+        dialogs.open_stats()
+        page.scroll_to("throw-stats-title")
+    page.use("settings", show, "stats")
+
+
+def _use(part, method):
+    """The handler that calls ``method`` of the part ``part`` (app/boot/parts.py), loaded
+    after the first paint: a click before it is there is answered once it is."""
+    return lambda page: page.use(part, lambda obj: getattr(obj, method)(), part + "." + method)
 
 
 # -- the tutorial
@@ -109,7 +119,7 @@ def _replay(step):
 
 def _replay_play(page):
     if page.ctl.table.replay is not None:
-        page.play_here.ask()
+        page.use("play-here", lambda dialog: dialog.ask(), "ask")
 
 
 def _replay_auto(page):
@@ -128,17 +138,17 @@ ACTIONS = {
     "rescue": _rescue,
     "pass": _pass,
     "play-again": _play_again,
-    "new-game": lambda page: page.new_game.open_new_game(),
+    "new-game": _use("new-game", "open_new_game"),
     "review": lambda page: page.start_review(),
     "review-stop": _review_stop,
     "review-close": _review_close,
     "undo": _undo,
     "redo": _redo,
-    "resign": lambda page: page.resign.ask(),
+    "resign": _use("resign", "ask"),
     "friend": lambda page: page.open_friend(),
-    "record": lambda page: page.record.open(),
-    "settings": lambda page: page.settings_dialogs.open_settings(),
-    "stats": lambda page: page.settings_dialogs.open_stats(),
+    "record": _use("record", "open"),
+    "settings": _use("settings", "open_settings"),
+    "stats": _use("settings", "open_stats"),
     "fair-phrase": lambda page: page.apply_phrase(),
     "verify": lambda page: page.view.fair_message(page.ctl.fair.verify_text()),
     "throw-stats": _throw_stats,

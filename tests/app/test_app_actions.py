@@ -70,6 +70,10 @@ def fake_page(returns=True, **ctl_attrs):
     page.view = Recorder("view", log, offering=False)
     for part in ("new_game", "play_here", "resign", "record", "settings_dialogs", "policy"):
         setattr(page, part, Recorder(part, log))
+    # the dialogs are parts loaded after the first paint (app/boot/parts.py): here, loaded
+    by_name = {"new-game": "new_game", "play-here": "play_here", "resign": "resign", "record": "record",
+               "settings": "settings_dialogs"}
+    page.use = lambda name, call, key=None: call(getattr(page, by_name[name]))
     if attrs["review"] is True:
         page.ctl.reviews.review = Recorder("review", log)
     return page, log

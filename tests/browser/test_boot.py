@@ -346,3 +346,50 @@ def test_the_static_board_has_none_of_the_attributes_the_first_drawing_takes_as_
     numbers = numbers[:numbers.index("</g>")]
     assert len(re.findall(r"<text\b", numbers)) == 30
     assert " class=" not in numbers.split(">", 1)[1]
+
+
+# The parts loaded after the first paint (app/boot/parts.py): a click on Settings made the
+# moment the page says ready, before any part is there (a MutationObserver runs before the
+# page's next task), is kept and answered.
+CLICK_AT_READY = """
+new MutationObserver((_, observer) => {
+  const root = document.documentElement;
+  if (root.dataset.ready !== 'true') return;
+  observer.disconnect();
+  window.__partsAtClick = root.dataset.parts || '';
+  document.querySelector('[data-action="settings"]').click();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
+"""
+
+
+def test_a_click_made_before_its_part_is_loaded_is_answered(page, server, browser_log):
+    page.add_init_script(CLICK_AT_READY)
+    page.goto(server.url + "?variant=kendall&white=human&black=human&seed=5&speed=instant")
+    wait_app_ready(page)
+    page.wait_for_selector("#settings-dialog[open]")
+    assert page.evaluate("window.__partsAtClick") == ""  # nothing was loaded when it was clicked
+    assert "settings" in page.evaluate("document.documentElement.dataset.parts").split(",")
+    page.keyboard.press("Escape")
+    # the rest load in the background, every one of them
+    page.wait_for_function("() => (document.documentElement.dataset.parts || '').split(',').length === 7")
+    page.click('[data-action="new-game"]')
+    page.wait_for_selector("#new-game[open]")
+    assert browser_log.errors == []
+
+
+def test_a_part_that_cannot_load_is_said_and_the_game_goes_on(page, server, browser_log):
+    page.goto(server.url + "?variant=kendall&white=human&black=human&seed=5&speed=instant&fail_part=settings")
+    wait_app_ready(page)
+    page.click('[data-action="settings"]')
+    notice = page.locator("#notice-text")
+    notice.wait_for()
+    assert "could not be loaded" in notice.text_content()
+    assert "settings" in notice.text_content()  # the error names the part
+    assert page.locator("#settings-dialog[open]").count() == 0
+    # the game is still playable: the first throw, then a move or a pass
+    page.click('[data-action="throw"]')
+    page.locator('[data-movable="true"], [data-action="pass"]:visible').first.wait_for()
+    # and the other parts came all the same
+    page.click('[data-action="new-game"]')
+    page.wait_for_selector("#new-game[open]")
+    assert [e for e in browser_log.errors if "could not be loaded" not in e] == []

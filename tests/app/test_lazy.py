@@ -1,0 +1,116 @@
+"""app/platform/lazy.py: the parts loaded after the first paint. A click before a part is
+there is kept and answered once it is (once per key); a part that cannot load is said,
+drops what waited for it, and is tried again on the next click; ``later`` loads every
+part in the background, in order."""
+
+import asyncio
+import sys
+
+import pytest
+
+from app.platform.lazy import Parts
+
+
+@pytest.fixture
+def sample(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "lazy_sample_a.py").write_text("WORD = 'a'\n")
+    (tmp_path / "lazy_sample_b.py").write_text("import lazy_sample_a\nWORD = lazy_sample_a.WORD + 'b'\n")
+    yield
+    for name in ("lazy_sample_a", "lazy_sample_b"):
+        sys.modules.pop(name, None)
+
+
+def make_parts(failures, changes, **kwargs):
+    parts = Parts(on_failed=lambda name, error, asked: failures.append((name, type(error).__name__, asked)),
+                  on_change=lambda p: changes.append(p.loaded()), **kwargs)
+    parts.add("ab", ("lazy_sample_a", "lazy_sample_b"), lambda module: "made of " + module.WORD)
+    parts.add("missing", ("lazy_sample_a", "lazy_sample_nowhere"), lambda module: module)
+    return parts
+
+
+async def settle():
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+def test_a_click_before_the_part_is_there_is_kept_and_answered_once_per_key(sample):
+    failures, changes, answers = [], [], []
+
+    async def run():
+        parts = make_parts(failures, changes)
+        assert parts.get("ab") is None
+        assert parts.when("ab", answers.append, "open") is False  # kept, not answered yet
+        assert parts.when("ab", answers.append, "open") is False  # the same button again: once
+        assert parts.when("ab", lambda v: answers.append("other " + v), "other") is False
+        assert answers == [] and "lazy_sample_b" not in sys.modules
+        await settle()
+        assert answers == ["made of ab", "other made of ab"]
+        assert parts.when("ab", answers.append) is True  # there now: answered at once
+        assert answers[-1] == "made of ab"
+        assert parts.get("ab") == "made of ab"
+
+    asyncio.run(run())
+    assert failures == [] and changes == [["ab"]]
+
+
+def test_a_part_that_cannot_load_is_said_and_tried_again_on_the_next_click(sample):
+    failures, changes, answers = [], [], []
+
+    async def run():
+        parts = make_parts(failures, changes)
+        parts.when("missing", answers.append, "open")
+        await settle()
+        assert [(name, asked) for name, _error, asked in failures] == [("missing", True)]
+        assert answers == []
+        parts.when("missing", answers.append, "open")  # tried again: said again
+        await settle()
+        assert len(failures) == 2 and answers == []
+        with pytest.raises(ImportError):
+            await parts.need("missing")
+        # the other part is not touched by it
+        assert await parts.need("ab") == "made of ab"
+
+    asyncio.run(run())
+
+
+def test_the_fail_hook_makes_a_part_fail_and_later_says_it_only_quietly(sample):
+    failures, changes = [], []
+
+    async def run():
+        parts = make_parts(failures, changes, fail=("ab",))
+        await parts.later()
+        assert parts.loaded() == []
+        assert [(name, asked) for name, _error, asked in failures] == [("ab", False), ("missing", False)]
+        assert failures[0][1] == "ImportError"
+
+    asyncio.run(run())
+
+
+def test_later_loads_every_part_in_order_one_module_a_task(sample):
+    changes, pauses = [], []
+
+    async def pause():
+        pauses.append(sorted(m for m in sys.modules if m.startswith("lazy_sample")))
+        await asyncio.sleep(0)
+
+    async def run():
+        parts = Parts(on_change=lambda p: changes.append(p.loaded()), pause=pause)
+        parts.add("a", ("lazy_sample_a",), lambda module: module.WORD)
+        parts.add("ab", ("lazy_sample_a", "lazy_sample_b"), lambda module: module.WORD)
+        assert parts.later() is parts.later()  # started once
+        await parts.later()
+        assert parts.loaded() == ["a", "ab"]
+        assert parts.now("ab") == "ab"
+
+    asyncio.run(run())
+    assert changes == [["a"], ["a", "ab"]]
+    # a pause before each import: a's, then ab's first (a, there already) and its last (b)
+    assert pauses == [[], ["lazy_sample_a"], ["lazy_sample_a"]]
+
+
+def test_a_name_is_registered_once():
+    parts = Parts()
+    parts.add("x", ("json",), lambda module: module)
+    with pytest.raises(ValueError):
+        parts.add("x", ("json",), lambda module: module)
