@@ -25,16 +25,15 @@ from array import array
 
 from ..state import WHITE
 from ..throws import OUT_OF
+from ..variants import get_rules
 from .exact_index import INDEX_VERSION, TABLE_NAMES, Layout, file_name, swapped, table_name
 
 TOLERANCE = 1e-9  # the solve stops when no value changes by more than this in a sweep
 SCALE = 65535  # a value is stored as round(p * SCALE)
 MAGIC = b"senet-exact\n"
-# the tables shipped: at most this many pieces a side still to finish, per table (three
-# in Bell, whose home pieces leave few squares: 790,254 slots against 16.6 million for
-# Kendall's three, docs/endgames.md)
-K = dict.fromkeys(TABLE_NAMES, 2)
-K["bell"] = 3
+# the tables shipped: at most this many pieces a side still to finish, per table
+# (Rules.table_pieces: three in Bell, two elsewhere)
+K = {name: get_rules(name).table_pieces for name in TABLE_NAMES}
 TABLES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables")
 
 
@@ -121,7 +120,7 @@ def covers(state) -> bool:
     k = K[name]
     if left(state, WHITE) > k or left(state, "b") > k:
         return False
-    if "start" in state.rules.options:  # KO2: the tables know the game after both first 1s
+    if state.rules.flag_rank("began=wb") is not None:  # KO2: the tables know the game after both first 1s
         return state.flag("began") == "wb"
     return True
 
