@@ -63,7 +63,7 @@ except ImportError:  # the page's MicroPython has no operator module (it only im
         return a + b
 
 from ..state import WHITE, State, other
-from .evaluate import settled_value, sigmoid
+from .terms import settled_value, sigmoid
 
 N_INPUTS = 72
 N_INPUTS_TRAPS = 82
