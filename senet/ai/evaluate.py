@@ -37,13 +37,10 @@ from .tuning import (
     EXPERT_WEIGHTS,
     FEATURES_OF,
     GOAL_CLAIMS,
-    J_COST,  # noqa: F401 (the race costs of Jéquier and Havens, for tests)
     SOLO_RACE,
     SOLO_WATER,
     TRAP,
-    V_COST,  # noqa: F401
     WEIGHTS,
-    expert_bell,  # noqa: F401 (Expert's terms in Bell, for tests)
     tuned_as,
     weighed_as,
 )
