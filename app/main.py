@@ -66,7 +66,7 @@ if not guard.present():  # app/platform/guard.js (index.html's start list) has n
     await js_import(str(window.URL.new("./app/guard.js", document.baseURI).href))
 await asyncio.sleep(0)  # the imports are done: next, the game to show
 
-DEFAULT = Setup("kendall", ("average", "human"))
+DEFAULT = Setup(senet.DEFAULT_VARIANT, ("average", "human"))
 # A game of more record lines than this is resumed with its board live before its move
 # log has words: putting 533 lines into words took 250-450 ms of MicroPython, more than
 # the rest of the first drawing (docs/app.md, "Benchmark").

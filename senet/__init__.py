@@ -13,7 +13,7 @@ from .notation import format_position, parse_position
 from .rules import Rules
 from .state import BLACK, CHANCE, WHITE, State, other
 from .throws import OUT_OF, ThrowGenerator, distribution
-from .variants import VARIANTS, get_rules
+from .variants import DEFAULT_VARIANT, VARIANTS, get_rules
 
 __version__ = "0.1.0"
 
@@ -29,7 +29,7 @@ def penalty(state: State, side: str) -> int:
 
 
 __all__ = [
-    "BLACK", "CHANCE", "OFF", "OUT_OF", "PASS", "RESCUE", "SUPPLY", "THROW", "VARIANTS", "WHITE",
+    "BLACK", "CHANCE", "DEFAULT_VARIANT", "OFF", "OUT_OF", "PASS", "RESCUE", "SUPPLY", "THROW", "VARIANTS", "WHITE",
     "Game", "IllegalMove", "Move", "MoveSyntaxError", "PositionError", "RecordError",
     "Rules", "SenetError", "State", "ThrowGenerator",
     "describe", "distribution", "format_move", "format_position", "get_rules", "other",

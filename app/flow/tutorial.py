@@ -25,7 +25,7 @@ from senet.session import Seat, Session
 from senet.state import WHITE
 from senet.words import t
 
-VARIANT = "kendall"
+VARIANT = senet.DEFAULT_VARIANT  # the lessons' positions are written in it
 # Any seed would do: every throw of a lesson is prepared, none comes from the generator.
 SEED = 19
 

@@ -192,10 +192,8 @@ def summary(game: senet.Game, events=None) -> dict:
                 out[opp]["bumped"] += 1
                 if event["water"]:
                     out[opp]["water"] += 1
-            elif event["kind"] == "into_water" and not event["fall_back"]:
-                fell = True
-        action = entry.action
-        # Kendall, Thibault: a piece that lands on 27 stays there, in the water
-        if fell or (not action.is_special and action.dst == 27 and game.states[i + 1].square(27) == entry.side):
+            elif (event["kind"] == "into_water" and not event["fall_back"]) or event.get("in_water"):
+                fell = True  # Kendall, Thibault: a piece that lands in the water stays there
+        if fell:
             out[entry.side]["water"] += 1
     return out

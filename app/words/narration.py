@@ -138,8 +138,7 @@ def sound_of(table, move, events, side: str, after):
         return None
     if any(e["kind"] == "bump" for e in events):
         return "bump"
-    if any(e["kind"] == "into_water" for e in events) or (
-            not move.is_special and move.dst == 27 and after.square(27) == side):
+    if any(e["kind"] == "into_water" or e.get("in_water") for e in events):
         return "water"
     if not move.is_special and move.dst == senet.OFF:
         return "off"

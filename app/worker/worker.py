@@ -62,7 +62,9 @@ def ping():
     """Prove the worker is up and can import the engine and the players. The Expert's
     trained weights are loaded here too, while the page waits for the boot: the page's
     timeout for a decision then counts the search alone, never this one-off import."""
-    from senet.ai.nets import NETS  # noqa: F401
+    from senet.ai.network import stored_networks
+
+    stored_networks()
 
     return ",".join(senet.VARIANTS)
 

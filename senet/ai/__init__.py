@@ -10,7 +10,8 @@ See docs/opponents.md. Pure Python, standard library only (runs in Pyodide).
 """
 
 from .evaluate import evaluate, evaluator
-from .players import DEFAULT_NODES, DEFAULT_TIME_CAP, Average, Expert, Novice, Player, RandomMover, play_out
+from .players import DEFAULT_TIME_CAP, Average, Expert, Novice, Player, RandomMover, play_out
+from .tuning import DEFAULT_NODES
 
 LEVELS = ("novice", "average", "expert")
 # "random" is a yardstick for the arena (how much of a result is luck), not an opponent

@@ -8,7 +8,7 @@ can spend an awkward throw on another piece; alone it cannot. The tables are com
 with the engine itself (so they follow the rules exactly), by value iteration over the
 positions of one or two pieces of a side that moves alone (the opponent's pieces are
 ignored), and cached per rule set on first use; they are stored worked out in
-senet/ai/endgame_tables.py.
+senet/ai/tables/solitaire.bin (senet.ai.datafile's format: float64 values, a checksum).
 
 ``turns(variant)`` returns two dicts: ``start[key]`` (at the start of a turn) and
 ``again[key]`` (on an extra throw inside the turn), where ``key`` is the tuple of the
@@ -65,9 +65,13 @@ def table_keys(variant: str, max_pieces: int = MAX_PIECES) -> list[tuple[int, ..
     return [k for n in range(1, max_pieces + 1) for k in combinations(squares, n)]
 
 
+SOLITAIRE_FILE = "solitaire.bin"  # in senet/ai/tables, written by tools/endgame_tables.py
+SOLITAIRE_MAGIC = b"senet-solitaire\n"
+
+
 def turns(variant: str) -> tuple[dict, dict]:
     """The tables of ``variant`` (start, again), cached. They are worked out once, by
-    ``compute``, and kept in senet/ai/endgame_tables.py (``tools/endgame_tables.py``
+    ``compute``, and kept in senet/ai/tables/solitaire.bin (``tools/endgame_tables.py``
     writes it; a test checks it against ``compute``), because working them out took
     about a second of the Expert's first answer in the browser's worker. A rule set
     the file does not hold is worked out here."""
@@ -81,12 +85,50 @@ def turns(variant: str) -> tuple[dict, dict]:
     return tables
 
 
+def encode_tables(tables: dict) -> bytes:
+    """The file of the tables ``{variant: (start values, again values)}``, each list in
+    the order of ``table_keys(variant)`` (float64)."""
+    from . import datafile
+
+    names = sorted(tables, key=VARIANTS.index)
+    values = []
+    for name in names:
+        start, again = tables[name]
+        values.extend(start)
+        values.extend(again)
+    head = {"rules": names, "counts": [len(tables[name][0]) for name in names]}
+    return datafile.encode(SOLITAIRE_MAGIC, head, datafile.packed("d", values))
+
+
+def decode_tables(data: bytes) -> dict:
+    """``{variant: (start values, again values)}`` of a tables file; raises
+    senet.ai.datafile.DataFileError."""
+    from . import datafile
+
+    head, raw = datafile.decode(data, SOLITAIRE_MAGIC, {}, "file of solitaire tables")
+    values = datafile.numbers("d", raw).tolist()
+    out = {}
+    at = 0
+    for name, n in zip(head["rules"], head["counts"]):
+        out[name] = (values[at:at + n], values[at + n:at + 2 * n])
+        at += 2 * n
+    if at != len(values):
+        raise datafile.DataFileError("the solitaire tables' values do not match their counts")
+    return out
+
+
+_FILE: list = []
+
+
 def _stored(variant: str):
-    try:
-        from .endgame_tables import TABLES
-    except ImportError:  # not shipped (the page's MicroPython has no Expert)
-        return None
-    values = TABLES.get(variant)
+    if not _FILE:
+        try:
+            from . import datafile
+
+            _FILE.append(decode_tables(datafile.read(SOLITAIRE_FILE)))
+        except Exception:  # not shipped or damaged: worked out instead (the page's MicroPython has no Expert)
+            _FILE.append({})
+    values = _FILE[0].get(variant)
     keys = table_keys(variant)
     if values is None or len(values[0]) != len(keys) or len(values[1]) != len(keys):
         return None

@@ -17,68 +17,44 @@ own, which fetches the file), then kept. Pure Python (CPython and Pyodide); the 
 MicroPython never reads them.
 """
 
-import json
-import os
-import sys
-import zlib
 from array import array
 
 from ..state import WHITE
 from ..throws import OUT_OF
+from ..variants import get_rules
+from . import datafile
+from .datafile import DataFileError
 from .exact_index import INDEX_VERSION, TABLE_NAMES, Layout, file_name, swapped, table_name
 
 TOLERANCE = 1e-9  # the solve stops when no value changes by more than this in a sweep
 SCALE = 65535  # a value is stored as round(p * SCALE)
 MAGIC = b"senet-exact\n"
-# the tables shipped: at most this many pieces a side still to finish, per table (three
-# in Bell, whose home pieces leave few squares: 790,254 slots against 16.6 million for
-# Kendall's three, docs/endgames.md)
-K = dict.fromkeys(TABLE_NAMES, 2)
-K["bell"] = 3
-TABLES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables")
+# the tables shipped: at most this many pieces a side still to finish, per table
+# (Rules.table_pieces: three in Bell, two elsewhere)
+K = {name: get_rules(name).table_pieces for name in TABLE_NAMES}
+TABLES_DIR = datafile.DIR
 
 
-class TableError(Exception):
-    """A table file that is not the one expected (truncated, another index, a bad sum)."""
+TableError = DataFileError  # a table file that is not the one expected (senet.ai.datafile)
 
 
 def encode_table(layout: Layout, raw: bytes, extra: dict) -> bytes:
-    """A table file: MAGIC, one line of JSON (what it holds and the sum of its values),
-    then the values (uint16, little-endian, one per slot) compressed with zlib."""
-    head = {"rules": layout.name, "k": layout.k, "index": INDEX_VERSION, "count": layout.size,
-            "crc32": zlib.crc32(raw), **extra}
-    return MAGIC + json.dumps(head, sort_keys=True).encode() + b"\n" + zlib.compress(raw, 9)
+    """A table file (senet.ai.datafile): MAGIC, what it holds, then the values (uint16,
+    one per slot)."""
+    head = {"rules": layout.name, "k": layout.k, "index": INDEX_VERSION, "count": layout.size, **extra}
+    return datafile.encode(MAGIC, head, raw)
 
 
 def decode_table(data: bytes, layout: Layout) -> array:
     """The values of a table file, checked against ``layout``; raises TableError."""
-    if not data.startswith(MAGIC):
-        raise TableError("not a table of exact endgames")
-    end = data.find(b"\n", len(MAGIC))
-    try:
-        head = json.loads(data[len(MAGIC):end].decode())
-        raw = zlib.decompress(data[end + 1:])
-    except (ValueError, zlib.error) as exc:
-        raise TableError(f"a damaged table: {exc}") from None
     want = {"rules": layout.name, "k": layout.k, "index": INDEX_VERSION, "count": layout.size}
-    for key, value in want.items():
-        if head.get(key) != value:
-            raise TableError(f"the table holds {key} {head.get(key)!r}, not {value!r}")
-    if len(raw) != 2 * layout.size or zlib.crc32(raw) != head.get("crc32"):
-        raise TableError("the table's values do not match its sum")
-    values = array("H")
-    values.frombytes(raw)
-    if sys.byteorder != "little":
-        values.byteswap()
-    return values
+    _, raw = datafile.decode(data, MAGIC, want, "table of exact endgames")
+    if len(raw) != 2 * layout.size:
+        raise TableError("the table's values do not match its count")
+    return datafile.numbers("H", raw)
 
 
-def read_file(name: str) -> bytes:
-    """The default loader: the table file ``name`` from senet/ai/tables."""
-    with open(os.path.join(TABLES_DIR, name), "rb") as fh:
-        return fh.read()
-
-
+read_file = datafile.read  # the default loader: the table file ``name`` from senet/ai/tables
 loader = read_file  # name -> bytes (OSError when it cannot); the worker sets its own
 _tables: dict = {}  # table name -> (Layout, values), or None when it could not be read
 
@@ -121,7 +97,7 @@ def covers(state) -> bool:
     k = K[name]
     if left(state, WHITE) > k or left(state, "b") > k:
         return False
-    if "start" in state.rules.options:  # KO2: the tables know the game after both first 1s
+    if state.rules.flag_rank("began=wb") is not None:  # KO2: the tables know the game after both first 1s
         return state.flag("began") == "wb"
     return True
 

@@ -8,11 +8,11 @@ beyond its squares, per rule set:
 
 * Kendall, Thibault: ``again`` matters only where the side to act has a piece in the
   water (no rescue on an extra throw, K9, H8); the positions with that piece and
-  ``again`` form groups of their own, with square 27 fixed.
+  ``again`` form groups of their own, with the water square fixed.
 * Piccione: the flag ``entered`` (the piece on square 1 moves first, P3) with square 1
-  fixed; the pieces in the supply.
-* Tait: the pieces in the supply.
-* Bell: who owns the odd goals (``odd=``) and the home pieces, which fill the side's
+  fixed (``Rules.entered_square``); the pieces in the supply.
+* Tait: the pieces in the supply; no piece stands on 1, 2 or 3 (``Rules.standing_squares``).
+* Bell (``Rules.has_goals``): who owns the odd goals (``odd=``) and the home pieces, which fill the side's
   lowest goal squares (B6) and never move again; the pieces not home are on the board
   or in the supply.
 * Jéquier, Havens: the squares alone (the colour draw is over long before).
@@ -30,28 +30,25 @@ the solver marks them, and a lookup never reaches them.
 Kendall's house rules ``five`` and ``start`` change nothing in such an endgame (the
 count of pieces only decides when a side has none left; both sides have thrown their
 first 1 long before, ``began=wb``), so those names share the tables of the name without
-them; ``trap`` and ``homerow`` change the end and have tables of their own.
+them; ``trap`` and ``homerow`` change the end and have tables of their own
+(``Rules.table_name``, ``Rules.table_names``).
 """
 
 from math import comb
 
 from ..state import BLACK, WHITE, State
+from ..variants import VARIANTS, get_rules
 
 INDEX_VERSION = 1
-# the rule sets that have tables, by the name of their table
-TABLE_NAMES = ("kendall", "kendall+trap", "kendall+homerow", "kendall+trap+homerow",
-               "jequier", "tait", "bell", "thibault", "havens", "piccione")
-ODD_GOALS = tuple(range(1, 20, 2))  # Bell (B5)
-EVEN_GOALS = tuple(range(2, 21, 2))
+# the tables, by name (Rules.table_names: a rule set's and its house rules'), in the
+# order of VARIANTS
+TABLE_NAMES = tuple(t for v in VARIANTS for t in get_rules(v).table_names)
 _SWAP = str.maketrans("wb", "bw")
 
 
 def table_name(rules):
-    """The name of the table that holds ``rules``' endgames, or None."""
-    name = rules.name
-    if name.startswith("kendall"):
-        kept = [o for o in rules.options if o in ("trap", "homerow")]
-        name = "+".join(["kendall"] + kept)
+    """The name of the table that holds ``rules``' endgames (Rules.table_name), or None."""
+    name = rules.table_name
     return name if name in TABLE_NAMES else None
 
 
@@ -133,7 +130,7 @@ class Layout:
         self.name = table_name(rules)
         self.groups = []
         self.by_key = {}
-        for g in _groups(rules, self.name, k):
+        for g in _groups(rules, k):
             g.offset = self.size
             self.groups.append(g)
             self.by_key[g.key] = g
@@ -155,15 +152,15 @@ class Layout:
         return g.rank(white, black)
 
 
-def _groups(rules, name, k):
+def _groups(rules, k):
     pieces = rules.pieces
-    if name == "bell":
-        yield from _bell_groups(rules, k)
+    if rules.has_goals:
+        yield from _goal_groups(rules, k)
         return
-    squares = [s for s in range(1, 31) if s not in rules.transit_squares]
-    if name == "tait":
-        squares = [s for s in squares if s > 3]  # T2: no piece ever stands on 1, 2 or 3
+    squares = list(rules.standing_squares)
     supplied = rules.has_supply
+    water = rules.water_square
+    entered = rules.entered_square
     for nw in range(1, k + 1):
         for nb in range(1, k + 1):
             off = (pieces - nw, pieces - nb)
@@ -172,18 +169,19 @@ def _groups(rules, name, k):
                     yield Group(("", nw, nb, sw, sb), nw - sw, nb - sb, squares, supply=(sw, sb), off=off)
                     if rules.has_rescue and nw - sw >= 1:  # a piece in the water, on an extra throw
                         yield Group(("again", nw, nb, sw, sb), nw - sw - 1, nb - sb,
-                                    [s for s in squares if s != 27], fixed_w=(27,), supply=(sw, sb),
+                                    [s for s in squares if s != water], fixed_w=(water,), supply=(sw, sb),
                                     off=off, again=True)
-                    if name == "piccione" and nw - sw >= 1:  # P3: the piece just entered moves first
+                    if entered is not None and nw - sw >= 1:  # P3: the piece just entered moves first
                         yield Group(("entered", nw, nb, sw, sb), nw - sw - 1, nb - sb,
-                                    [s for s in squares if s != 1], fixed_w=(1,), supply=(sw, sb),
+                                    [s for s in squares if s != entered], fixed_w=(entered,), supply=(sw, sb),
                                     off=off, var=("entered",), again=True)
 
 
-def _bell_groups(rules, k):
+def _goal_groups(rules, k):
+    """Bell's groups: who owns the odd goals, and the home pieces on the lowest goals (B5, B6)."""
     for odd in (WHITE, BLACK):
-        goals_w = ODD_GOALS if odd == WHITE else EVEN_GOALS
-        goals_b = EVEN_GOALS if odd == WHITE else ODD_GOALS
+        goals_w = rules.goals_for(odd, WHITE)
+        goals_b = rules.goals_for(odd, BLACK)
         for nw in range(1, k + 1):
             for nb in range(1, k + 1):
                 home_w, home_b = goals_w[:10 - nw], goals_b[:10 - nb]
@@ -202,13 +200,13 @@ def _key(layout, state):
     white = [i + 1 for i, c in enumerate(board) if c == WHITE]
     black = [i + 1 for i, c in enumerate(board) if c == BLACK]
     sw, sb = state.supply
-    name = layout.name
-    if name == "bell":
+    rules = layout.rules
+    if rules.has_goals:
         odd = state.odd
         if odd is None:
             return None
-        goals_w = ODD_GOALS if odd == WHITE else EVEN_GOALS
-        goals_b = EVEN_GOALS if odd == WHITE else ODD_GOALS
+        goals_w = rules.goals_for(odd, WHITE)
+        goals_b = rules.goals_for(odd, BLACK)
         home_w = _home(board, goals_w, WHITE)
         home_b = _home(board, goals_b, BLACK)
         nw = len(white) - home_w + sw
@@ -223,9 +221,9 @@ def _key(layout, state):
     if "entered" in state.var:
         kind = "entered"
         white = white[1:]  # the piece on 1 (validate: the entered piece is there)
-    elif state.again and layout.rules.has_rescue and board[26] == WHITE:
+    elif state.again and rules.has_rescue and board[rules.water_square - 1] == WHITE:
         kind = "again"
-        white = [s for s in white if s != 27]
+        white = [s for s in white if s != rules.water_square]
     return ((kind, nw, nb, sw, sb), white, black)
 
 

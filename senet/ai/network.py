@@ -8,7 +8,7 @@ Expert now searches with a network trained by temporal differences instead (TD(l
 as in the backgammon programs): it played against itself, and after every move nudged
 its estimate of the previous position towards its estimate of the next one, and the
 last one towards the result. ``tools/train_network.py`` trains a network for any rule
-set and writes it into ``senet/ai/nets.py``; a rule set without one keeps the hand-made
+set and writes it into ``senet/ai/tables/networks.bin``; a rule set without one keeps the hand-made
 evaluation. docs/opponents.md has the measurements (in Jéquier a network trained the
 same way searched no better than the hand-made evaluation, so none is shipped).
 
@@ -50,10 +50,6 @@ sigmoid output. Every input is 0 or 1, so the hidden layer is the sum of the wei
 of the inputs that are on. Plain Python, standard library only (it runs in Pyodide).
 """
 
-import base64
-import sys
-import zlib
-from array import array
 from math import exp
 
 try:
@@ -63,7 +59,7 @@ except ImportError:  # the page's MicroPython has no operator module (it only im
         return a + b
 
 from ..state import WHITE, State, other
-from .evaluate import settled_value, sigmoid
+from .terms import settled_value, sigmoid
 
 N_INPUTS = 72
 N_INPUTS_TRAPS = 82
@@ -183,20 +179,55 @@ def encoder(n_inputs: int):
     raise ValueError(f"no input encoding has {n_inputs} inputs")
 
 
-def pack(floats) -> str:
-    """Weights as text: float32, little-endian, zlib-compressed, base64."""
-    data = array("f", floats)
-    if sys.byteorder != "little":
-        data.byteswap()
-    return base64.b64encode(zlib.compress(data.tobytes(), 9)).decode("ascii")
+NETWORKS_FILE = "networks.bin"  # in senet/ai/tables, written by tools/train_network.py
+NETWORKS_MAGIC = b"senet-networks\n"
 
 
-def unpack(text: str) -> list[float]:
-    data = array("f")
-    data.frombytes(zlib.decompress(base64.b64decode(text)))
-    if sys.byteorder != "little":
-        data.byteswap()
-    return data.tolist()
+def encode_networks(nets: dict) -> bytes:
+    """The networks file (senet.ai.datafile): for each rule set, by name, its ``inputs``,
+    ``hidden``, ``games`` and ``note`` in the head, its ``weights`` among the values
+    (float32, one network after the other in the order of the head)."""
+    from . import datafile
+
+    head = []
+    values = []
+    for name in sorted(nets):
+        spec = nets[name]
+        head.append({"rules": name, "inputs": spec["inputs"], "hidden": spec["hidden"], "games": spec["games"],
+                     "note": spec["note"], "count": len(spec["weights"])})
+        values.extend(spec["weights"])
+    return datafile.encode(NETWORKS_MAGIC, {"networks": head}, datafile.packed("f", values))
+
+
+def decode_networks(data: bytes) -> dict:
+    """The networks of a networks file, by rule set: {"inputs", "hidden", "games",
+    "note", "weights"}; raises senet.ai.datafile.DataFileError."""
+    from . import datafile
+
+    head, raw = datafile.decode(data, NETWORKS_MAGIC, {}, "networks file")
+    weights = datafile.numbers("f", raw).tolist()
+    out = {}
+    at = 0
+    for spec in head["networks"]:
+        n = spec["count"]
+        out[spec["rules"]] = {"inputs": spec["inputs"], "hidden": spec["hidden"], "games": spec["games"],
+                              "note": spec["note"], "weights": weights[at:at + n]}
+        at += n
+    if at != len(weights):
+        raise datafile.DataFileError("the networks file's values do not match its counts")
+    return out
+
+
+_STORED: list = []
+
+
+def stored_networks() -> dict:
+    """The trained networks shipped (senet/ai/tables/networks.bin), read once."""
+    if not _STORED:
+        from . import datafile
+
+        _STORED.append(decode_networks(datafile.read(NETWORKS_FILE)))
+    return _STORED[0]
 
 
 class Network:
@@ -215,10 +246,6 @@ class Network:
         self.bias = weights[rows:rows + n_hidden]
         self.out = weights[rows + n_hidden:rows + 2 * n_hidden]
         self.out_bias = weights[-1]
-
-    @classmethod
-    def from_text(cls, n_inputs: int, n_hidden: int, text: str) -> "Network":
-        return cls(n_inputs, n_hidden, unpack(text))
 
     def __call__(self, active: list[int]) -> float:
         """The output for the inputs that are on."""
@@ -274,9 +301,7 @@ _LOADED: dict[str, NetworkEvaluation | None] = {}
 def network_evaluation(variant: str) -> NetworkEvaluation | None:
     """The trained evaluation of a rule set, or None where there is none."""
     if variant not in _LOADED:
-        from .nets import NETS
-
-        spec = NETS.get(variant)
+        spec = stored_networks().get(variant)
         _LOADED[variant] = None if spec is None else NetworkEvaluation(
-            Network.from_text(spec["inputs"], spec["hidden"], spec["weights"]))
+            Network(spec["inputs"], spec["hidden"], spec["weights"]))
     return _LOADED[variant]

@@ -22,24 +22,12 @@ from ..moves import OFF, PASS, SUPPLY, THROW, Move
 from ..state import BLACK, WHITE, State
 from ..throws import OUT_OF
 from ..turns import decisions
-from .evaluate import EXPERT_WEIGHTS, Evaluator, evaluator, weighed_as
+from .evaluate import Evaluator, evaluator
 from .network import network_evaluation
 from .search import Search
+from .tuning import EXPERT_WEIGHTS, default_nodes, weighed_as
 
-# Expert's default budget: nodes per decision (reproducible), per rule set, measured with
-# the arena (docs/opponents.md): more nodes paid a little in Kendall and Thibault and
-# nothing measurable elsewhere. The median decision stays far under 0.3 s in CPython
-# (python -m senet.commands.ai_bench); the wall-clock cap is a safety net.
-DEFAULT_NODES = {
-    "kendall": 20000, "jequier": 5000, "tait": 5000,
-    "bell": 8000, "thibault": 20000, "havens": 5000, "piccione": 20000,
-}
-DEFAULT_TIME_CAP = 1.5
-
-
-def default_nodes(rules) -> int:
-    """The Expert's node budget in a rule set (Kendall's house rules take Kendall's)."""
-    return DEFAULT_NODES[rules.tuning or rules.name]
+DEFAULT_TIME_CAP = 1.5  # seconds: a safety net (the node budget, senet.ai.tuning, decides)
 
 
 def _check_decision(state: State) -> list[Move]:
@@ -237,7 +225,7 @@ class Expert(Player):
     says so; ``tables=False`` searches there too (to measure the search against them).
     For experiments: ``evaluation="hand"`` searches with
     the hand-made Expert evaluation everywhere, ``evaluation="average"`` with Average's,
-    ``weights`` overrides evaluation weights (see senet.ai.evaluate.WEIGHTS).
+    ``weights`` overrides evaluation weights (see senet.ai.tuning.WEIGHTS).
     """
 
     level = "expert"

@@ -39,6 +39,7 @@ from ..state import BLACK, WHITE
 from ..throws import OUT_OF
 from ..turns import after_throw
 from .players import Expert
+from .tuning import REVIEW_NODES, review_nodes
 
 # Thresholds of the classes, in equity (win probability) lost by the played option.
 INACCURACY = 0.02
@@ -47,17 +48,8 @@ BLUNDER = 0.10
 CLASSES = ("best", "inaccuracy", "mistake", "blunder")
 # Options within this equity of one another count as equal (a forced decision).
 EQUAL = 1e-9
-# The default node budget of each search of a review, per rule set: a review runs one
-# search for every possible throw at every throw of the game, so it spends far fewer
-# nodes a search than the Expert's play (senet.ai.players.DEFAULT_NODES). Chosen so that
-# a whole Kendall game is reviewed in under 30 s in the browser. The other rule sets
-# get as much as keeps a typical game's review about as long: Thibault's games are
-# short; Jequier's and Havens' long, Tait's and Bell's searches costly at 500 nodes
-# (the next iteration of the search fits), so they get 300 (docs/review.md).
-DEFAULT_NODES = {
-    "kendall": 500, "jequier": 300, "tait": 300,
-    "bell": 300, "thibault": 500, "havens": 300, "piccione": 300,
-}
+# The default node budget of each search of a review, per rule set (senet.ai.tuning)
+DEFAULT_NODES = REVIEW_NODES
 THROW = "throw"  # the name of the option "throw" at a decision before a throw
 # A player's skill by the equity lost per decision not forced, GNU Backgammon's scale
 # of its error rate (docs/review.md): (upper bound, name), the last one unbounded.
@@ -98,7 +90,7 @@ class Reviewer:
 
     def __init__(self, game: Game, nodes=None):
         self.game = game
-        self.nodes = int(nodes) if nodes else DEFAULT_NODES[game.rules.tuning or game.rules.name]
+        self.nodes = int(nodes) if nodes else review_nodes(game.rules)
         if self.nodes < 1:
             raise ValueError("the node budget must be at least 1")
         self._expert = Expert(nodes=self.nodes, time_cap=None)

@@ -21,14 +21,15 @@ with a SenetError that says what is wrong, in one line.
 
 from ..errors import SenetError
 from ..throws import bytes_of_hex, hex_of
-from ..variants import base_name, get_rules
+from ..variants import VARIANTS, base_name, get_rules
 from .offer import PROTOCOL_VERSION, Answer, Offer
 from .sdp import pack, unpack, utf8
 
 INVITE, ANSWER, RECONNECT = 1, 2, 3
 # The rule sets by their number in an invite: the order is part of the format. Append
 # only (an index is in every invite), at most 16 (4 bits; the other 4 are house rules).
-RULE_SETS = ("kendall", "jequier", "tait", "bell", "thibault", "havens", "piccione")
+# Each rule set says its number (Rules.invite_number).
+RULE_SETS = tuple(v for _, v in sorted((get_rules(v).invite_number, v) for v in VARIANTS))
 MAX_CODE = 4000  # characters of a code: far more than a real one (about 300)
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(_ALPHABET)}

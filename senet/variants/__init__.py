@@ -17,6 +17,7 @@ from .thibault import Thibault
 _ALL = (Kendall(), Jequier(), Tait(), Bell(), Thibault(), Havens(), Piccione())
 _RULES = {r.name: r for r in _ALL}
 VARIANTS = tuple(r.name for r in _ALL)  # in this order everywhere (a dict's is not, in MicroPython)
+DEFAULT_VARIANT = Kendall.name  # the rule set of a first game, of the tutorial and of a new setup
 KENDALL_OPTIONS = OPTIONS  # KO1-KO4, in the order they are written
 
 
@@ -27,12 +28,14 @@ def get_rules(name: str) -> Rules:
     if rules is None:
         if isinstance(name, str) and "+" in name:
             base, _, rest = name.partition("+")
-            if base != "kendall":
-                if base in _RULES:
-                    raise PositionError(f"only kendall has house rules (+{', +'.join(OPTIONS)}), "
-                                        f"not {base}")
-            else:
-                rules = Kendall(Kendall.option_names(rest))
+            plain = _RULES.get(base) if base in VARIANTS else None
+            if plain is not None and not plain.house_rules:
+                having = [r for r in _ALL if r.house_rules]
+                raise PositionError(f"only {', '.join(r.name for r in having)} "
+                                    f"{'has' if len(having) == 1 else 'have'} house rules "
+                                    f"(+{', +'.join(having[0].house_rules)}), not {base}")
+            if plain is not None:
+                rules = plain.with_house_rules(rest)
                 if len(_RULES) < 64:
                     _RULES[name] = rules
                 return rules

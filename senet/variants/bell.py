@@ -99,6 +99,7 @@ def stranded(state: State, side: str) -> tuple:
 
 class Bell(Rules):
     name = "bell"
+    invite_number = 3  # its number in an online invite (senet.online.invite): never change it
     title = "Bell"
     pieces = 10
     none_value = 5
@@ -112,6 +113,9 @@ class Bell(Rules):
     has_goals = True  # B5
     own_flags = (("odd", ("w", "b")),)  # B5: who owns the odd goal squares
     safe_squares = frozenset(range(26, 31))  # B4
+    # the home pieces leave few squares: the exact tables reach three pieces a side
+    # (790,254 slots against 16.6 million for Kendall's three, docs/endgames.md)
+    table_pieces = 3
 
     @staticmethod
     def entry_square(throw: int):

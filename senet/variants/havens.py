@@ -14,6 +14,7 @@ PENALTY_BANDS = ((1, 10, 3), (11, 20, 2), (21, 25, 1))
 
 class Havens(Jequier):
     name = "havens"
+    invite_number = 5  # its number in an online invite (senet.online.invite): never change it
     title = "Havens"
     none_value = 5
     extra_throws = frozenset({1, 4, 5})

@@ -13,6 +13,7 @@ from ..state import BLACK, WHITE, State, other
 
 class Jequier(Rules):
     name = "jequier"
+    invite_number = 1  # its number in an online invite (senet.online.invite): never change it
     title = "Jéquier"
     pieces = 5
     none_value = 6
@@ -31,6 +32,8 @@ class Jequier(Rules):
         return "wb" * 5 + "." * 20
 
     # J2 / V2: the colour draw. SIDE names the seat to throw: "w" the first seat, "b" the second.
+    opening_move = (10, 11)  # J2, V2: the colour draw ends with black's piece on 10 moving to 11
+
     def opening_throw(self, state: State, throw: int) -> State:
         if throw != 1:
             return state._replace(side=other(state.side))

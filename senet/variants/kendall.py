@@ -25,6 +25,7 @@ BEAR_OFF = {26: 5, 27: 4, 28: 3, 29: 2}
 
 class Kendall(Rules):
     name = "kendall"
+    invite_number = 0  # its number in an online invite (senet.online.invite): never change it
     title = "Kendall"
     pieces = 7
     none_value = 5
@@ -40,6 +41,9 @@ class Kendall(Rules):
     options = ()
     house_rules = OPTIONS  # KO1-KO4, written after the name in this order
     tuning = "kendall"  # the opponents' evaluation tuned for Kendall serves every option
+    # the house rules that change the end (KO3, KO4) have exact tables of their own; five
+    # and start change nothing there (senet/ai/exact_index.py)
+    table_names = ("kendall", "kendall+trap", "kendall+homerow", "kendall+trap+homerow")
 
     def __init__(self, options: tuple = ()) -> None:
         super().__init__()
@@ -56,6 +60,13 @@ class Kendall(Rules):
             self.expert_weights = "kendall+five"  # fitted to games of five pieces a side, any other options
         if self.start_rule:
             self.own_flags = (("began", ("w", "b", "wb")),)
+
+    @property
+    def table_name(self) -> str:
+        return "+".join(("kendall",) + tuple(o for o in self.options if o in ("trap", "homerow")))
+
+    def with_house_rules(self, text: str) -> "Kendall":
+        return Kendall(self.option_names(text))
 
     @staticmethod
     def option_names(text: str) -> tuple:

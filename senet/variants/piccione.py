@@ -30,6 +30,7 @@ FORWARD, BACKWARD = "dir=f", "dir=b"
 
 class Piccione(Rules):
     name = "piccione"
+    invite_number = 6  # its number in an online invite (senet.online.invite): never change it
     title = "Piccione"
     pieces = 5
     none_value = 5
@@ -38,6 +39,7 @@ class Piccione(Rules):
     has_supply = True
     transit_squares = frozenset({27})  # P7: a piece never rests on 27
     water_square = 27  # P7: a piece landing there goes back to its owner's supply
+    entered_square = 1  # P3: the piece just entered on 1 moves first (the flag entered)
     own_flags = (("dir", ("f", "b")), ("entered", None), ("owe", None))
     throw_in_parts = True  # P2
     back_to_supply = True  # P5: a piece moving back past square 1

@@ -14,6 +14,7 @@ ENTRY_SQUARES = (4, 6)  # T2: a throw of 4 enters on 4, a throw of 6 on 6
 
 class Tait(Rules):
     name = "tait"
+    invite_number = 2  # its number in an online invite (senet.online.invite): never change it
     title = "Tait"
     pieces = 5
     none_value = 6
@@ -23,6 +24,8 @@ class Tait(Rules):
     transit_squares = frozenset({27})  # T4: a piece never rests on 27
     water_square = 27  # T4: a piece landing there goes back to its owner's supply
     safe_squares = frozenset({15})  # T3
+    # T2: a piece enters on 4 or 6, so none ever stands on 1, 2 or 3; T4: nor on 27
+    standing_squares = tuple(s for s in range(4, 31) if s != 27)
 
     @staticmethod
     def entry_square(throw: int):

@@ -19,6 +19,7 @@ def rescue_square(cells: str) -> int:
 
 class Thibault(Rules):
     name = "thibault"
+    invite_number = 4  # its number in an online invite (senet.online.invite): never change it
     title = "Thibault"
     pieces = 5
     none_value = 5

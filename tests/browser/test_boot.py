@@ -265,7 +265,7 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     assert "worker.mpy" not in bundled and "main.mpy" not in bundled and "pack.mpy" not in bundled
     # Expert's trained weights: Expert runs in the worker only (the page's stand-ins are
     # Novice and Average, which never read them)
-    assert "senet/ai/nets.mpy" not in bundled and "senet/ai/network.mpy" in bundled
+    assert "senet/ai/datafile.mpy" not in bundled and "senet/ai/network.mpy" in bundled
 
 
 def test_subpath_server_hides_the_root(serve_dist, page):

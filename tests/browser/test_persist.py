@@ -579,7 +579,7 @@ def test_hints_and_the_win_meter_are_remembered_settings(app):
 
 @pytest.mark.parametrize("variant", ["havens", "bell"])
 def test_expert_plays_with_its_learned_network_in_the_worker(app, variant):
-    """In Havens and Bell Expert searches with a trained network (senet/ai/nets.py):
+    """In Havens and Bell Expert searches with a trained network (senet/ai/tables/networks.bin):
     it must load and run in the worker's Pyodide, for moves and for the win meter."""
     app.open(f"?variant={variant}&white=human&black=expert&seed=4&speed=instant")
     app.locator(".toolbar [data-action='settings']").click()

@@ -10,8 +10,9 @@ from positions import moves, position
 
 import senet
 from senet.ai import LEVELS, get_player
-from senet.ai.evaluate import J_COST, V_COST, evaluate, evaluator
+from senet.ai.evaluate import evaluate, evaluator
 from senet.ai.search import Search
+from senet.ai.tuning import J_COST, V_COST
 from senet.throws import OUT_OF
 from senet.variants import bell
 
@@ -324,7 +325,7 @@ def test_B6_B4_expert_evaluation_counts_a_piece_above_a_gap_as_exposed_and_a_hom
     # white's 10 waits above the gap on 4; black's 12 hits it with a 2 (6 in 16), which
     # sends it back to the supply: a loss of 31.5 - 10 squares. With 4, 6 and 8 filled the
     # same piece is home (B6) and cannot be hit (B4).
-    from senet.ai.evaluate import expert_bell
+    from senet.ai.tuning import expert_bell
 
     exposed = position("bell", white=[2, 10], black=[1, 12], side="b", supply=(8, 8), flags="odd=b")
     assert not bell.is_home(exposed, 10)
@@ -353,7 +354,7 @@ def test_play_out_yields_only_real_decisions_and_finishes_the_game(variant):
 
 # -- Kendall's house rules: the weights of five pieces a side ------------------------------
 def test_KO1_kendall_five_has_its_own_expert_weights_and_plain_kendall_keeps_its_own():
-    from senet.ai.evaluate import EXPERT_WEIGHTS, WEIGHTS, weighed_as
+    from senet.ai.tuning import EXPERT_WEIGHTS, WEIGHTS, weighed_as
 
     assert weighed_as("kendall") == "kendall"
     # five pieces pick their own entry, whatever other options come with them

@@ -109,3 +109,24 @@ def test_the_app_words_of_events_and_why_tait_loses_a_throw():
     move = senet.parse_move("13-17")
     words = [voice(e, "b") for e in events(state, move, state.apply(move))]
     assert words == ["white moves from 13 to 17", "your piece on 17 is bumped to square 13", "white throws again"]
+
+
+def test_K9_H8_a_piece_that_lands_in_the_water_stays_there_and_the_move_says_so():
+    for name in ("kendall", "thibault"):
+        n = senet.get_rules(name).pieces
+        state = parse_position(f"{name} {_board(w=[26], b=[2, 4, 6, 8])} w 1 w=0/{n - 1},b=0/{n - 4} -")
+        move = senet.parse_move("26-27")
+        got = events(state, move, state.apply(move))
+        assert got[0] == {"kind": "move", "side": "w", "from": 26, "to": 27, "in_water": True}, name
+        # the words are those of any move: the mark is for the app's sound and summary
+        assert senet.describe(state, move, state.apply(move))[0] == "white moves from 26 to 27"
+
+
+def test_a_piece_that_only_passes_the_water_or_stands_on_27_without_one_is_not_in_it_J8_B4():
+    state = parse_position(f"kendall {_board(w=[1, 3, 5, 7, 9, 11, 24], b=[2, 4, 6, 8, 10, 12, 14])} w 2 w=0/0,b=0/0 -")
+    move = senet.parse_move("24-26")
+    assert "in_water" not in events(state, move, state.apply(move))[0]
+    # Bell has no water: a piece entering on 27 is only entering
+    state = parse_position(f"bell {'.' * 30} b 4 w=10/0,b=10/0 -")
+    move = [m for m in state.legal_actions() if m.dst == 27][0]
+    assert events(state, move, state.apply(move))[0] == {"kind": "enter", "side": "b", "to": 27}

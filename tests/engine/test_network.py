@@ -1,4 +1,4 @@
-"""Expert's learned evaluations (senet.ai.network, senet.ai.nets) and their training tool."""
+"""Expert's learned evaluations (senet.ai.network, senet/ai/tables/networks.bin) and their training tool."""
 
 from __future__ import annotations
 
@@ -9,28 +9,29 @@ from pathlib import Path
 import pytest
 from positions import position
 
-from senet.ai import get_player
+from senet.ai import datafile, get_player
 from senet.ai.evaluate import Evaluator
-from senet.ai.nets import NETS
 from senet.ai.network import (
     N_INPUTS,
     N_INPUTS_BELL,
     N_INPUTS_TRAPS,
     Network,
     NetworkEvaluation,
+    decode_networks,
     encode,
     encode_bell,
+    encode_networks,
     encoder,
     forced_onto_27,
     network_evaluation,
-    pack,
-    unpack,
+    stored_networks,
 )
 from senet.game import Game
 from senet.throws import MT19937
 from senet.variants import bell
 
 ROOT = Path(__file__).resolve().parents[2]
+NETS = stored_networks()
 NET_VARIANTS = sorted(NETS)
 
 
@@ -44,13 +45,24 @@ def swap_colours(state):
                     side="b" if state.side == "w" else "w", off=(state.off[1], state.off[0]))
 
 
-def test_pack_round_trips_float32():
+def _spec(weights, games=1, note="n"):
+    return {"inputs": 1, "hidden": 1, "games": games, "note": note, "weights": weights}
+
+
+def test_the_networks_file_round_trips_float32_and_refuses_a_damaged_one():
     values = [0.0, 1.0, -2.5, 0.1, 1e-3, 123.456]
-    back = unpack(pack(values))
-    assert len(back) == len(values)
-    assert back[:3] == [0.0, 1.0, -2.5]
-    assert back[3] == pytest.approx(0.1, rel=1e-7) and back[3] != 0.1  # rounded to float32
-    assert unpack(pack(back)) == back
+    data = encode_networks({"b": _spec(values[:2]), "a": _spec(values[2:], 7, "x")})
+    back = decode_networks(data)
+    assert sorted(back) == ["a", "b"] and back["a"]["games"] == 7 and back["a"]["note"] == "x"
+    assert back["b"]["weights"] == [0.0, 1.0] and back["a"]["weights"][0] == -2.5
+    assert back["a"]["weights"][1] == pytest.approx(0.1, rel=1e-7) and back["a"]["weights"][1] != 0.1  # float32
+    assert decode_networks(encode_networks(back)) == back
+    damaged = bytearray(data)
+    damaged[-3] ^= 0xFF
+    with pytest.raises(datafile.DataFileError):
+        decode_networks(bytes(damaged))
+    with pytest.raises(datafile.DataFileError, match="not a networks file"):
+        decode_networks(b"senet-exact\n{}\n")
 
 
 def test_network_output_matches_a_hand_computation():
@@ -311,21 +323,18 @@ class _FakeTrainer:
         return self._weights
 
 
-def test_the_tool_writes_a_nets_module_the_engine_reads(tmp_path, monkeypatch):
+def test_the_tool_writes_a_networks_file_the_engine_reads(tmp_path, monkeypatch):
     tool = _tool()
-    target = tmp_path / "nets.py"
+    target = tmp_path / "networks.bin"
     monkeypatch.setattr(tool, "NETS_FILE", target)
     n = N_INPUTS * 3 + 2 * 3 + 1
     weights = [((i * 37) % 101 - 50) / 64 for i in range(n)]  # exact in float32
     tool.write_nets("jequier", _FakeTrainer(3, weights, 1234), "a test")
     tool.write_nets("havens", _FakeTrainer(3, weights[::-1], 99), "another")
     tool.write_nets("jequier", _FakeTrainer(3, weights[::-1], 5), "replaced")
-    namespace: dict = {}
-    exec(target.read_text(encoding="utf-8"), namespace)
-    nets = namespace["NETS"]
+    nets = decode_networks(target.read_bytes())
     assert sorted(nets) == ["havens", "jequier"]
     assert nets["jequier"]["games"] == 5 and nets["jequier"]["note"] == "replaced"
-    assert unpack(nets["havens"]["weights"]) == weights[::-1]
-    net = Network.from_text(N_INPUTS, 3, nets["jequier"]["weights"])
+    assert nets["havens"]["weights"] == weights[::-1]
+    net = Network(N_INPUTS, 3, nets["jequier"]["weights"])
     assert net.out_bias == weights[0]
-    assert max(len(line) for line in target.read_text().splitlines()) <= 110
