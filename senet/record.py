@@ -96,18 +96,18 @@ def entry_fields(line: str) -> tuple:
     the game is for the replay to say."""
     parts = _fields(line)
     if len(parts) not in (2, 3) or parts[0] not in (WHITE, BLACK):
-        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'")
+        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'", "record_line")
     side, throw_text = parts[0], parts[1]
     action = parts[2] if len(parts) == 3 else None
     if throw_text == "-":
         if action is None or action == "draw":
-            raise SenetError("a line without a throw must name an action")
+            raise SenetError("a line without a throw must name an action", "record_line")
         if action == "throw":
-            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it")
+            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it", "record_line")
         return side, None, action, False
     throw = decimal(throw_text, 1)  # one ASCII digit; the rule set says which are possible
     if throw is None:
-        raise SenetError(f"the throw must be a number from 1 to 6 or '-', not '{shown(throw_text)}'")
+        raise SenetError(f"the throw must be a number from 1 to 6 or '-', not '{shown(throw_text)}'", "record_throw")
     if action == "draw":
         return side, throw, None, True
     return side, throw, action, False
@@ -194,12 +194,13 @@ def _parse_player(n: int, value: str) -> tuple[int, tuple[str, str]]:
     parts = [p for p in (seat_text, kind_text) if p]
     if len(parts) < 2:
         raise RecordError(n, "expected 'player SEAT KIND NAME' (like 'player 1 human Ann'; the name may "
-                             "be left out)")
+                             "be left out)", "record_player")
     kind = kind_text.lower()
     if seat_text not in ("1", "2"):
-        raise RecordError(n, f"the seat of a player is 1 or 2, not '{shown(seat_text)}'")
+        raise RecordError(n, f"the seat of a player is 1 or 2, not '{shown(seat_text)}'", "record_player")
     if kind not in PLAYER_KINDS:
-        raise RecordError(n, f"unknown player kind '{shown(kind_text)}' (choose from {', '.join(PLAYER_KINDS)})")
+        raise RecordError(n, f"unknown player kind '{shown(kind_text)}' (choose from {', '.join(PLAYER_KINDS)})",
+                          "record_player")
     problem = player_name_problem(name)
     if problem is not None:
         raise RecordError(n, problem)
@@ -289,10 +290,11 @@ class GameRecord:
     def from_record(cls, text: str) -> "GameRecord":
         """Replay a record; raises RecordError naming the first faulty line."""
         if not isinstance(text, str):
-            raise RecordError(1, "a game record must be text")
+            raise RecordError(1, "a game record must be text", "record_start", first=RECORD_MAGIC)
         numbered = record_lines(text)
         if not numbered or numbered[0][1] != RECORD_MAGIC:
-            raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
+            raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'",
+                              "record_start", first=RECORD_MAGIC)
         headers = {}  # key -> (line number, value)
         players = {}
         body_start = len(numbered)
@@ -301,7 +303,7 @@ class GameRecord:
             if key == "player":
                 seat, player = _parse_player(n, value)
                 if seat in players:
-                    raise RecordError(n, f"'player {seat}' is given twice")
+                    raise RecordError(n, f"'player {seat}' is given twice", "record_twice")
                 players[seat] = player
                 continue
             if key in ("anchor", "reveal"):
@@ -311,19 +313,19 @@ class GameRecord:
                 key = f"{key} {seat_text}"
             if key in ("variant", "seed", "throws", "start", "commit", "phrase") or key[:7] in ("anchor ", "reveal "):
                 if key in headers:
-                    raise RecordError(n, f"'{key}' is given twice")
+                    raise RecordError(n, f"'{key}' is given twice", "record_twice")
                 headers[key] = (n, value)
                 continue
             body_start = idx
             break
         first = numbered[0][0]
         if "variant" not in headers:
-            raise RecordError(first, "the record does not say its variant ('variant NAME')")
+            raise RecordError(first, "the record does not say its variant ('variant NAME')", "record_variant")
         n, name = headers["variant"]
         try:
             rules = get_rules(name)
         except SenetError as exc:
-            raise RecordError(n, str(exc)) from None
+            raise RecordError(n, str(exc), "record_variant") from None
         seed = None
         if "seed" in headers:
             n, seed_text = headers["seed"]
@@ -381,7 +383,7 @@ class GameRecord:
                 raise RecordError(n, "the start position may not have a pending throw (THROW '-'): "
                                      "the first throw is the record's first line")
         if seed is None and throws not in (COMMIT, DUEL):  # no default: the throws after the record would be made up
-            raise RecordError(first, "the record does not give the seed of its throws ('seed N')")
+            raise RecordError(first, "the record does not give the seed of its throws ('seed N')", "record_seed")
         game = cls(rules.name, seed=seed, start=start, throws=throws, phrase=phrase, commit=commit,
                    anchors=anchors)
         game.players = players
@@ -394,7 +396,7 @@ class GameRecord:
         last_entry = len(body) - (2 if body and _fields(body[-1][1])[0] == "result" else 1)
         for pos, (n, ln) in enumerate(body):
             if result_seen is not None:
-                raise RecordError(n, "nothing may follow the result line")
+                raise RecordError(n, "nothing may follow the result line", "record_after_result")
             key = _fields(ln)[0]
             if key == "result":
                 result_seen = (n, ln[len("result"):].strip(SPACES))
@@ -423,7 +425,7 @@ class GameRecord:
         actual = self.result
         if head != actual:
             raise RecordError(n, f"the record claims '{head}' but the game replays to "
-                                 f"{'no result yet' if actual is None else repr(actual)}")
+                                 f"{'no result yet' if actual is None else repr(actual)}", "record_result")
         if colon and reason != DRAW_REASONS[self.draw_reason]:
             raise RecordError(n, f"the game is drawn because {DRAW_REASONS[self.draw_reason]}, "
                                  f"not '{shown(reason)}'")
@@ -432,13 +434,13 @@ class GameRecord:
         try:
             side, throw, action, draw = entry_fields(line)
         except SenetError as exc:
-            raise RecordError(n, str(exc)) from None
+            raise RecordError(n, exc) from None
         if self.over:
-            raise RecordError(n, "the game is already over")
+            raise RecordError(n, "the game is already over", "record_over")
         state = self.state
         if side != state.side:
             raise RecordError(n, f"it is {'white' if state.side == WHITE else 'black'}'s turn, not "
-                                 f"{'white' if side == WHITE else 'black'}'s")
+                                 f"{'white' if side == WHITE else 'black'}'s", "record_turn", side=state.side)
         try:
             if throw is None:
                 self.play(action)
@@ -459,4 +461,4 @@ class GameRecord:
         except RecordError:
             raise
         except SenetError as exc:
-            raise RecordError(n, str(exc)) from None
+            raise RecordError(n, exc) from None

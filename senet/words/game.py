@@ -124,6 +124,26 @@ def explain_text(words, reason: dict) -> str:
     return cite(words, words.t("refused." + why, **args), clause)
 
 
+def error_text(words, exc, fallback: str = "error.unreadable") -> str:
+    """An engine's error (senet.errors.SenetError) as a player reads it: its message
+    ``"error." + exc.key`` with its words (a side named), else why the rules refused a move
+    (an IllegalMove's reason, explain_text), else the message ``fallback``; a RecordError's
+    line number before it (error.at_line). Never the developer's English."""
+    args = dict(getattr(exc, "words", None) or {})
+    key = getattr(exc, "key", None)
+    reason = args.pop("reason", None)
+    if key:
+        if "side" in args:
+            args["side"] = side_name(words, args["side"])
+        text = words.t(key if "." in key else "error." + key, **args)  # "online.no_invite": the app's own
+    elif isinstance(reason, dict):
+        text = explain_text(words, reason)
+    else:
+        text = words.t(fallback)
+    line = getattr(exc, "line", None)
+    return words.t("error.at_line", line=line, error=text) if isinstance(line, int) else text
+
+
 def draw_text(words, reason: str, actions=None) -> str:
     """Why a game is drawn, the clause cited: a State's or a Game's ``draw_reason``,
     "frozen" (C6), or "limit" with ``actions`` the game's limit (senet.game.MAX_ACTIONS)."""
