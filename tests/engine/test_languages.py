@@ -17,6 +17,7 @@ import words as tool  # tools/words.py
 from babel import Locale
 
 from senet.commands.cli import language
+import senet
 from senet.words import Words, digits, load, plural, po
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -346,3 +347,32 @@ def test_the_worker_says_its_words_in_the_pages_language():
         assert worker.use_words("zz") == "en"  # no such catalog: English
     finally:
         use(words())
+
+
+def test_verify_and_the_review_table_speak_the_command_lines_language(tmp_path, capsys):
+    """`python -m senet verify` and `review` say their words in the language of --lang or
+    of the environment (docs/languages.md); the moves stay in notation."""
+    from senet.commands.cli import main
+    from senet.words import use, words
+
+    game = senet.Game("kendall", seed=5, throws="sha256-commit")
+    for _ in range(3):
+        game.throw()
+        actions = game.state.legal_actions()
+        game.play(actions[0]) if actions else None
+    path = tmp_path / "game.txt"
+    path.write_text(game.record_text(), encoding="utf-8")
+    said = {}
+    try:
+        for lang in ("en", "fr", "de", "ar"):
+            assert main(["--lang", lang, "verify", str(path)]) == 1  # sealed: the game is not over
+            said[lang] = capsys.readouterr().out
+        assert main(["--lang", "de", "review", str(path), "--nodes", "40"]) == 0
+        review_de = capsys.readouterr().out
+    finally:
+        use(words())
+    assert said["en"].startswith("Cannot verify yet: the game is not over")
+    assert said["fr"].startswith(load("fr").t("flow.verify.sealed", reason="")[:10])
+    assert "noch nicht vorbei" in said["de"] and "not over" not in said["de"]
+    assert "لم تنتهِ اللعبة" in said["ar"] and game.commit in said["ar"]  # the commitment stays as it is
+    assert "Klasse" in review_de and "Entscheidung" in review_de and "decision" not in review_de
