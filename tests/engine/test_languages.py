@@ -16,8 +16,8 @@ import site_words
 import words as tool  # tools/words.py
 from babel import Locale
 
-from senet.commands.cli import language
 import senet
+from senet.commands.cli import language
 from senet.words import Words, digits, load, plural, po
 
 ROOT = Path(__file__).resolve().parents[2]
