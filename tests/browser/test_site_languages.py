@@ -233,12 +233,22 @@ DIALOGS = (("new-game", "#new-game"), ("settings", "#settings-dialog"), ("stats"
            ("record", "#record-dialog"), ("friend", "#friend-dialog"), ("resign", "#resign-dialog"))
 
 
+# The service worker's first-visit notice, read the moment it shows (it goes after a few
+# seconds): the test server's origin is new to the browser, so this is a first visit.
+READY_NOTICE = """() => document.documentElement.dataset.sw === 'ready'
+  && document.querySelector('#pwa-slot .pwa-message').textContent"""
+
+
 def test_the_pseudo_language_leaves_no_english_and_clips_nothing(app, pseudo_site):
     app.goto(pseudo_site.url + "index.html?lang=xx&" + GAME)
     app.wait_for_url("**/index.xx.html*")
     wait_app_ready(app)
+    # the transient notices too: "ready to play offline" while it shows
+    notice = app.wait_for_function(READY_NOTICE, timeout=180_000).json_value()
+    found = {"sw-ready": app.evaluate(ENGLISH_LEFT)}
+    assert notice.startswith("[") and notice.endswith("]"), notice
     _play(app, 6)
-    found = {"page": app.evaluate(ENGLISH_LEFT)}
+    found["page"] = app.evaluate(ENGLISH_LEFT)
     clipped = {"page": app.evaluate(CLIPPED)}
     for action, dialog in DIALOGS:
         app.locator(f".toolbar [data-action='{action}']").click()
