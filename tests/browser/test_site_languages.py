@@ -296,3 +296,15 @@ def test_a_first_visit_in_french_stays_light_and_keeps_french_offline(guarded_co
     srv.stop()  # offline: French pages from the cache
     page.goto(srv.url + "pages/history.fr.html")
     assert page.get_by_role("heading", level=1).inner_text() == load("fr").t("pages.history.heading")
+    # German was never visited: Settings' Language says it needs a connection once, and the
+    # game stays in French, as it was
+    page.goto(srv.url + "index.fr.html")
+    wait_app_ready(page)
+    before = position(page)
+    page.click('[data-action="settings"]')
+    page.select_option("#set-lang", "de")
+    said = page.locator("#settings-dialog .dialog-notice")
+    said.wait_for(state="visible")
+    assert said.inner_text() == load("fr").t("settings.lang_offline")
+    assert page.url.split("?")[0].endswith("/index.fr.html") and _lang(page) == ["fr", "ltr"]
+    assert page.locator("#set-lang").input_value() == "fr" and position(page) == before
