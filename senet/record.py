@@ -32,6 +32,7 @@ from .variants import get_rules
 RECORD_MAGIC = "senet-record 1"
 # Who may sit at a seat, as a record's "player" line names them (senet.seats uses the same).
 PLAYER_KINDS = ("human", "novice", "average", "expert")
+RECORD_EXAMPLE = "b 3 14-17"  # a line of moves, as an error names the form (notation: the same in every language)
 MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
 # The generators a record may name: the three of senet.throws, and the throws of a game
 # between two devices, which come from both players (senet.online) and not from a seed.
@@ -96,14 +97,17 @@ def entry_fields(line: str) -> tuple:
     the game is for the replay to say."""
     parts = _fields(line)
     if len(parts) not in (2, 3) or parts[0] not in (WHITE, BLACK):
-        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'", "record_line")
+        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'", "record_line",
+                         example=RECORD_EXAMPLE)
     side, throw_text = parts[0], parts[1]
     action = parts[2] if len(parts) == 3 else None
     if throw_text == "-":
         if action is None or action == "draw":
-            raise SenetError("a line without a throw must name an action", "record_line")
+            raise SenetError("a line without a throw must name an action", "record_line",
+                             example=RECORD_EXAMPLE)
         if action == "throw":
-            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it", "record_line")
+            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it",
+                             "record_line", example=RECORD_EXAMPLE)
         return side, None, action, False
     throw = decimal(throw_text, 1)  # one ASCII digit; the rule set says which are possible
     if throw is None:

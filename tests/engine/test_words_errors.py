@@ -48,6 +48,8 @@ def test_an_unknown_line_has_words_in_the_language_not_the_english():
     exc = record_error("senet-record 1\nvariant kendall\nseed 5\nthis is not a move\n")
     fr = error_text(senet.words.load("fr"), exc)
     assert fr.startswith("ligne 4") and "b 3 14-17" in fr and "expected" not in fr
+    ar = error_text(senet.words.load("ar"), exc)
+    assert ar.startswith("السطر ٤") and "b 3 14-17" in ar  # the line's number in Arabic digits, the notation as it is
 
 
 def test_a_refused_move_in_a_record_says_why_the_rules_refuse_it():
