@@ -207,7 +207,7 @@ def _parse_player(n: int, value: str) -> tuple[int, tuple[str, str]]:
                           "record_player")
     problem = player_name_problem(name)
     if problem is not None:
-        raise RecordError(n, problem)
+        raise RecordError(n, problem, "record_player_name")
     return int(seat_text), (kind, name)
 
 
@@ -313,7 +313,8 @@ class GameRecord:
             if key in ("anchor", "reveal"):
                 seat_text, value = _first(value)
                 if seat_text not in ("1", "2"):
-                    raise RecordError(n, f"expected '{key} SEAT HEX' with the seat 1 or 2, not '{shown(seat_text)}'")
+                    raise RecordError(n, f"expected '{key} SEAT HEX' with the seat 1 or 2, not '{shown(seat_text)}'",
+                                      "record_seat")
                 key = f"{key} {seat_text}"
             if key in ("variant", "seed", "throws", "start", "commit", "phrase") or key[:7] in ("anchor ", "reveal "):
                 if key in headers:
@@ -336,43 +337,49 @@ class GameRecord:
             seed = parse_seed(seed_text)
             if seed is None:
                 raise RecordError(n, f"the seed must be a whole number in decimal digits (at most {MAX_SEED_DIGITS}, "
-                                     f"no leading zeros), not '{shown(seed_text)}'")
+                                     f"no leading zeros), not '{shown(seed_text)}'", "record_seed_number",
+                                  most=MAX_SEED_DIGITS)
         throws = MT19937  # no line: a record of the older versions
         if "throws" in headers:
             n, throws = headers["throws"]
             if throws not in RECORD_GENERATORS:
                 raise RecordError(n, f"unknown throw generator '{shown(throws)}' (choose from "
-                                     f"{', '.join(RECORD_GENERATORS)})")
+                                     f"{', '.join(RECORD_GENERATORS)})", "record_generator")
         phrase, commit = "", None
         for key in ("commit", "phrase"):
             if key in headers and throws != COMMIT:
-                raise RecordError(headers[key][0], f"a '{key}' line belongs to 'throws {COMMIT}'")
+                raise RecordError(headers[key][0], f"a '{key}' line belongs to 'throws {COMMIT}'", "record_misplaced")
         if throws == COMMIT:
             if "commit" not in headers:
-                raise RecordError(headers["throws"][0], f"'throws {COMMIT}' needs its commitment ('commit HEX')")
+                raise RecordError(headers["throws"][0], f"'throws {COMMIT}' needs its commitment ('commit HEX')",
+                                  "record_commit_missing")
             n, commit = headers["commit"]
             if not is_commitment(commit):
-                raise RecordError(n, f"the commitment must be 64 lowercase hex digits, not '{shown(commit)}'")
+                raise RecordError(n, f"the commitment must be 64 lowercase hex digits, not '{shown(commit)}'",
+                                  "record_hex", digits=64)
             if "phrase" in headers:
                 n, phrase = headers["phrase"]
                 problem = phrase_problem(phrase)
                 if problem is not None:
-                    raise RecordError(n, problem)
+                    raise RecordError(n, problem, "record_phrase")
         anchors = None
         chain_keys = [k for k in ("anchor 1", "anchor 2", "reveal 1", "reveal 2") if k in headers]
         if throws != DUEL and chain_keys:
-            raise RecordError(headers[chain_keys[0]][0], f"an '{chain_keys[0][:6]}' line belongs to 'throws {DUEL}'")
+            raise RecordError(headers[chain_keys[0]][0], f"an '{chain_keys[0][:6]}' line belongs to 'throws {DUEL}'",
+                              "record_misplaced")
         if throws == DUEL:
             if "seed" in headers:
-                raise RecordError(headers["seed"][0], f"'throws {DUEL}' has no seed: both players make the throws")
+                raise RecordError(headers["seed"][0], f"'throws {DUEL}' has no seed: both players make the throws",
+                                  "record_duel_seed")
             for key in ("anchor 1", "anchor 2"):
                 if key not in headers:
                     raise RecordError(headers["throws"][0], f"'throws {DUEL}' needs both seats' anchors "
-                                                            f"('{key} HEX')")
+                                                            f"('{key} HEX')", "record_anchors")
             for key in chain_keys:
                 n, value = headers[key]
                 if not is_chain_hex(value):
-                    raise RecordError(n, f"'{key[:6]}' gives 32 lowercase hex digits, not '{shown(value)}'")
+                    raise RecordError(n, f"'{key[:6]}' gives 32 lowercase hex digits, not '{shown(value)}'", "record_hex",
+                                      digits=32)
             anchors = {1: headers["anchor 1"][1], 2: headers["anchor 2"][1]}
         start = None
         if "start" in headers:
@@ -380,12 +387,12 @@ class GameRecord:
             try:
                 start = parse_position(position)
             except SenetError as exc:
-                raise RecordError(n, str(exc)) from None
+                raise RecordError(n, str(exc), "record_start_position") from None
             if start.rules is not rules:
-                raise RecordError(n, "the start position is of another variant")
+                raise RecordError(n, "the start position is of another variant", "record_start_position")
             if start.throw is not None:
                 raise RecordError(n, "the start position may not have a pending throw (THROW '-'): "
-                                     "the first throw is the record's first line")
+                                     "the first throw is the record's first line", "record_start_throw")
         if seed is None and throws not in (COMMIT, DUEL):  # no default: the throws after the record would be made up
             raise RecordError(first, "the record does not give the seed of its throws ('seed N')", "record_seed")
         game = cls(rules.name, seed=seed, start=start, throws=throws, phrase=phrase, commit=commit,
@@ -406,7 +413,8 @@ class GameRecord:
                 result_seen = (n, ln[len("result"):].strip(SPACES))
                 continue
             if key == "player":
-                raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
+                raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw",
+                                  "record_misplaced")
             game._replay_line(n, ln, last=pos >= last_entry)
         if result_seen is not None:
             game._check_result(*result_seen)
@@ -422,17 +430,17 @@ class GameRecord:
             try:
                 self.concede(head, reason)
             except SenetError as exc:
-                raise RecordError(n, str(exc)) from None
+                raise RecordError(n, str(exc), "record_result") from None
             return
         if head not in ("w", "b", "draw") or (colon and head != "draw") or (colon and not reason):
-            raise RecordError(n, f"the result must be w, b or draw: REASON, not '{shown(claimed)}'")
+            raise RecordError(n, f"the result must be w, b or draw: REASON, not '{shown(claimed)}'", "record_result")
         actual = self.result
         if head != actual:
             raise RecordError(n, f"the record claims '{head}' but the game replays to "
                                  f"{'no result yet' if actual is None else repr(actual)}", "record_result")
         if colon and reason != DRAW_REASONS[self.draw_reason]:
             raise RecordError(n, f"the game is drawn because {DRAW_REASONS[self.draw_reason]}, "
-                                 f"not '{shown(reason)}'")
+                                 f"not '{shown(reason)}'", "record_result")
 
     def _replay_line(self, n: int, line: str, last: bool) -> None:
         try:
@@ -451,15 +459,15 @@ class GameRecord:
                 return
             if state.opening:
                 if not draw:
-                    raise RecordError(n, "the colour draw comes first: expected 'SIDE THROW draw'")
+                    raise RecordError(n, "the colour draw comes first: expected 'SIDE THROW draw'", "record_draw_first")
                 self.throw(throw)
                 return
             if draw:
-                raise RecordError(n, "there is no colour draw here")
+                raise RecordError(n, "there is no colour draw here", "record_no_draw")
             self.throw(throw)
             if action is None:
                 if not last:
-                    raise RecordError(n, "only the last line may hold a throw without an action")
+                    raise RecordError(n, "only the last line may hold a throw without an action", "record_throw_alone")
                 return
             self.play(action)
         except RecordError:
