@@ -1,14 +1,14 @@
 """Board geometry (C1) and the names of the marked squares, shared by the app and docs."""
 
-# The marked squares and their names in English, for developers; a player reads each name
-# in the words in use, its message board.square.N (senet/words).
+# The marked squares, each with the message id of its name (senet/words: "House of Beauty",
+# "Haus der Schönheit", ...): a name is read in the words in use, ``senet.words.t(MARKED[26])``.
 MARKED = {
-    15: "House of Rebirth",
-    26: "House of Beauty",
-    27: "House of Water",
-    28: "House of Three Truths",
-    29: "House of Re-Atoum",
-    30: "House of the Rising Sun",
+    15: "board.square.15",
+    26: "board.square.26",
+    27: "board.square.27",
+    28: "board.square.28",
+    29: "board.square.29",
+    30: "board.square.30",
 }
 
 

@@ -58,10 +58,15 @@ def decimal(text: str, max_digits: int):
 
 class SenetError(ValueError):
     """Base class of every error the engine raises on bad input. The message is kept on
-    one line: line breaks and control characters in it are escaped."""
+    one line: line breaks and control characters in it are escaped. It is the
+    developer's English; an error a player reads also has ``key``, the end of its message
+    id ("error." + key, senet/words) and ``words``, that message's arguments
+    (senet.words.game.error_text says it in the words in use)."""
 
-    def __init__(self, message=""):
+    def __init__(self, message="", key=None, **words):
         super().__init__(one_line(str(message)))
+        self.key = key
+        self.words = words
 
 
 class PositionError(SenetError):
@@ -90,7 +95,13 @@ class SaveError(SenetError):
 class RecordError(SenetError):
     """A game record is malformed or does not replay; `line` is its 1-based line number."""
 
-    def __init__(self, line: int, message: str):
-        super().__init__(f"line {line}: {message}")
+    def __init__(self, line: int, message, key=None, **words):
+        """``message``: the English, or the SenetError of the line (its key and words kept)."""
+        if isinstance(message, SenetError):
+            key, words = message.key, message.words
+            if getattr(message, "reason", None) is not None and not isinstance(message, RecordError):
+                words = dict(words)
+                words["reason"] = message.reason  # an IllegalMove's, which the rules say in words
+        super().__init__(f"line {line}: {message}", key, **words)
         self.line = line
         self.reason = one_line(str(message))

@@ -32,6 +32,7 @@ from .variants import get_rules
 RECORD_MAGIC = "senet-record 1"
 # Who may sit at a seat, as a record's "player" line names them (senet.seats uses the same).
 PLAYER_KINDS = ("human", "novice", "average", "expert")
+RECORD_EXAMPLE = "b 3 14-17"  # a line of moves, as an error names the form (notation: the same in every language)
 MAX_PLAYER_NAME = 40  # characters, as for a saved session's seat
 # The generators a record may name: the three of senet.throws, and the throws of a game
 # between two devices, which come from both players (senet.online) and not from a seed.
@@ -96,18 +97,21 @@ def entry_fields(line: str) -> tuple:
     the game is for the replay to say."""
     parts = _fields(line)
     if len(parts) not in (2, 3) or parts[0] not in (WHITE, BLACK):
-        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'")
+        raise SenetError(f"expected 'SIDE THROW ACTION' (like 'b 3 14-17'), found '{shown(line)}'", "record_line",
+                         example=RECORD_EXAMPLE)
     side, throw_text = parts[0], parts[1]
     action = parts[2] if len(parts) == 3 else None
     if throw_text == "-":
         if action is None or action == "draw":
-            raise SenetError("a line without a throw must name an action")
+            raise SenetError("a line without a throw must name an action", "record_line",
+                             example=RECORD_EXAMPLE)
         if action == "throw":
-            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it")
+            raise SenetError("a line does not say 'throw': the line of the throw, with its value, says it",
+                             "record_line", example=RECORD_EXAMPLE)
         return side, None, action, False
     throw = decimal(throw_text, 1)  # one ASCII digit; the rule set says which are possible
     if throw is None:
-        raise SenetError(f"the throw must be a number from 1 to 6 or '-', not '{shown(throw_text)}'")
+        raise SenetError(f"the throw must be a number from 1 to 6 or '-', not '{shown(throw_text)}'", "record_throw")
     if action == "draw":
         return side, throw, None, True
     return side, throw, action, False
@@ -194,15 +198,16 @@ def _parse_player(n: int, value: str) -> tuple[int, tuple[str, str]]:
     parts = [p for p in (seat_text, kind_text) if p]
     if len(parts) < 2:
         raise RecordError(n, "expected 'player SEAT KIND NAME' (like 'player 1 human Ann'; the name may "
-                             "be left out)")
+                             "be left out)", "record_player")
     kind = kind_text.lower()
     if seat_text not in ("1", "2"):
-        raise RecordError(n, f"the seat of a player is 1 or 2, not '{shown(seat_text)}'")
+        raise RecordError(n, f"the seat of a player is 1 or 2, not '{shown(seat_text)}'", "record_player")
     if kind not in PLAYER_KINDS:
-        raise RecordError(n, f"unknown player kind '{shown(kind_text)}' (choose from {', '.join(PLAYER_KINDS)})")
+        raise RecordError(n, f"unknown player kind '{shown(kind_text)}' (choose from {', '.join(PLAYER_KINDS)})",
+                          "record_player")
     problem = player_name_problem(name)
     if problem is not None:
-        raise RecordError(n, problem)
+        raise RecordError(n, problem, "record_player_name")
     return int(seat_text), (kind, name)
 
 
@@ -289,10 +294,11 @@ class GameRecord:
     def from_record(cls, text: str) -> "GameRecord":
         """Replay a record; raises RecordError naming the first faulty line."""
         if not isinstance(text, str):
-            raise RecordError(1, "a game record must be text")
+            raise RecordError(1, "a game record must be text", "record_start", first=RECORD_MAGIC)
         numbered = record_lines(text)
         if not numbered or numbered[0][1] != RECORD_MAGIC:
-            raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'")
+            raise RecordError(numbered[0][0] if numbered else 1, f"a game record starts with '{RECORD_MAGIC}'",
+                              "record_start", first=RECORD_MAGIC)
         headers = {}  # key -> (line number, value)
         players = {}
         body_start = len(numbered)
@@ -301,72 +307,79 @@ class GameRecord:
             if key == "player":
                 seat, player = _parse_player(n, value)
                 if seat in players:
-                    raise RecordError(n, f"'player {seat}' is given twice")
+                    raise RecordError(n, f"'player {seat}' is given twice", "record_twice")
                 players[seat] = player
                 continue
             if key in ("anchor", "reveal"):
                 seat_text, value = _first(value)
                 if seat_text not in ("1", "2"):
-                    raise RecordError(n, f"expected '{key} SEAT HEX' with the seat 1 or 2, not '{shown(seat_text)}'")
+                    raise RecordError(n, f"expected '{key} SEAT HEX' with the seat 1 or 2, not '{shown(seat_text)}'",
+                                      "record_seat")
                 key = f"{key} {seat_text}"
             if key in ("variant", "seed", "throws", "start", "commit", "phrase") or key[:7] in ("anchor ", "reveal "):
                 if key in headers:
-                    raise RecordError(n, f"'{key}' is given twice")
+                    raise RecordError(n, f"'{key}' is given twice", "record_twice")
                 headers[key] = (n, value)
                 continue
             body_start = idx
             break
         first = numbered[0][0]
         if "variant" not in headers:
-            raise RecordError(first, "the record does not say its variant ('variant NAME')")
+            raise RecordError(first, "the record does not say its variant ('variant NAME')", "record_variant")
         n, name = headers["variant"]
         try:
             rules = get_rules(name)
         except SenetError as exc:
-            raise RecordError(n, str(exc)) from None
+            raise RecordError(n, str(exc), "record_variant") from None
         seed = None
         if "seed" in headers:
             n, seed_text = headers["seed"]
             seed = parse_seed(seed_text)
             if seed is None:
                 raise RecordError(n, f"the seed must be a whole number in decimal digits (at most {MAX_SEED_DIGITS}, "
-                                     f"no leading zeros), not '{shown(seed_text)}'")
+                                     f"no leading zeros), not '{shown(seed_text)}'", "record_seed_number",
+                                  most=MAX_SEED_DIGITS)
         throws = MT19937  # no line: a record of the older versions
         if "throws" in headers:
             n, throws = headers["throws"]
             if throws not in RECORD_GENERATORS:
                 raise RecordError(n, f"unknown throw generator '{shown(throws)}' (choose from "
-                                     f"{', '.join(RECORD_GENERATORS)})")
+                                     f"{', '.join(RECORD_GENERATORS)})", "record_generator")
         phrase, commit = "", None
         for key in ("commit", "phrase"):
             if key in headers and throws != COMMIT:
-                raise RecordError(headers[key][0], f"a '{key}' line belongs to 'throws {COMMIT}'")
+                raise RecordError(headers[key][0], f"a '{key}' line belongs to 'throws {COMMIT}'", "record_misplaced")
         if throws == COMMIT:
             if "commit" not in headers:
-                raise RecordError(headers["throws"][0], f"'throws {COMMIT}' needs its commitment ('commit HEX')")
+                raise RecordError(headers["throws"][0], f"'throws {COMMIT}' needs its commitment ('commit HEX')",
+                                  "record_commit_missing")
             n, commit = headers["commit"]
             if not is_commitment(commit):
-                raise RecordError(n, f"the commitment must be 64 lowercase hex digits, not '{shown(commit)}'")
+                raise RecordError(n, f"the commitment must be 64 lowercase hex digits, not '{shown(commit)}'",
+                                  "record_hex", digits=64)
             if "phrase" in headers:
                 n, phrase = headers["phrase"]
                 problem = phrase_problem(phrase)
                 if problem is not None:
-                    raise RecordError(n, problem)
+                    raise RecordError(n, problem, "record_phrase")
         anchors = None
         chain_keys = [k for k in ("anchor 1", "anchor 2", "reveal 1", "reveal 2") if k in headers]
         if throws != DUEL and chain_keys:
-            raise RecordError(headers[chain_keys[0]][0], f"an '{chain_keys[0][:6]}' line belongs to 'throws {DUEL}'")
+            raise RecordError(headers[chain_keys[0]][0], f"an '{chain_keys[0][:6]}' line belongs to 'throws {DUEL}'",
+                              "record_misplaced")
         if throws == DUEL:
             if "seed" in headers:
-                raise RecordError(headers["seed"][0], f"'throws {DUEL}' has no seed: both players make the throws")
+                raise RecordError(headers["seed"][0], f"'throws {DUEL}' has no seed: both players make the throws",
+                                  "record_duel_seed")
             for key in ("anchor 1", "anchor 2"):
                 if key not in headers:
                     raise RecordError(headers["throws"][0], f"'throws {DUEL}' needs both seats' anchors "
-                                                            f"('{key} HEX')")
+                                                            f"('{key} HEX')", "record_anchors")
             for key in chain_keys:
                 n, value = headers[key]
                 if not is_chain_hex(value):
-                    raise RecordError(n, f"'{key[:6]}' gives 32 lowercase hex digits, not '{shown(value)}'")
+                    raise RecordError(n, f"'{key[:6]}' gives 32 lowercase hex digits, not '{shown(value)}'", "record_hex",
+                                      digits=32)
             anchors = {1: headers["anchor 1"][1], 2: headers["anchor 2"][1]}
         start = None
         if "start" in headers:
@@ -374,14 +387,14 @@ class GameRecord:
             try:
                 start = parse_position(position)
             except SenetError as exc:
-                raise RecordError(n, str(exc)) from None
+                raise RecordError(n, str(exc), "record_start_position") from None
             if start.rules is not rules:
-                raise RecordError(n, "the start position is of another variant")
+                raise RecordError(n, "the start position is of another variant", "record_start_position")
             if start.throw is not None:
                 raise RecordError(n, "the start position may not have a pending throw (THROW '-'): "
-                                     "the first throw is the record's first line")
+                                     "the first throw is the record's first line", "record_start_throw")
         if seed is None and throws not in (COMMIT, DUEL):  # no default: the throws after the record would be made up
-            raise RecordError(first, "the record does not give the seed of its throws ('seed N')")
+            raise RecordError(first, "the record does not give the seed of its throws ('seed N')", "record_seed")
         game = cls(rules.name, seed=seed, start=start, throws=throws, phrase=phrase, commit=commit,
                    anchors=anchors)
         game.players = players
@@ -394,13 +407,14 @@ class GameRecord:
         last_entry = len(body) - (2 if body and _fields(body[-1][1])[0] == "result" else 1)
         for pos, (n, ln) in enumerate(body):
             if result_seen is not None:
-                raise RecordError(n, "nothing may follow the result line")
+                raise RecordError(n, "nothing may follow the result line", "record_after_result")
             key = _fields(ln)[0]
             if key == "result":
                 result_seen = (n, ln[len("result"):].strip(SPACES))
                 continue
             if key == "player":
-                raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw")
+                raise RecordError(n, "a 'player' line belongs with the header lines, before the first throw",
+                                  "record_misplaced")
             game._replay_line(n, ln, last=pos >= last_entry)
         if result_seen is not None:
             game._check_result(*result_seen)
@@ -416,47 +430,47 @@ class GameRecord:
             try:
                 self.concede(head, reason)
             except SenetError as exc:
-                raise RecordError(n, str(exc)) from None
+                raise RecordError(n, str(exc), "record_result") from None
             return
         if head not in ("w", "b", "draw") or (colon and head != "draw") or (colon and not reason):
-            raise RecordError(n, f"the result must be w, b or draw: REASON, not '{shown(claimed)}'")
+            raise RecordError(n, f"the result must be w, b or draw: REASON, not '{shown(claimed)}'", "record_result")
         actual = self.result
         if head != actual:
             raise RecordError(n, f"the record claims '{head}' but the game replays to "
-                                 f"{'no result yet' if actual is None else repr(actual)}")
+                                 f"{'no result yet' if actual is None else repr(actual)}", "record_result")
         if colon and reason != DRAW_REASONS[self.draw_reason]:
             raise RecordError(n, f"the game is drawn because {DRAW_REASONS[self.draw_reason]}, "
-                                 f"not '{shown(reason)}'")
+                                 f"not '{shown(reason)}'", "record_result")
 
     def _replay_line(self, n: int, line: str, last: bool) -> None:
         try:
             side, throw, action, draw = entry_fields(line)
         except SenetError as exc:
-            raise RecordError(n, str(exc)) from None
+            raise RecordError(n, exc) from None
         if self.over:
-            raise RecordError(n, "the game is already over")
+            raise RecordError(n, "the game is already over", "record_over")
         state = self.state
         if side != state.side:
             raise RecordError(n, f"it is {'white' if state.side == WHITE else 'black'}'s turn, not "
-                                 f"{'white' if side == WHITE else 'black'}'s")
+                                 f"{'white' if side == WHITE else 'black'}'s", "record_turn", side=state.side)
         try:
             if throw is None:
                 self.play(action)
                 return
             if state.opening:
                 if not draw:
-                    raise RecordError(n, "the colour draw comes first: expected 'SIDE THROW draw'")
+                    raise RecordError(n, "the colour draw comes first: expected 'SIDE THROW draw'", "record_draw_first")
                 self.throw(throw)
                 return
             if draw:
-                raise RecordError(n, "there is no colour draw here")
+                raise RecordError(n, "there is no colour draw here", "record_no_draw")
             self.throw(throw)
             if action is None:
                 if not last:
-                    raise RecordError(n, "only the last line may hold a throw without an action")
+                    raise RecordError(n, "only the last line may hold a throw without an action", "record_throw_alone")
                 return
             self.play(action)
         except RecordError:
             raise
         except SenetError as exc:
-            raise RecordError(n, str(exc)) from None
+            raise RecordError(n, exc) from None

@@ -36,15 +36,19 @@ _HEADERS = ("variant", "seed", "throws", "start", "commit", "phrase", "player", 
 class Verdict:
     """What verify_record found: ``status`` (one of the constants above), ``ok`` (True
     only when verified), ``line`` (the line at fault, or None), ``message`` (a sentence
-    in plain words) and ``throws`` (how many throws the record holds)."""
+    in plain words, the developer's English) and ``throws`` (how many throws the record
+    holds); ``key`` and ``words``, the message id ("verify." + key) and its arguments that
+    say it to a person in the words in use (senet.words.game.verdict_text)."""
 
-    __slots__ = ("status", "line", "message", "throws")
+    __slots__ = ("status", "line", "message", "throws", "key", "words")
 
-    def __init__(self, status, message, line=None, throws=0):
+    def __init__(self, status, message, line=None, throws=0, key=None, **words):
         self.status = status
         self.message = message
         self.line = line
         self.throws = throws
+        self.key = key
+        self.words = words
 
     @property
     def ok(self):
@@ -103,7 +107,8 @@ def _duel_check(headers, throws, none_value):
             continue
         if f"reveal {seat}" not in headers:
             return Verdict(SEALED, f"the record does not reveal the contributions of seat {seat} "
-                                   f"('reveal {seat} HEX'): its {total} throws cannot be verified", None, total)
+                                   f"('reveal {seat} HEX'): its {total} throws cannot be verified", None, total,
+                           "duel_sealed", seat=seat)
         reveal_line, reveal = headers[f"reveal {seat}"]
         if not is_chain_hex(reveal) or not is_chain_hex(anchor):
             return None  # the replay names the line
@@ -116,7 +121,7 @@ def _duel_check(headers, throws, none_value):
             return Verdict(MISMATCH, f"line {reveal_line}: the contribution seat {seat} revealed does not lead "
                                      f"to its anchor on line {anchor_line} in {total} steps (one per throw): the "
                                      f"record was changed, or this seat did not play by its anchor",
-                           reveal_line, total)
+                           reveal_line, total, "duel_chain", seat=seat, anchor_line=anchor_line)
         down.pop()
         down.reverse()
         chains[seat] = down
@@ -124,7 +129,8 @@ def _duel_check(headers, throws, none_value):
         expected = duel_throw(k, chains[1][k], chains[2][k], none_value)
         if expected != throw:
             return Verdict(MISMATCH, f"line {n}: the record has a {throw}, but throw {k} (counted from 0) "
-                                     f"from both seats' revealed contributions is a {expected}", n, total)
+                                     f"from both seats' revealed contributions is a {expected}", n, total,
+                           "duel_throw", throw=throw, expected=expected)
     return None
 
 
@@ -155,10 +161,12 @@ def _throw_check(headers, throws, none_value):
         if not wrong:
             return Verdict(MISMATCH, f"line {commit_line}: the commitment does not match the revealed seed "
                                      f"(SHA-256 of {seed} is {commitment(seed)}), although that seed gives "
-                                     f"every recorded throw: the commitment was changed", commit_line, total)
+                                     f"every recorded throw: the commitment was changed", commit_line, total,
+                           "commit_changed")
         return Verdict(MISMATCH, f"line {seed_line}: the revealed seed does not match the commitment "
                                  f"(SHA-256 of {seed} is {commitment(seed)}, the commitment on line "
-                                 f"{commit_line} is {commit})", seed_line, total)
+                                 f"{commit_line} is {commit})", seed_line, total,
+                       "seed_changed", commit_line=commit_line)
     if not wrong:
         return None
     n, k, expected, throw = wrong[0]
@@ -168,19 +176,22 @@ def _throw_check(headers, throws, none_value):
         return Verdict(MISMATCH, f"line {line}: the recorded throws do not follow from the revealed seed and "
                                  f"{what}: {len(wrong)} of {total} differ, the first on line {n} (throw {k} "
                                  f"should be {expected}, the record has {throw}); the phrase was changed, or the "
-                                 f"throws were not made from this seed", line, total)
+                                 f"throws were not made from this seed", line, total,
+                       "phrase_changed", wrong=len(wrong), total=total, first=n)
     return Verdict(MISMATCH, f"line {n}: the record has a {throw}, but throw {k} (counted from 0) "
-                             f"from the revealed seed and phrase is a {expected}", n, total)
+                             f"from the revealed seed and phrase is a {expected}", n, total,
+                   "seed_throw", throw=throw, expected=expected)
 
 
 def verify_record(text):
     """Verify a game record's throws; never raises for bad input (see Verdict)."""
     if not isinstance(text, str):
-        return Verdict(INVALID, "a game record must be text")
+        return Verdict(INVALID, "a game record must be text", None, 0, "not_record", first=RECORD_MAGIC)
     numbered = record_lines(text)
     if not numbered or numbered[0][1] != RECORD_MAGIC:
         line = numbered[0][0] if numbered else 1
-        return Verdict(INVALID, f"line {line}: this is not a game record (it starts with '{RECORD_MAGIC}')", line)
+        return Verdict(INVALID, f"line {line}: this is not a game record (it starts with '{RECORD_MAGIC}')", line,
+                       0, "not_record", first=RECORD_MAGIC)
     headers, throws = _parts(text)
     total = len(throws)
     game = error = None
@@ -197,30 +208,33 @@ def verify_record(text):
             found = check(headers, throws, none_value)
     if found is not None and found.status == SEALED:
         if error is not None:
-            return Verdict(INVALID, f"the record does not replay: {error}", error.line, total)
+            return Verdict(INVALID, f"the record does not replay: {error}", error.line, total, "no_replay", error=error)
         return found
     if error is not None and (found is None or error.line < found.line):
-        return Verdict(INVALID, f"the record does not replay: {error}", error.line, total)
+        return Verdict(INVALID, f"the record does not replay: {error}", error.line, total, "no_replay", error=error)
     if found is not None:
         return found
     if kind == DUEL:
         tail = "" if game.over else " (the game is not over)"
         return Verdict(VERIFIED, f"verified: {total} throws follow from both players' revealed contributions, "
                                  f"each of which leads to the anchor that player gave before the first "
-                                 f"throw{tail}", None, total)
+                                 f"throw{tail}", None, total, "verified_duel", total=total, over=game.over)
     if kind != COMMIT:
         return Verdict(NO_COMMITMENT, f"this record has no commitment (its throws are '{shown(kind)}', not "
-                                      f"'{COMMIT}'): its throws cannot be verified", None, total)
+                                      f"'{COMMIT}'): its throws cannot be verified", None, total,
+                       "no_commitment", kind=kind, commit=COMMIT)
     if game.sealed:
         if game.over:
             return Verdict(SEALED, "the game is over, but this record does not reveal its seed "
-                                   "('seed N'): its throws cannot be verified", None, total)
+                                   "('seed N'): its throws cannot be verified", None, total, "sealed_over")
         return Verdict(SEALED, f"the game is not over, so its seed is still sealed: its {total} throws cannot be "
-                               f"verified yet (commitment {game.commit})", None, total)
+                               f"verified yet (commitment {game.commit})", None, total, "sealed",
+                       commit=game.commit)
     phrase = f"the phrase '{game.phrase}'" if game.phrase else "no phrase"
     tail = "" if game.over else " (the game is not over)"
     return Verdict(VERIFIED, f"verified: {total} throws follow from the revealed seed and {phrase}, and "
-                             f"SHA-256 of the seed is the commitment {game.commit}{tail}", None, total)
+                             f"SHA-256 of the seed is the commitment {game.commit}{tail}", None, total, "verified",
+                   total=total, phrase=game.phrase, commit=game.commit, over=game.over)
 
 
 def _none_value(headers):

@@ -24,6 +24,9 @@ let slot;
 let message;
 let installButton;
 let reloading = false;
+// The notices' words, in the page's language: the build writes them into #pwa-slot's data-
+// attributes from the catalogs (html.pwa.*), as it writes every word of the page.
+let words = {};
 const watched = new WeakSet();
 
 function setupSlot() {
@@ -33,6 +36,7 @@ function setupSlot() {
     slot.id = "pwa-slot";
     document.body.prepend(slot);
   }
+  words = slot.dataset;
   // A file, not an inline <style>: the page's Content-Security-Policy may forbid those.
   // index.html links it itself, so that it applies from the first paint.
   const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === STYLESHEET.href);
@@ -52,7 +56,7 @@ function setupSlot() {
   installButton = document.createElement("button");
   installButton.type = "button";
   installButton.className = "pwa-install";
-  installButton.textContent = "Install Senet";
+  installButton.textContent = words.install || "Install Senet";
   installButton.hidden = true;
   slot.append(message, installButton);
 }
@@ -85,7 +89,7 @@ async function showVersion() {
 function reloadInto(worker) {
   if (reloading) return;
   reloading = true;
-  say("Updating\u2026");
+  say(words.updating || "Updating\u2026");
   window.dispatchEvent(new CustomEvent("senet:before-update-reload"));
   if (worker && worker.state === "installed") {
     worker.postMessage({ type: "SKIP_WAITING" }); // controllerchange reloads the page
@@ -97,7 +101,7 @@ function reloadInto(worker) {
 
 function offerUpdate(worker) {
   root.dataset.sw = "update";
-  say("A new version of Senet is ready.", { label: "Reload", run: () => reloadInto(worker) });
+  say(words.update || "A new version of Senet is ready.", { label: words.reload || "Reload", run: () => reloadInto(worker) });
 }
 
 function watchInstalling(reg, worker, hadController) {
@@ -107,8 +111,9 @@ function watchInstalling(reg, worker, hadController) {
     if (worker.state === "installed" && hadController) offerUpdate(worker);
     if (worker.state === "activated" && !hadController) {
       root.dataset.sw = "ready";
-      say("Senet is ready to play offline.");
-      setTimeout(() => { if (message.textContent.startsWith("Senet is ready")) say(""); }, OFFLINE_SAID_MS);
+      const ready = words.ready || "Senet is ready to play offline.";
+      say(ready);
+      setTimeout(() => { if (message.textContent === ready) say(""); }, OFFLINE_SAID_MS);
     }
     if (worker.state === "redundant" && root.dataset.sw === "installing") root.dataset.sw = "none";
   });

@@ -35,7 +35,8 @@ from senet.errors import SenetError
 from senet.online.invite import RULE_SETS, read_invite
 from senet.online.messages import QUICK
 from senet.variants import DEFAULT_VARIANT, base_name, get_rules
-from senet.words import t
+from senet.words import current, t
+from senet.words.game import error_text
 
 # The rule set a newcomer should start with: the tutorial teaches it (app/flow/tutorial.py).
 FIRST_GAME = DEFAULT_VARIANT
@@ -256,7 +257,7 @@ class FriendDialog:
             ice = self.ice_json()
             offer = self.flow.host(self.chosen_rules(), int(self.el("friend-seat").value), name)
         except (SenetError, ValueError) as exc:
-            self.say(str(exc))
+            self.say(error_text(current(), exc))
             return
         self.page.backend.set(NAME_KEY, name)
         self.set_link("inviting")
@@ -291,7 +292,7 @@ class FriendDialog:
             try:
                 sdp = self.take_answer(text)
             except SenetError as exc:
-                self.say(str(exc))
+                self.say(error_text(current(), exc))
                 return
         link_call("stopWaiting")  # the answer is in: another tab's is no longer needed
         self.set_link("connecting")
@@ -343,7 +344,7 @@ class FriendDialog:
             ice = self.ice_json()
             sdp = self.flow.rejoin(text)
         except SenetError as exc:
-            self.say(t("friend.reconnect_refused", error=str(exc)))
+            self.say(t("friend.reconnect_refused", error=error_text(current(), exc)))
             return
         self.el("friend-game").textContent = t("friend.reconnect_asked")
         self.el("friend-name-part").hidden = True
@@ -365,7 +366,7 @@ class FriendDialog:
         try:
             offer, _sdp = read_invite(code_of(text, JOIN_KEY))
         except SenetError as exc:
-            self.say(t("friend.invite_refused", error=str(exc)))
+            self.say(t("friend.invite_refused", error=error_text(current(), exc)))
             return
         self.el("friend-game").textContent = invite_words(offer)
         name = self.page.backend.get(NAME_KEY)
@@ -380,7 +381,7 @@ class FriendDialog:
             ice = self.ice_json()
             _offer, sdp = self.flow.join(text, name)
         except SenetError as exc:
-            self.say(t("friend.answer_refused", error=str(exc)))
+            self.say(t("friend.answer_refused", error=error_text(current(), exc)))
             return
         self.page.backend.set(NAME_KEY, name)
         self.el("friend-guest-name").disabled = True
@@ -430,8 +431,8 @@ class FriendDialog:
         except NotThisGame:
             return  # for another tab's invite: that tab answers
         except SenetError as exc:
-            link_call("answered", False, str(exc))
-            self.say(t("friend.tab_answer_refused", error=str(exc)))
+            link_call("answered", False, error_text(current(), exc))
+            self.say(t("friend.tab_answer_refused", error=error_text(current(), exc)))
             return
         link_call("answered", True, "")
         self.spawn(self.connect(text, sdp))

@@ -9,7 +9,8 @@ from pyscript.ffi import create_proxy, to_js
 import senet
 from app.platform import guard
 from app.platform.dom import window
-from senet.words import t
+from senet.words import current, t
+from senet.words.game import error_text
 
 MAX_RECORD = 2_000_000  # characters
 
@@ -41,7 +42,7 @@ class RecordDialog:
         try:
             game = senet.Game.from_record(text)
         except senet.RecordError as exc:
-            self.message(t("record.cannot_replay", error=exc), error=True)
+            self.message(t("record.cannot_replay", error=error_text(current(), exc)), error=True)
             self.text.focus()
             return
         except Exception as exc:  # never expected; said, not raised

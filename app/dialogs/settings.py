@@ -3,10 +3,13 @@
 The settings themselves are the page's SavePolicy's (app/storage/policy.py): each change is
 saved there at once."""
 
+import asyncio
+
 import senet
 from app.flow.setup import KIND_NAMES, SPEEDS
 from app.online.stun import save_stun, stored_stun
-from app.platform.dom import window
+from app.platform import guard
+from app.platform.dom import on, window
 from app.storage.formats import THEMES
 from app.words.names import rules_name
 from app.words.records import stats_rows
@@ -86,8 +89,26 @@ class SettingsDialogs:
         chosen = str(self.lang_select.value)
         if chosen == lang() or not chosen.isalpha():
             return
-        self.page.ctl.save()
         name = "index.html" if chosen == "en" else f"index.{chosen}.html"
+        asyncio.create_task(self._open_language(chosen, name))
+
+    async def _open_language(self, chosen, name):
+        """Open the copy ``name`` of the page in ``chosen``, unless it cannot come: a
+        language never visited, offline (app/words/lang.js's senetReachable asks the
+        service worker's cache, then the network). Then the language stays, nothing
+        changes, and the dialog says that the language needs a connection once."""
+        try:
+            reachable = await guard.later(window, "senetReachable", name)
+        except guard.Refused:  # no such helper (a page of an older version): as before, go
+            reachable = True
+        if not reachable:
+            self.lang_select.value = lang()
+            dialog, view = self.settings_dialog, self.page.view
+            if view.dialog_notice(dialog, t("settings.lang_offline")):  # made now: it goes with the dialog
+                on(dialog, "close", lambda _event: view.dialog_notice(dialog, ""))
+            return
+        self.page.view.dialog_notice(self.settings_dialog, "")
+        self.page.ctl.save()
         window.location.assign(f"{name}?lang={chosen}")
 
     def on_stun(self, _event):

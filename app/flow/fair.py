@@ -8,19 +8,13 @@ from app.flow.setup import dialog_setup
 from app.words.narration import sentence
 from app.words.phrases import random_phrase
 from senet.throws import COMMIT, commitment, phrase_problem
-from senet.words import t
+from senet.words import current, t
+from senet.words.game import verdict_text
 
 
 def verify_words(verdict) -> str:
-    """A senet.verify Verdict as the app says it."""
-    from senet.verify import INVALID, MISMATCH, NO_COMMITMENT, SEALED, VERIFIED
-
-    text = sentence(verdict.message)  # the engine's sentence (senet.verify)
-    if verdict.status == VERIFIED:
-        return text  # "Verified: ..."
-    key = {MISMATCH: "flow.verify.mismatch", SEALED: "flow.verify.sealed", NO_COMMITMENT: "flow.verify.no_commitment",
-           INVALID: "flow.verify.invalid"}[verdict.status]
-    return t(key, reason=text[0].lower() + text[1:])
+    """A senet.verify Verdict as the app says it, in the words in use."""
+    return verdict_text(current(), verdict)
 
 
 class FairThrows:

@@ -123,9 +123,9 @@ class OnlineFlow:
         """The host reads the answer (a link or its code): the guest's session description.
         Raises SenetError (nothing changes) when it is not an answer to this invite."""
         if self.offer is None or self.seat != self.offer.host_seat:
-            raise SenetError(t("online.no_invite"))
+            raise SenetError(t("online.no_invite"), "online.no_invite")
         if self.duel is not None:
-            raise SenetError(t("online.answered_already"))
+            raise SenetError(t("online.answered_already"), "online.answered_already")
         answer, sdp = read_answer(code_of(code, ANSWER_KEY))
         if answer.game != self.offer.tag():
             raise NotThisGame(t("online.answer_other_invite"))
@@ -153,7 +153,7 @@ class OnlineFlow:
         duel = load_duel(text)
         session = ctl.live.session
         if duel.game.record_text(players={}) != session.game.record_text(players={}):
-            raise SenetError(t("online.saved_other_game"))
+            raise SenetError(t("online.saved_other_game"), "online.saved_other_game")
         self.duel, self.offer, self.answer, self.seat, self.chain = duel, duel.offer, duel.answer, duel.seat, duel.chain
         self.session = session
         ctl.online = self
@@ -180,7 +180,7 @@ class OnlineFlow:
 
     def _reconnection(self, code, key):
         if self.duel is None:
-            raise SenetError(t("online.no_game_to_reconnect"))
+            raise SenetError(t("online.no_game_to_reconnect"), "online.no_game_to_reconnect")
         tag, _events, sdp = read_reconnect(code_of(code, key))
         if tag != self.duel.offer.tag():
             raise NotThisGame(t("online.reconnect_other_game"))

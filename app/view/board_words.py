@@ -3,12 +3,12 @@ description for a screen reader (app/view/board.py draws the board; these are it
 in the words in use)."""
 
 from app.words.names import rules_name
+from senet.board import MARKED
 from senet.words import n, t
 from senet.words import number as in_digits
 
-# The marked squares' names (senet.board.MARKED's, whose English is the developer's).
-SQUARE_NAMES = {15: "board.square.15", 26: "board.square.26", 27: "board.square.27", 28: "board.square.28",
-                29: "board.square.29", 30: "board.square.30"}
+# The marked squares' names: their message ids (senet.board.MARKED).
+SQUARE_NAMES = MARKED
 
 
 def loc_text(loc) -> str:

@@ -5,6 +5,7 @@ words, escaped; no text from a player) as the chart's innerHTML."""
 
 from senet.throw_stats import CATEGORIES, DEGREES, MIN_THROWS, report
 from senet.words import n, t
+from senet.words import number as in_digits
 
 WIDTH, HEIGHT = 320, 150
 TOP, BOTTOM, LEFT = 18, 28, 10  # room for the counts above and the labels below the bars
@@ -24,9 +25,9 @@ def category_of(category: int, none_value: int | None) -> str:
 
 
 def label_of(category: int, none_value: int | None) -> str:
-    """A bar's label under it, in words."""
+    """A bar's label under it, in words (the throw in the language's digits)."""
     if category:
-        return str(category)
+        return in_digits(category)
     return t("view.chart.none") if none_value is None else t("view.chart.none_worth", value=none_value)
 
 
@@ -51,7 +52,7 @@ def chart_svg(counts: dict, none_value: int | None = None) -> str:
         parts.append(f'<rect class="bar" data-category="{category_of(c, none_value)}" data-count="{count}" x="{x + 10}" y="{y}" '
                      f'width="{SLOT - 20}" height="{h}"></rect>')
         parts.append(f'<line class="expected" x1="{x + 4}" x2="{x + SLOT - 4}" y1="{ey}" y2="{ey}"></line>')
-        parts.append(f'<text class="count" x="{x + SLOT // 2}" y="{ty}">{count}</text>')
+        parts.append(f'<text class="count" x="{x + SLOT // 2}" y="{ty}">{in_digits(count)}</text>')
         parts.append(f'<text class="label" x="{x + SLOT // 2}" y="{HEIGHT - 8}">{markup_text(label)}</text>')
         spoken.append(t("view.chart.bar", label=label, count=count, expected=exp))
     aria = markup_text(t("view.chart.label", bars=t("view.chart.sep").join(spoken)))

@@ -13,6 +13,18 @@
 // The choice is kept in localStorage under the app's scope (as app/storage/backends.py
 // scopes keys: the folder of the app, not of pages/), as "senet:lang"; reading it can
 // throw (storage blocked), and then the choice lasts for the visit only.
+// It also gives the page window.senetReachable(url): a promise of whether the page ``url``
+// (another language's copy) can open now, from the service worker's cache or the
+// network; false offline for a language never visited. It never rejects (Settings'
+// Language asks it first, app/dialogs/settings.py).
+window.senetReachable = async function (url) {
+  try {
+    const response = await fetch(new URL(url, location.href).href, { cache: "no-cache" });
+    return response.ok;
+  } catch (err) {
+    return false; // offline, and not on the device
+  }
+};
 (function () {
   const root = document.documentElement;
   const script = document.currentScript;

@@ -6,7 +6,7 @@ argparse reads the arguments (senet.commands.parser: a refusal is one line, exit
 
 ``--lang LANG`` (anywhere among the arguments), else the environment's LANGUAGE or LANG
 ("fr_FR.UTF-8" is French), chooses the language of the words a person reads (the
-review's table); English when the catalogs have no such language. What a program reads
+review's table, verify's verdict); English when the catalogs have no such language. What a program reads
 stays the same in every language: positions and moves in notation, JSON, records."""
 
 import argparse
@@ -71,6 +71,8 @@ def verify(path: str) -> int:
     players' contributions) check out (senet.verify): exit code 0 when
     verified, 1 when not (or not verifiable), 2 when the record cannot be read at all."""
     from ..verify import INVALID, verify_record
+    from ..words import current
+    from ..words.game import verdict_text
 
     try:
         if path == "-":
@@ -81,9 +83,10 @@ def verify(path: str) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _error(f"cannot read {path}: {exc}")
     verdict = verify_record(text)
+    said = verdict_text(current(), verdict)  # in the words in use (--lang, LANGUAGE, LANG)
     if verdict.status == INVALID:
-        return _error(verdict.message)
-    print(verdict.message)
+        return _error(said)
+    print(said)
     return 0 if verdict.ok else 1
 
 

@@ -9,6 +9,7 @@ from ..ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
 from ..errors import SenetError
 from ..game import Game
 from ..words import current
+from ..words.digits import localize
 from ..words.game import side_name
 
 SUMMARY = "the review of a game record: a table of its decisions and a summary per side (docs/review.md)"
@@ -27,31 +28,40 @@ def _read(path: str) -> str:
 
 
 def table(review: dict) -> list:
-    """The review as lines of text: one per decision that was not forced, then a
-    summary per side."""
-    lines = [f"{review['variant']}, {review['nodes']} nodes a search; equity = win probability "
-             f"(a draw counts 1/2) of the side that acts; classes from a loss of {INACCURACY} "
-             f"(inaccuracy), {MISTAKE} (mistake), {BLUNDER} (blunder); exact: judged by the "
-             f"endgame tables",
+    """The review as lines of text in the words in use (``--lang``, else the environment's
+    language): one per decision that was not forced, then a summary per side. The moves
+    stay in notation; the numbers are written as the language writes them."""
+    w = current()
+
+    def num(text) -> str:
+        return localize(str(text), w.lang)
+
+    lines = [w.t("review.cli.heading", variant=review["variant"], nodes=review["nodes"], inaccuracy=INACCURACY,
+                 mistake=MISTAKE, blunder=BLUNDER),
              "",
-             f"{'ply':>4} {'side':<5} {'throw':>5} {'played':<9} {'best':<9} {'before':>6} {'after':>6} "
-             f"{'loss':>6}  class"]
+             f"{w.t('review.cli.col_ply'):>4} {w.t('review.cli.col_side'):<5} {w.t('review.cli.col_throw'):>5} "
+             f"{w.t('review.cli.col_played'):<9} {w.t('review.cli.col_best'):<9} {w.t('review.cli.col_before'):>6} "
+             f"{w.t('review.cli.col_after'):>6} {w.t('review.cli.col_loss'):>6}  {w.t('review.cli.col_class')}"]
     for d in review["decisions"]:
         if d["class"] == "forced":
             continue
-        throw = "-" if d["throw"] is None else str(d["throw"])
-        lines.append(f"{d['ply']:>4} {side_name(current(), d['side']):<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
-                     f"{d['before']:>6.3f} {d['after']:>6.3f} {d['loss']:>6.3f}  {d['class']}"
-                     + ("  exact" if d.get("exact") else ""))
+        throw = "-" if d["throw"] is None else num(d["throw"])
+        lines.append(f"{num(d['ply']):>4} {side_name(w, d['side']):<5} {throw:>5} {d['played']:<9} {d['best']:<9} "
+                     f"{num(format(d['before'], '.3f')):>6} {num(format(d['after'], '.3f')):>6} "
+                     f"{num(format(d['loss'], '.3f')):>6}  {w.t('review.cli.class.' + d['class'])}"
+                     + ("  " + w.t("review.cli.exact") if d.get("exact") else ""))
     lines.append("")
     for side in ("w", "b"):
         s = review["sides"][side]
-        counts = ", ".join(f"{n} {c}" for c, n in s["counts"].items())
-        rated = f" ({s['rating'].replace('_', ' ')})" if s.get("rating") else ""
-        lines.append(f"{side_name(current(), side)}: {s['decisions']} decisions ({counts}); equity lost "
-                     f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision{rated}; luck {s['luck']:+.3f}")
+        counts = w.t("list.comma").join(w.t("review.cli.count", n=n, name=w.t("review.cli.class." + c))
+                                        for c, n in s["counts"].items())
+        rating = w.t("flow.review.rating." + s["rating"]) if s.get("rating") else None
+        key = "review.cli.side_rated" if rating else "review.cli.side"
+        lines.append(w.n(key, s["decisions"], side=side_name(w, side), counts=counts,
+                         lost=num(format(s["equity_lost"], ".3f")), mean=num(format(s["mean_loss"], ".4f")),
+                         rating=rating or "", luck=num(format(s["luck"], "+.3f"))))
     if not review["finished"]:
-        lines.append(f"stopped after {review['done']} of {review['total']} lines")
+        lines.append(w.t("review.cli.stopped", done=review["done"], total=review["total"]))
     return lines
 
 

@@ -9,7 +9,7 @@ against exact play: the exact chance of the best option less that of the option
 chosen, averaged over the decisions (equity as in the review: the chance to win, a
 draw counting one half). The same decisions for every level. The Expert is measured
 with its search alone (``tables=False``): with the tables it loses nothing there, by
-construction. Its node budget is its default (senet.ai.players.DEFAULT_NODES) without
+construction. Its node budget is its default (senet.ai.tuning.DEFAULT_NODES) without
 the wall-clock cap, so the figures depend on nothing but the seed. docs/opponents.md
 has the figures.
 """

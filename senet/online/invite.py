@@ -49,7 +49,7 @@ def from_base64url(text):
     """The bytes ``text`` writes in base64url without padding; SenetError when it does
     not (a character outside the alphabet, a length that cannot be, stray bits)."""
     if len(text) % 4 == 1:
-        raise SenetError("the code is cut: its length cannot be")
+        raise SenetError("the code is cut: its length cannot be", "code_cut")
     out = bytearray()
     for i in range(0, len(text), 4):
         chunk = text[i:i + 4]
@@ -57,12 +57,12 @@ def from_base64url(text):
         for c in chunk:
             v = _VALUE.get(c)
             if v is None:
-                raise SenetError(f"a code holds only letters, digits, '-' and '_' (found U+{ord(c):04X})")
+                raise SenetError(f"a code holds only letters, digits, '-' and '_' (found U+{ord(c):04X})", "code_character")
             n = n << 6 | v
         n <<= 6 * (4 - len(chunk))
         got = len(chunk) - 1
         if n & ((1 << (8 * (3 - got))) - 1):
-            raise SenetError("the code ends in stray bits: it was changed")
+            raise SenetError("the code ends in stray bits: it was changed", "code_changed")
         out.extend(n.to_bytes(3, "big")[:got])
     return bytes(out)
 
@@ -81,18 +81,18 @@ def rule_set_of_byte(value):
     rule set or house rules this app does not know."""
     index, flags = value & 15, value >> 4
     if index >= len(RULE_SETS):
-        raise SenetError("the invite names an unknown rule set")
+        raise SenetError("the invite names an unknown rule set", "invite_rules")
     base = RULE_SETS[index]
     house_rules = get_rules(base).house_rules
     if flags >> len(house_rules):
-        raise SenetError(f"the invite names house rules that {get_rules(base).title} rules do not have")
+        raise SenetError(f"the invite names house rules that {get_rules(base).title} rules do not have", "invite_rules")
     return "+".join([base] + [option for i, option in enumerate(house_rules) if flags >> i & 1])
 
 
 def _name_bytes(name):
     data = name.encode()
     if len(data) > 255:
-        raise SenetError("a name is too long for an invite")
+        raise SenetError("a name is too long for an invite", "name_too_long")
     return bytes([len(data)]) + data
 
 
@@ -125,26 +125,28 @@ def reconnect_code(tag, events, sdp):
 class _Reader:
     def __init__(self, text, kind):
         if not isinstance(text, str):
-            raise SenetError("a code must be text")
+            raise SenetError("a code must be text", "code_empty")
         text = text.strip(" \t\r\n")
         if not text:
-            raise SenetError("the code is empty")
+            raise SenetError("the code is empty", "code_empty")
         if len(text) > MAX_CODE:
-            raise SenetError(f"a code has at most {MAX_CODE} characters, this one has {len(text)}")
+            raise SenetError(f"a code has at most {MAX_CODE} characters, this one has {len(text)}", "code_too_long",
+                              most=MAX_CODE, size=len(text))
         self.data = from_base64url(text)
         self.at = 0
         version, got = self.take(1)[0], self.take(1)[0]
         if version != PROTOCOL_VERSION:
             raise SenetError(f"this code is for version {version} of the game between two devices; "
-                             f"this app speaks version {PROTOCOL_VERSION}")
+                             f"this app speaks version {PROTOCOL_VERSION}", "code_version")
         if got != kind:
             names = {INVITE: "an invite", ANSWER: "an answer", RECONNECT: "a reconnection"}
             raise SenetError(f"this code is {names.get(got, 'of an unknown kind')}, not "
-                             f"{names[kind]}")
+                             f"{names[kind]}", {INVITE: "code_kind_invite", ANSWER: "code_kind_answer",
+                                              RECONNECT: "code_kind_reconnect"}[kind])
 
     def take(self, n):
         if self.at + n > len(self.data):
-            raise SenetError("the code is cut short")
+            raise SenetError("the code is cut short", "code_cut")
         piece = self.data[self.at:self.at + n]
         self.at += n
         return piece

@@ -156,7 +156,7 @@ class Thibault(Rules):
         if src < 26 and dst != OFF and dst > 26:
             return {"why": "past_26", "clause": "H5"}
         if src == 26 and dst == 27:
-            return {"why": "into_water_last", "clause": "H5"}
+            return {"why": "into_water_last", "clause": "H5", "move": "26-27"}
         if dst != OFF and dst < src and any(m.dst == OFF or m.dst > m.src for m in state.legal_actions()):
             return {"why": "backward", "clause": "H3"}
         if dst != OFF and abs(dst - src) == t:

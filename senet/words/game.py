@@ -124,6 +124,53 @@ def explain_text(words, reason: dict) -> str:
     return cite(words, words.t("refused." + why, **args), clause)
 
 
+def error_text(words, exc, fallback: str = "error.unreadable") -> str:
+    """An engine's error (senet.errors.SenetError) as a player reads it: its message
+    ``"error." + exc.key`` with its words (a side named), else why the rules refused a move
+    (an IllegalMove's reason, explain_text), else the message ``fallback``; a RecordError's
+    line number before it (error.at_line). Never the developer's English."""
+    args = dict(getattr(exc, "words", None) or {})
+    key = getattr(exc, "key", None)
+    reason = args.pop("reason", None)
+    if key:
+        if "side" in args:
+            args["side"] = side_name(words, args["side"])
+        text = words.t(key if "." in key else "error." + key, **args)  # "online.no_invite": the app's own
+    elif isinstance(reason, dict):
+        text = explain_text(words, reason)
+    else:
+        text = words.t(fallback)
+    line = getattr(exc, "line", None)
+    return words.t("error.at_line", line=line, error=text) if isinstance(line, int) else text
+
+
+# senet.verify's statuses (but "verified") and the message that says each to a person
+VERDICT_KEYS = {"mismatch": "flow.verify.mismatch", "sealed": "flow.verify.sealed",
+                "no-commitment": "flow.verify.no_commitment", "invalid": "flow.verify.invalid"}
+
+
+def verdict_text(words, verdict) -> str:
+    """A senet.verify Verdict as a person reads it, in ``words``: "Verified: ...", or
+    "Not verified: line 12: ..." (its ``key`` and ``words``; the page's Verify and
+    ``python -m senet verify`` say it alike)."""
+    args = dict(verdict.words)
+    key = verdict.key
+    if key == "no_replay":
+        text = words.t("verify.no_replay", error=error_text(words, args["error"]))  # the error names its line
+    else:
+        if key in ("verified", "verified_duel"):
+            args["tail"] = "" if args.pop("over") else words.t("verify.not_over")
+        if key == "verified":
+            phrase = args.pop("phrase")
+            args["phrase"] = words.t("verify.phrase", phrase=phrase) if phrase else words.t("verify.no_phrase")
+        text = words.t("verify." + key, **args)
+        if verdict.line is not None:
+            text = words.t("error.at_line", line=verdict.line, error=text)
+    if verdict.ok:
+        return text
+    return words.t(VERDICT_KEYS[verdict.status], reason=text)
+
+
 def draw_text(words, reason: str, actions=None) -> str:
     """Why a game is drawn, the clause cited: a State's or a Game's ``draw_reason``,
     "frozen" (C6), or "limit" with ``actions`` the game's limit (senet.game.MAX_ACTIONS)."""

@@ -245,3 +245,19 @@ def test_the_dialogs_other_fields_are_checked_too():
     assert setup is None and problem.startswith("Unknown player 'robot'")
     long_name = ctl.fair.setup_from_dialog("kendall", ("human", "human"), ("N" * 30, ""), "a")[0]
     assert long_name.names == ("N" * 24, "")
+
+
+def test_the_chart_writes_its_counts_and_throws_in_the_languages_digits():
+    import senet.words
+
+    senet.words.use(senet.words.load("ar"))
+    try:
+        svg = chart_svg({1: 3, 2: 12, 3: 2, 4: 0, 0: 1}, 5)
+    finally:
+        senet.words.use(None)
+    # the bars' counts and throws as Arabic writes them; the test hooks (data-*) stay Western
+    assert '<text class="count" x="' in svg and '">١٢</text>' in svg and '">٣</text>' in svg
+    assert '>12</text>' not in svg and 'data-count="12"' in svg
+    assert '">٤</text>' in svg  # the throw 4's label
+    english = chart_svg({1: 3, 2: 12, 3: 2, 4: 0, 0: 1}, 5)
+    assert '">12</text>' in english

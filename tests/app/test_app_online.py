@@ -211,7 +211,7 @@ def test_code_of_and_the_invitation_words():
     assert "Ann invites you" in words and "(Kendall rules)" in words and "player 2" in words
     host, _ = connect("kendall+five+homerow", 2)
     words = invite_words(host.flow.offer)
-    assert "(Kendall rules, five pieces, the home row): you are player 1, Ann player 2." in words
+    assert "(Kendall rules, five pieces, the first row): you are player 1, Ann player 2." in words
 
 
 def reload(side, seed):

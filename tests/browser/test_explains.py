@@ -296,7 +296,7 @@ def test_the_game_over_summary_counts_and_keeps_your_record(app):
     assert app.locator("#game-over-title").inner_text() == "You beat Novice"
     rows = app.locator("#game-over-summary li").all_inner_texts()
     assert rows[0] == "1 turn."
-    assert "You bumped 0 pieces and were bumped 0 times; 0 pieces lost to the water." in rows
+    assert "You bumped 0 pieces and had yours bumped 0 times; 0 pieces lost to the water." in rows
     assert app.locator("#game-over-record").inner_text() == \
         "Your record against Novice (Kendall rules): 1 won, 0 lost."
     for name in ("Play again", "New game…", "Review this game"):

@@ -214,7 +214,7 @@ def test_on_a_phone_the_review_does_not_scroll_sideways(app):
     blunders = review_record(BLUNDER_RECORD)["sides"]["w"]["counts"]["blunder"]  # the endgame tables judge
     assert white.locator('[data-field="blunder"]').inner_text() == str(blunders)
     assert white.locator('[data-field="mean"]').evaluate("td => getComputedStyle(td, '::before').content") \
-        == '"Lost a decision, on average"'
+        == '"Average loss per decision"'
     # the list and the graph fit too
     assert app.locator("#review-chart").evaluate("f => f.getBoundingClientRect().right <= window.innerWidth")
 

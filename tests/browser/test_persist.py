@@ -513,7 +513,7 @@ def test_hostile_input_never_breaks_the_page_or_loses_a_game(app):
         ("senet-record 1\nvariant kendall\nseed 1\nb \u0663 14-18\n", "line 4: the throw must"),
         ("senet-record 1\nvariant kendall\nseed 1\nstart kendall wbwbwbwbwbwbwb................ b 4 "
          "w=0/0,b=0/0 -\nb - 14-18\n", "line 4: the start position may not"),
-        ("senet-record 1\nvariant kendall\nseed 1\nplayer 1 human Ann\u202e\nb 4 14-18\n", "line 4: a player name"),
+        ("senet-record 1\nvariant kendall\nseed 1\nplayer 1 human Ann\u202e\nb 4 14-18\n", "line 4: the player's name"),
         ("senet-record 1\nvariant kendall\nseed 1\nb 4 14-18\x0bb 2 18-20\u2028\n", "line 4: "),
     ]
     for text, line in hostile:

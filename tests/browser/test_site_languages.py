@@ -276,12 +276,22 @@ DIALOGS = (("new-game", "#new-game"), ("settings", "#settings-dialog"), ("stats"
            ("record", "#record-dialog"), ("friend", "#friend-dialog"), ("resign", "#resign-dialog"))
 
 
+# The service worker's first-visit notice, read the moment it shows (it goes after a few
+# seconds): the test server's origin is new to the browser, so this is a first visit.
+READY_NOTICE = """() => document.documentElement.dataset.sw === 'ready'
+  && document.querySelector('#pwa-slot .pwa-message').textContent"""
+
+
 def test_the_pseudo_language_leaves_no_english_and_clips_nothing(app, pseudo_site):
     app.goto(pseudo_site.url + "index.html?lang=xx&" + GAME)
     app.wait_for_url("**/index.xx.html*")
     wait_app_ready(app)
+    # the transient notices too: "ready to play offline" while it shows
+    notice = app.wait_for_function(READY_NOTICE, timeout=180_000).json_value()
+    found = {"sw-ready": app.evaluate(ENGLISH_LEFT)}
+    assert notice.startswith("[") and notice.endswith("]"), notice
     _play(app, 6)
-    found = {"page": app.evaluate(ENGLISH_LEFT)}
+    found["page"] = app.evaluate(ENGLISH_LEFT)
     clipped = {"page": app.evaluate(CLIPPED)}
     for action, dialog in DIALOGS:
         app.locator(f".toolbar [data-action='{action}']").click()
@@ -329,3 +339,15 @@ def test_a_first_visit_in_french_stays_light_and_keeps_french_offline(guarded_co
     srv.stop()  # offline: French pages from the cache
     page.goto(srv.url + "pages/history.fr.html")
     assert page.get_by_role("heading", level=1).inner_text() == load("fr").t("pages.history.heading")
+    # German was never visited: Settings' Language says it needs a connection once, and the
+    # game stays in French, as it was
+    page.goto(srv.url + "index.fr.html")
+    wait_app_ready(page)
+    before = position(page)
+    page.click('[data-action="settings"]')
+    page.select_option("#set-lang", "de")
+    said = page.locator("#settings-dialog .dialog-notice")
+    said.wait_for(state="visible")
+    assert said.inner_text() == load("fr").t("settings.lang_offline")
+    assert page.url.split("?")[0].endswith("/index.fr.html") and _lang(page) == ["fr", "ltr"]
+    assert page.locator("#set-lang").input_value() == "fr" and position(page) == before

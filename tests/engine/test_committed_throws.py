@@ -261,11 +261,11 @@ def test_cli_verify_exit_codes(tmp_path, capsys, monkeypatch):
     good = tmp_path / "good.txt"
     good.write_text(finished().record_text(), encoding="utf-8")
     assert cli.main(["verify", str(good)]) == 0
-    assert capsys.readouterr().out.startswith("verified: ")
+    assert capsys.readouterr().out.startswith("Verified: every throw (")
     bad = tmp_path / "bad.txt"
     bad.write_text(finished().record_text().replace("\nseed 7\n", "\nseed 8\n"), encoding="utf-8")
     assert cli.main(["verify", str(bad)]) == 1
-    assert capsys.readouterr().out.startswith("line 6: the revealed seed does not match")
+    assert capsys.readouterr().out.startswith("Not verified: line 6: the revealed seed does not match")
     sealed = tmp_path / "sealed.txt"
     sealed.write_text(unfinished().record_text(), encoding="utf-8")
     assert cli.main(["verify", str(sealed)]) == 1
@@ -281,9 +281,15 @@ def test_cli_verify_exit_codes(tmp_path, capsys, monkeypatch):
 def test_cli_verify_as_a_module(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text(finished().record_text(), encoding="utf-8")
-    done = subprocess.run([__import__("sys").executable, "-m", "senet", "verify", str(path)],
-                          capture_output=True, text=True, cwd=DOCS.parent)
-    assert done.returncode == 0 and done.stdout.startswith("verified: 202 throws")
+    said = {}
+    for lang in ("C.UTF-8", "fr_FR.UTF-8"):  # the environment's language, as gettext programs read it
+        env = dict(__import__("os").environ, LANGUAGE="", LANG=lang)
+        done = subprocess.run([__import__("sys").executable, "-m", "senet", "verify", str(path)],
+                              capture_output=True, text=True, cwd=DOCS.parent, env=env)
+        assert done.returncode == 0
+        said[lang] = done.stdout
+    assert said["C.UTF-8"].startswith("Verified: every throw (202 in all)")
+    assert said["fr_FR.UTF-8"].startswith("Vérifié\u00a0: chaque lancer (202 au total)")
 
 
 # -- the documented example ----------------------------------------------------------------------

@@ -16,6 +16,7 @@ import site_words
 import words as tool  # tools/words.py
 from babel import Locale
 
+import senet
 from senet.commands.cli import language
 from senet.words import Words, digits, load, plural, po
 
@@ -372,3 +373,56 @@ def test_the_worker_says_its_words_in_the_pages_language():
         assert worker.use_words("zz") == "en"  # no such catalog: English
     finally:
         use(words())
+
+
+def test_verify_and_the_review_table_speak_the_command_lines_language(tmp_path, capsys):
+    """`python -m senet verify` and `review` say their words in the language of --lang or
+    of the environment (docs/languages.md); the moves stay in notation."""
+    from senet.commands.cli import main
+    from senet.words import use, words
+
+    game = senet.Game("kendall", seed=5, throws="sha256-commit")
+    for _ in range(3):
+        game.throw()
+        actions = game.state.legal_actions()
+        game.play(actions[0]) if actions else None
+    path = tmp_path / "game.txt"
+    path.write_text(game.record_text(), encoding="utf-8")
+    said = {}
+    try:
+        for lang in ("en", "fr", "de", "ar"):
+            assert main(["--lang", lang, "verify", str(path)]) == 1  # sealed: the game is not over
+            said[lang] = capsys.readouterr().out
+        assert main(["--lang", "de", "review", str(path), "--nodes", "40"]) == 0
+        review_de = capsys.readouterr().out
+    finally:
+        use(words())
+    assert said["en"].startswith("Cannot verify yet: the game is not over")
+    assert said["fr"].startswith(load("fr").t("flow.verify.sealed", reason="")[:10])
+    assert "noch nicht vorbei" in said["de"] and "not over" not in said["de"]
+    assert "لم تنتهِ اللعبة" in said["ar"] and game.commit in said["ar"]  # the commitment stays as it is
+    assert "Klasse" in review_de and "Entscheidung" in review_de and "decision" not in review_de
+
+
+def _texts(lang: str) -> dict:
+    """{key: its text, plural forms joined} of a catalog."""
+    messages = tool.catalog(lang)["messages"]
+    return {key: " | ".join(value) if isinstance(value, list) else value for key, value in messages.items()}
+
+
+def test_what_a_native_reader_tripped_on_stays_fixed():
+    """A reading of every catalog by a reader fluent in each language (docs/languages.md):
+    German says whose turn it is with "an der Reihe" (a "Runde" is both sides'), French
+    welcomes back without wishing a safe trip and keeps "Rejouer" for Play again, Arabic
+    writes ranges in words, moves as notation arguments and its own percent sign."""
+    de, fr, ar = _texts("de"), _texts("fr"), _texts("ar")
+    assert [k for k, v in de.items() if "Runde" in v or "Heimreihe" in v or " dran" in v] == []
+    assert [k for k, v in fr.items() if "Bon retour" in v or "lumineux" in v] == []
+    assert [k for k, v in fr.items() if "Rejouer" in v] == ["html.over.play_again", "reasons.click.over"]
+    # Arabic: no "21-30" of two Western-written numbers in a sentence (shown reversed once
+    # they are Eastern digits), "%" nowhere, one name for the win meter
+    ranges = [k for k, v in ar.items() if re.search(r"(?<![A-Za-z{])\d+-\d+(?![A-Za-z])", re.sub(r"<code>.*?</code>", "", v))]
+    assert ranges == []
+    assert [k for k, v in ar.items() if "%" in v] == []
+    assert [k for k, v in ar.items() if "مقياس الفوز" in v or "تُقرَع" in v] == []
+    assert "{move}" in ar["refused.into_water_last"] and "{move}" in ENGLISH["refused.into_water_last"]

@@ -390,8 +390,8 @@ def test_cli_verifies_a_two_player_record_and_names_the_first_faulty_line(tmp_pa
     bad = tmp_path / "bad.txt"
     bad.write_text("\n".join(lines))
     done = subprocess.run([sys.executable, "-m", "senet", "verify", str(bad)], capture_output=True, text=True,
-                          cwd=HERE.parents[1])
-    assert done.returncode == 1 and done.stdout.startswith(f"line {i + 1}: ")
+                          cwd=HERE.parents[1], env=dict(os.environ, LANGUAGE="", LANG="C.UTF-8"))
+    assert done.returncode == 1 and done.stdout.startswith(f"Not verified: line {i + 1}: ")
 
 
 @pytest.mark.parametrize("text, line, match", [

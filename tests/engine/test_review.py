@@ -186,7 +186,7 @@ def test_cli_review_prints_a_table_and_json_last(tmp_path, capsys):
     data = json.loads(out[-1])
     assert data["decisions"][0]["class"] == "blunder" and data["nodes"] == NODES
     assert any("30-off" in line and "26-off" in line and "blunder" in line for line in out[:-1])
-    assert any(line.startswith("white: 1 decisions") for line in out)
+    assert any(line.startswith("white: 1 decision (") for line in out)
     assert cli_main(["review", str(path), "--nodes", str(NODES)]) == 0
     assert not capsys.readouterr().out.strip().splitlines()[-1].startswith("{")
 

@@ -320,7 +320,7 @@ def test_a_refusal_in_words_names_the_side_joins_the_moves_and_cites_the_clause(
         "4-9 is not possible with a throw of 3; legal moves: 4-7, in-3"
     assert rules_text(w, senet.get_rules("bell")) == "Bell rules"
     assert rules_text(w, senet.get_rules("kendall+five+trap")) == "Kendall rules, five pieces, the trap on 27"
-    assert senet.get_rules("kendall+homerow").in_words() == "Kendall rules, the home row"
+    assert senet.get_rules("kendall+homerow").in_words() == "Kendall rules, the first row"
 
 
 def test_an_illegal_move_carries_its_reason_as_data_and_says_it_in_english():
