@@ -170,8 +170,8 @@ def main(argv=None) -> int:
     print(table(data))
     print(f"{time.perf_counter() - t0:.0f} s wall clock, {time.process_time():.0f} s CPU in this process")
     if not args.dry_run:
-        command = ("python tools/calibrate_levels.py --seed %d --games-na %d --games-ea %d --games-en %d"
-                   % (args.seed, args.games_na, args.games_ea, args.games_en))
+        command = (f"python tools/calibrate_levels.py --seed {args.seed} --games-na {args.games_na} "
+                   f"--games-ea {args.games_ea} --games-en {args.games_en}")
         if list(args.variants) != list(VARIANTS):
             command += " --variants " + " ".join(args.variants)
         write(data, args.out, command)
