@@ -13,18 +13,18 @@ practise (docs/progress.md).
     p.add_practice(...); p.practise(id, solved)    # a position solved twice in a row leaves
     text = p.to_text()                             # versioned JSON text
 
-The fairness rules (``record_game`` returns which one applied, an outcome id):
+The fairness rules (``record_game`` returns which one applied, an outcome id, a catalog key profile.outcome.*):
 
 * a finished game is rated against the level that played it ("rated");
 * a resignation is a finished game: a loss ("rated");
-* a game abandoned without an end is kept but not rated ("not_rated.unfinished");
-* a game with a hint or an undo is kept, marked, and not rated ("not_rated.assisted"):
+* a game abandoned without an end is kept but not rated ("unfinished");
+* a game with a hint or an undo is kept, marked, and not rated ("assisted"):
   the rating says how the player plays alone;
 * the stand-in: when the Expert could not run and Average played in its place, the
   game is rated against Average, the level that played, and never counts as a game
-  against the Expert ("rated.stand_in");
+  against the Expert ("stand_in");
 * a game against a friend changes no rating against the computer: it updates the
-  head-to-head ratings of the two ("rated.friend").
+  head-to-head ratings of the two ("friend").
 
 A profile that cannot be read raises ProfileError whose ``message_id`` is a catalog key
 (profile.problem.*); a part that cannot be read (one game, one rule set's history) is
@@ -49,7 +49,10 @@ SOLVED_TO_LEAVE = 2  # solved this many times in a row, a position leaves the li
 KEY_MISTAKES = 3  # the key mistakes kept of a game (the largest losses)
 PRACTICE_FROM = 0.05  # a decision that lost this much (review.MISTAKE) can become a puzzle
 
-# the message ids (catalog keys, senet/words/en.po)
+# the message ids (catalog keys, senet/words/en.po): what record_game did with a game
+# (the page says it under the game's result), then why a profile did not load
+RATED_GAME = "profile.outcome.rated"
+RATED = (RATED_GAME, "profile.outcome.stand_in", "profile.outcome.friend")
 CORRUPT = "profile.problem.corrupt"
 NEWER = "profile.problem.newer"
 PART_DROPPED = "profile.problem.part_dropped"
@@ -163,14 +166,14 @@ class Profile:
         if opponent == "friend":
             summary["friend"] = str(g.get("friend") or "")
         if g["end"] == "abandoned":
-            outcome = "not_rated.unfinished"
+            outcome = "profile.outcome.unfinished"
         elif summary["hints"] or summary["undos"]:
-            outcome = "not_rated.assisted"
+            outcome = "profile.outcome.assisted"
         elif opponent == "friend":
             outcome = self._rate_friend(summary)
         else:
             outcome = self._rate(summary)
-        summary["rated"] = outcome.startswith("rated")
+        summary["rated"] = outcome in RATED
         summary["outcome"] = outcome
         self.games.append(summary)
         if len(self.games) > MAX_GAMES:
@@ -180,7 +183,7 @@ class Profile:
     def _rate(self, g):
         opp = level_rating(g["variant"], g["played_by"])
         if opp is None:
-            return "not_rated.no_level"
+            return "profile.outcome.no_level"
         points = self.ratings.setdefault(g["variant"], [])
         mine = self.rating(g["variant"])
         if points:
@@ -188,7 +191,7 @@ class Profile:
         new = update(mine, [(opp, RESULTS[g["result"]])])
         points.append(_point(g["id"], g["time"], new))
         g["opponent_rating"] = round(opp.rating, 1)
-        return "rated.stand_in" if g["stand_in"] else "rated"
+        return "profile.outcome.stand_in" if g["stand_in"] else RATED_GAME
 
     def _rate_friend(self, g):
         pair = self.friends.setdefault(g["friend"], {}).get(g["variant"])
@@ -204,7 +207,7 @@ class Profile:
         pair["me"] = _point(g["id"], g["time"], update(me, [(them, score)]))
         pair["them"] = _point(g["id"], g["time"], update(them, [(me, 1.0 - score)]))
         pair[{"win": "wins", "loss": "losses", "draw": "draws"}[g["result"]]] += 1
-        return "rated.friend"
+        return "profile.outcome.friend"
 
     def head_to_head(self, friend, variant):
         """(my Rating, the friend's Rating, wins, losses, draws) in a rule set, or None."""
@@ -241,8 +244,12 @@ class Profile:
                 return x
         x = {"id": pid, "variant": variant, "position": position, "best": best, "loss": round(loss, 4),
              "game": game_id, "streak": 0}
-        self.practice.append(x)
-        self.practice.sort(key=lambda y: -y["loss"])
+        # in order of loss, the largest first, a new one after those of the same loss
+        # (by hand: MicroPython's sort is not stable)
+        at = 0
+        while at < len(self.practice) and self.practice[at]["loss"] >= x["loss"]:
+            at += 1
+        self.practice.insert(at, x)
         del self.practice[MAX_PRACTICE:]
         return x
 
@@ -357,8 +364,9 @@ def key_mistakes(review, side, record_text=None, count=KEY_MISTAKES):
     """The ``count`` decisions of ``side`` that lost the most (the largest first, none
     that lost nothing): ply, throw, played, best, loss, and with ``record_text`` the
     position of the decision in notation (the throw pending in it)."""
-    mine = [d for d in review["decisions"] if d["side"] == side and d["loss"] > 0]
-    mine.sort(key=lambda d: (-d["loss"], d["ply"]))
+    ranked = [(-d["loss"], i) for i, d in enumerate(review["decisions"]) if d["side"] == side and d["loss"] > 0]
+    ranked.sort()  # by loss, the largest first, then in the game's order
+    mine = [review["decisions"][i] for _, i in ranked]
     game = None
     if record_text is not None:
         from .game import Game

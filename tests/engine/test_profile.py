@@ -9,8 +9,17 @@ import senet
 from senet.ai import get_player, play_out
 from senet.ai.review import Reviewer
 from senet.notation import parse_position
-from senet.profile import (CORRUPT, NEWER, PART_DROPPED, Profile, ProfileError, decision_position, key_mistakes,
-                           level_rating, review_summary)
+from senet.profile import (
+    CORRUPT,
+    NEWER,
+    PART_DROPPED,
+    Profile,
+    ProfileError,
+    decision_position,
+    key_mistakes,
+    level_rating,
+    review_summary,
+)
 from senet.rating import Rating, update
 
 DAY = 86400000
@@ -26,7 +35,7 @@ def game(gid, result="win", opponent="expert", played_by=None, end="finished", v
 
 def test_a_finished_game_is_rated_against_the_levels_calibrated_rating():
     p = Profile()
-    assert p.record_game(game("g1", "win")) == "rated"
+    assert p.record_game(game("g1", "win")) == "profile.outcome.rated"
     expert = level_rating("tait", "expert")
     assert _rounded(p.rating("tait")) == _rounded(update(Rating(), [(expert, 1.0)]))
     assert p.rating("tait").rating > 1500
@@ -41,7 +50,7 @@ def _rounded(r):
 def test_a_game_with_the_stand_in_does_not_count_against_the_expert():
     """The Expert could not run and Average played for it: rated against Average."""
     stand_in, average, expert = Profile(), Profile(), Profile()
-    assert stand_in.record_game(game("g", "win", "expert", played_by="average")) == "rated.stand_in"
+    assert stand_in.record_game(game("g", "win", "expert", played_by="average")) == "profile.outcome.stand_in"
     average.record_game(game("g", "win", "average"))
     expert.record_game(game("g", "win", "expert"))
     assert stand_in.rating("tait") == average.rating("tait") != expert.rating("tait")
@@ -53,29 +62,29 @@ def test_a_game_with_the_stand_in_does_not_count_against_the_expert():
 
 def test_a_resignation_is_a_loss():
     p, q = Profile(), Profile()
-    assert p.record_game(game("g", "draw", end="resigned")) == "rated"
+    assert p.record_game(game("g", "draw", end="resigned")) == "profile.outcome.rated"
     q.record_game(game("g", "loss"))
     assert p.rating("tait") == q.rating("tait") and p.game("g")["result"] == "loss"
 
 
 def test_an_abandoned_game_is_kept_and_not_rated():
     p = Profile()
-    assert p.record_game(game("g", "loss", end="abandoned")) == "not_rated.unfinished"
+    assert p.record_game(game("g", "loss", end="abandoned")) == "profile.outcome.unfinished"
     assert p.history("tait") == [] and p.rating("tait") == Rating()
     assert p.game("g")["rated"] is False
 
 
 def test_a_game_with_a_hint_or_an_undo_is_kept_marked_and_not_rated():
     p = Profile()
-    assert p.record_game(game("g1", "win", hints=2)) == "not_rated.assisted"
-    assert p.record_game(game("g2", "win", undos=1)) == "not_rated.assisted"
+    assert p.record_game(game("g1", "win", hints=2)) == "profile.outcome.assisted"
+    assert p.record_game(game("g2", "win", undos=1)) == "profile.outcome.assisted"
     assert p.history("tait") == [] and p.game("g1")["hints"] == 2 and p.game("g2")["undos"] == 1
 
 
 def test_games_against_a_friend_keep_a_head_to_head_rating_apart():
     p = Profile()
-    assert p.record_game(game("f1", "win", "friend", friend="Ana")) == "rated.friend"
-    assert p.record_game(game("f2", "win", "friend", friend="Ana", t=T0 + DAY)) == "rated.friend"
+    assert p.record_game(game("f1", "win", "friend", friend="Ana")) == "profile.outcome.friend"
+    assert p.record_game(game("f2", "win", "friend", friend="Ana", t=T0 + DAY)) == "profile.outcome.friend"
     me, them, wins, losses, draws = p.head_to_head("Ana", "tait")
     assert me.rating > 1500 > them.rating and (wins, losses, draws) == (2, 0, 0)
     assert p.history("tait") == [] and p.head_to_head("Bo", "tait") is None
