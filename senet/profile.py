@@ -34,8 +34,11 @@ Pure Python: runs on the page's MicroPython as in CPython.
 """
 
 from .errors import SenetError
+from .game import Game
 from .json_text import dumps, load_json
+from .level_ratings import RATINGS as LEVEL_RATINGS
 from .rating import Rating, idle, update
+from .turns import after_throw
 
 KIND = "senet-profile"
 FORMAT = 1  # the version of the text; every earlier one still loads (from_text)
@@ -67,11 +70,9 @@ class ProfileError(SenetError):
 
 
 def level_rating(variant, level):
-    """The calibrated Rating of a computer level in a rule set (senet.ai.level_ratings;
+    """The calibrated Rating of a computer level in a rule set (senet.level_ratings;
     Kendall's house rules read Kendall's), or None when it has none."""
-    from .ai.level_ratings import RATINGS
-
-    entry = RATINGS.get(variant.split("+")[0])
+    entry = LEVEL_RATINGS.get(variant.split("+")[0])
     if entry is None or level not in entry["levels"]:
         return None
     x = entry["levels"][level]
@@ -369,8 +370,6 @@ def key_mistakes(review, side, record_text=None, count=KEY_MISTAKES):
     mine = [review["decisions"][i] for _, i in ranked]
     game = None
     if record_text is not None:
-        from .game import Game
-
         game = Game.from_record(record_text)
     out = []
     for d in mine[:count]:
@@ -384,8 +383,6 @@ def key_mistakes(review, side, record_text=None, count=KEY_MISTAKES):
 def decision_position(game, ply, throw):
     """The position (notation) of the decision of record line ``ply``: the state before
     the line, with ``throw`` pending when the decision was about a throw."""
-    from .turns import after_throw
-
     state = game.states[ply - 1]
     if throw is not None:
         state = after_throw(state, throw)

@@ -1,5 +1,5 @@
 """Calibrate the computer levels: Elo-style ratings of Novice, Average and the Expert in
-each rule set, fitted from arena games between them, written to senet/ai/level_ratings.py.
+each rule set, fitted from arena games between them, written to senet/level_ratings.py.
 
     nice -n 10 python tools/calibrate_levels.py [--variants kendall ...] [--seed 1]
         [--games-na 200] [--games-ea 20] [--games-en 0] [--jobs 1] [--out FILE] [--dry-run]
@@ -30,7 +30,7 @@ from senet.variants import VARIANTS  # noqa: E402
 LEVELS = ("novice", "average", "expert")
 ANCHOR, ANCHOR_RATING = "average", 1500.0
 Q = math.log(10) / 400.0
-OUT = ROOT / "senet" / "ai" / "level_ratings.py"
+OUT = ROOT / "senet" / "level_ratings.py"
 FORMAT = 1
 
 
