@@ -2,7 +2,7 @@
 figures the review's scale of words is set from (senet.ai.review.SCALES, docs/review.md).
 
     nice -n 10 python tools/review_scale.py [--variants kendall ...] [--games 6]
-        [--games-first 12] [--seed 1] [--json]
+        [--games-first 12] [--seed 1] [--json] [--scale-from FILE]
 
 Players: ``first`` always plays the first legal action (the first movable piece in the
 engine's order; before a throw, the throw), as a new player who clicks the first piece
@@ -35,6 +35,7 @@ from senet.state import BLACK, WHITE  # noqa: E402
 from senet.variants import VARIANTS  # noqa: E402
 
 PLAYERS = ("first", "novice", "average", "expert")
+FLOOR = 0.0001  # no bound below this: a tenth of a thousandth of a game a decision
 
 
 class FirstMover(Player):
@@ -87,22 +88,22 @@ def summary(items: list) -> dict:
 
 
 def proposed_scale(s: dict) -> list:
-    """The bounds of a rule set's scale from its players' pooled error per decision:
-    casual below the first-movable-piece player's (F), intermediate below Novice's or
-    half of F (the lower), advanced below Average's, master below the midpoint of
-    Average's and the Expert's, world class below the lower of a third of Average's
-    and half the lowest game of the first-piece player, flawless below a quarter of it;
-    each bound at most the one above it (the scale stays in order)."""
+    """The bounds of a rule set's scale from its players' pooled error per decision (F:
+    the first-piece player, N: Novice, A: Average, E: the Expert; F_low: the first-piece
+    player's best game): casual below F; intermediate below the lower of N and F/2;
+    advanced below A; master below the midpoint of A and E, and below F_low/2; world
+    class below the lower of A/3 and half of master's bound; flawless below a quarter of
+    world class's. Each bound is at most the one above it and at least FLOOR."""
     f, n, a = s["first"]["mean_loss"], s["novice"]["mean_loss"], s["average"]["mean_loss"]
     e = s["expert"]["mean_loss"]
     f_low = s["first"]["lowest"]
     casual = f
     intermediate = min(n, f / 2)
-    advanced = min(a, intermediate)
-    master = min((a + e) / 2, advanced)
-    world = min(a / 3, f_low / 2, master)
-    flawless = min(world / 4, world)
-    bounds = [flawless, world, master, advanced, intermediate, casual]
+    advanced = a
+    master = min((a + e) / 2, f_low / 2)
+    world = min(a / 3, master / 2)
+    flawless = world / 4
+    bounds = [max(FLOOR, b) for b in (flawless, world, master, advanced, intermediate, casual)]
     for i in range(len(bounds) - 2, -1, -1):
         bounds[i] = min(bounds[i], bounds[i + 1])
     names = [name for _, name in RATINGS]
@@ -116,7 +117,18 @@ def main(argv=None) -> int:
     ap.add_argument("--games-first", type=int, default=12, help="games of the first-piece player against Average")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="end with one line of JSON")
+    ap.add_argument("--scale-from", type=Path, metavar="FILE",
+                    help="play nothing: the scales from the JSON line that ends FILE (an earlier run's output)")
     args = ap.parse_args(argv)
+    if args.scale_from is not None:
+        try:
+            data = json.loads(args.scale_from.read_text().strip().splitlines()[-1])
+        except (OSError, ValueError, IndexError) as exc:
+            ap.error(f"cannot read a run's JSON from {args.scale_from}: {exc}")
+        for v, d in data.items():
+            print(f"{v}: " + ", ".join(f"{name} < {b}" if b is not None else name
+                                        for b, name in proposed_scale(d["players"])))
+        return 0
     if args.games < 1 or args.games_first < 1:
         ap.error("--games and --games-first must be at least 1")
     out = {}
