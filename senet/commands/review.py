@@ -48,7 +48,8 @@ def table(review: dict) -> list:
         counts = ", ".join(f"{n} {c}" for c, n in s["counts"].items())
         rated = f" ({s['rating'].replace('_', ' ')})" if s.get("rating") else ""
         lines.append(f"{side_name(current(), side)}: {s['decisions']} decisions ({counts}); equity lost "
-                     f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision{rated}; luck {s['luck']:+.3f}")
+                     f"{s['equity_lost']:.3f} in all, {s['mean_loss']:.4f} a decision that mattered "
+                     f"({s.get('counted', s['decisions'])} of them){rated}; luck {s['luck']:+.3f}")
     if not review["finished"]:
         lines.append(f"stopped after {review['done']} of {review['total']} lines")
     return lines
