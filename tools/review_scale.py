@@ -2,7 +2,8 @@
 figures the review's scale of words is set from (senet.ai.review.SCALES, docs/review.md).
 
     nice -n 10 python tools/review_scale.py [--variants kendall ...] [--games 6]
-        [--games-first 12] [--seed 1] [--json] [--scale-from FILE]
+        [--games-first 12] [--seed 1] [--players first novice expert]
+        [--json] [--scale-from FILE ...]
 
 Players: ``first`` always plays the first legal action (the first movable piece in the
 engine's order; before a throw, the throw), as a new player who clicks the first piece
@@ -55,10 +56,13 @@ def make(level: str, seed: int) -> Player:
     return get_player(level, seed=seed)
 
 
-def measure(variant: str, games: int, games_first: int, seed: int) -> dict:
-    """{player: [(counted decisions, equity lost over them)] one item a game}."""
+def measure(variant: str, games: int, games_first: int, seed: int, players=("first", "novice", "expert")) -> dict:
+    """{player: [(counted decisions, equity lost over them)] one item a game}; ``players``:
+    those that play Average (Average is measured in all their games)."""
     per = {p: [] for p in PLAYERS}
     for level, n in (("first", games_first), ("novice", games), ("expert", games)):
+        if level not in players:
+            continue
         for i in range(n):
             game_seed = seed * 1000 + i
             x, avg = make(level, game_seed), make("average", game_seed + 1)
@@ -74,6 +78,9 @@ def measure(variant: str, games: int, games_first: int, seed: int) -> dict:
 
 
 def summary(items: list) -> dict:
+    if not items:
+        return {"games": 0, "counted": 0, "per_game_counted": 0, "mean_loss": None, "lowest": None,
+                "median": None, "highest": None}
     counted = sum(n for n, _ in items)
     lost = sum(x for _, x in items)
     means = [x / n for n, x in items if n]
@@ -116,35 +123,49 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=6, help="games of Novice and of the Expert against Average")
     ap.add_argument("--games-first", type=int, default=12, help="games of the first-piece player against Average")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", nargs="+", default=["first", "novice", "expert"],
+                    choices=("first", "novice", "expert"), help="who plays Average (default: all three)")
     ap.add_argument("--json", action="store_true", help="end with one line of JSON")
-    ap.add_argument("--scale-from", type=Path, metavar="FILE",
-                    help="play nothing: the scales from the JSON line that ends FILE (an earlier run's output)")
+    ap.add_argument("--scale-from", type=Path, nargs="+", metavar="FILE",
+                    help="play nothing: the scales from the JSON lines that end the FILEs (earlier runs' output; "
+                         "for Average, the run with more of its games)")
     args = ap.parse_args(argv)
     if args.scale_from is not None:
-        try:
-            data = json.loads(args.scale_from.read_text().strip().splitlines()[-1])
-        except (OSError, ValueError, IndexError) as exc:
-            ap.error(f"cannot read a run's JSON from {args.scale_from}: {exc}")
-        for v, d in data.items():
-            print(f"{v}: " + ", ".join(f"{name} < {b}" if b is not None else name
-                                        for b, name in proposed_scale(d["players"])))
+        players = {}
+        for path in args.scale_from:
+            try:
+                data = json.loads(path.read_text().strip().splitlines()[-1])
+            except (OSError, ValueError, IndexError) as exc:
+                ap.error(f"cannot read a run's JSON from {path}: {exc}")
+            for v, d in data.items():  # the players measured in each run, Average's games pooled
+                mine = players.setdefault(v, {})
+                for p, x in d["players"].items():
+                    if x["games"] and (p not in mine or p == "average" and x["games"] > mine[p]["games"]):
+                        mine[p] = x
+        for v, s in players.items():
+            if all(p in s for p in PLAYERS):
+                print(f"{v}: " + ", ".join(f"{name} < {b}" if b is not None else name
+                                            for b, name in proposed_scale(s)))
+            else:
+                print(f"{v}: not every player measured ({', '.join(sorted(s))})")
         return 0
     if args.games < 1 or args.games_first < 1:
         ap.error("--games and --games-first must be at least 1")
     out = {}
     t0 = time.perf_counter()
     for v in args.variants:
-        per = measure(v, args.games, args.games_first, args.seed)
+        per = measure(v, args.games, args.games_first, args.seed, args.players)
         s = {p: summary(per[p]) for p in PLAYERS}
-        out[v] = {"players": s, "scale": proposed_scale(s)}
+        out[v] = {"players": s, "scale": proposed_scale(s) if all(s[p]["games"] for p in PLAYERS) else None}
         print(f"{v}:")
         for p in PLAYERS:
             x = s[p]
             print(f"  {p:8} {x['games']:3} games, {x['per_game_counted']:5} decisions that mattered a game, "
                   f"error per decision {x['mean_loss']}  (games: lowest {x['lowest']}, median {x['median']}, "
                   f"highest {x['highest']})")
-        print("  scale: " + ", ".join(f"{name} < {b}" if b is not None else name for b, name in out[v]["scale"]),
-              flush=True)
+        if out[v]["scale"]:
+            print("  scale: " + ", ".join(f"{name} < {b}" if b is not None else name for b, name in out[v]["scale"]),
+                  flush=True)
     print(f"{time.perf_counter() - t0:.0f} s wall clock, {time.process_time():.0f} s CPU")
     if args.json:
         print(json.dumps(out, sort_keys=True))
