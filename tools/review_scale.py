@@ -125,19 +125,22 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", nargs="+", default=["first", "novice", "expert"],
                     choices=("first", "novice", "expert"), help="who plays Average (default: all three)")
-    ap.add_argument("--json", action="store_true", help="end with one line of JSON")
+    ap.add_argument("--json", action="store_true", help="a line of JSON after each rule set")
     ap.add_argument("--scale-from", type=Path, nargs="+", metavar="FILE",
-                    help="play nothing: the scales from the JSON lines that end the FILEs (earlier runs' output; "
+                    help="play nothing: the scales from the JSON lines of the FILEs (earlier runs' output; "
                          "for Average, the run with more of its games)")
     args = ap.parse_args(argv)
     if args.scale_from is not None:
         players = {}
         for path in args.scale_from:
             try:
-                data = json.loads(path.read_text().strip().splitlines()[-1])
-            except (OSError, ValueError, IndexError) as exc:
+                data = {}
+                for line in path.read_text().splitlines():
+                    if line.startswith("{"):
+                        data.update(json.loads(line))
+            except (OSError, ValueError) as exc:
                 ap.error(f"cannot read a run's JSON from {path}: {exc}")
-            for v, d in data.items():  # the players measured in each run, Average's games pooled
+            for v, d in data.items():  # the players measured in each run, Average's from the run with most
                 mine = players.setdefault(v, {})
                 for p, x in d["players"].items():
                     if x["games"] and (p not in mine or p == "average" and x["games"] > mine[p]["games"]):
@@ -163,12 +166,12 @@ def main(argv=None) -> int:
             print(f"  {p:8} {x['games']:3} games, {x['per_game_counted']:5} decisions that mattered a game, "
                   f"error per decision {x['mean_loss']}  (games: lowest {x['lowest']}, median {x['median']}, "
                   f"highest {x['highest']})")
+        if args.json:  # one line a rule set, as it comes: a long run stopped keeps what it measured
+            print(json.dumps({v: out[v]}, sort_keys=True), flush=True)
         if out[v]["scale"]:
             print("  scale: " + ", ".join(f"{name} < {b}" if b is not None else name for b, name in out[v]["scale"]),
                   flush=True)
     print(f"{time.perf_counter() - t0:.0f} s wall clock, {time.process_time():.0f} s CPU")
-    if args.json:
-        print(json.dumps(out, sort_keys=True))
     return 0
 
 

@@ -205,3 +205,18 @@ def test_a_practise_puzzle_comes_from_a_games_worst_decision():
     state = parse_position(first["position"])
     assert state.side == "w" and state.throw == worst["throw"] and first["best"] == worst["best"]
     assert key_mistakes(review, "w")[0]["ply"] == worst["ply"]
+
+
+def test_every_rule_set_has_its_levels_calibrated_with_average_at_1500():
+    from senet.level_ratings import ANCHOR, FORMAT, RATINGS
+
+    assert FORMAT == 1 and ANCHOR == {"level": "average", "rating": 1500.0}
+    assert sorted(RATINGS) == sorted(senet.VARIANTS)
+    for variant, entry in RATINGS.items():
+        levels = entry["levels"]
+        assert levels["average"] == {"rating": 1500.0, "rd": 0.0}
+        assert levels["novice"]["rating"] < 1500 and levels["novice"]["rd"] > 0 and levels["expert"]["rd"] > 0
+        assert entry["games"]["novice-average"]["games"] >= 100 and entry["games"]["expert-average"]["games"] >= 2
+        assert level_rating(variant, "expert").rd == levels["expert"]["rd"]
+    assert level_rating("kendall+five", "novice") == level_rating("kendall", "novice")
+    assert level_rating("kendall", "grandmaster") is None
