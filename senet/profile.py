@@ -148,7 +148,8 @@ class Profile:
         (a level, or "friend"), ``played_by`` (the level that actually played; the
         stand-in's "average" for a missing Expert), ``result`` (win, draw, loss: the
         player's), ``end`` (finished, resigned, abandoned), ``hints``, ``undos``,
-        ``time`` (ms since 1970), for a friend ``friend`` (a name). ValueError for a
+        ``time`` (ms since 1970), for a friend ``friend`` (a name), optionally ``throws``
+        ({"1": count, ...}: the player's throws by value). ValueError for a
         game that is not one; a game already kept is not counted twice (KeyError)."""
         g = _check_game(dict(game))
         if self.game(g["id"]) is not None:
@@ -166,6 +167,12 @@ class Profile:
         }
         if opponent == "friend":
             summary["friend"] = str(g.get("friend") or "")
+        throws = g.get("throws")
+        if throws is not None:  # how often the player threw each value (the chart of throws against odds)
+            if not isinstance(throws, dict) or not all(isinstance(k, str) and isinstance(n, int) and n >= 0
+                                                       for k, n in throws.items()):
+                raise ValueError("a game's throws")
+            summary["throws"] = dict(throws)
         if g["end"] == "abandoned":
             outcome = "profile.outcome.unfinished"
         elif summary["hints"] or summary["undos"]:

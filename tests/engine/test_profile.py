@@ -102,7 +102,8 @@ def test_bad_games_change_nothing():
     p = Profile()
     p.record_game(game("g", "win"))
     before = p.to_text()
-    for bad in (game("x", "won"), game("x", end="left"), game("x", opponent="grandmaster"), {"id": 3}):
+    for bad in (game("x", "won"), game("x", end="left"), game("x", opponent="grandmaster"), {"id": 3},
+                game("x", throws={"1": -2}), game("x", throws=[1, 2])):
         with pytest.raises(ValueError):
             p.record_game(bad)
     with pytest.raises(KeyError):
@@ -112,7 +113,7 @@ def test_bad_games_change_nothing():
 
 def _full_profile():
     p = Profile()
-    p.record_game(game("g1", "win", "expert"))
+    p.record_game(game("g1", "win", "expert", throws={"1": 9, "2": 14, "3": 8, "4": 2, "5": 1}))
     p.record_game(game("g2", "loss", "novice", t=T0 + 3 * DAY))
     p.record_game(game("g3", "win", "friend", friend="Ana"))
     p.add_review("g1", {"mean_loss": 0.01, "counted": 20, "luck": -0.1, "rating": "casual", "mistakes": [
