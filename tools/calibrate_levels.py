@@ -3,6 +3,7 @@ each rule set, fitted from arena games between them, written to senet/level_rati
 
     nice -n 10 python tools/calibrate_levels.py [--variants kendall ...] [--seed 1]
         [--games-na 200] [--games-ea 20] [--games-en 0] [--jobs 1] [--out FILE] [--dry-run]
+        [--keep-others]
 
 Each pair plays the arena's games (senet.commands.arena: pairs of games on the same
 throws, the colours swapped; the Expert at its default node budget, the one the player
@@ -17,6 +18,7 @@ information, Average's being fixed), the RD the player's rating reads it with
 
 import argparse
 import math
+import runpy
 import sys
 import time
 from pathlib import Path
@@ -101,19 +103,20 @@ def calibrate(variant: str, games: dict, seed: int, jobs: int) -> dict:
     return {"levels": levels, "games": played}
 
 
-def write(data: dict, path: Path, command: str) -> None:
+def write(data: dict, path: Path) -> None:
     lines = [
         '"""The ratings of the computer levels in each rule set, written by tools/calibrate_levels.py',
         "(do not edit by hand): Elo-style ratings fitted from arena games, Average anchored at",
         "1500, each with its deviation (the standard error of the fit), read by senet.profile as",
         'the Glicko-2 rating of the opponent (docs/opponents.md, "Calibrated levels").',
-        "",
-        f"    {command}",
+        "Each rule set's entry holds the command that made it (the same command, the same",
+        "ratings: the arena's games are seeded).",
         '"""',
         "",
         f"FORMAT = {FORMAT}",
         f"ANCHOR = {{\"level\": \"{ANCHOR}\", \"rating\": {ANCHOR_RATING}}}",
-        "# rule set -> {\"levels\": {level: {\"rating\", \"rd\"}}, \"games\": {\"a-b\": {\"games\", \"score\" of a, \"draws\"}}}",
+        "# rule set -> {\"levels\": {level: {\"rating\", \"rd\"}}, \"games\": {\"a-b\": {\"games\", \"score\" of a,",
+        "#              \"draws\"}}, \"command\": the command that made it}",
         "RATINGS = {",
     ]
     for v, d in data.items():
@@ -126,6 +129,7 @@ def write(data: dict, path: Path, command: str) -> None:
         for k, g in d["games"].items():
             lines.append(f"            \"{k}\": {{\"games\": {g['games']}, \"score\": {g['score']}, \"draws\": {g['draws']}}},")
         lines.append("        },")
+        lines.append(f"        \"command\": \"{d['command']}\",")
         lines.append("    },")
     lines.append("}")
     path.write_text("\n".join(lines) + "\n")
@@ -156,6 +160,8 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (this machine: 2 at most)")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--dry-run", action="store_true", help="print the table, write nothing")
+    ap.add_argument("--keep-others", action="store_true",
+                    help="keep the rule sets of the file that this run does not play (each keeps its command)")
     args = ap.parse_args(argv)
     if min(args.games_na, args.games_ea, args.games_en) < 0:
         ap.error("a number of games cannot be negative")
@@ -166,15 +172,19 @@ def main(argv=None) -> int:
     games = {("novice", "average"): args.games_na, ("expert", "average"): args.games_ea,
              ("expert", "novice"): args.games_en}
     t0 = time.perf_counter()
-    data = {v: calibrate(v, games, args.seed, max(1, args.jobs)) for v in args.variants}
+    command = (f"python tools/calibrate_levels.py --seed {args.seed} --games-na {args.games_na} "
+               f"--games-ea {args.games_ea} --games-en {args.games_en}")
+    data = {}
+    for v in args.variants:
+        data[v] = calibrate(v, games, args.seed, max(1, args.jobs))
+        data[v]["command"] = command + " --variants " + v
     print(table(data))
     print(f"{time.perf_counter() - t0:.0f} s wall clock, {time.process_time():.0f} s CPU in this process")
     if not args.dry_run:
-        command = (f"python tools/calibrate_levels.py --seed {args.seed} --games-na {args.games_na} "
-                   f"--games-ea {args.games_ea} --games-en {args.games_en}")
-        if list(args.variants) != list(VARIANTS):
-            command += " --variants " + " ".join(args.variants)
-        write(data, args.out, command)
+        if args.keep_others and args.out.exists():
+            kept = runpy.run_path(str(args.out))["RATINGS"]
+            data = {v: data[v] if v in data else kept[v] for v in VARIANTS if v in data or v in kept}
+        write(data, args.out)
         print(f"wrote {args.out}")
     return 0
 
