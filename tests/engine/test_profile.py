@@ -216,8 +216,12 @@ def test_every_rule_set_has_its_levels_calibrated_with_average_at_1500():
     for variant, entry in RATINGS.items():
         levels = entry["levels"]
         assert levels["average"] == {"rating": 1500.0, "rd": 0.0}
-        assert levels["novice"]["rating"] < 1500 and levels["novice"]["rd"] > 0 and levels["expert"]["rd"] > 0
-        assert entry["games"]["novice-average"]["games"] >= 100 and entry["games"]["expert-average"]["games"] >= 2
-        assert level_rating(variant, "expert").rd == levels["expert"]["rd"]
+        assert levels["novice"]["rating"] < 1500 and levels["novice"]["rd"] > 0
+        assert entry["games"]["novice-average"]["games"] >= 100
+        if "expert" in levels:  # a rule set whose Expert has no games yet has no Expert rating
+            assert levels["expert"]["rd"] > 0 and entry["games"]["expert-average"]["games"] >= 2
+            assert level_rating(variant, "expert").rd == levels["expert"]["rd"]
+        else:
+            assert level_rating(variant, "expert") is None
     assert level_rating("kendall+five", "novice") == level_rating("kendall", "novice")
     assert level_rating("kendall", "grandmaster") is None
