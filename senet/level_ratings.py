@@ -2,23 +2,61 @@
 (do not edit by hand): Elo-style ratings fitted from arena games, Average anchored at
 1500, each with its deviation (the standard error of the fit), read by senet.profile as
 the Glicko-2 rating of the opponent (docs/opponents.md, "Calibrated levels").
-
-    python tools/calibrate_levels.py --seed 1 --games-na 4 --games-ea 2 --games-en 0 --variants tait
+Each rule set's entry holds the command that made it (the same command, the same
+ratings: the arena's games are seeded).
 """
 
 FORMAT = 1
 ANCHOR = {"level": "average", "rating": 1500.0}
-# rule set -> {"levels": {level: {"rating", "rd"}}, "games": {"a-b": {"games", "score" of a, "draws"}}}
+# rule set -> {"levels": {level: {"rating", "rd"}}, "games": {"a-b": {"games", "score" of a,
+#              "draws"}}, "command": the command that made it}
 RATINGS = {
-    "tait": {
+    "kendall": {
         "levels": {
-            "novice": {"rating": 1352.8, "rd": 169.5},
+            "novice": {"rating": 1389.2, "rd": 25.8},
             "average": {"rating": 1500.0, "rd": 0.0},
-            "expert": {"rating": 1779.6, "rd": 269.1},
+            "expert": {"rating": 1602.1, "rd": 137.0},
         },
         "games": {
-            "novice-average": {"games": 4, "score": 1.0, "draws": 0},
-            "expert-average": {"games": 2, "score": 2.0, "draws": 0},
+            "novice-average": {"games": 200, "score": 69.0, "draws": 0},
+            "expert-average": {"games": 6, "score": 4.0, "draws": 0},
         },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants kendall",
+    },
+    "jequier": {
+        "levels": {
+            "novice": {"rating": 1180.0, "rd": 35.7},
+            "average": {"rating": 1500.0, "rd": 0.0},
+            "expert": {"rating": 1500.0, "rd": 131.3},
+        },
+        "games": {
+            "novice-average": {"games": 200, "score": 27.0, "draws": 0},
+            "expert-average": {"games": 6, "score": 3.0, "draws": 0},
+        },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants jequier",
+    },
+    "tait": {
+        "levels": {
+            "novice": {"rating": 1357.7, "rd": 26.6},
+            "average": {"rating": 1500.0, "rd": 0.0},
+            "expert": {"rating": 1602.1, "rd": 137.0},
+        },
+        "games": {
+            "novice-average": {"games": 200, "score": 61.0, "draws": 0},
+            "expert-average": {"games": 6, "score": 4.0, "draws": 0},
+        },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants tait",
+    },
+    "bell": {
+        "levels": {
+            "novice": {"rating": 978.2, "rd": 57.7},
+            "average": {"rating": 1500.0, "rd": 0.0},
+            "expert": {"rating": 1945.6, "rd": 254.9},
+        },
+        "games": {
+            "novice-average": {"games": 200, "score": 9.0, "draws": 0},
+            "expert-average": {"games": 6, "score": 6.0, "draws": 0},
+        },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants bell",
     },
 }
