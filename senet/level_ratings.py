@@ -59,4 +59,36 @@ RATINGS = {
         },
         "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants bell",
     },
+    "thibault": {
+        "levels": {
+            "novice": {"rating": 1393.0, "rd": 25.7},
+            "average": {"rating": 1500.0, "rd": 0.0},
+            "expert": {"rating": 1881.7, "rd": 259.0},
+        },
+        "games": {
+            "novice-average": {"games": 200, "score": 70.0, "draws": 0},
+            "expert-average": {"games": 4, "score": 4.0, "draws": 0},
+        },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 4 --games-en 0 --variants thibault",
+    },
+    "havens": {
+        "levels": {
+            "novice": {"rating": 1404.3, "rd": 25.4},
+            "average": {"rating": 1500.0, "rd": 0.0},
+        },
+        "games": {
+            "novice-average": {"games": 200, "score": 73.0, "draws": 0},
+        },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 0 --games-en 0 --variants havens",
+    },
+    "piccione": {
+        "levels": {
+            "novice": {"rating": 1271.3, "rd": 30.0},
+            "average": {"rating": 1500.0, "rd": 0.0},
+        },
+        "games": {
+            "novice-average": {"games": 200, "score": 42.0, "draws": 0},
+        },
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 0 --games-en 0 --variants piccione",
+    },
 }
