@@ -21,6 +21,11 @@ What is measured (docs/review.md):
   decision (and a throw all of whose outcomes are) is marked ``exact``.
 * A decision is forced when there is one option, or when every option has the same
   equity: it loses nothing and is not counted as a decision of its side.
+* A decision *matters* (``"matters": true``) when its options lead to at least two
+  distinct states and the best and the worst option differ by at least MATTERS in
+  equity. A side's ``mean_loss`` (its error per decision) counts only those, ``counted``
+  of them: Senet has many choices between moves that come to the same thing, and
+  counting them would make any strategy look accurate.
 * The class of a decision: "best" below INACCURACY, "inaccuracy" from INACCURACY,
   "mistake" from MISTAKE, "blunder" from BLUNDER (equity lost); "forced" for a forced one.
 * Luck: at each throw (not those of the colour draw) the equity of the thrower after the
@@ -39,7 +44,7 @@ from ..state import BLACK, WHITE
 from ..throws import OUT_OF
 from ..turns import after_throw
 from .players import Expert
-from .tuning import REVIEW_NODES, review_nodes
+from .tuning import REVIEW_NODES, REVIEW_SCALES, review_nodes
 
 # Thresholds of the classes, in equity (win probability) lost by the played option.
 INACCURACY = 0.02
@@ -50,17 +55,37 @@ CLASSES = ("best", "inaccuracy", "mistake", "blunder")
 EQUAL = 1e-9
 # The default node budget of each search of a review, per rule set (senet.ai.tuning)
 DEFAULT_NODES = REVIEW_NODES
+# A decision whose best and worst options are closer than this (in equity) did not
+# matter: it is not counted in a side's error per decision (docs/review.md). Half the
+# least loss called an inaccuracy: below it no option can be an inaccuracy.
+MATTERS = 0.01
 THROW = "throw"  # the name of the option "throw" at a decision before a throw
-# A player's skill by the equity lost per decision not forced, GNU Backgammon's scale
-# of its error rate (docs/review.md): (upper bound, name), the last one unbounded.
+# A player's skill by the equity lost per decision that mattered, GNU Backgammon's
+# scale of its error rate (docs/review.md): (upper bound, name), the last one unbounded.
 RATINGS = ((0.002, "flawless"), (0.005, "world_class"), (0.008, "master"), (0.012, "advanced"),
            (0.018, "intermediate"), (0.026, "casual"), (None, "beginner"))
+# The same words on a scale made for each rule set (senet.ai.tuning's REVIEW_SCALES).
+SCALES = REVIEW_SCALES
+# The two best words need this many decisions that mattered: a short game with a few
+# lucky clicks is not "world class". With fewer, the best a side reads is "master".
+TOP_WORDS = ("flawless", "world_class")
+MIN_FOR_TOP = 12
 
 
-def rating(mean_loss: float) -> str:
-    """The name on the scale RATINGS of a side that lost ``mean_loss`` a decision."""
-    for bound, name in RATINGS:
+def scale(variant=None) -> tuple:
+    """The scale of a rule set (Kendall's house rules read Kendall's); RATINGS when unknown."""
+    if variant is None:
+        return RATINGS
+    return SCALES.get(variant.split("+")[0], RATINGS)
+
+
+def rating(mean_loss: float, variant=None, counted=None) -> str:
+    """The name on the scale of ``variant`` (RATINGS when None) of a side that lost
+    ``mean_loss`` a decision over ``counted`` decisions that mattered (None: not checked)."""
+    for bound, name in scale(variant):
         if bound is None or mean_loss < bound:
+            if counted is not None and counted < MIN_FOR_TOP and name in TOP_WORDS:
+                return "master"
             return name
     return RATINGS[-1][1]
 
@@ -74,6 +99,11 @@ def classify(loss: float) -> str:
     if loss >= INACCURACY:
         return "inaccuracy"
     return "best"
+
+
+def _outcomes(state, ranked) -> int:
+    """How many distinct states the options of a decision lead to."""
+    return len({state.apply(option).key for option, _ in ranked})
 
 
 def _name(option) -> str:
@@ -149,12 +179,13 @@ class Reviewer:
         p_played = values[played]
         forced = len(ranked) == 1 or ranked[0][1] - ranked[-1][1] <= EQUAL
         loss = 0.0 if forced else max(0.0, p_best - p_played)
+        matters = not forced and ranked[0][1] - ranked[-1][1] >= MATTERS and _outcomes(state, ranked) > 1
         self.decisions.append({
             "ply": ply, "side": state.side, "throw": throw,
             "played": _name(played), "best": _name(played if forced else best),
             "before": round(p_best, 4), "after": round(p_best if forced else p_played, 4),
             "loss": round(loss, 4), "class": "forced" if forced else classify(loss),
-            "options": len(ranked), "exact": state.key in self._exact,
+            "options": len(ranked), "exact": state.key in self._exact, "matters": matters,
         })
 
     def _luck(self, ply: int, before, throw: int) -> None:
@@ -193,12 +224,15 @@ class Reviewer:
             counts = dict.fromkeys(CLASSES, 0)
             for d in mine:
                 counts[d["class"]] += 1
-            mean = lost / len(mine) if mine else 0.0
+            counted = [d["loss"] for d in mine if d["matters"]]
+            mean = sum(counted) / len(counted) if counted else 0.0
             sides[side] = {
                 "decisions": len(mine),
+                "counted": len(counted),
                 "equity_lost": round(lost, 4),
                 "mean_loss": round(mean, 4),
-                "rating": rating(mean) if mine else None,  # nothing to rate without a choice
+                # nothing to rate without a choice that mattered
+                "rating": rating(mean, self.game.variant, len(counted)) if counted else None,
                 "exact_decisions": sum(1 for d in mine if d["exact"]),
                 "luck": round(sum(t["luck"] for t in self.throws if t["side"] == side), 4),
                 "counts": counts,
@@ -208,7 +242,9 @@ class Reviewer:
             "variant": game.variant, "nodes": self.nodes,
             "done": self.done, "total": self.total, "finished": self.finished,
             "result": game.result,
-            "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+            "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER,
+                           "matters": MATTERS},
+            "scale": [[bound, name] for bound, name in scale(game.variant)],
             "decisions": self.decisions, "throws": self.throws,
             "sides": sides,
         }
@@ -219,5 +255,5 @@ def review_record(text: str, nodes=None, progress=None, stop=None) -> dict:
     return Reviewer(Game.from_record(text), nodes).run(progress, stop)
 
 
-__all__ = ["BLUNDER", "CLASSES", "DEFAULT_NODES", "INACCURACY", "MISTAKE", "RATINGS", "Reviewer", "classify",
-           "rating", "review_record"]
+__all__ = ["BLUNDER", "CLASSES", "DEFAULT_NODES", "INACCURACY", "MATTERS", "MIN_FOR_TOP", "MISTAKE", "RATINGS",
+           "SCALES", "Reviewer", "classify", "rating", "review_record", "scale"]

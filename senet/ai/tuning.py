@@ -129,3 +129,26 @@ def default_nodes(rules) -> int:
 def review_nodes(rules) -> int:
     """The review's node budget in a rule set (Kendall's house rules take Kendall's)."""
     return REVIEW_NODES[rules.tuning or rules.name]
+
+
+# The same words on a scale made for each rule set from its own players' error per
+# decision (tools/review_scale.py, its rule in proposed_scale; docs/review.md "A scale
+# made for Senet"): master's bound lies at most half the best measured game of a player
+# who always moves the first movable piece (but for a Havens game of few decisions and
+# no loss, which the rule below holds at master), world class's at most half master's.
+REVIEW_SCALES = {
+    "kendall": ((0.0002, "flawless"), (0.0009, "world_class"), (0.0018, "master"), (0.0034, "advanced"),
+                (0.0062, "intermediate"), (0.0123, "casual"), (None, "beginner")),
+    "jequier": ((0.0001, "flawless"), (0.0006, "world_class"), (0.0011, "master"), (0.0019, "advanced"),
+                (0.0065, "intermediate"), (0.013, "casual"), (None, "beginner")),
+    "tait": ((0.0001, "flawless"), (0.0003, "world_class"), (0.0006, "master"), (0.0011, "advanced"),
+             (0.012, "intermediate"), (0.0241, "casual"), (None, "beginner")),
+    "bell": ((0.0004, "flawless"), (0.0018, "world_class"), (0.0036, "master"), (0.0042, "advanced"),
+             (0.0042, "intermediate"), (0.0083, "casual"), (None, "beginner")),
+    "thibault": ((0.0003, "flawless"), (0.001, "world_class"), (0.0021, "master"), (0.0042, "advanced"),
+                 (0.0089, "intermediate"), (0.0183, "casual"), (None, "beginner")),
+    "havens": ((0.0001, "flawless"), (0.0001, "world_class"), (0.0001, "master"), (0.0023, "advanced"),
+               (0.0063, "intermediate"), (0.0126, "casual"), (None, "beginner")),
+    "piccione": ((0.0014, "flawless"), (0.0054, "world_class"), (0.0111, "master"), (0.0163, "advanced"),
+                 (0.0278, "intermediate"), (0.0557, "casual"), (None, "beginner")),
+}

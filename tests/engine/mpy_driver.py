@@ -380,8 +380,67 @@ def task_online():
     return lines
 
 
+def task_rating():
+    """Glicko-2: Glickman's worked example, a seeded series of games, idle periods."""
+    from senet.rating import Rating, expected, idle, update
+
+    lines = []
+    r = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0),
+                                        (Rating(1700, 300), 0.0)])
+    lines.append(f"glickman {r.rating:.4f} {r.rd:.4f} {r.volatility:.7f}")
+    lcg = Lcg(7)
+    r = Rating()
+    for i in range(150):
+        opp = Rating(1200 + lcg.below(700), 20 + lcg.below(200))
+        r = update(idle(r, lcg.below(3)), [(opp, lcg.below(3) / 2)])
+        lines.append(f"step {i} {r.rating:.4f} {r.rd:.4f} {r.volatility:.7f} {expected(r, opp):.5f}")
+    return lines
+
+
+def task_profile():
+    """The profile: games rated by the fairness rules, its text, loading and practice."""
+    from senet.profile import Profile, ProfileError
+
+    lines = []
+    p = Profile()
+    lcg = Lcg(3)
+    t = 1764000000000
+    for i in range(40):
+        variant = ("kendall", "tait", "bell", "havens")[lcg.below(4)]
+        opponent = ("novice", "average", "expert", "friend")[lcg.below(4)]
+        played_by = "average" if opponent == "expert" and lcg.below(4) == 0 else opponent
+        end = ("finished", "finished", "finished", "resigned", "abandoned")[lcg.below(5)]
+        t += lcg.below(5) * 86400000
+        g = {"id": "g" + str(i), "variant": variant, "opponent": opponent, "played_by": played_by,
+             "result": ("win", "loss", "draw")[lcg.below(3)], "end": end, "hints": lcg.below(6) // 5,
+             "undos": 0, "time": t, "friend": "Ana"}
+        lines.append(f"game {i} {variant} {p.record_game(g)}")
+        if lcg.below(2):
+            p.add_review(g["id"], {"mean_loss": 0.01, "luck": 0.1, "mistakes": [
+                {"ply": 3, "throw": 2, "played": "1-3", "best": "3-5", "loss": 0.05 + lcg.below(20) / 100,
+                 "position": "kendall wbwbwbwbwbwbwb................ w 2 w=0/0,b=0/0 - " + str(i)}]})
+    for v in ("kendall", "tait", "bell", "havens"):
+        r = p.rating(v)
+        lines.append(f"rating {v} {r.rating:.2f} {r.rd:.2f} {r.volatility:.6f} {len(p.history(v))}")
+    text = p.to_text()
+    lines.append("text " + text)
+    q = Profile.from_text(text)
+    lines.append(f"again {q.to_text() == text} {q.problems}")
+    while q.practice:
+        pid = q.practice[0]["id"]
+        lines.append(f"practise {pid} {q.practise(pid, True)} {q.practise(pid, True)}")
+    for bad in ("", "[1", '{"kind": "senet-profile", "format": 7}', '{"kind": "senet-profile", "format": 1, '
+                '"games": [1, {"id": "x"}], "ratings": {"tait": 3}}'):
+        try:
+            lines.append(f"load {Profile.from_text(bad).problems}")
+        except ProfileError as exc:
+            lines.append("refused " + exc.message_id)
+    return lines
+
+
 TASKS = {"games": task_games, "notation": task_notation, "throws": task_throws,
-         "records": task_records, "average": task_average, "fair": task_fair, "online": task_online}
+         "records": task_records, "average": task_average, "fair": task_fair, "online": task_online,
+         "rating": task_rating, "profile": task_profile}
 
 
 def run(task):

@@ -168,3 +168,23 @@ def test_games_between_two_devices_run_the_same_in_micropython(lib):
     assert "words Kendall rules, five pieces, starting with a 1, the trap on 27, the first row" in lines
     assert sum(1 for ln in lines if ln.startswith("code ")) == 10
     assert [ln.split()[2] for ln in lines if ln.startswith("qr ")] == ["21", "57"]  # versions 1 and 10
+
+
+def test_glicko2_ratings_are_the_same_in_micropython(lib):
+    """senet.rating on the page: Glickman's example and a seeded series of 150 games."""
+    lines = _same(lib, "rating")
+    assert lines[0] == "glickman 1464.0507 151.5165 0.0599960"
+    assert sum(1 for ln in lines if ln.startswith("step ")) == 150
+
+
+def test_the_profile_is_the_same_in_micropython(lib):
+    """senet.profile on the page: the same ratings, the same text (keys sorted), the
+    same loading of good, corrupt, newer and damaged profiles, the same practice."""
+    lines = _same(lib, "profile")
+    outcomes = {ln.split()[3] for ln in lines if ln.startswith("game ")}
+    assert {"rated", "stand_in", "friend", "unfinished", "assisted"} <= {o.split(".")[-1] for o in outcomes}
+    assert "again True []" in lines
+    assert any(ln.startswith("practise ") and ln.endswith("False True") for ln in lines)
+    assert [ln for ln in lines if ln.startswith(("refused", "load"))] == [
+        "refused profile.problem.corrupt", "refused profile.problem.corrupt", "refused profile.problem.newer",
+        "load ['profile.problem.part_dropped']"]

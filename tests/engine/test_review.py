@@ -244,3 +244,66 @@ def test_the_endgame_tables_judge_where_they_reach_and_say_so(capsys):
     for _ in range(4):
         opening.step()
     assert opening.decisions and not any(x["exact"] for x in opening.decisions)
+
+
+def test_a_decision_whose_options_barely_differ_did_not_matter(monkeypatch):
+    """Options less than MATTERS apart: the decision is not forced (its class counts) but
+    it is left out of the error per decision, and a side with no other has no rating."""
+    from senet.ai.review import MATTERS
+
+    state = SURE_WIN.apply(5)
+    reviewer = Reviewer(senet.Game.from_record(record(SURE_WIN, "w 5 30-off")), NODES)
+    best, other = state.legal_actions()[0], state.legal_actions()[1]
+    monkeypatch.setattr(reviewer, "_analyse", lambda s: [(best, 0.6), (other, 0.6 - MATTERS / 2)])
+    reviewer.run()
+    (d,) = reviewer.decisions
+    assert d["class"] != "forced" and d["matters"] is False
+    white = reviewer.result()["sides"]["w"]
+    assert (white["decisions"], white["counted"], white["mean_loss"], white["rating"]) == (1, 0, 0.0, None)
+
+
+def test_the_error_per_decision_counts_only_the_decisions_that_mattered():
+    review = Reviewer(_game(3), NODES).run()
+    for side in ("w", "b"):
+        mattered = [d["loss"] for d in review["decisions"] if d["side"] == side and d["matters"]]
+        s = review["sides"][side]
+        assert s["counted"] == len(mattered) <= s["decisions"]
+        assert s["mean_loss"] == pytest.approx(sum(mattered) / len(mattered), abs=1e-4)
+    assert any(not d["matters"] for d in review["decisions"] if d["class"] != "forced")
+    assert review["thresholds"]["matters"] > 0 and review["scale"][-1] == [None, "beginner"]
+
+
+def test_each_rule_sets_scale_keeps_the_words_in_order():
+    from senet.ai.review import RATINGS, SCALES, scale
+
+    assert sorted(SCALES) == sorted(senet.VARIANTS)
+    for bounds in SCALES.values():
+        assert [name for _, name in bounds] == [name for _, name in RATINGS]
+        numbers = [b for b, _ in bounds[:-1]]
+        assert numbers == sorted(numbers) and all(b > 0 for b in numbers) and bounds[-1][0] is None
+    assert scale("kendall+five") is SCALES["kendall"] and scale(None) is RATINGS
+
+
+def test_the_two_best_words_need_enough_decisions_that_mattered():
+    from senet.ai.review import MIN_FOR_TOP, rating
+
+    assert rating(0.0, "kendall", MIN_FOR_TOP - 1) == "master"
+    assert rating(0.0, "kendall", MIN_FOR_TOP) == "flawless"
+    assert rating(0.0) == "flawless"  # no count given: the scale alone
+
+
+@pytest.mark.parametrize("variant,seed", [("kendall", 1), ("kendall", 2), ("tait", 1), ("bell", 1)])
+def test_a_player_who_always_moves_the_first_piece_never_reads_world_class(variant, seed):
+    """The naive strategy (the first legal action, always) against Average, seeded."""
+    from senet.ai import get_player, play_out
+    from senet.ai.review import TOP_WORDS
+
+    class First:
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    game = senet.Game(variant, seed=seed)
+    for _ in play_out(game, First(), get_player("average")):
+        pass
+    white = Reviewer(senet.Game.from_record(game.record_text()), NODES).run()["sides"]["w"]
+    assert white["rating"] not in TOP_WORDS and white["rating"] != "master"

@@ -8,6 +8,9 @@ difference (its water, its table's layout, its house rules...) is a property of
 
 Aside, because a person or a file reads the name there:
 - senet/commands/: a command line's choices and defaults are names a user types;
+- senet/level_ratings.py: data, not code, written by tools/calibrate_levels.py (the
+  levels' measured ratings, a row per rule set, read by senet/profile.py; a Python
+  module so that the page's pack carries it);
 - a dict from rule sets to message ids ("tutorial.difference.tait"): the catalogs are
   keyed by literal ids, so the words of each rule set are listed by name;
 - text that contains a name but is not one: a position ("kendall wbwb... w - ..."), a
@@ -21,7 +24,7 @@ import senet
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 NAMES = set(senet.VARIANTS)
-ALLOWED = ("senet/variants/", "senet/ai/tuning.py", "senet/commands/")
+ALLOWED = ("senet/variants/", "senet/ai/tuning.py", "senet/commands/", "senet/level_ratings.py")
 
 
 def _is_name(value) -> bool:
