@@ -12,9 +12,13 @@
  *                    ["progress", loaded, total]  bytes of the runtime come from the network so far
  *
  * The runtime (tools/runtime.py builds it): the worker fetches its files itself, all at
- * once, counting the bytes as they come for the page's progress: the two large ones
- * gzipped, decompressed here with DecompressionStream (a browser without it fetches them
- * as they are), the trimmed standard library, the lock file, senet.zip and worker.py.
+ * once, counting the bytes as they come for the page's progress: the two large ones and the
+ * trimmed standard library compressed with Zstandard, decoded here by fzstd (npm, pure
+ * JavaScript, vendor/fzstd/fzstd.js, fetched beside them), the lock file, senet.zip and
+ * worker.py. Where the decoder cannot load, the worker asks for the gzipped twins instead
+ * and decompresses them with DecompressionStream; a browser without that fetches the files
+ * as they are. A twin that does not decode to the size the build listed is refused (the
+ * boot fails: the page's stand-in plays, and says why).
  * Pyodide is then handed those bytes (its fetches of them are answered from memory), so
  * nothing is asked twice. A file the service worker did not serve (the first visit, before
  * it controls the page) is put by the worker into the service worker's runtime cache
@@ -40,9 +44,10 @@ const SITE = new URL("../", HERE);
 // starts with "senet /", the service worker's prefix, which would delete it as stale.
 const SNAPSHOT_CACHE = "senet-snapshot " + SITE.pathname;
 const LIB = "/home/pyodide/lib";
-// Pyodide's files the worker fetches, by path from the site's root: {size, gz: the
-// gzipped twin's size}; tools/runtime.py fills it in when it builds the runtime. (The
-// engine's files, senet.zip and worker.py, are sized by their answers' Content-Length.)
+// Pyodide's files the worker fetches, by path from the site's root: {size, zst and gz: the
+// twins' sizes, unpacked: what the twins decode to}; tools/runtime.py fills it in when it
+// builds the runtime, with the decoder's own entry. (The engine's files, senet.zip and
+// worker.py, are sized by their answers' Content-Length.)
 const FILES = /* __SENET_RUNTIME_FILES__ */ {};
 // The service worker's runtime cache and the header of its entries (app/boot/sw-template.js).
 const RUNTIME_CACHE = "senet " + SITE.pathname + " runtime";
@@ -56,6 +61,7 @@ const GUNZIP = (() => {
     return false; // an older browser: the files as they are
   }
 })();
+const DECODER = "vendor/fzstd/fzstd.js";
 // What the snapshot holds besides the interpreter: the worker's module, the engine, the
 // Expert's weights, and the modules app/worker/worker.py imports only when first called.
 const SETUP = `import sys
@@ -112,11 +118,12 @@ async function keepForOffline(url, bytes, type) {
 }
 
 /* The bytes of one file, counted as they come when they come from the network (size:
- * as the build listed it, counted in the total from the start; else as the answer says). */
-async function download(path, size) {
+ * as the build listed it, counted in the total from the start; else as the answer says;
+ * signal: an AbortSignal that drops it). */
+async function download(path, size, signal) {
   const url = new URL(path, SITE).href;
   if (size) receiving.set(url, [0, size]);
-  const response = await networkFetch(url);
+  const response = await networkFetch(url, { signal });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   size = size || Number(response.headers.get("content-length")) || 0;
   const kept = response.headers.has(SRI_HEADER); // the service worker keeps it
@@ -156,10 +163,61 @@ async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/* A file of the runtime, by path: its gzipped twin decompressed where the browser can. */
+/* The Zstandard decoder, fetched as the runtime's files are (counted, kept for offline
+ * play) and run from its bytes (a module from a blob: URL, else from its URL): fzstd's
+ * build sets self.fzstd. null where it cannot load: the worker takes the gzipped twins. */
+async function loadDecoder() {
+  try {
+    const bytes = await download(DECODER, (FILES[DECODER] || {}).size);
+    const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+    try {
+      await import(url);
+    } catch {
+      await import(new URL(DECODER, SITE).href); // a browser that refuses blob: modules
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    if (!self.fzstd || typeof self.fzstd.decompress !== "function") throw new Error("it defines no decompress");
+    return self.fzstd;
+  } catch (error) {
+    console.warn(`senet: the Zstandard decoder did not load (${error}); taking the gzipped runtime`);
+    receiving.delete(new URL(DECODER, SITE).href);
+    return null;
+  }
+}
+
+let decoder = null; // loadDecoder(), asked for with the first twin
+
+/* What a twin decodes to, refused unless it is the size the build listed. */
+async function unpacked(path, twin, bytes, decode, size) {
+  let out;
+  try {
+    out = await decode(bytes);
+  } catch (error) {
+    throw new Error(`${path}${twin} is damaged (${(error && error.message) || error}): it could not be decoded`);
+  }
+  if (size && out.length !== size) {
+    throw new Error(`${path}${twin} is damaged: it decoded to ${out.length} bytes, not ${size}`);
+  }
+  return out;
+}
+
+/* A file of the runtime, by path: its Zstandard twin decoded (its download starts with the
+ * decoder's); where the decoder cannot load, its gzipped twin decompressed where the
+ * browser can; else the file as it is. */
 async function runtimeFile(path) {
   const file = FILES[path] || {};
-  if (GUNZIP && file.gz) return gunzip(await download(path + ".gz", file.gz));
+  if (file.zst) {
+    decoder = decoder || loadDecoder();
+    const abort = new AbortController();
+    const packed = download(path + ".zst", file.zst, abort.signal);
+    const zstd = await decoder;
+    if (zstd) return unpacked(path, ".zst", await packed, (bytes) => zstd.decompress(bytes), file.unpacked);
+    abort.abort(); // not needed: the gzipped twin instead
+    packed.catch(() => {});
+    receiving.delete(new URL(path + ".zst", SITE).href);
+  }
+  if (GUNZIP && file.gz) return unpacked(path, ".gz", await download(path + ".gz", file.gz), gunzip, file.unpacked);
   return download(path, file.size);
 }
 
