@@ -362,7 +362,7 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
         written[name + ".zst"] = zstd_compressed(data)
     for name, data in written.items():
         (target / name).write_bytes(data)
-    decoder = write_decoder(out)
+    decoder = write_decoder(out, root / "node_modules" / "fzstd")
     # The files the worker fetches itself (pyodide.mjs comes with its module), by path from
     # the site's root, with their sizes and, for the large ones, their twins' (and, so that
     # the worker can tell a damaged download, the size of what the twins decode to: "size").
