@@ -172,7 +172,7 @@ def test_a_worker_without_the_decoder_takes_the_gzipped_twins(guarded_context, s
     ctx.route("**/vendor/fzstd/fzstd.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=NO_DECODER))
     page = ctx.new_page()
-    _boot(page, server.url + "index.html?" + EXPERT_OPENS.replace("seed=4", "seed=6"))
+    _boot(page, server.url + "index.html?" + EXPERT_OPENS)
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     fetched = _runtime_fetched(log)
     assert {"pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip.gz"} <= fetched, fetched
@@ -223,7 +223,10 @@ def test_a_damaged_download_is_refused_and_the_stand_in_plays(guarded_context, s
     page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'", timeout=GAME_TIMEOUT_MS)
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
-    assert "could not start" in notice.inner_text()
+    # said as the worker's failure or as the Expert's decision that Average took, as the
+    # page learnt it first: both say Average plays in its place
+    said = notice.inner_text()
+    assert "Average" in said and ("could not start" in said or "stopped working" in said), said
     assert notice.get_by_role("button", name="Try again").is_visible()
     page.wait_for_function("() => (document.querySelector('#board').dataset.position || '').split(' ')[2] === 'w'",
                            timeout=GAME_TIMEOUT_MS)  # the stand-in moved for the Expert
