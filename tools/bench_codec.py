@@ -8,7 +8,8 @@ slowed as Lighthouse's mobile runs slow it (DevTools' Emulation.setCPUThrottling
 For each rate, the page of a local server (no throttle on the network: only the unpacking is
 timed) loads vendor/fzstd/fzstd.js as the worker does (it sets self.fzstd), then for each file
 of the runtime that has twins times fzstd's decompress of its .zst twin and
-DecompressionStream("gzip") of its .gz twin, each from bytes already in memory, and prints
+DecompressionStream("gzip") of its .gz twin, each from bytes already in memory (fzstd both
+whole and in pieces of 64 KB, as the worker decodes a twin while it downloads), and prints
 the median of --repeat runs. The timing is on the page's own thread, which the throttle
 slows; the worker (app/worker/players.js) runs the same code on a thread of the same CPU.
 docs/offline.md has the figures.
@@ -41,11 +42,18 @@ MEASURE = """async ([decoder, files, repeat]) => {
   for (const path of files) {
     const zst = await bytes(path + ".zst");
     const gz = await bytes(path + ".gz");
-    const row = { zst: [], gz: [], size: 0 };
+    const row = { zst: [], stream: [], gz: [], size: 0 };
     for (let i = 0; i < repeat; i++) {
       let t = performance.now();
       const a = self.fzstd.decompress(zst);
       row.zst.push(performance.now() - t);
+      t = performance.now();  // as the worker decodes a download: 64 KB at a time
+      let n = 0;
+      const stream = new self.fzstd.Decompress((chunk) => { n += chunk.length; });
+      for (let at = 0; at < zst.length; at += 65536) stream.push(zst.subarray(at, at + 65536), false);
+      stream.push(new Uint8Array(0), true);
+      row.stream.push(performance.now() - t);
+      if (n !== a.length) throw new Error(path + ": the streamed decoding lost bytes");
       t = performance.now();
       const b = await gunzip(gz);
       row.gz.push(performance.now() - t);
@@ -113,15 +121,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{dist} ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}); "
           f"the decoder {DECODER}: {(dist / DECODER).stat().st_size:,} bytes")
     for rate, rows in results.items():
-        total_zst = total_gz = 0.0
+        total_zst = total_stream = total_gz = 0.0
         for path, row in rows.items():
-            zst, gz = median(row["zst"]), median(row["gz"])
+            zst, stream, gz = median(row["zst"]), median(row["stream"]), median(row["gz"])
             total_zst += zst
+            total_stream += stream
             total_gz += gz
             print(f"CPU {rate:g}x  {path:<36} {row['size']:>10,} bytes from "
-                  f"{(dist / (path + '.zst')).stat().st_size:>9,} (.zst) in {zst:6.0f} ms, from "
-                  f"{(dist / (path + '.gz')).stat().st_size:>9,} (.gz) in {gz:6.0f} ms")
-        print(f"CPU {rate:g}x  all three: fzstd {total_zst:.0f} ms, gzip {total_gz:.0f} ms")
+                  f"{(dist / (path + '.zst')).stat().st_size:>9,} (.zst) in {zst:6.0f} ms whole, {stream:6.0f} ms "
+                  f"in 64 KB pieces; from {(dist / (path + '.gz')).stat().st_size:>9,} (.gz) in {gz:6.0f} ms")
+        print(f"CPU {rate:g}x  all three: fzstd {total_zst:.0f} ms whole, {total_stream:.0f} ms in pieces; "
+              f"gzip {total_gz:.0f} ms")
     return 0
 
 

@@ -119,8 +119,8 @@ async function keepForOffline(url, bytes, type) {
 
 /* The bytes of one file, counted as they come when they come from the network (size:
  * as the build listed it, counted in the total from the start; else as the answer says;
- * signal: an AbortSignal that drops it). */
-async function download(path, size, signal) {
+ * signal: an AbortSignal that drops it; each: called with each chunk as it comes). */
+async function download(path, size, signal, each) {
   const url = new URL(path, SITE).href;
   if (size) receiving.set(url, [0, size]);
   const response = await networkFetch(url, { signal });
@@ -142,6 +142,7 @@ async function download(path, size, signal) {
     if (done) break;
     chunks.push(value);
     received += value.length;
+    if (each) each(value);
     if (counted) {
       receiving.set(url, [received, size]);
       tellProgress(false);
@@ -188,6 +189,48 @@ async function loadDecoder() {
 
 let decoder = null; // loadDecoder(), asked for with the first twin
 
+/* A Zstandard twin decoded as it downloads, into a buffer of the size the build listed:
+ * push(chunk) as chunks come (kept until the decoder is there), end() once all came, which
+ * gives the bytes. A chunk that does not decode, or more or fewer bytes than listed, make
+ * end() throw. */
+function zstdStream(size) {
+  const out = new Uint8Array(size);
+  const waiting = [];
+  let at = 0;
+  let stream = null;
+  let failure = null;
+  const feed = (chunk, last) => {
+    if (failure) return;
+    try {
+      stream.push(chunk, last);
+    } catch (error) {
+      failure = error;
+    }
+  };
+  const started = decoder.then((zstd) => {
+    if (!zstd) return;
+    stream = new zstd.Decompress((chunk) => {
+      if (at + chunk.length > size) throw new Error(`it decodes to more than ${size} bytes`);
+      out.set(chunk, at);
+      at += chunk.length;
+    });
+    for (const chunk of waiting.splice(0)) feed(chunk, false);
+  });
+  return {
+    push(chunk) {
+      if (stream) feed(chunk, false);
+      else waiting.push(chunk);
+    },
+    async end() {
+      await started;
+      feed(new Uint8Array(0), true);
+      if (failure) throw failure;
+      if (at !== size) throw new Error(`it decoded to ${at} bytes, not ${size}`);
+      return out;
+    },
+  };
+}
+
 /* What a twin decodes to, refused unless it is the size the build listed. */
 async function unpacked(path, twin, bytes, decode, size) {
   let out;
@@ -202,17 +245,17 @@ async function unpacked(path, twin, bytes, decode, size) {
   return out;
 }
 
-/* A file of the runtime, by path: its Zstandard twin decoded (its download starts with the
- * decoder's); where the decoder cannot load, its gzipped twin decompressed where the
- * browser can; else the file as it is. */
+/* A file of the runtime, by path: its Zstandard twin, decoded as it comes (its download
+ * starts with the decoder's); where the decoder cannot load, its gzipped twin decompressed
+ * where the browser can; else the file as it is. */
 async function runtimeFile(path) {
   const file = FILES[path] || {};
   if (file.zst) {
     decoder = decoder || loadDecoder();
     const abort = new AbortController();
-    const packed = download(path + ".zst", file.zst, abort.signal);
-    const zstd = await decoder;
-    if (zstd) return unpacked(path, ".zst", await packed, (bytes) => zstd.decompress(bytes), file.unpacked);
+    const stream = zstdStream(file.unpacked);
+    const packed = download(path + ".zst", file.zst, abort.signal, stream.push);
+    if (await decoder) return unpacked(path, ".zst", await packed, () => stream.end(), 0);
     abort.abort(); // not needed: the gzipped twin instead
     packed.catch(() => {});
     receiving.delete(new URL(path + ".zst", SITE).href);
