@@ -119,41 +119,12 @@ function untilAppReady() {
   // download everything twice: wait until the app is up (or 20 s at most). A game that
   // starts the Expert's worker at once (an Expert link) waits for it too (up to 60 s
   // more): its runtime's download, which the player waits for, gets the whole link, and
-  // the shell's precache, which nobody waits for, comes after; and after the Expert's first
-  // decision too (FIRST_DECISION_MS at most: the player may be the one to move), so that
-  // its hashing and storing do not take a phone's CPU from the Expert's first turn.
-  return untilBothUp().then((expert) => (expert ? untilFirstDecision() : undefined));
-}
-
-const FIRST_DECISION_MS = 15000;
-
-function untilFirstDecision() {
-  const decided = () => performance.getEntriesByName("senet:think").length > 0;
-  if (decided() || !window.PerformanceObserver) return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new PerformanceObserver(() => {
-      if (decided()) done();
-    });
-    const timer = setTimeout(done, FIRST_DECISION_MS);
-    function done() {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    }
-    observer.observe({ entryTypes: ["measure"] });
-  });
-}
-
-/* Until the app is up, and the Expert's worker when the game started it; resolves to
-   whether it waited for that worker. */
-function untilBothUp() {
+  // the shell's precache, which nobody waits for, comes after.
   const appUp = () => root.dataset.ready === "true";
   const workerUp = () => root.dataset.worker !== "starting";
-  let expert = !workerUp();
-  if (appUp() && workerUp()) return Promise.resolve(false);
+  if (appUp() && workerUp()) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (!workerUp()) expert = true;
       if (appUp() && workerUp()) done();
     });
     let timer = setTimeout(() => {
@@ -163,7 +134,7 @@ function untilBothUp() {
     function done() {
       observer.disconnect();
       clearTimeout(timer);
-      resolve(expert && root.dataset.worker !== "failed");
+      resolve();
     }
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker"] });
   });
