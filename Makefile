@@ -108,7 +108,7 @@ bench: check-python
 	$(PYTHON) -m senet.commands.bench
 
 clean:
-	rm -rf dist dist.tmp .pytest_cache .ruff_cache test-results
+	rm -rf dist dist.tmp .pytest_cache .ruff_cache test-results .cache
 	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './$(VENV)/*' -prune -exec rm -rf {} +
 
 distclean: clean

@@ -328,8 +328,9 @@ def _vendor(out: Path) -> None:
 
 def _runtime(out: Path) -> dict:
     """The worker's Pyodide in out/vendor/pyodide/: the standard library trimmed to what
-    the worker imports, the lock file without packages, the large files gzipped too, and
-    app/players.js's list of them (tools/runtime.py)."""
+    the worker imports, the lock file without packages, the large files' Zstandard and gzip
+    twins, the Zstandard decoder (out/vendor/fzstd/), and app/players.js's list of them
+    (tools/runtime.py)."""
     try:
         return runtime.write_runtime(out, ROOT)
     except runtime.RuntimeBuildError as exc:
@@ -570,8 +571,9 @@ def main(argv: list[str] | None = None) -> int:
     pre = info["precache"]
     print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB); "
           f"keeps once fetched the runtime, {pre['runtime_files']} files, {pre['runtime_bytes']:,} bytes "
-          f"({pre['runtime_bytes'] / 1e6:.1f} MB; {pre['runtime_plain_bytes'] / 1e6:.1f} MB for a browser without "
-          f"DecompressionStream), and {pre['extra_files']} unused files")
+          f"({pre['runtime_bytes'] / 1e6:.1f} MB; {pre['runtime_gz_bytes'] / 1e6:.1f} MB for a worker without the "
+          f"Zstandard decoder, {pre['runtime_plain_bytes'] / 1e6:.1f} MB without DecompressionStream either), "
+          f"and {pre['extra_files']} unused files")
     print("and, for the languages a visit is in, each one's files: "
           + ", ".join(f"{lang} {size:,} bytes" for lang, size in pre["langs"].items()))
     return 0

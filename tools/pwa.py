@@ -47,14 +47,15 @@ LANGS_MARK = "/* __SENET_LANGS__ */ {}"
 
 # What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
 # loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
-RUNTIME_FILES = ("vendor/pyodide/", "senet.zip", "app/players.js", "app/worker.py")
+RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "app/players.js", "app/worker.py")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
 # page's modules (the page loads them as bytecode, page.pack; app/main.py is its script);
 # and the exact endgame tables, which the worker fetches only when a position falls in
 # one, and the puzzles, which only the Puzzles page fetches (docs/endgames.md): neither
 # adds to the first visit nor to the Expert's first download.
-EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json")
+# The Zstandard decoder's licence (vendor/fzstd/LICENSE) is there to be read, not loaded.
+EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json", "vendor/fzstd/LICENSE")
 # The page's Python that it loads as source: its script (the reader of page.pack comes as
 # bytecode, app/pack.mpy).
 PAGE_SCRIPTS = ("app/main.py",)
@@ -149,12 +150,14 @@ def _served(rel: str) -> bool:
 
 
 def twin_kind(rel: str, files) -> str:
-    """Which browsers fetch the runtime's file ``rel``: "gz" for a gzipped twin (those with
-    DecompressionStream), "plain" for the file it compresses (those without), "" for
-    every browser (tools/runtime.py, app/worker/players.js)."""
-    if rel.endswith(".gz") and rel[:-3] in files:
-        return "gz"
-    if rel + ".gz" in files:
+    """Which workers fetch the runtime's file ``rel``: "zst" for a Zstandard twin (every
+    worker that loads the decoder), "gz" for a gzipped twin (one that could not, with
+    DecompressionStream), "plain" for the file they compress (one with neither), "" for
+    every worker (tools/runtime.py, app/worker/players.js)."""
+    for suffix in (".zst", ".gz"):
+        if rel.endswith(suffix) and rel[:-len(suffix)] in files:
+            return suffix[1:]
+    if rel + ".zst" in files or rel + ".gz" in files:
         return "plain"
     return ""
 
@@ -215,16 +218,18 @@ def write_service_worker(out: Path, info: dict) -> dict:
     (out / SW_NAME).write_text(script)
     sizes = {rel: meta["size"] for rel, meta in info["files"].items()}
     sizes["build-info.json"] = (out / "build-info.json").stat().st_size
-    # What a browser with DecompressionStream downloads (the gzipped twins, not the files
-    # they compress), and one without.
-    gz = [row for row in runtime if row[3] != "plain"]
-    plain = [row for row in runtime if row[3] != "gz"]
+    # What a worker downloads: the Zstandard twins, not the files they compress; one that
+    # could not load the decoder, the gzipped twins; one with neither, the files.
+    zst = [row for row in runtime if row[3] in ("", "zst")]
+    gz = [row for row in runtime if row[3] in ("", "gz")]
+    plain = [row for row in runtime if row[3] in ("", "plain")]
     return {
         "version": info["version"],
         "files": len(entries),
         "bytes": sum(sizes[rel] for rel, _ in entries),
-        "runtime_files": len(gz),
-        "runtime_bytes": sum(row[2] for row in gz),
+        "runtime_files": len(zst),
+        "runtime_bytes": sum(row[2] for row in zst),
+        "runtime_gz_bytes": sum(row[2] for row in gz),
         "runtime_plain_bytes": sum(row[2] for row in plain),
         "extra_files": len(extra),
         "extra_bytes": sum(row[2] for row in extra),

@@ -13,9 +13,10 @@
  *   downloaded again; new files are fetched with `integrity`, so a half-deployed site
  *   can never be cached as a version (install fails and the browser retries later).
  * - RUNTIME is what only the worker of the Expert, hints, the meter and the review
- *   needs (Pyodide, senet.zip, app/worker/players.js, app/worker/worker.py), with sizes
- *   and which browsers fetch each ("gz": the gzipped twins, for a browser with
- *   DecompressionStream; "plain": the files they compress, for one without); EXTRA are
+ *   needs (Pyodide, its Zstandard decoder, senet.zip, app/worker/players.js,
+ *   app/worker/worker.py), with sizes and which workers fetch each ("zst": the Zstandard
+ *   twins, which every worker that loads the decoder takes; "gz": the gzipped twins, for
+ *   one that could not load it; "plain": the files they compress); EXTRA are
  *   files nothing loads today (PyScript's terminal and editor chunks, the sources of
  *   the page's modules). Neither is precached: each file goes into one cache shared
  *   by every version, RUNTIME_CACHE, when first fetched (or when the page asks for
@@ -54,25 +55,15 @@ const CACHE = PREFIX + VERSION;
 const RUNTIME_CACHE = PREFIX + "runtime"; // never a VERSION (those are 12 hex digits)
 const SRI_HEADER = "x-senet-integrity"; // the sha256 a runtime cache entry was checked against
 const FRESH_HEADER = "x-senet-fresh"; // a runtime file passed on as it downloads (app/worker/players.js)
-// The worker decompresses the gzipped twins where it can (app/worker/players.js): so
-// does this browser's service worker know which of the runtime's files it needs.
-const GUNZIP = (() => {
-  try {
-    new DecompressionStream("gzip");
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 function urlOf(path) {
   return new URL(path, SCOPE).href;
 }
 
 // Files cached when first fetched: url -> {path, integrity, size, runtime}.
-// A runtime file of the other kind (a gzipped twin this browser cannot decompress, or the
-// file a twin compresses) is kept if ever asked for, but no part of the whole runtime here.
-const NEEDED = RUNTIME.filter(([, , , twin]) => !twin || (twin === "gz") === GUNZIP);
+// The worker takes the Zstandard twins (its decoder is plain JavaScript, app/worker/players.js):
+// the gzipped twins and the files the twins compress, which a worker that could not load the
+// decoder takes, are kept if ever asked for, but are no part of the whole runtime.
+const NEEDED = RUNTIME.filter(([, , , twin]) => !twin || twin === "zst");
 const LAZY = new Map();
 for (const [path, integrity, size] of RUNTIME) LAZY.set(urlOf(path), { path, integrity, size, runtime: false, twin: true });
 for (const [path] of NEEDED) Object.assign(LAZY.get(urlOf(path)), { runtime: true, twin: false });

@@ -12,9 +12,13 @@
  *                    ["progress", loaded, total]  bytes of the runtime come from the network so far
  *
  * The runtime (tools/runtime.py builds it): the worker fetches its files itself, all at
- * once, counting the bytes as they come for the page's progress: the two large ones
- * gzipped, decompressed here with DecompressionStream (a browser without it fetches them
- * as they are), the trimmed standard library, the lock file, senet.zip and worker.py.
+ * once, counting the bytes as they come for the page's progress: the two large ones and the
+ * trimmed standard library compressed with Zstandard, decoded here by fzstd (npm, pure
+ * JavaScript, vendor/fzstd/fzstd.js, fetched beside them), the lock file, senet.zip and
+ * worker.py. Where the decoder cannot load, the worker asks for the gzipped twins instead
+ * and decompresses them with DecompressionStream; a browser without that fetches the files
+ * as they are. A twin that does not decode to the size the build listed is refused (the
+ * boot fails: the page's stand-in plays, and says why).
  * Pyodide is then handed those bytes (its fetches of them are answered from memory), so
  * nothing is asked twice. A file the service worker did not serve (the first visit, before
  * it controls the page) is put by the worker into the service worker's runtime cache
@@ -40,9 +44,10 @@ const SITE = new URL("../", HERE);
 // starts with "senet /", the service worker's prefix, which would delete it as stale.
 const SNAPSHOT_CACHE = "senet-snapshot " + SITE.pathname;
 const LIB = "/home/pyodide/lib";
-// Pyodide's files the worker fetches, by path from the site's root: {size, gz: the
-// gzipped twin's size}; tools/runtime.py fills it in when it builds the runtime. (The
-// engine's files, senet.zip and worker.py, are sized by their answers' Content-Length.)
+// Pyodide's files the worker fetches, by path from the site's root: {size, zst and gz: the
+// twins' sizes, unpacked: what the twins decode to}; tools/runtime.py fills it in when it
+// builds the runtime, with the decoder's own entry. (The engine's files, senet.zip and
+// worker.py, are sized by their answers' Content-Length.)
 const FILES = /* __SENET_RUNTIME_FILES__ */ {};
 // The service worker's runtime cache and the header of its entries (app/boot/sw-template.js).
 const RUNTIME_CACHE = "senet " + SITE.pathname + " runtime";
@@ -56,6 +61,7 @@ const GUNZIP = (() => {
     return false; // an older browser: the files as they are
   }
 })();
+const DECODER = "vendor/fzstd/fzstd.js";
 // What the snapshot holds besides the interpreter: the worker's module, the engine, the
 // Expert's weights, and the modules app/worker/worker.py imports only when first called.
 const SETUP = `import sys
@@ -112,11 +118,12 @@ async function keepForOffline(url, bytes, type) {
 }
 
 /* The bytes of one file, counted as they come when they come from the network (size:
- * as the build listed it, counted in the total from the start; else as the answer says). */
-async function download(path, size) {
+ * as the build listed it, counted in the total from the start; else as the answer says;
+ * signal: an AbortSignal that drops it; each: called with each chunk as it comes). */
+async function download(path, size, signal, each) {
   const url = new URL(path, SITE).href;
   if (size) receiving.set(url, [0, size]);
-  const response = await networkFetch(url);
+  const response = await networkFetch(url, { signal });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   size = size || Number(response.headers.get("content-length")) || 0;
   const kept = response.headers.has(SRI_HEADER); // the service worker keeps it
@@ -135,6 +142,7 @@ async function download(path, size) {
     if (done) break;
     chunks.push(value);
     received += value.length;
+    if (each) each(value);
     if (counted) {
       receiving.set(url, [received, size]);
       tellProgress(false);
@@ -156,10 +164,103 @@ async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/* A file of the runtime, by path: its gzipped twin decompressed where the browser can. */
+/* The Zstandard decoder, fetched as the runtime's files are (counted, kept for offline
+ * play) and run from its bytes (a module from a blob: URL, else from its URL): fzstd's
+ * build sets self.fzstd. null where it cannot load: the worker takes the gzipped twins. */
+async function loadDecoder() {
+  try {
+    const bytes = await download(DECODER, (FILES[DECODER] || {}).size);
+    const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+    try {
+      await import(url);
+    } catch {
+      await import(new URL(DECODER, SITE).href); // a browser that refuses blob: modules
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    if (!self.fzstd || typeof self.fzstd.decompress !== "function") throw new Error("it defines no decompress");
+    return self.fzstd;
+  } catch (error) {
+    console.warn(`senet: the Zstandard decoder did not load (${error}); taking the gzipped runtime`);
+    receiving.delete(new URL(DECODER, SITE).href);
+    return null;
+  }
+}
+
+let decoder = null; // loadDecoder(), asked for with the first twin
+
+/* A Zstandard twin decoded as it downloads, into a buffer of the size the build listed:
+ * push(chunk) as chunks come (kept until the decoder is there), end() once all came, which
+ * gives the bytes. A chunk that does not decode, or more or fewer bytes than listed, make
+ * end() throw. */
+function zstdStream(size) {
+  const out = new Uint8Array(size);
+  const waiting = [];
+  let at = 0;
+  let stream = null;
+  let failure = null;
+  const feed = (chunk, last) => {
+    if (failure) return;
+    try {
+      stream.push(chunk, last);
+    } catch (error) {
+      failure = error;
+    }
+  };
+  const started = decoder.then((zstd) => {
+    if (!zstd) return;
+    stream = new zstd.Decompress((chunk) => {
+      if (at + chunk.length > size) throw new Error(`it decodes to more than ${size} bytes`);
+      out.set(chunk, at);
+      at += chunk.length;
+    });
+    for (const chunk of waiting.splice(0)) feed(chunk, false);
+  });
+  return {
+    push(chunk) {
+      if (stream) feed(chunk, false);
+      else waiting.push(chunk);
+    },
+    async end() {
+      await started;
+      feed(new Uint8Array(0), true);
+      if (failure) throw failure;
+      if (at !== size) throw new Error(`it decoded to ${at} bytes, not ${size}`);
+      return out;
+    },
+  };
+}
+
+/* What a twin decodes to, refused unless it is the size the build listed. */
+async function unpacked(path, twin, bytes, decode, size) {
+  let out;
+  try {
+    out = await decode(bytes);
+  } catch (error) {
+    throw new Error(`${path}${twin} is damaged (${(error && error.message) || error}): it could not be decoded`);
+  }
+  if (size && out.length !== size) {
+    throw new Error(`${path}${twin} is damaged: it decoded to ${out.length} bytes, not ${size}`);
+  }
+  return out;
+}
+
+/* A file of the runtime, by path: its Zstandard twin, decoded as it comes (its download
+ * starts with the decoder's); where the decoder cannot load, its gzipped twin decompressed
+ * where the browser can; else the file as it is. */
 async function runtimeFile(path) {
   const file = FILES[path] || {};
-  if (GUNZIP && file.gz) return gunzip(await download(path + ".gz", file.gz));
+  if (file.zst) {
+    decoder = decoder || loadDecoder();
+    const abort = new AbortController();
+    const stream = zstdStream(file.unpacked);
+    const packed = download(path + ".zst", file.zst, abort.signal, stream.push);
+    if (await decoder) return unpacked(path, ".zst", await packed, () => stream.end(), 0);
+    abort.abort(); // not needed: the gzipped twin instead
+    packed.catch(() => {});
+    receiving.delete(new URL(path + ".zst", SITE).href);
+  }
+  if (GUNZIP && file.gz) return unpacked(path, ".gz", await download(path + ".gz", file.gz), gunzip, file.unpacked);
   return download(path, file.size);
 }
 

@@ -84,7 +84,7 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     assert "kendall" in data["variants"].split(",")
     assert page.evaluate(MARKS) == ["senet:start-asked", "senet:boot", "senet:ready", "senet:worker"]
     # The vendored Pyodide was used in the worker, not a CDN copy.
-    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm.gz") for u in browser_log.requests)
+    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm.zst") for u in browser_log.requests)
     assert browser_log.errors == []
 
     if where == "root":

@@ -369,6 +369,9 @@ def test_the_expert_hints_and_reviews(engine, engine_server):
     assert review["state"] == "done", review
     assert review["points"] >= 1, review
     assert browser.errors() == []
-    # This engine decompressed the gzipped twins: the files they compress never came.
+    # This engine decoded the Zstandard twins with the vendored decoder: neither the gzipped
+    # twins nor the files they compress came.
     asked = [line.split()[1] for line in srv.log]
-    assert not any(path.endswith(("/pyodide.asm.wasm", "/pyodide.asm.mjs")) for path in asked), asked
+    assert any(path.endswith("/vendor/fzstd/fzstd.js") for path in asked), asked
+    assert any(path.endswith("/pyodide.asm.wasm.zst") for path in asked), asked
+    assert not any(path.endswith(("/pyodide.asm.wasm", "/pyodide.asm.mjs", ".gz")) for path in asked), asked

@@ -1,8 +1,10 @@
 """The Expert's runtime in Chromium (tools/runtime.py, app/worker/players.js,
 app/boot/sw-template.js; docs/build.md, "The Expert's runtime"): a first visit straight to
-a game against the Expert asks the server for each file once, the runtime's gzipped
-files among them, and the service worker keeps the whole runtime without a second
-download; choosing the Expert in the New game dialog starts its download at once.
+a game against the Expert asks the server for each file once, the runtime's Zstandard
+twins and their decoder among them, and the service worker keeps the whole runtime without a
+second download; choosing the Expert in the New game dialog starts its download at once; a
+worker that cannot load the decoder takes the gzipped twins, one without DecompressionStream
+either the plain files; a damaged twin is refused, and the page's stand-in plays.
 
 Firefox and WebKit play, hint and review on the same runtime in tests/browser/test_engines.py.
 """
@@ -55,9 +57,10 @@ def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, 
     assert [path for path, times in downloaded.items() if times > 1] == [], srv.log
     asked = Counter(path.split("?")[0].removeprefix("/senet/") for path, _code in answers)
     assert {path: asked[path] for path in needed} == dict.fromkeys(needed, 1), srv.log
-    # The gzipped twins came, never the files they compress.
-    plain = [row[0] for row in _sw_list(srv.directory, "RUNTIME") if row[3] == "plain"]
-    assert plain and not any(asked[path] for path in plain)
+    # The Zstandard twins came, never the gzipped ones nor the files they compress.
+    others = [row[0] for row in _sw_list(srv.directory, "RUNTIME") if row[3] in ("gz", "plain")]
+    assert len(others) == 6 and not any(asked[path] for path in others)
+    assert asked["vendor/pyodide/pyodide.asm.wasm.zst"] == asked["vendor/fzstd/fzstd.js"] == 1
     assert asked["index.html"] == 1  # the link's page, precached from the HTTP cache
     assert log.errors == []
     ctx.close()
@@ -100,7 +103,8 @@ def test_a_later_visit_fetches_the_runtime_once_through_the_service_worker(launc
     progress = page.evaluate("window.__progress")
     sizes = {row[0]: row[2] for row in _needed(srv.directory)}
     fetched = sum(size for path, size in sizes.items() if path.startswith("vendor/pyodide/")
-                  and path != "vendor/pyodide/pyodide.mjs") + sizes["senet.zip"] + sizes["app/worker.py"]
+                  and path != "vendor/pyodide/pyodide.mjs") + sizes["senet.zip"] + sizes["app/worker.py"] \
+        + sizes["vendor/fzstd/fzstd.js"]
     assert progress and progress[-1] == [fetched, fetched], progress
     assert progress[0][0] < fetched
     needed = [row[0] for row in _needed(srv.directory)]
@@ -118,7 +122,7 @@ def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_p
     assert page.evaluate("document.documentElement.dataset.worker") == "off"  # Average plays on the page
     page.locator(".toolbar [data-action='new-game']").click()
     page.locator("#new-game").wait_for(state="visible")
-    with ctx.expect_event("request", predicate=lambda r: r.url.endswith("/pyodide.asm.wasm.gz")):
+    with ctx.expect_event("request", predicate=lambda r: r.url.endswith("/pyodide.asm.wasm.zst")):
         page.select_option("#ng-player2", "expert")
     # The worker starts while the dialog is still open, the runtime's download first.
     state = page.evaluate("document.documentElement.dataset.worker")
@@ -130,7 +134,7 @@ def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_p
     page.locator("#new-game").get_by_role("button", name="Start").click()
     wait_app_ready(page)
     asked = Counter(line.split()[1].split("?")[0] for line in srv.log)
-    assert asked["/senet/vendor/pyodide/pyodide.asm.wasm.gz"] == 1
+    assert asked["/senet/vendor/pyodide/pyodide.asm.wasm.zst"] == 1
     assert log.errors == []
     ctx.close()
 
@@ -152,11 +156,36 @@ def test_the_expert_hints_and_reviews(guarded_context, server):
     assert log.errors == []
 
 
+# The decoder's file as a worker that cannot load it sees it: it runs, and defines no decoder.
+NO_DECODER = "/* no Zstandard decoder here */"
+
+
+def _runtime_fetched(log) -> set[str]:
+    return {url.rsplit("/", 1)[1] for url in log.requests if "/vendor/pyodide/" in url}
+
+
+def test_a_worker_without_the_decoder_takes_the_gzipped_twins(guarded_context, server):
+    """The decoder does not load (its file defines none): the worker asks for the gzipped
+    twins, decompresses them with DecompressionStream, and the Expert plays from them; the
+    files they compress never come. (No service worker: it would keep the .zst twins.)"""
+    ctx, log = guarded_context(service_workers="block")
+    ctx.route("**/vendor/fzstd/fzstd.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=NO_DECODER))
+    page = ctx.new_page()
+    _boot(page, server.url + "index.html?" + EXPERT_OPENS)
+    page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
+    fetched = _runtime_fetched(log)
+    assert {"pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip.gz"} <= fetched, fetched
+    assert not {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"} & fetched, fetched
+    assert "kendall" in (page.evaluate("document.documentElement.dataset.worker") or "").split(",")
+    assert log.errors == []
+
+
 def test_a_browser_without_decompression_fetches_the_plain_files(guarded_context, server):
-    """The path for an engine without DecompressionStream (Safari before 16.4): the worker,
-    told there is none, fetches the plain pyodide.asm.wasm and pyodide.asm.mjs the build
-    ships beside their twins, never the twins, and the Expert plays from them. (No
-    service worker here: it has DecompressionStream, and would keep the twins.)"""
+    """The path for an engine with neither the decoder nor DecompressionStream (Safari
+    before 16.4, were its decoder to fail): the worker fetches the plain pyodide.asm.wasm,
+    pyodide.asm.mjs and python_stdlib.zip the build ships beside their twins, never the
+    gzipped twins, and the Expert plays from them."""
     ctx, log = guarded_context(service_workers="block")
     source = (server.directory / "app" / "players.js").read_text()
     probe = 'new DecompressionStream("gzip");'
@@ -167,35 +196,68 @@ def test_a_browser_without_decompression_fetches_the_plain_files(guarded_context
                       body=source.replace(probe, 'throw new Error("no DecompressionStream here");'))
 
     ctx.route("**/app/players.js", without_decompression)
+    ctx.route("**/vendor/fzstd/fzstd.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=NO_DECODER))
     page = ctx.new_page()
     _boot(page, server.url + "index.html?" + EXPERT_OPENS.replace("seed=4", "seed=5"))
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
-    fetched = [url.rsplit("/", 1)[1] for url in log.requests if "/vendor/pyodide/" in url]
-    assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"} <= set(fetched), fetched
+    fetched = _runtime_fetched(log)
+    assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"} <= fetched, fetched
     assert not any(name.endswith(".gz") for name in fetched), fetched
     assert log.errors == []
 
 
+def test_a_damaged_download_is_refused_and_the_stand_in_plays(guarded_context, server):
+    """pyodide.asm.mjs.zst comes damaged (its middle overwritten, its length right): the
+    worker refuses it and says which file, the page tells the player that the Expert could
+    not start, and Average decides in its place."""
+    ctx, log = guarded_context(service_workers="block")
+    good = (server.directory / "vendor" / "pyodide" / "pyodide.asm.mjs.zst").read_bytes()
+    middle = len(good) // 2
+    damaged = good[:middle] + bytes(range(256)) * 16 + good[middle + 4096:]
+    assert len(damaged) == len(good) and damaged != good
+    ctx.route("**/vendor/pyodide/pyodide.asm.mjs.zst", lambda route: route.fulfill(
+        status=200, content_type="application/zstd", body=damaged))
+    page = ctx.new_page()
+    _boot(page, server.url + "index.html?" + EXPERT_OPENS)
+    page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'", timeout=GAME_TIMEOUT_MS)
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    # said as the worker's failure or as the Expert's decision that Average took, as the
+    # page learnt it first: both say Average plays in its place
+    said = notice.inner_text()
+    assert "Average" in said and ("could not start" in said or "stopped working" in said), said
+    assert notice.get_by_role("button", name="Try again").is_visible()
+    page.wait_for_function("() => (document.querySelector('#board').dataset.position || '').split(' ')[2] === 'w'",
+                           timeout=GAME_TIMEOUT_MS)  # the stand-in moved for the Expert
+    assert page.evaluate(EXPERT_THINKS) == 0
+    assert log.errors and all("pyodide.asm.mjs.zst is damaged" in e for e in log.errors), log.errors
+
+
 def _uncompressed(source, target):
-    """The site as the builds before the gzipped runtime were: no .gz twins, the worker
-    fetching the plain files (its list without "gz"), the service worker's lists redone."""
+    """The site as the builds before the compressed runtime were: no .zst nor .gz twins
+    nor decoder, the worker fetching the plain files (its list without "zst" and "gz"),
+    the service worker's lists redone."""
     shutil.copytree(source, target)
-    for twin in (target / "vendor" / "pyodide").glob("*.gz"):
+    for twin in [*(target / "vendor" / "pyodide").glob("*.gz"), *(target / "vendor" / "pyodide").glob("*.zst")]:
         twin.unlink()
+    shutil.rmtree(target / "vendor" / "fzstd")
     players = target / "app" / "players.js"
     text = players.read_text()
     listed = re.search(r"const FILES = (\{.*?\});\n", text)
-    files = {path: {"size": meta["size"]} for path, meta in json.loads(listed.group(1)).items()}
+    files = {path: {"size": meta["size"]} for path, meta in json.loads(listed.group(1)).items()
+             if not path.startswith("vendor/fzstd/")}
     players.write_text(text.replace(listed.group(1), json.dumps(files)))
     subprocess.run([sys.executable, str(ROOT / "tools" / "pwa.py"), "refresh", str(target)],
                    check=True, capture_output=True)
     return target
 
 
-def test_an_update_to_the_gzipped_runtime_keeps_the_expert_offline(launch_profile, serve_site, site,  # noqa: F811
-                                                                  tmp_path):
-    """A player who kept the runtime of a build before the gzipped one (the plain files)
-    updates: the install downloads the gzipped twins (and the worker's changed script),
+def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_profile, serve_site, site,  # noqa: F811
+                                                                     tmp_path):
+    """A player who kept the runtime of a build before the compressed one (the plain files)
+    updates: the install downloads the Zstandard twins and their decoder (and the worker's
+    changed script),
     never the plain files again; after Reload the runtime is whole, the plain WebAssembly
     gone from the cache, and the Expert plays offline on the new version."""
     old = _uncompressed(site, tmp_path / "old")
@@ -205,7 +267,7 @@ def test_an_update_to_the_gzipped_runtime_keeps_the_expert_offline(launch_profil
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     page.wait_for_function(RUNTIME_STATE, arg="cached", timeout=GAME_TIMEOUT_MS)
-    assert not any(".gz" in line for line in srv.log)  # the old build's runtime: plain files
+    assert not any(".gz" in line or ".zst" in line for line in srv.log)  # the old build's runtime: plain files
 
     new = tmp_path / "new"
     shutil.copytree(site, new, copy_function=shutil.copy)  # written now, as a deploy would: newer than the old
@@ -217,8 +279,9 @@ def test_an_update_to_the_gzipped_runtime_keeps_the_expert_offline(launch_profil
     reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
     reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
     fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
-    twins = {row[0] for row in _needed(new) if row[0].endswith(".gz")}
-    assert twins and twins <= fetched, srv.log
+    twins = {row[0] for row in _needed(new) if row[0].endswith(".zst")} | {"vendor/fzstd/fzstd.js"}
+    assert len(twins) == 4 and twins <= fetched, srv.log
+    assert not any(path.endswith(".gz") for path in fetched), srv.log
     assert "app/players.js" in fetched
     assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"} & fetched, srv.log
     with page.expect_navigation():

@@ -97,9 +97,9 @@ def _runtime(site: Path) -> list[str]:
 
 
 def _needed(site: Path) -> list[list]:
-    """The rows of the runtime a browser with DecompressionStream fetches (Chromium): the
-    gzipped twins, not the files they compress (tools/pwa.py, twin_kind)."""
-    return [row for row in _sw_list(site, "RUNTIME") if row[3] != "plain"]
+    """The rows of the runtime a worker fetches: the Zstandard twins, not the gzipped ones
+    nor the files they compress (tools/pwa.py, twin_kind)."""
+    return [row for row in _sw_list(site, "RUNTIME") if row[3] in ("", "zst")]
 
 
 def _sent_bytes(site: Path, log: list[str]) -> int:
@@ -199,12 +199,14 @@ def test_build_writes_manifest_and_worker(dist_dir):
             "index.html"} <= set(listed)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
             "app/players.js", "app/worker.py"} <= set(runtime)
-    # The large files' gzipped twins, for a browser with DecompressionStream; the files
-    # themselves for one without.
+    # The large files' Zstandard twins, which every worker takes (its decoder beside
+    # them); the gzipped twins for one that could not load it; the files themselves for
+    # one without DecompressionStream either.
     twins = {row[0]: row[3] for row in _sw_list(dist_dir, "RUNTIME")}
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
-        assert twins[f"vendor/pyodide/{name}.gz"] == "gz" and twins[f"vendor/pyodide/{name}"] == "plain"
-    assert twins["vendor/pyodide/pyodide.mjs"] == twins["senet.zip"] == ""
+        assert twins[f"vendor/pyodide/{name}.zst"] == "zst" and twins[f"vendor/pyodide/{name}.gz"] == "gz"
+        assert twins[f"vendor/pyodide/{name}"] == "plain"
+    assert twins["vendor/pyodide/pyodide.mjs"] == twins["senet.zip"] == twins["vendor/fzstd/fzstd.js"] == ""
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
     # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
     assert [row[2] for row in _sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
@@ -577,9 +579,9 @@ def test_a_failed_download_of_the_runtime_offers_to_try_again(guarded_context, s
 def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, server):
     ctx, log = guarded_context()
     held = []
-    ctx.route("**/vendor/pyodide/pyodide.asm.wasm.gz", lambda route: held.append(route))  # never answered
+    ctx.route("**/vendor/pyodide/pyodide.asm.wasm.zst", lambda route: held.append(route))  # never answered
     page = ctx.new_page()
-    with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm.gz")):
+    with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm.zst")):
         _boot(page, server.url + "index.html?" + EXPERT_GAME)
     boot = page.locator("#worker-boot")
     boot.wait_for(state="visible")
@@ -593,8 +595,8 @@ def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, serve
                            " && document.querySelector('#worker-boot progress').value > 0")
     sizes = {row[0]: row[2] for row in _needed(server.directory)}
     fetched = [p for p in sizes if p.startswith("vendor/pyodide/") and p != "vendor/pyodide/pyodide.mjs"]
-    total = sum(sizes[p] for p in fetched) + sizes["senet.zip"] + sizes["app/worker.py"]
-    loaded = total - sizes["vendor/pyodide/pyodide.asm.wasm.gz"]
+    total = sum(sizes[p] for p in fetched) + sizes["senet.zip"] + sizes["app/worker.py"] + sizes["vendor/fzstd/fzstd.js"]
+    loaded = total - sizes["vendor/pyodide/pyodide.asm.wasm.zst"]
     page.wait_for_function("(n) => document.querySelector('#worker-boot progress').value === n", arg=loaded)
     assert boot.inner_text() == (f"The Expert is getting ready: downloading {loaded / 1e6:.1f} MB "
                                  f"of {total / 1e6:.1f} MB")

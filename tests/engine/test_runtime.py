@@ -1,7 +1,7 @@
 """The Expert's runtime as the build ships it (tools/runtime.py): the standard library
 trimmed to what the worker imports, derived from the sources, and checked by running every
 function of the worker on it in Pyodide under Node.js; the lock file without packages; the
-gzipped twins of the large files.
+Zstandard and gzipped twins of the large files and the Zstandard decoder.
 
 Node.js and node_modules/pyodide are needed (``make test`` installs them with ``npm ci``);
 without them these tests fail, they are not skipped.
@@ -18,6 +18,7 @@ from pathlib import Path
 import build  # tools/build.py (pyproject's pythonpath has tools/)
 import pytest
 import runtime  # tools/runtime.py
+import zstandard
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -175,24 +176,36 @@ def test_the_build_writes_the_runtime_and_players_js_its_list(tmp_path):
     written = runtime.write_runtime(out)
     vendor = out / "vendor" / "pyodide"
     for name in runtime.COMPRESSED:
-        assert gzip.decompress((vendor / (name + ".gz")).read_bytes()) == (PYODIDE / name).read_bytes()
-        assert written["files"][f"vendor/pyodide/{name}"] == {"size": (vendor / name).stat().st_size,
-                                                              "gz": (vendor / (name + ".gz")).stat().st_size}
+        data = (PYODIDE / name).read_bytes()
+        assert gzip.decompress((vendor / (name + ".gz")).read_bytes()) == data
+        assert zstandard.ZstdDecompressor().decompress((vendor / (name + ".zst")).read_bytes()) == data
+        assert written["files"][f"vendor/pyodide/{name}"] == {
+            "size": len(data), "unpacked": len(data), "gz": (vendor / (name + ".gz")).stat().st_size,
+            "zst": (vendor / (name + ".zst")).stat().st_size}
+        assert (vendor / (name + ".zst")).stat().st_size < (vendor / (name + ".gz")).stat().st_size
     assert (vendor / "pyodide.mjs").read_bytes() == (PYODIDE / "pyodide.mjs").read_bytes()
-    # the standard library: its modules deflated, and the same stored, gzipped whole
-    with zipfile.ZipFile(vendor / "python_stdlib.zip") as plain, \
-            zipfile.ZipFile(io.BytesIO(gzip.decompress((vendor / "python_stdlib.zip.gz").read_bytes()))) as twin:
+    # the standard library: its modules deflated, and the same stored, gzipped whole and
+    # in Zstandard
+    stored = gzip.decompress((vendor / "python_stdlib.zip.gz").read_bytes())
+    assert zstandard.ZstdDecompressor().decompress((vendor / "python_stdlib.zip.zst").read_bytes()) == stored
+    with zipfile.ZipFile(vendor / "python_stdlib.zip") as plain, zipfile.ZipFile(io.BytesIO(stored)) as twin:
         assert plain.namelist() == twin.namelist() == sorted(plain.namelist())
         assert {i.compress_type for i in plain.infolist()} == {zipfile.ZIP_DEFLATED}
         assert {i.compress_type for i in twin.infolist()} == {zipfile.ZIP_STORED}
         assert all(plain.read(name) == twin.read(name) for name in plain.namelist())
     assert written["files"]["vendor/pyodide/python_stdlib.zip"] == {
-        "size": (vendor / "python_stdlib.zip").stat().st_size, "gz": (vendor / "python_stdlib.zip.gz").stat().st_size}
+        "size": (vendor / "python_stdlib.zip").stat().st_size, "unpacked": len(stored),
+        "gz": (vendor / "python_stdlib.zip.gz").stat().st_size, "zst": (vendor / "python_stdlib.zip.zst").stat().st_size}
+    # the decoder, as npm ships it, with its licence; listed with its size
+    decoder = out / "vendor" / "fzstd" / "fzstd.js"
+    assert decoder.read_bytes() == (ROOT / "node_modules" / "fzstd" / "umd" / "index.js").read_bytes()
+    assert "MIT License" in (out / "vendor" / "fzstd" / "LICENSE").read_text()
+    assert written["files"]["vendor/fzstd/fzstd.js"] == {"size": decoder.stat().st_size}
     players = (out / "app" / "players.js").read_text()
     assert runtime.FILES_MARK not in players
     listed = json.loads(players.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert listed == written["files"]
     assert set(listed) == {f"vendor/pyodide/{n}" for n in (*runtime.COMPRESSED, "pyodide-lock.json",
-                                                           "python_stdlib.zip")}
+                                                           "python_stdlib.zip")} | {"vendor/fzstd/fzstd.js"}
     with pytest.raises(runtime.RuntimeBuildError):
         runtime.write_runtime(out)  # the mark is gone: a second fill-in is refused
