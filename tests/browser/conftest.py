@@ -42,10 +42,12 @@ sessionStorage). Firefox's page in test_online_engines.py gets the same script
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -265,6 +267,53 @@ def serve_dist(dist_dir):
     yield start
     for srv in started:
         srv.close()
+
+
+# ---------------------------------------------------------------- a site of its own, a profile of its own
+# (the service worker's tests: tests/browser/test_pwa.py, test_expert_runtime.py)
+
+@pytest.fixture(scope="session")
+def site(dist_dir, tmp_path_factory) -> Path:
+    """A private copy of dist/: other test runs may rebuild dist/ while a worker precaches."""
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(dist_dir, copy)
+    return copy
+
+
+@pytest.fixture
+def serve_site(serve_dist, site):
+    def start(directory: Path = site):
+        srv = serve_dist("/senet/")
+        srv.directory = directory
+        return srv
+
+    return start
+
+
+@pytest.fixture
+def launch_profile(browser_type, browser_type_launch_args, tmp_path):
+    """launch_profile(full=False) -> (context, page, log): Chromium on one profile dir,
+    guarded; the headless shell like every browser test, or with `full` the whole browser
+    (only it offers to install an app)."""
+    profile = tmp_path / "profile"
+    opened = []
+
+    def launch(full: bool = False):
+        args = dict(browser_type_launch_args)
+        if full:
+            if not os.access(CHROMIUM, os.X_OK):
+                pytest.fail(f"{CHROMIUM} not found: install Debian chromium (`make test` does)")
+            args["executable_path"] = CHROMIUM
+        ctx = browser_type.launch_persistent_context(str(profile), **args)
+        opened.append(ctx)
+        log = guard_context(ctx)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        return ctx, page, log
+
+    yield launch
+    for ctx in opened:
+        with contextlib.suppress(Exception):  # already closed by the test
+            ctx.close()
 
 
 # ---------------------------------------------------------------- browser

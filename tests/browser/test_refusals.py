@@ -20,15 +20,11 @@ import re
 
 import pytest
 from conftest import HUMAN_TURN, axe_violations, human_act, position, wait_app_ready
+from helpers import BLOCKED, FULL, LATE, STORAGE_BLOCKED
 
 from app.storage.formats import parse_game
 from senet.words import n, t
 
-# Late in a game of Kendall (three pieces each on the board, four borne off), white to act:
-# the game ends in a few turns of each side.
-LATE = "&position=" + "kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -".replace(" ", "+")
-FULL = t("storage.unsaved.notice", why=t("storage.unsaved.full"))
-BLOCKED = t("storage.unsaved.notice_lost", why=t("storage.unsaved.denied"))
 # Every localStorage.setItem throws, as in a browser whose storage for the site is full.
 STORAGE_FULL = """(() => {
   const setItem = Storage.prototype.setItem;
@@ -37,9 +33,6 @@ STORAGE_FULL = """(() => {
     return setItem.call(this, key, value);
   };
 })();"""
-# Reading window.localStorage throws, as with Chromium's "Don't allow sites to save data".
-STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
-  configurable: true, get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});"""
 # Fills localStorage to its quota under keys of another site on the same origin (as on
 # USER.github.io): chunks ever smaller, then the last one grown until not one character
 # more fits. Returns the keys.
