@@ -228,8 +228,8 @@ def test_a_game_where_average_stood_in_is_saved_so_and_counted_against_average()
     counted = []
 
     async def run(think):
-        ctl = saving_controller(Setup("tait", ("human", "expert"), seed=4, speed="instant", expert_nodes=200), store=store,
-                   think=think, on_result=lambda session: counted.append(ctl.table.stood_in))
+        ctl = saving_controller(Setup("tait", ("human", "expert"), seed=4, speed="instant", expert_nodes=200),
+                                store=store, think=think, on_result=lambda session: counted.append(ctl.table.stood_in))
         ctl.start()
         await play_to_end(ctl, 3000)
         return ctl
@@ -258,7 +258,7 @@ def test_a_hanging_worker_times_out():
 
     async def run():
         ctl = saving_controller(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang,
-                   think_timeout=0.05)
+                                think_timeout=0.05)
         ctl.start()
         await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl

@@ -12,7 +12,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import APP_PAGE_SETUP, READY_TIMEOUT_MS, axe_violations, wait_app_ready
+from conftest import (
+    APP_PAGE_SETUP,
+    DEFAULT_TIMEOUT_MS,
+    HUMAN_ACT,
+    HUMAN_TURN,
+    READY_TIMEOUT_MS,
+    axe_violations,
+    wait_app_ready,
+)
 
 from senet.words import t
 
@@ -76,6 +84,51 @@ def your_turns(page, turns: int) -> None:
             movable.first.dispatch_event("click")
             if page.get_attribute("#board", "data-position") == before and page.locator('[data-target="true"]').count():
                 page.locator('[data-target="true"]').first.dispatch_event("click")
+
+
+# The human's next thing, waited for and done in one call inside the page: waits until the
+# human has something to do (conftest.HUMAN_TURN) or the game is over, does it
+# (conftest.HUMAN_ACT: a throw, the OK of a lost throw, the first movable piece) and waits
+# until what the test watches has changed: the board's position ("position") or the save
+# in localStorage ("save"). One call, not five: each call to the browser waits its turn
+# on a busy machine. Resolves with [what was done, the watched value before], "" when the
+# game is over, or "target" when the piece offers its targets (the test clicks one).
+HUMAN_STEP = """async ([watch, timeoutMs]) => {
+  const started = performance.now();
+  const board = document.getElementById('board');
+  const read = () => watch === 'save' ? localStorage.getItem('senet:save') : board.dataset.position;
+  const until = async (test, what) => {
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out waiting for ' + what + ' at ' + board.dataset.position);
+      await new Promise(resolve => setTimeout(resolve, 20));
+    }
+  };
+  for (;;) {
+    await until(""" + HUMAN_TURN + """, "the human's turn");
+    if (board.dataset.winner) return ["", null];
+    const old = read(), shown = board.dataset.position;
+    const done = (""" + HUMAN_ACT + """)();
+    if (!done) continue;  // the turn changed hands meanwhile (a lost throw passed by itself)
+    if (done === "move" && board.dataset.position === shown && document.querySelector('[data-target="true"]'))
+      return ["target", old];
+    await until(() => read() !== old, "the " + watch + " to change");
+    return [done, old];
+  }
+}"""
+
+
+def human_step(page, watch: str = "position") -> str:
+    """The human's next thing by clicks (HUMAN_STEP), waiting until ``watch`` ("position"
+    or "save") has changed after it; a piece that offers its targets is moved to the first
+    of them. Returns "throw", "pass" or "move", or "" when the game is over."""
+    done, old = page.evaluate(HUMAN_STEP, [watch, DEFAULT_TIMEOUT_MS])
+    if done == "target":
+        page.locator('[data-target="true"]').first.click()
+        changed = ("old => localStorage.getItem('senet:save') !== old" if watch == "save"
+                   else "old => document.getElementById('board').dataset.position !== old")
+        page.wait_for_function(changed, arg=old)
+        done = "move"
+    return done
 
 
 QUERY = "?ice=&speed=instant"

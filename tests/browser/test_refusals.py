@@ -19,8 +19,8 @@ import json
 import re
 
 import pytest
-from conftest import HUMAN_TURN, axe_violations, human_act, position, wait_app_ready
-from helpers import BLOCKED, FULL, LATE, STORAGE_BLOCKED
+from conftest import HUMAN_TURN, axe_violations, position, wait_app_ready
+from helpers import BLOCKED, FULL, LATE, STORAGE_BLOCKED, human_step
 
 from app.storage.formats import parse_game
 from senet.words import n, t
@@ -56,16 +56,9 @@ WORKER_FAILED = "() => document.documentElement.dataset.worker === 'failed'"
 
 
 def play_step(page) -> bool:
-    """The human's next thing by clicks (throw, OK a lost throw, a piece and its target);
-    False once the game is over."""
-    while True:
-        page.wait_for_function(HUMAN_TURN)
-        if page.get_attribute("#board", "data-winner"):
-            return False
-        old = position(page)
-        if human_act(page):  # else the turn changed hands meanwhile (a lost throw passed by itself)
-            page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
-            return True
+    """The human's next thing by clicks (throw, OK a lost throw, a piece and its target),
+    until the board shows another position; False once the game is over."""
+    return human_step(page) != ""
 
 
 def play_to_end(page, limit: int = 2000) -> str:
