@@ -45,22 +45,16 @@ ACT_AND_WAIT = """async (timeoutMs) => {
 
 def _play_to_end(host, guest, limit=2000):
     """Whichever page may act does (a throw or a click on a piece); after each action
-    both boards show the same position before the next. The page of the side to move in
-    the last position seen (the host plays white, `connect`'s seat 1) is asked first, so
-    that most actions take one call, not two; the other is asked when it did not act."""
+    both boards show the same position before the next."""
     pages = (host, guest)
-    seen = position(host)
     for _ in range(limit):
-        first = host if seen.split(" ")[2] == "w" else guest
-        for page in (first, guest if first is host else host):
-            other = guest if page is host else host
+        for page, other in ((host, guest), (guest, host)):
             done = page.evaluate(ACT_AND_WAIT, DEFAULT_TIMEOUT_MS)
             if done["winner"]:
                 _same_board(page, other)
                 return
             if done["acted"]:
                 _same_board(page, other)
-                seen = done["position"]
                 break
         else:
             pytest.fail(f"neither page may act: {[position(p) for p in pages]}")
