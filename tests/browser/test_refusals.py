@@ -125,6 +125,7 @@ def test_storage_filled_by_another_site_mid_game_then_freed(app):
     app.open("?variant=kendall&white=novice&black=human&seed=5&speed=instant")
     for _ in range(4):
         play_step(app)
+    app.wait_for_function(HUMAN_TURN)  # Novice's turn is over, and saved
     before = app.evaluate("localStorage.getItem('senet:save')")
     keys = app.evaluate(FILL_STORAGE)
     assert keys, "the storage did not fill"
@@ -157,6 +158,7 @@ def test_a_link_while_the_storage_is_full_keeps_the_game_it_replaces(app):
     app.open("?variant=kendall&white=novice&black=human&seed=5&speed=instant")
     for _ in range(4):
         play_step(app)
+    app.wait_for_function(HUMAN_TURN)  # Novice's turn is over, and saved
     board = position(app)
     before = app.evaluate("localStorage.getItem('senet:save')")
     keys = app.evaluate(FILL_STORAGE)
