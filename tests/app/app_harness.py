@@ -12,8 +12,9 @@ Not a conftest.py: tests/browser/conftest.py is imported as `conftest` by the br
 
 import asyncio
 
-from app.flow.controller import NullView
+from app.flow.controller import Controller, NullView
 from app.game.pieces import loc_order
+from app.storage.store import SavedGame
 from app.view.notices import NoticeQueue
 
 
@@ -132,6 +133,33 @@ def people_play_to_end(ctl, steps=5000, **how) -> None:
         if not human_step(ctl, **how):
             raise AssertionError(f"nothing to do at {ctl.table.state.position()}")
     raise AssertionError(f"the game did not end in {steps} steps: {ctl.table.state.position()}")
+
+
+def saving_controller(setup, store=None, think=engine_think, **kw):
+    """A Controller for ``setup`` whose autosave keeps each state it saved (``ctl.saves``)
+    and, given a ``store``, writes the game there as the page does."""
+    saves = []
+
+    def autosave(ctl):
+        saves.append(ctl.table.state)
+        if store is not None:
+            store.save_game(SavedGame(ctl.table.session, ctl.table.setup.expert_nodes, ctl.table.counted))
+
+    ctl = Controller(View(), think, sleep=no_sleep, setup=setup, autosave=autosave, **kw)
+    ctl.saves = saves
+    return ctl
+
+
+async def human_decides(ctl):
+    """Play the human's turns (human_step) until they have a real choice;
+    returns the state of that decision."""
+    for _ in range(200):
+        await ctl.turn_loop.idle()
+        if ctl.table.movable and len(ctl.table.state.legal_actions()) > 1:
+            return ctl.table.state
+        if not human_step(ctl):
+            await asyncio.sleep(0)
+    raise AssertionError("no decision")
 
 
 def run_async(coro):

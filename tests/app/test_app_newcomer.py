@@ -6,7 +6,7 @@ tutorial says "tap" on a touch screen; the throw statistics give no test figure 
 it means something (docs/app.md)."""
 
 import pytest
-from test_app_online import connect, deliver
+from online_pair import connect, deliver
 
 from app.flow.controller import Controller, Setup
 from app.flow.tutorial import Tutorial

@@ -3,84 +3,21 @@ an in-memory wire instead of a data channel: the invite and the answer, a whole 
 clicks on both sides, the records, the statistics, refusals that change nothing,
 resigning (docs/online.md, "The page")."""
 
-from pathlib import Path
-
 import pytest
 from app_harness import View, human_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from online_pair import ANSWER_SDP, OFFER_SDP, Side, connect, deliver
 
 import senet
 from app.flow.controller import Controller, Setup
-from app.online.flow import NotThisGame, OnlineFlow, code_of, invite_words
-from app.storage.backends import MemoryBackend
-from app.storage.policy import SavePolicy
-from app.storage.store import Store
+from app.online.flow import NotThisGame, code_of, invite_words
 from app.words.names import REMOTE
 from app.words.records import stats_rows
 from senet.online.duel import Duel
 from senet.session import ONLINE, Session
 from senet.verify import VERIFIED, verify_record
 from senet.words import t
-
-ROOT = Path(__file__).resolve().parents[2]
-
-FIXTURES = ROOT / "tests" / "engine" / "fixtures"
-OFFER_SDP = (FIXTURES / "sdp-chromium-offer.txt").read_text()
-ANSWER_SDP = (FIXTURES / "sdp-chromium-answer.txt").read_text()
-
-
-def counter_bytes(start):
-    """Random bytes stand-in: a different, reproducible secret for each side."""
-    state = [start]
-
-    def take(n):
-        out = bytes((state[0] + i) % 256 for i in range(n))
-        state[0] += 7
-        return out
-
-    return take
-
-
-class Side:
-    """One device: a Controller, its OnlineFlow, the statistics, what it sent."""
-
-    def __init__(self, seed):
-        self.view = View()
-        self.policy = SavePolicy(Store(MemoryBackend()), None)
-        self.saves = []  # what the autosave wrote, as the page's storage would keep it
-        self.ctl = Controller(self.view, setup=Setup("kendall", ("average", "human"), speed="instant"),
-                              on_result=self.on_result, random_bytes=counter_bytes(seed),
-                              autosave=lambda ctl: self.saves.append(ctl.table.session.to_json()))
-        self.outbox = []
-        self.flow = OnlineFlow(self.ctl, self.outbox.append, counter_bytes(seed + 100))
-
-    def on_result(self, session):
-        self.policy.count_result(session, {}, self.flow.outcome(session))
-
-
-def deliver(a, b):
-    """Every message in flight, in order, both ways, until none is left."""
-    while a.outbox or b.outbox:
-        for sender, receiver in ((a, b), (b, a)):
-            while sender.outbox:
-                assert receiver.flow.receive(sender.outbox.pop(0)), receiver.flow.problem
-
-
-def connect(variant="kendall", host_seat=1):
-    host, guest = Side(1), Side(50)
-    host.flow.host(variant, host_seat, "Ann")
-    invite = "https://example.org/senet/#join=" + host.flow.invite(OFFER_SDP)
-    assert host.flow.link == "inviting"
-    offer, sdp = guest.flow.join(invite, "Bob")
-    assert sdp == OFFER_SDP and offer.host_name == "Ann"
-    answer = guest.flow.answer_text(ANSWER_SDP)
-    guest.flow.begin("instant")
-    assert host.flow.accept("answer=" + answer) == ANSWER_SDP
-    host.flow.begin("instant")
-    for side in (host, guest):
-        side.flow.opened()
-    return host, guest
 
 
 def play_to_end(host, guest, steps=4000):
@@ -286,7 +223,6 @@ def test_a_reconnection_for_another_game_is_refused():
 
 
 def test_a_saved_online_game_without_its_duel_cannot_go_on():
-    from app.flow.controller import Controller
     from app.online.flow import CANNOT_GO_ON
     from senet.session import Session
 

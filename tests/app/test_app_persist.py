@@ -9,10 +9,10 @@ import asyncio
 import json
 from pathlib import Path
 
-from app_harness import View, engine_think, human_step, no_sleep, play_to_end, run_async
+from app_harness import engine_think, human_decides, play_to_end, run_async, saving_controller
 
 import senet
-from app.flow.controller import Controller, Setup
+from app.flow.controller import Setup
 from app.flow.history import undo_note
 from app.game.counting import mark_name, marks, turns_played
 from app.game.replay import game_prefix
@@ -20,31 +20,6 @@ from app.storage.store import MemoryBackend, SavedGame, Store, outcome_for_stats
 from senet.ai import get_player
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def make(setup, store=None, think=engine_think, **kw) -> Controller:
-    saves = []
-
-    def autosave(ctl):
-        saves.append(ctl.table.state)
-        if store is not None:
-            store.save_game(SavedGame(ctl.table.session, ctl.table.setup.expert_nodes, ctl.table.counted))
-
-    ctl = Controller(View(), think, sleep=no_sleep, setup=setup, autosave=autosave, **kw)
-    ctl.saves = saves
-    return ctl
-
-
-async def human_decides(ctl):
-    """Play the human's turns (app_harness.human_step) until they have a real choice;
-    returns the state of that decision."""
-    for _ in range(200):
-        await ctl.turn_loop.idle()
-        if ctl.table.movable and len(ctl.table.state.legal_actions()) > 1:
-            return ctl.table.state
-        if not human_step(ctl):
-            await asyncio.sleep(0)
-    raise AssertionError("no decision")
 
 
 def play(ctl, index):
@@ -59,13 +34,13 @@ def play(ctl, index):
 def test_every_throw_and_action_is_saved_and_resumes_exactly():
     async def run():
         store = Store(MemoryBackend())
-        ctl = make(Setup("kendall", ("average", "human"), ("", "Ann"), seed=12, speed="instant"), store)
+        ctl = saving_controller(Setup("kendall", ("average", "human"), ("", "Ann"), seed=12, speed="instant"), store)
         ctl.start()
         await human_decides(ctl)
         assert ctl.saves[-1] is ctl.table.state  # the pending throw is saved
         pending = ctl.table.state
         saved = store.load_game()
-        other = make(Setup(), store)
+        other = saving_controller(Setup(), store)
         other.load(saved.session, saved.expert_nodes, saved.counted)
         other.start()
         assert other.table.state == pending and other.table.state.throw == pending.throw
@@ -84,7 +59,7 @@ def test_every_throw_and_action_is_saved_and_resumes_exactly():
 
 def test_undo_against_a_computer_takes_back_its_reply_and_redo_restores():
     async def run():
-        ctl = make(Setup("tait", ("human", "novice"), seed=5, speed="instant"))
+        ctl = saving_controller(Setup("tait", ("human", "novice"), seed=5, speed="instant"))
         ctl.start()
         assert not ctl.history.can_undo and not ctl.history.can_redo
         for _ in range(50):  # until the computer has replied to a human move
@@ -129,7 +104,7 @@ def test_undo_while_the_computer_thinks_drops_its_answer():
 
     async def run():
         # the Expert thinks in the worker (Novice and Average decide on the page at once)
-        ctl = make(Setup("kendall", ("human", "expert"), seed=3, speed="instant"), think=slow)
+        ctl = saving_controller(Setup("kendall", ("human", "expert"), seed=3, speed="instant"), think=slow)
         ctl.start()
         for _ in range(50):  # until the computer thinks about its reply to a human move
             await human_decides(ctl)
@@ -156,7 +131,7 @@ def test_undo_while_the_computer_thinks_drops_its_answer():
 
 def test_replay_steps_and_play_from_here():
     async def run():
-        ctl = make(Setup("thibault", ("novice", "average"), seed=9, speed="instant"))
+        ctl = saving_controller(Setup("thibault", ("novice", "average"), seed=9, speed="instant"))
         ctl.start()
         await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         assert ctl.table.game.over
@@ -219,7 +194,7 @@ def test_a_failing_worker_falls_back_and_the_game_ends():
         raise RuntimeError("simulated worker failure")
 
     async def run():
-        ctl = make(Setup("kendall", ("expert", "average"), seed=2, speed="instant"), think=broken)
+        ctl = saving_controller(Setup("kendall", ("expert", "average"), seed=2, speed="instant"), think=broken)
         ctl.start()
         await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
@@ -253,8 +228,8 @@ def test_a_game_where_average_stood_in_is_saved_so_and_counted_against_average()
     counted = []
 
     async def run(think):
-        ctl = make(Setup("tait", ("human", "expert"), seed=4, speed="instant", expert_nodes=200), store=store,
-                   think=think, on_result=lambda session: counted.append(ctl.table.stood_in))
+        ctl = saving_controller(Setup("tait", ("human", "expert"), seed=4, speed="instant", expert_nodes=200),
+                                store=store, think=think, on_result=lambda session: counted.append(ctl.table.stood_in))
         ctl.start()
         await play_to_end(ctl, 3000)
         return ctl
@@ -266,7 +241,7 @@ def test_a_game_where_average_stood_in_is_saved_so_and_counted_against_average()
     assert line.startswith("Average played in the Expert's place in this game, so it counts as a game against "
                            "Average. Your record against Average (Tait rules): ")
     assert list(store.load_stats()["results"]) == ["tait/average"]
-    resumed = make(Setup(), think=engine_think)
+    resumed = saving_controller(Setup(), think=engine_think)
     saved = SavedGame(ctl.table.session, 200, True, "g", stood_in=ctl.table.stood_in)
     from app.storage.formats import dump_game, parse_game
 
@@ -282,8 +257,8 @@ def test_a_hanging_worker_times_out():
         await asyncio.sleep(3600)
 
     async def run():
-        ctl = make(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang,
-                   think_timeout=0.05)
+        ctl = saving_controller(Setup("tait", ("expert", "expert"), seed=2, speed="instant"), think=hang,
+                                think_timeout=0.05)
         ctl.start()
         await asyncio.wait_for(ctl.turn_loop.idle(), 60)
         return ctl
@@ -298,7 +273,7 @@ def test_statistics_are_counted_once_for_human_against_computer():
     results = []
 
     async def run():
-        ctl = make(Setup("tait", ("human", "novice"), seed=1, speed="instant"), on_result=results.append)
+        ctl = saving_controller(Setup("tait", ("human", "novice"), seed=1, speed="instant"), on_result=results.append)
         ctl.start()
         await play_to_end(ctl, 3000)
         assert ctl.table.counted
@@ -321,7 +296,7 @@ def test_hints_and_meter_come_from_the_analysis():
         return json.dumps([["throw" if m is None else str(m), p] for m, p in ranked])
 
     async def run():
-        ctl = make(Setup("kendall", ("average", "human"), seed=6, speed="instant"), analyse=analyse)
+        ctl = saving_controller(Setup("kendall", ("average", "human"), seed=6, speed="instant"), analyse=analyse)
         ctl.start()
         await human_decides(ctl)
         assert asked == [] and ctl.advice.hint is None  # off by default

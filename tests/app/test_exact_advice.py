@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from app_harness import run_async
-from test_app_persist import human_decides, make
+from app_harness import human_decides, run_async, saving_controller
 
 import senet
 from app.flow.controller import Setup
@@ -31,7 +30,7 @@ def _advice(mark: list):
         return json.dumps([[str(m), 0.5] + mark for m in state.legal_actions()])
 
     async def run():
-        ctl = make(Setup("kendall", ("average", "human"), seed=6, speed="instant"), analyse=analyse)
+        ctl = saving_controller(Setup("kendall", ("average", "human"), seed=6, speed="instant"), analyse=analyse)
         ctl.start()
         await human_decides(ctl)
         ctl.advice.set(True, True)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import app_harness
 import pytest
-from test_micropython_app import APP_MODULES, MPY
+from mpy_paths import APP_MODULES, MPY
 
 ROOT = Path(__file__).resolve().parents[2]
 GUARD_JS = ROOT / "app" / "platform" / "guard.js"

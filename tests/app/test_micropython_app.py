@@ -18,6 +18,7 @@ import app_harness
 import mpy_app_driver
 import pytest
 from app_harness import run_async
+from mpy_paths import APP_MODULES, MPY
 
 import senet
 from app.flow import tutorial
@@ -26,15 +27,6 @@ from app.flow.turn_loop import fallback_broken
 from senet.throws import COMMIT, ThrowGenerator
 
 ROOT = Path(__file__).resolve().parents[2]
-
-# The page's Python modules, as page.pack ships them (tools/build.py takes the package app/
-# but these; the drawing and the DOM handlers need the browser and are not run here).
-NOT_RUN_HERE = ("main.py", "boot/page.py", "boot/dom.py", "input/board.py", "dialogs/new_game.py",
-                "dialogs/record.py", "dialogs/settings.py", "view/view.py", "view/board.py",
-                "view/controls.py", "view/panels.py", "worker/worker.py", "worker/link.py")
-APP_MODULES = tuple(sorted(p.relative_to(ROOT / "app").as_posix() for p in (ROOT / "app").rglob("*.py")
-                           if "__pycache__" not in p.parts and p.relative_to(ROOT / "app").as_posix() not in NOT_RUN_HERE))
-MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 QUERIES = [
     "?variant=kendall&white=expert&black=human&seed=7&speed=instant",

@@ -7,12 +7,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from mpy_paths import MPY
 
 from app.platform import pack
 
 ROOT = Path(__file__).resolve().parents[2]
-
-MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 FILES = [
     ("senet/__init__.mpy", b"M\x06 engine"),

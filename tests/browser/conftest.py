@@ -42,10 +42,13 @@ sessionStorage). Firefox's page in test_online_engines.py gets the same script
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -265,6 +268,53 @@ def serve_dist(dist_dir):
     yield start
     for srv in started:
         srv.close()
+
+
+# ---------------------------------------------------------------- a site of its own, a profile of its own
+# (the service worker's tests: tests/browser/test_pwa.py, test_expert_runtime.py)
+
+@pytest.fixture(scope="session")
+def site(dist_dir, tmp_path_factory) -> Path:
+    """A private copy of dist/: other test runs may rebuild dist/ while a worker precaches."""
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(dist_dir, copy)
+    return copy
+
+
+@pytest.fixture
+def serve_site(serve_dist, site):
+    def start(directory: Path = site):
+        srv = serve_dist("/senet/")
+        srv.directory = directory
+        return srv
+
+    return start
+
+
+@pytest.fixture
+def launch_profile(browser_type, browser_type_launch_args, tmp_path):
+    """launch_profile(full=False) -> (context, page, log): Chromium on one profile dir,
+    guarded; the headless shell like every browser test, or with `full` the whole browser
+    (only it offers to install an app)."""
+    profile = tmp_path / "profile"
+    opened = []
+
+    def launch(full: bool = False):
+        args = dict(browser_type_launch_args)
+        if full:
+            if not os.access(CHROMIUM, os.X_OK):
+                pytest.fail(f"{CHROMIUM} not found: install Debian chromium (`make test` does)")
+            args["executable_path"] = CHROMIUM
+        ctx = browser_type.launch_persistent_context(str(profile), **args)
+        opened.append(ctx)
+        log = guard_context(ctx)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        return ctx, page, log
+
+    yield launch
+    for ctx in opened:
+        with contextlib.suppress(Exception):  # already closed by the test
+            ctx.close()
 
 
 # ---------------------------------------------------------------- browser
@@ -596,11 +646,18 @@ def wait_position_change(page, old: str, timeout: int = DEFAULT_TIMEOUT_MS) -> s
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
+
+
 def axe_violations(page) -> list[dict]:
     """axe-core's serious and critical findings on the page as it is now."""
     # Evaluated through the DevTools protocol: the page's Content-Security-Policy (rightly)
-    # refuses an inline <script>, which is what add_script_tag would insert.
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    # refuses an inline <script>, which is what add_script_tag would insert. Once per
+    # document: a page that ran it already keeps `axe` (about 0.5 MB of script to parse).
+    if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.evaluate(_axe_source() + "\n;undefined")
     result = page.evaluate("""async () => {
         const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
         return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));

@@ -1,10 +1,28 @@
 """What the browser tests share (tests/browser/): the screen sizes, the layout-shift
-watch, boxes, playing a person's turns by clicks, and two pages connected for a game
-between two devices. The fixtures (`app`, `screen`, `guarded_context`...) are in
+watch, boxes, playing a person's turns by clicks, two pages connected for a game between
+two devices, the games and the scripts that play, hint and review in any engine (Chromium
+through Playwright, Firefox and WebKit through engine_drivers.py), the words of the
+storage's refusals, and the service worker's lists and states. The fixtures (`app`,
+`screen`, `guarded_context`, `site`, `serve_site`, `launch_profile`...) are in
 conftest.py; a test module imports from here and from conftest, never from another test
 module (tests/engine/test_docs.py checks it)."""
 
-from conftest import APP_PAGE_SETUP, axe_violations, wait_app_ready
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import (
+    APP_PAGE_SETUP,
+    DEFAULT_TIMEOUT_MS,
+    HUMAN_ACT,
+    HUMAN_TURN,
+    READY_TIMEOUT_MS,
+    axe_violations,
+    wait_app_ready,
+)
+
+from senet.words import t
 
 SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -66,6 +84,51 @@ def your_turns(page, turns: int) -> None:
             movable.first.dispatch_event("click")
             if page.get_attribute("#board", "data-position") == before and page.locator('[data-target="true"]').count():
                 page.locator('[data-target="true"]').first.dispatch_event("click")
+
+
+# The human's next thing, waited for and done in one call inside the page: waits until the
+# human has something to do (conftest.HUMAN_TURN) or the game is over, does it
+# (conftest.HUMAN_ACT: a throw, the OK of a lost throw, the first movable piece) and waits
+# until what the test watches has changed: the board's position ("position") or the save
+# in localStorage ("save"). One call, not five: each call to the browser waits its turn
+# on a busy machine. Resolves with [what was done, the watched value before], "" when the
+# game is over, or "target" when the piece offers its targets (the test clicks one).
+HUMAN_STEP = """async ([watch, timeoutMs]) => {
+  const started = performance.now();
+  const board = document.getElementById('board');
+  const read = () => watch === 'save' ? localStorage.getItem('senet:save') : board.dataset.position;
+  const until = async (test, what) => {
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out waiting for ' + what + ' at ' + board.dataset.position);
+      await new Promise(resolve => setTimeout(resolve, 20));
+    }
+  };
+  for (;;) {
+    await until(""" + HUMAN_TURN + """, "the human's turn");
+    if (board.dataset.winner) return ["", null];
+    const old = read(), shown = board.dataset.position;
+    const done = (""" + HUMAN_ACT + """)();
+    if (!done) continue;  // the turn changed hands meanwhile (a lost throw passed by itself)
+    if (done === "move" && board.dataset.position === shown && document.querySelector('[data-target="true"]'))
+      return ["target", old];
+    await until(() => read() !== old, "the " + watch + " to change");
+    return [done, old];
+  }
+}"""
+
+
+def human_step(page, watch: str = "position") -> str:
+    """The human's next thing by clicks (HUMAN_STEP), waiting until ``watch`` ("position"
+    or "save") has changed after it; a piece that offers its targets is moved to the first
+    of them. Returns "throw", "pass" or "move", or "" when the game is over."""
+    done, old = page.evaluate(HUMAN_STEP, [watch, DEFAULT_TIMEOUT_MS])
+    if done == "target":
+        page.locator('[data-target="true"]').first.click()
+        changed = ("old => localStorage.getItem('senet:save') !== old" if watch == "save"
+                   else "old => document.getElementById('board').dataset.position !== old")
+        page.wait_for_function(changed, arg=old)
+        done = "move"
+    return done
 
 
 QUERY = "?ice=&speed=instant"
@@ -162,3 +225,197 @@ b 3 22-25
 w 5 26-off
 result w
 """
+
+
+# ------------------------------------------------------------------ games and engines
+
+# Late in a game (three pieces each on the board, four borne off), white to act: a game
+# from here ends in a few turns of each side.
+LATE_POSITION = "kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -"
+LATE = "&position=" + LATE_POSITION.replace(" ", "+")
+# The Expert (white, in the worker, a small search) against Average: plays by itself.
+EXPERT_AGAINST_AVERAGE = "variant=kendall&white=expert&black=average&seed=7&speed=instant&expert_nodes=300" + LATE
+# Computer against computer (the UI's test hook), Expert playing white, from LATE_POSITION:
+# a whole game from the start took most of the offline test's time and covered nothing more.
+COMPUTER_GAME = "variant=kendall&white=expert&black=novice&seed=7&speed=instant" + LATE
+GAME_TIMEOUT_MS = 180_000
+
+# The page is ready, or it failed (an expression, for every engine's driver).
+READY = ("document.documentElement.dataset.ready === 'true'"
+         " || document.querySelector('.py-error') !== null")
+# How many decisions the Expert has made on this page (an expression).
+EXPERT_THINKS = ("performance.getEntriesByName('senet:think')"
+                 ".filter(m => m.detail && m.detail.level === 'expert').length")
+
+# Plays the human's side by clicks (synthetic click events, the same for every engine):
+# throw, OK a lost throw, pick a piece and its target. Stops at the game's end, or, with
+# stopAfter >= 0, at the human's first throw after that many actions. Every wait is for a
+# state.
+PLAY = """async (stopAfter, timeoutMs) => {
+  const started = performance.now();
+  const $ = s => document.querySelector(s);
+  const board = () => document.getElementById('board');
+  const tap = el => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const until = async test => {
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out at ' + board().dataset.position);
+      await new Promise(resolve => setTimeout(resolve, 30));
+    }
+  };
+  const throwButton = () => $('[data-action="throw"]');
+  const passButton = () => $('[data-action="pass"]');
+  let acts = 0;
+  for (;;) {
+    await until(() => board().dataset.winner || !throwButton().disabled || !passButton().hidden
+                      || $('[data-target="true"]') || $('[data-movable="true"]'));
+    const position = board().dataset.position;
+    if (board().dataset.winner) return {winner: board().dataset.winner, acts, position};
+    if (!throwButton().disabled) {
+      if (stopAfter >= 0 && acts >= stopAfter) return {winner: null, acts, position};
+      throwButton().click();
+      await until(() => board().dataset.position !== position);
+    } else if (!passButton().hidden) {
+      passButton().click();  // it also passes by itself after a moment
+      await until(() => board().dataset.position !== position);
+    } else if ($('[data-target="true"]')) {
+      tap($('[data-target="true"]'));
+      await until(() => board().dataset.position !== position);
+    } else {
+      tap($('[data-movable="true"]'));  // moves at once, or offers its targets
+      await until(() => board().dataset.position !== position || $('[data-target="true"]'));
+    }
+    acts++;
+  }
+}"""
+
+# Hints on (the Settings' checkbox, as a click would set it), then the human's decisions
+# until one with two pieces or more to move, which the Expert, in the worker, hints:
+# "Hint: ..." in #hint-text, and on the board the square it suggests (class "suggest").
+# Returns {text, squares, position}, or null if the game ended first.
+HINT = """async (timeoutMs) => {
+  const started = performance.now();
+  const $ = s => document.querySelector(s);
+  const board = () => document.getElementById('board');
+  const tap = el => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const until = async (test, what) => {
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + what + ' at ' + board().dataset.position);
+      await new Promise(resolve => setTimeout(resolve, 30));
+    }
+  };
+  const thinking = 'Hint: the Expert is thinking\u2026';
+  const hints = document.getElementById('set-hints');
+  if (!hints.checked) {
+    hints.checked = true;
+    hints.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+  await until(() => (document.documentElement.dataset.worker || '').includes('kendall'), 'the worker');
+  while (!board().dataset.winner) {
+    await until(() => board().dataset.winner || !$('[data-action="throw"]').disabled
+                      || !$('[data-action="pass"]').hidden || $('[data-movable="true"]'), 'the human');
+    const position = board().dataset.position;
+    if (board().dataset.winner) break;
+    if (document.querySelectorAll('[data-movable="true"]').length > 1) {  // a real choice: the Expert hints it
+      await until(() => !$('#hint-text').hidden && $('#hint-text').textContent !== thinking, 'the hint');
+      await until(() => document.querySelector('#board .suggest'), 'the hint on the board');
+      return {text: $('#hint-text').textContent, position,
+              squares: [...document.querySelectorAll('#board .square.suggest')].map(e => Number(e.dataset.square))};
+    }
+    if (!$('[data-action="throw"]').disabled) {
+      $('[data-action="throw"]').click();
+      await until(() => board().dataset.position !== position, 'a throw');
+    } else if (!$('[data-action="pass"]').hidden) {
+      $('[data-action="pass"]').click();
+      await until(() => board().dataset.position !== position, 'a pass');
+    } else {
+      tap($('[data-movable="true"]'));
+      await until(() => board().dataset.position !== position || $('[data-target="true"]'), 'a move');
+      if ($('[data-target="true"]')) {
+        tap($('[data-target="true"]'));
+        await until(() => board().dataset.position !== position, 'its target');
+      }
+    }
+  }
+  return null;
+}"""
+
+# A game from its start, you (black) against Average: real choices come soon.
+HINTED_GAME = "variant=kendall&white=average&black=human&seed=9&speed=instant"
+# The game over, "Review this game": resolves with the review's state once it ends.
+REVIEW = """async (timeoutMs) => {
+  const started = performance.now();
+  document.querySelector('#game-over [data-action="review"]').click();
+  const review = document.getElementById('review');
+  while (!['done', 'failed', 'stopped'].includes(review.dataset.state)) {
+    if (performance.now() - started > timeoutMs) throw new Error('the review timed out: ' + review.dataset.state);
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+  return {state: review.dataset.state, status: document.getElementById('review-status').textContent,
+          points: document.querySelectorAll('#review-points circle').length};
+}"""
+
+
+# ------------------------------------------------------------------ the storage's refusals
+
+FULL = t("storage.unsaved.notice", why=t("storage.unsaved.full"))
+BLOCKED = t("storage.unsaved.notice_lost", why=t("storage.unsaved.denied"))
+# Reading window.localStorage throws, as with Chromium's "Don't allow sites to save data".
+STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
+  configurable: true, get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});"""
+
+
+# ------------------------------------------------------------------ the service worker
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
+RUNTIME_STATE = "(s) => document.documentElement.dataset.runtime === s"
+CACHES = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).length;
+  return out;
+}"""
+
+
+def build_info(site: Path) -> dict:
+    """site/build-info.json: the version and the files of a build."""
+    return json.loads((site / "build-info.json").read_text())
+
+
+def sw_list(site: Path, name: str) -> list[list]:
+    """The rows of the list ``name`` (PRECACHE, RUNTIME or EXTRA) in site/sw.js."""
+    text = (site / "sw.js").read_text()
+    start = text.index(f"const {name} = [")
+    listing = text[start + len(f"const {name} = "): text.index("];", start) + 1]
+    return json.loads(listing.replace(",\n]", "\n]"))
+
+
+def languages(site: Path) -> dict[str, list[str]]:
+    """{lang: [path]}: each language's files in site/sw.js (LANGS), precached for the
+    languages a visit is in (English's: the information pages)."""
+    text = (site / "sw.js").read_text()
+    start = text.index("const LANGS = ")
+    listing = text[start + len("const LANGS = "): text.index("\n};", start) + 2]
+    langs = json.loads(listing.replace(",\n]", "\n]").replace("],\n}", "]\n}"))
+    return {lang: [row[0] for row in rows] for lang, rows in langs.items()}
+
+
+def precached(site: Path, lang: str = "en") -> list[str]:
+    """The paths the service worker precaches (site/sw.js) for a visit in ``lang``: the
+    app shell, and that language's files."""
+    return [row[0] for row in sw_list(site, "PRECACHE")] + languages(site).get(lang, [])
+
+
+def runtime_needed(site: Path) -> list[list]:
+    """The rows of the runtime a worker fetches: the Zstandard twins, not the gzipped ones
+    nor the files they compress (tools/pwa.py, twin_kind)."""
+    return [row for row in sw_list(site, "RUNTIME") if row[3] in ("", "zst")]
+
+
+def boot_app(page, url: str | None = None) -> dict:
+    """Opens ``url`` (or stays on the page), waits until the app is ready and app/boot/pwa.js
+    has read the version; returns the root element's data attributes."""
+    if url:
+        page.goto(url)
+    wait_app_ready(page)
+    # app/boot/pwa.js starts once the board is live (app/boot/later.js) and reads the version then
+    page.wait_for_function("document.documentElement.dataset.version !== undefined", timeout=READY_TIMEOUT_MS)
+    return page.evaluate("() => ({...document.documentElement.dataset})")

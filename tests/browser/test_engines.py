@@ -35,18 +35,10 @@ from engine_drivers import (
     WebKit,
     proxied_host,
 )
+from helpers import EXPERT_AGAINST_AVERAGE, EXPERT_THINKS, HINT, HINTED_GAME, LATE, LATE_POSITION, PLAY, READY, REVIEW
 
-# Late in a game (three pieces each on the board, four borne off), white to act: a game
-# from here ends in a few turns of each side.
-LATE_POSITION = "kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -"
-LATE = "&position=" + LATE_POSITION.replace(" ", "+")
 # You (black) against Average (white), which decides on the page.
 AGAINST_AVERAGE = "variant=kendall&white=average&black=human&seed=7&speed=instant" + LATE
-# The Expert (white, in the worker, a small search) against Average: plays by itself.
-EXPERT_GAME = "variant=kendall&white=expert&black=average&seed=7&speed=instant&expert_nodes=300" + LATE
-
-READY = ("document.documentElement.dataset.ready === 'true'"
-         " || document.querySelector('.py-error') !== null")
 CONTROLLED = ("navigator.serviceWorker.controller !== null"
               " && document.documentElement.dataset.sw === 'ready'")
 WORKER_UP = "(document.documentElement.dataset.worker || '').includes('kendall')"
@@ -55,8 +47,6 @@ WORKER_SETTLED = WORKER_UP + " || document.documentElement.dataset.worker === 'f
 WORKER_STATE = "document.documentElement.dataset.worker"
 WINNER = "document.getElementById('board').dataset.winner"
 POSITION = "document.getElementById('board').dataset.position"
-EXPERT_THINKS = ("performance.getEntriesByName('senet:think')"
-                 ".filter(m => m.detail && m.detail.level === 'expert').length")
 THINKS = ("performance.getEntriesByName('senet:think')"
           ".map(m => [m.detail && m.detail.level, Math.round(m.startTime), Math.round(m.duration)])")
 READY_MS = "performance.getEntriesByName('senet:ready')[0].startTime"
@@ -72,118 +62,13 @@ SNAPSHOT_KEPT = f"""(async () => {{
   }}
   return false;
 }})()"""
-
-# Plays the human's side by clicks (synthetic click events, the same for every engine):
-# throw, OK a lost throw, pick a piece and its target. Stops at the game's end, or, with
-# stopAfter >= 0, at the human's first throw after that many actions. Every wait is for a
-# state.
-PLAY = """async (stopAfter, timeoutMs) => {
-  const started = performance.now();
-  const $ = s => document.querySelector(s);
-  const board = () => document.getElementById('board');
-  const tap = el => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
-  const until = async test => {
-    while (!test()) {
-      if (performance.now() - started > timeoutMs) throw new Error('timed out at ' + board().dataset.position);
-      await new Promise(resolve => setTimeout(resolve, 30));
-    }
-  };
-  const throwButton = () => $('[data-action="throw"]');
-  const passButton = () => $('[data-action="pass"]');
-  let acts = 0;
-  for (;;) {
-    await until(() => board().dataset.winner || !throwButton().disabled || !passButton().hidden
-                      || $('[data-target="true"]') || $('[data-movable="true"]'));
-    const position = board().dataset.position;
-    if (board().dataset.winner) return {winner: board().dataset.winner, acts, position};
-    if (!throwButton().disabled) {
-      if (stopAfter >= 0 && acts >= stopAfter) return {winner: null, acts, position};
-      throwButton().click();
-      await until(() => board().dataset.position !== position);
-    } else if (!passButton().hidden) {
-      passButton().click();  // it also passes by itself after a moment
-      await until(() => board().dataset.position !== position);
-    } else if ($('[data-target="true"]')) {
-      tap($('[data-target="true"]'));
-      await until(() => board().dataset.position !== position);
-    } else {
-      tap($('[data-movable="true"]'));  // moves at once, or offers its targets
-      await until(() => board().dataset.position !== position || $('[data-target="true"]'));
-    }
-    acts++;
-  }
-}"""
-
-# Hints on (the Settings' checkbox, as a click would set it), then the human's decisions
-# until one with two pieces or more to move, which the Expert, in the worker, hints:
-# "Hint: ..." in #hint-text, and on the board the square it suggests (class "suggest").
-# Returns {text, squares, position}, or null if the game ended first.
-HINT = """async (timeoutMs) => {
-  const started = performance.now();
-  const $ = s => document.querySelector(s);
-  const board = () => document.getElementById('board');
-  const tap = el => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
-  const until = async (test, what) => {
-    while (!test()) {
-      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + what + ' at ' + board().dataset.position);
-      await new Promise(resolve => setTimeout(resolve, 30));
-    }
-  };
-  const thinking = 'Hint: the Expert is thinking\u2026';
-  const hints = document.getElementById('set-hints');
-  if (!hints.checked) {
-    hints.checked = true;
-    hints.dispatchEvent(new Event('change', {bubbles: true}));
-  }
-  await until(() => (document.documentElement.dataset.worker || '').includes('kendall'), 'the worker');
-  while (!board().dataset.winner) {
-    await until(() => board().dataset.winner || !$('[data-action="throw"]').disabled
-                      || !$('[data-action="pass"]').hidden || $('[data-movable="true"]'), 'the human');
-    const position = board().dataset.position;
-    if (board().dataset.winner) break;
-    if (document.querySelectorAll('[data-movable="true"]').length > 1) {  // a real choice: the Expert hints it
-      await until(() => !$('#hint-text').hidden && $('#hint-text').textContent !== thinking, 'the hint');
-      await until(() => document.querySelector('#board .suggest'), 'the hint on the board');
-      return {text: $('#hint-text').textContent, position,
-              squares: [...document.querySelectorAll('#board .square.suggest')].map(e => Number(e.dataset.square))};
-    }
-    if (!$('[data-action="throw"]').disabled) {
-      $('[data-action="throw"]').click();
-      await until(() => board().dataset.position !== position, 'a throw');
-    } else if (!$('[data-action="pass"]').hidden) {
-      $('[data-action="pass"]').click();
-      await until(() => board().dataset.position !== position, 'a pass');
-    } else {
-      tap($('[data-movable="true"]'));
-      await until(() => board().dataset.position !== position || $('[data-target="true"]'), 'a move');
-      if ($('[data-target="true"]')) {
-        tap($('[data-target="true"]'));
-        await until(() => board().dataset.position !== position, 'its target');
-      }
-    }
-  }
-  return null;
-}"""
-# A game from its start, you (black) against Average: real choices come soon.
-HINTED_GAME = "variant=kendall&white=average&black=human&seed=9&speed=instant"
+# Hints off again (the Settings' checkbox, as a click would set it).
 HINTS_OFF = """(() => {
   const hints = document.getElementById('set-hints');
   hints.checked = false;
   hints.dispatchEvent(new Event('change', {bubbles: true}));
   return true;
 })()"""
-# The game over, "Review this game": resolves with the review's state once it ends.
-REVIEW = """async (timeoutMs) => {
-  const started = performance.now();
-  document.querySelector('#game-over [data-action="review"]').click();
-  const review = document.getElementById('review');
-  while (!['done', 'failed', 'stopped'].includes(review.dataset.state)) {
-    if (performance.now() - started > timeoutMs) throw new Error('the review timed out: ' + review.dataset.state);
-    await new Promise(resolve => setTimeout(resolve, 50));
-  }
-  return {state: review.dataset.state, status: document.getElementById('review-status').textContent,
-          points: document.querySelectorAll('#review-points circle').length};
-}"""
 
 NEEDS = {
     "firefox": [(FIREFOX, "firefox-esr")],
@@ -302,7 +187,7 @@ def test_smoke(engine, engine_server, proxy, record_timing):
     assert browser.evaluate(WINNER) == end["winner"]
 
     # The Expert answers from the worker (Pyodide) in a game that plays itself to the end.
-    browser.goto(srv.url + "?" + EXPERT_GAME)
+    browser.goto(srv.url + "?" + EXPERT_AGAINST_AVERAGE)
     _ready(browser)
     _worker_up(browser)
     assert browser.wait_for(WINNER, DEFAULT_TIMEOUT_MS) in ("w", "b")
@@ -315,7 +200,7 @@ def test_smoke(engine, engine_server, proxy, record_timing):
     assert browser.evaluate("document.documentElement.dataset.workerStart") == "fresh"
     fresh_ms = browser.evaluate(WORKER_MS)
     assert browser.evaluate(SNAPSHOT_KEPT, DEFAULT_TIMEOUT_MS / 1000 + COMMAND_MARGIN_S) is True
-    browser.goto(srv.url + "?" + EXPERT_GAME.replace("seed=7", "seed=8"))
+    browser.goto(srv.url + "?" + EXPERT_AGAINST_AVERAGE.replace("seed=7", "seed=8"))
     _ready(browser)
     _worker_up(browser)
     assert browser.evaluate("document.documentElement.dataset.workerStart") == "snapshot"
@@ -362,7 +247,7 @@ def test_the_expert_hints_and_reviews(engine, engine_server):
     hint = browser.evaluate(f"({HINT})({DEFAULT_TIMEOUT_MS})", DEFAULT_TIMEOUT_MS / 1000 + 60)
     assert hint is not None and hint["text"].startswith("Hint: ") and hint["squares"], hint
     browser.evaluate(HINTS_OFF)  # the profile as the other tests expect it
-    browser.goto(srv.url + "?" + EXPERT_GAME.replace("seed=7", "seed=9") + "&review_nodes=40")
+    browser.goto(srv.url + "?" + EXPERT_AGAINST_AVERAGE.replace("seed=7", "seed=9") + "&review_nodes=40")
     _ready(browser)
     assert browser.wait_for(WINNER, DEFAULT_TIMEOUT_MS) in ("w", "b")
     review = browser.evaluate(f"({REVIEW})({DEFAULT_TIMEOUT_MS})", DEFAULT_TIMEOUT_MS / 1000 + 60)

@@ -19,21 +19,21 @@ import sys
 from collections import Counter
 
 from conftest import DEFAULT_TIMEOUT_MS, READY_TIMEOUT_MS, ROOT, wait_app_ready
-from test_engines import EXPERT_GAME, HINT, HINTED_GAME, REVIEW
-from test_pwa import (  # noqa: F401  (launch_profile, serve_site and site are fixtures)
+from helpers import (
     CACHES,
     COMPUTER_GAME,
     CONTROLLED,
+    EXPERT_AGAINST_AVERAGE,
     EXPERT_THINKS,
     GAME_TIMEOUT_MS,
+    HINT,
+    HINTED_GAME,
+    REVIEW,
     RUNTIME_STATE,
-    _boot,
-    _info,
-    _needed,
-    _sw_list,
-    launch_profile,
-    serve_site,
-    site,
+    boot_app,
+    build_info,
+    runtime_needed,
+    sw_list,
 )
 
 # The issue's game: the Expert (black) opens.
@@ -41,16 +41,16 @@ EXPERT_OPENS = "variant=kendall&white=human&black=expert&seed=4&speed=instant"
 AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=4&speed=instant"
 
 
-def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, serve_site):  # noqa: F811
+def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, serve_site):
     srv = serve_site()
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
+    boot_app(page, srv.url + "index.html?" + EXPERT_OPENS)
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     # The service worker controls the page and keeps the whole runtime: what the worker
     # fetched before, the worker put into its cache; it asked the server for nothing more.
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'all'", timeout=GAME_TIMEOUT_MS)
-    needed = [row[0] for row in _needed(srv.directory)]
+    needed = [row[0] for row in runtime_needed(srv.directory)]
     assert page.evaluate(CACHES)["senet /senet/ runtime"] == len(needed)
     answers = [line.split()[1:3] for line in srv.log]  # "GET /senet/path?query 200"
     downloaded = Counter(path.split("?")[0] for path, code in answers if code == "200")
@@ -58,7 +58,7 @@ def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, 
     asked = Counter(path.split("?")[0].removeprefix("/senet/") for path, _code in answers)
     assert {path: asked[path] for path in needed} == dict.fromkeys(needed, 1), srv.log
     # The Zstandard twins came, never the gzipped ones nor the files they compress.
-    others = [row[0] for row in _sw_list(srv.directory, "RUNTIME") if row[3] in ("gz", "plain")]
+    others = [row[0] for row in sw_list(srv.directory, "RUNTIME") if row[3] in ("gz", "plain")]
     assert len(others) == 6 and not any(asked[path] for path in others)
     assert asked["vendor/pyodide/pyodide.asm.wasm.zst"] == asked["vendor/fzstd/fzstd.js"] == 1
     assert asked["index.html"] == 1  # the link's page, precached from the HTTP cache
@@ -84,30 +84,30 @@ window.Worker = class extends NativeWorker {
 """
 
 
-def test_a_later_visit_fetches_the_runtime_once_through_the_service_worker(launch_profile, serve_site):  # noqa: F811
+def test_a_later_visit_fetches_the_runtime_once_through_the_service_worker(launch_profile, serve_site):
     """The service worker controls the page (a game against Average came first) but keeps no
     runtime yet: the worker's requests go through it, which downloads each file once,
     passes its bytes on as they come (the worker counts them for the page's progress) and
     keeps it."""
     srv = serve_site()
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
+    boot_app(page, srv.url + "index.html?" + AVERAGE_GAME)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
     srv.log.clear()
     page.add_init_script(WATCH_PROGRESS)
-    _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
+    boot_app(page, srv.url + "index.html?" + EXPERT_OPENS)
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'all'", timeout=GAME_TIMEOUT_MS)
     # The worker counted the bytes the service worker passed on as it downloaded them.
     progress = page.evaluate("window.__progress")
-    sizes = {row[0]: row[2] for row in _needed(srv.directory)}
+    sizes = {row[0]: row[2] for row in runtime_needed(srv.directory)}
     fetched = sum(size for path, size in sizes.items() if path.startswith("vendor/pyodide/")
                   and path != "vendor/pyodide/pyodide.mjs") + sizes["senet.zip"] + sizes["app/worker.py"] \
         + sizes["vendor/fzstd/fzstd.js"]
     assert progress and progress[-1] == [fetched, fetched], progress
     assert progress[0][0] < fetched
-    needed = [row[0] for row in _needed(srv.directory)]
+    needed = [row[0] for row in runtime_needed(srv.directory)]
     asked = Counter(line.split()[1].split("?")[0].removeprefix("/senet/") for line in srv.log)
     assert {path: asked[path] for path in needed} == dict.fromkeys(needed, 1), srv.log
     assert page.evaluate(CACHES)["senet /senet/ runtime"] == len(needed)
@@ -115,10 +115,10 @@ def test_a_later_visit_fetches_the_runtime_once_through_the_service_worker(launc
     ctx.close()
 
 
-def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_profile, serve_site):  # noqa: F811
+def test_choosing_the_expert_in_the_new_game_dialog_starts_its_download(launch_profile, serve_site):
     srv = serve_site()
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
+    boot_app(page, srv.url + "index.html?" + AVERAGE_GAME)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"  # Average plays on the page
     page.locator(".toolbar [data-action='new-game']").click()
     page.locator("#new-game").wait_for(state="visible")
@@ -148,7 +148,7 @@ def test_the_expert_hints_and_reviews(guarded_context, server):
     wait_app_ready(page)
     hint = page.evaluate(f"({HINT})({DEFAULT_TIMEOUT_MS})")
     assert hint is not None and hint["text"].startswith("Hint: ") and hint["squares"], hint
-    page.goto(server.url + "index.html?" + EXPERT_GAME.replace("seed=7", "seed=9") + "&review_nodes=40")
+    page.goto(server.url + "index.html?" + EXPERT_AGAINST_AVERAGE.replace("seed=7", "seed=9") + "&review_nodes=40")
     wait_app_ready(page)
     page.wait_for_function("() => document.getElementById('board').dataset.winner", timeout=GAME_TIMEOUT_MS)
     review = page.evaluate(f"({REVIEW})({DEFAULT_TIMEOUT_MS})")
@@ -172,7 +172,7 @@ def test_a_worker_without_the_decoder_takes_the_gzipped_twins(guarded_context, s
     ctx.route("**/vendor/fzstd/fzstd.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=NO_DECODER))
     page = ctx.new_page()
-    _boot(page, server.url + "index.html?" + EXPERT_OPENS)
+    boot_app(page, server.url + "index.html?" + EXPERT_OPENS)
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     fetched = _runtime_fetched(log)
     assert {"pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip.gz"} <= fetched, fetched
@@ -199,7 +199,7 @@ def test_a_browser_without_decompression_fetches_the_plain_files(guarded_context
     ctx.route("**/vendor/fzstd/fzstd.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=NO_DECODER))
     page = ctx.new_page()
-    _boot(page, server.url + "index.html?" + EXPERT_OPENS.replace("seed=4", "seed=5"))
+    boot_app(page, server.url + "index.html?" + EXPERT_OPENS.replace("seed=4", "seed=5"))
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     fetched = _runtime_fetched(log)
     assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"} <= fetched, fetched
@@ -219,7 +219,7 @@ def test_a_damaged_download_is_refused_and_the_stand_in_plays(guarded_context, s
     ctx.route("**/vendor/pyodide/pyodide.asm.mjs.zst", lambda route: route.fulfill(
         status=200, content_type="application/zstd", body=damaged))
     page = ctx.new_page()
-    _boot(page, server.url + "index.html?" + EXPERT_OPENS)
+    boot_app(page, server.url + "index.html?" + EXPERT_OPENS)
     page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'", timeout=GAME_TIMEOUT_MS)
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
@@ -253,7 +253,7 @@ def _uncompressed(source, target):
     return target
 
 
-def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_profile, serve_site, site,  # noqa: F811
+def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_profile, serve_site, site,
                                                                      tmp_path):
     """A player who kept the runtime of a build before the compressed one (the plain files)
     updates: the install downloads the Zstandard twins and their decoder (and the worker's
@@ -263,7 +263,7 @@ def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_pro
     old = _uncompressed(site, tmp_path / "old")
     srv = serve_site(old)
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + EXPERT_OPENS)
+    boot_app(page, srv.url + "index.html?" + EXPERT_OPENS)
     page.wait_for_function(f"() => {EXPERT_THINKS} >= 1", timeout=GAME_TIMEOUT_MS)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     page.wait_for_function(RUNTIME_STATE, arg="cached", timeout=GAME_TIMEOUT_MS)
@@ -271,31 +271,31 @@ def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_pro
 
     new = tmp_path / "new"
     shutil.copytree(site, new, copy_function=shutil.copy)  # written now, as a deploy would: newer than the old
-    version = _info(new)["version"]
+    version = build_info(new)["version"]
     srv.directory = new
     srv.log.clear()
     page.reload()
-    _boot(page)
+    boot_app(page)
     reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
     reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
     fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
-    twins = {row[0] for row in _needed(new) if row[0].endswith(".zst")} | {"vendor/fzstd/fzstd.js"}
+    twins = {row[0] for row in runtime_needed(new) if row[0].endswith(".zst")} | {"vendor/fzstd/fzstd.js"}
     assert len(twins) == 4 and twins <= fetched, srv.log
     assert not any(path.endswith(".gz") for path in fetched), srv.log
     assert "app/players.js" in fetched
     assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"} & fetched, srv.log
     with page.expect_navigation():
         reload.click()
-    assert _boot(page)["version"] == version
+    assert boot_app(page)["version"] == version
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     kept = page.evaluate("""async () => (await (await caches.open("senet /senet/ runtime")).keys())
         .map((request) => new URL(request.url).pathname)""")
-    assert sorted(kept) == sorted("/senet/" + row[0] for row in _needed(new))
+    assert sorted(kept) == sorted("/senet/" + row[0] for row in runtime_needed(new))
     ctx.close()
 
     srv.stop()  # the Expert still plays offline, on the new version
     ctx, page, log = launch_profile()
-    assert _boot(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == version
+    assert boot_app(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == version
     page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
     assert page.evaluate(EXPERT_THINKS) >= 1
     assert page.evaluate("document.documentElement.dataset.offline") == "all"

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import precached
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,8 +150,6 @@ def test_every_page_shares_the_game_header_and_marks_itself(app, server):
 
 
 def test_the_header_links_work_offline_they_are_precached(dist_dir):
-    from test_pwa import precached
-
     listed = set(precached(dist_dir))
     for name in PAGES:
         html = (dist_dir / "pages" / name).read_text(encoding="utf-8")

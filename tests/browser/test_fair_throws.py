@@ -18,7 +18,8 @@ import json
 import re
 
 import pytest
-from conftest import DEFAULT_TIMEOUT_MS, HUMAN_TURN, human_act
+from conftest import DEFAULT_TIMEOUT_MS, HUMAN_TURN
+from helpers import human_step
 
 import senet
 from senet import throw_stats
@@ -52,14 +53,9 @@ def open_info(page) -> None:
 
 
 def step(page) -> bool:
-    """One human thing (throw, move or OK a lost throw); False once the game is over."""
-    page.wait_for_function(HUMAN_TURN, timeout=DEFAULT_TIMEOUT_MS)
-    if page.get_attribute("#board", "data-winner"):
-        return False
-    save = page.evaluate("localStorage.getItem('senet:save')")
-    if human_act(page):  # nothing to do when the turn changed hands meanwhile: look again
-        page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
-    return True
+    """One human thing (throw, move or OK a lost throw), until the save has changed;
+    False once the game is over."""
+    return human_step(page, watch="save") != ""
 
 
 def play_to_end(page) -> None:

@@ -8,21 +8,16 @@ The page fixture is conftest.py's `app`. No test asserts a duration: they wait f
 
 from __future__ import annotations
 
-from conftest import HUMAN_TURN, axe_violations, human_act, position, state_of, wait_position_change
+import helpers
+from conftest import HUMAN_TURN, axe_violations, position, state_of, wait_position_change
 
 LAST_PIECE = "kendall wwwwwww......................b b - w=0/0,b=0/6 -"  # black's last piece on 30
 
 
 def human_step(app) -> None:
-    """The human's next thing: throw, OK a lost throw, or move the first movable piece."""
-    while True:
-        app.wait_for_function(HUMAN_TURN)
-        if app.get_attribute("#board", "data-winner"):
-            return
-        old = app.get_attribute("#board", "data-position")
-        if human_act(app):  # else the turn changed hands meanwhile (a lost throw passed by itself)
-            app.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
-            return
+    """The human's next thing: throw, OK a lost throw, or move the first movable piece
+    (helpers.human_step, until the board shows another position)."""
+    helpers.human_step(app)
 
 
 def stats_rows(app) -> list:

@@ -13,11 +13,11 @@ import json
 import re
 from pathlib import Path
 
+import helpers
 import pytest
 from conftest import (
     HUMAN_TURN,
     axe_violations,
-    human_act,
     position,
     state_of,
     wait_app_ready,
@@ -50,17 +50,10 @@ def saved_entries(page) -> list[str]:
 
 
 def human_step(page) -> str | None:
-    """Do the human's next thing (throw, move, or OK a lost throw); returns what was done.
-    A move is played with its first movable piece (and first destination)."""
-    while True:
-        page.wait_for_function(HUMAN_TURN, timeout=180_000)  # a computer may wait for the worker
-        if page.get_attribute("#board", "data-winner"):
-            return None
-        save = page.evaluate("localStorage.getItem('senet:save')")  # changes with every throw
-        done = human_act(page)
-        if done:  # else the turn changed hands meanwhile (a lost throw passed by itself)
-            page.wait_for_function("old => localStorage.getItem('senet:save') !== old", arg=save)
-            return done
+    """Do the human's next thing (throw, move, or OK a lost throw) and wait until it is
+    saved (the save changes with every throw); returns what was done, None once the game
+    is over. A move is played with its first movable piece (and first destination)."""
+    return helpers.human_step(page, watch="save") or None
 
 
 # ---------------------------------------------------------------- autosave and resume

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import CLICK_PASS, HUMAN_TURN, axe_violations, wait_app_ready
+from conftest import CLICK_PASS, DEFAULT_TIMEOUT_MS, HUMAN_TURN, axe_violations, wait_app_ready
 from helpers import BLUNDER_RECORD, BOX
 
 
@@ -40,18 +40,35 @@ def _move(page) -> None:
         page.locator('[data-target="true"]').first.click()
 
 
+# Waits in the page for the human's turn (or the game's end), then says what there is to
+# do: "over", "pass", "throw", "move", or "" (the turn changed hands meanwhile). One call
+# to the browser where asking each button apart took four.
+NEXT_THING = """async (timeoutMs) => {
+  const turn = """ + HUMAN_TURN + """, started = performance.now();
+  while (!turn()) {
+    if (performance.now() - started > timeoutMs) throw new Error("no turn of the human's came");
+    await new Promise(resolve => setTimeout(resolve, 20));
+  }
+  if (document.getElementById('board').dataset.winner) return "over";
+  if (!document.querySelector('[data-action="pass"]').hidden) return "pass";
+  if (!document.querySelector('[data-action="throw"]').disabled) return "throw";
+  if (document.querySelector('[data-movable="true"]')) return "move";
+  return "";
+}"""
+
+
 def play_to_the_end(page) -> int:
     """Plays the human's turns by clicks until the game is over; returns the clicks made."""
     clicks = 0
     while True:
-        page.wait_for_function(HUMAN_TURN)
-        if page.get_attribute("#board", "data-winner"):
+        thing = page.evaluate(NEXT_THING, DEFAULT_TIMEOUT_MS)
+        if thing == "over":
             return clicks
-        if page.locator('[data-action="pass"]').is_visible():
+        if thing == "pass":
             page.evaluate(CLICK_PASS)  # it passes by itself too: a late click does nothing
-        elif page.locator('[data-action="throw"]').is_enabled():
+        elif thing == "throw":
             page.locator('[data-action="throw"]').click()
-        elif page.locator('[data-movable="true"]').count():
+        elif thing == "move":
             _move(page)
         else:
             continue

@@ -7,31 +7,34 @@ browser is closed, the server is stopped, and the same profile is opened again.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from conftest import CHROMIUM, CLICK_PASS, READY_TIMEOUT_MS, ROOT, guard_context, wait_app_ready
+from conftest import CLICK_PASS, READY_TIMEOUT_MS, ROOT
+from helpers import (
+    CACHES,
+    COMPUTER_GAME,
+    CONTROLLED,
+    EXPERT_THINKS,
+    GAME_TIMEOUT_MS,
+    RUNTIME_STATE,
+    boot_app,
+    build_info,
+    languages,
+    precached,
+    runtime_needed,
+    sw_list,
+)
 
 import senet
 
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
-# Computer against computer (the UI's test hook), Expert playing white, from a position
-# late in the game (three pieces each on the board, four borne off): a whole game from
-# the start took most of the offline test's time and covered nothing more.
-LATE_POSITION = "kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -"
-COMPUTER_GAME = ("variant=kendall&white=expert&black=novice&seed=7&speed=instant&position="
-                 + LATE_POSITION.replace(" ", "+"))
-GAME_TIMEOUT_MS = 180_000
 # Two humans: nothing moves unless the test clicks.
 HUMAN_GAME = "variant=kendall&white=human&black=human&seed=7&speed=instant"
 POSITION = "() => document.querySelector('#board').dataset.position"
-CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.sw === 'ready'"
 # Polls, in the page, until the worker's snapshot cache holds one snapshot whose key is not
 # the argument and whose bytes are not the test's spoilt ones (SPOIL_SNAPSHOT); returns its
 # key, or null after three minutes. (page.wait_for_function would not wait for a promise.)
@@ -54,52 +57,11 @@ SPOIL_SNAPSHOT = """async () => {
   const bytes = (await (await cache.match(key)).arrayBuffer()).byteLength;
   await cache.put(key, new Response(new Uint8Array(bytes).fill(7), {headers: {"x-senet-bytes": String(bytes)}}));
 }"""
-EXPERT_THINKS = """performance.getEntriesByName('senet:think')
-    .filter(m => m.detail && m.detail.level === 'expert').length"""
-CACHES = """async () => {
-  const out = {};
-  for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).length;
-  return out;
-}"""
-
-
-def _info(site: Path) -> dict:
-    return json.loads((site / "build-info.json").read_text())
-
-
-def _sw_list(site: Path, name: str) -> list[list]:
-    """The rows of the list ``name`` (PRECACHE, RUNTIME or EXTRA) in site/sw.js."""
-    text = (site / "sw.js").read_text()
-    start = text.index(f"const {name} = [")
-    listing = text[start + len(f"const {name} = "): text.index("];", start) + 1]
-    return json.loads(listing.replace(",\n]", "\n]"))
-
-
-def languages(site: Path) -> dict[str, list[str]]:
-    """{lang: [path]}: each language's files in site/sw.js (LANGS), precached for the
-    languages a visit is in (English's: the information pages)."""
-    text = (site / "sw.js").read_text()
-    start = text.index("const LANGS = ")
-    listing = text[start + len("const LANGS = "): text.index("\n};", start) + 2]
-    langs = json.loads(listing.replace(",\n]", "\n]").replace("],\n}", "]\n}"))
-    return {lang: [row[0] for row in rows] for lang, rows in langs.items()}
-
-
-def precached(site: Path, lang: str = "en") -> list[str]:
-    """The paths the service worker precaches (site/sw.js) for a visit in ``lang``: the
-    app shell, and that language's files."""
-    return [row[0] for row in _sw_list(site, "PRECACHE")] + languages(site).get(lang, [])
 
 
 def _runtime(site: Path) -> list[str]:
     """The paths of the worker's runtime, which the service worker keeps once fetched."""
-    return [row[0] for row in _sw_list(site, "RUNTIME")]
-
-
-def _needed(site: Path) -> list[list]:
-    """The rows of the runtime a worker fetches: the Zstandard twins, not the gzipped ones
-    nor the files they compress (tools/pwa.py, twin_kind)."""
-    return [row for row in _sw_list(site, "RUNTIME") if row[3] in ("", "zst")]
+    return [row[0] for row in sw_list(site, "RUNTIME")]
 
 
 def _sent_bytes(site: Path, log: list[str]) -> int:
@@ -113,64 +75,11 @@ def _sent_bytes(site: Path, log: list[str]) -> int:
     return total
 
 
-def _boot(page, url: str | None = None) -> dict:
-    if url:
-        page.goto(url)
-    wait_app_ready(page)
-    # app/boot/pwa.js starts once the board is live (app/boot/later.js) and reads the version then
-    page.wait_for_function("document.documentElement.dataset.version !== undefined", timeout=READY_TIMEOUT_MS)
-    return page.evaluate("() => ({...document.documentElement.dataset})")
-
-
-@pytest.fixture(scope="session")
-def site(dist_dir, tmp_path_factory) -> Path:
-    """A private copy of dist/: other test runs may rebuild dist/ while a worker precaches."""
-    copy = tmp_path_factory.mktemp("site") / "dist"
-    shutil.copytree(dist_dir, copy)
-    return copy
-
-
-@pytest.fixture
-def serve_site(serve_dist, site):
-    def start(directory: Path = site):
-        srv = serve_dist("/senet/")
-        srv.directory = directory
-        return srv
-
-    return start
-
-
-@pytest.fixture
-def launch_profile(browser_type, browser_type_launch_args, tmp_path):
-    """launch_profile(full=False) -> (context, page, log): Chromium on one profile dir,
-    guarded; the headless shell like every browser test, or with `full` the whole browser
-    (only it offers to install an app)."""
-    profile = tmp_path / "profile"
-    opened = []
-
-    def launch(full: bool = False):
-        args = dict(browser_type_launch_args)
-        if full:
-            if not os.access(CHROMIUM, os.X_OK):
-                pytest.fail(f"{CHROMIUM} not found: install Debian chromium (`make test` does)")
-            args["executable_path"] = CHROMIUM
-        ctx = browser_type.launch_persistent_context(str(profile), **args)
-        opened.append(ctx)
-        log = guard_context(ctx)
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        return ctx, page, log
-
-    yield launch
-    for ctx in opened:
-        with contextlib.suppress(Exception):  # already closed by the test
-            ctx.close()
-
-
 # ------------------------------------------------------------------ the build
 
 
 def test_build_writes_manifest_and_worker(dist_dir):
-    info = _info(dist_dir)
+    info = build_info(dist_dir)
     manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
     for key in ("name", "short_name", "description", "theme_color", "background_color"):
         assert manifest[key]
@@ -187,7 +96,7 @@ def test_build_writes_manifest_and_worker(dist_dir):
     listed = precached(dist_dir)
     others = [path for lang, paths in languages(dist_dir).items() if lang != "en" for path in paths]
     runtime = _runtime(dist_dir)
-    extra = [row[0] for row in _sw_list(dist_dir, "EXTRA")]
+    extra = [row[0] for row in sw_list(dist_dir, "EXTRA")]
     expected = {rel for rel in info["files"] if not rel.startswith(".")} | {"build-info.json"}
     assert set(listed) | set(others) | set(runtime) | set(extra) == expected
     assert len(listed) + len(others) + len(runtime) + len(extra) == len(expected)
@@ -202,14 +111,14 @@ def test_build_writes_manifest_and_worker(dist_dir):
     # The large files' Zstandard twins, which every worker takes (its decoder beside
     # them); the gzipped twins for one that could not load it; the files themselves for
     # one without DecompressionStream either.
-    twins = {row[0]: row[3] for row in _sw_list(dist_dir, "RUNTIME")}
+    twins = {row[0]: row[3] for row in sw_list(dist_dir, "RUNTIME")}
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
         assert twins[f"vendor/pyodide/{name}.zst"] == "zst" and twins[f"vendor/pyodide/{name}.gz"] == "gz"
         assert twins[f"vendor/pyodide/{name}"] == "plain"
     assert twins["vendor/pyodide/pyodide.mjs"] == twins["senet.zip"] == twins["vendor/fzstd/fzstd.js"] == ""
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
     # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
-    assert [row[2] for row in _sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
+    assert [row[2] for row in sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
     assert f'const VERSION = "{info["version"]}";' in (dist_dir / "sw.js").read_text()
     assert (dist_dir / ".nojekyll").is_file()
 
@@ -228,9 +137,9 @@ def test_installable_with_install_button(launch_profile, serve_site):
     # Not a fresh context: Chrome never installs from incognito; and the whole browser, as
     # the headless shell never fires beforeinstallprompt.
     ctx, page, log = launch_profile(full=True)
-    data = _boot(page, srv.url)
+    data = boot_app(page, srv.url)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    assert data["version"] == _info(srv.directory)["version"]
+    assert data["version"] == build_info(srv.directory)["version"]
 
     cdp = ctx.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
@@ -248,15 +157,14 @@ def test_installable_with_install_button(launch_profile, serve_site):
 AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=7&speed=instant"
 EXPERT_GAME = "variant=kendall&white=human&black=expert&seed=7&speed=instant"
 FIRST_VISIT_BUDGET = 2_000_000  # bytes, precache included (the issue: "under 2 MB in all")
-RUNTIME_STATE = "(s) => document.documentElement.dataset.runtime === s"
 
 
 def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, record_timing):
     srv = serve_site()
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + AVERAGE_GAME)
+    boot_app(page, srv.url + "index.html?" + AVERAGE_GAME)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    version = _info(srv.directory)["version"]
+    version = build_info(srv.directory)["version"]
     caches = page.evaluate(CACHES)
     assert caches.pop(f"senet /senet/ {version}") == len(precached(srv.directory))
     assert caches in ({}, {"senet /senet/ runtime": 0})  # the runtime's cache, empty
@@ -273,7 +181,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
 
     srv.stop()  # from here on, only the service worker can answer
     ctx, page, log = launch_profile()
-    data = _boot(page, srv.url + "index.html?" + AVERAGE_GAME.replace("seed=7", "seed=8"))
+    data = boot_app(page, srv.url + "index.html?" + AVERAGE_GAME.replace("seed=7", "seed=8"))
     assert data["ready"] == "true" and data["version"] == version
     record_timing("ready, offline reopen, /senet/", page.evaluate(READY_MS))
     # Its files on the device, the page asked for its start at once, before its first
@@ -291,7 +199,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     page.click('[data-action="settings"]')
     now = page.locator("#offline-now")
     assert "everything but the Expert" in now.inner_text()
-    mb = sum(row[2] for row in _needed(srv.directory)) / 1e6
+    mb = sum(row[2] for row in runtime_needed(srv.directory)) / 1e6
     assert page.locator("#offline-get").inner_text() == f"Make the Expert available offline ({mb:.1f} MB download)"
 
     # The information pages open offline.
@@ -304,13 +212,13 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     page.wait_for_url("**/senet/index.html")
     assert page.locator("#board [data-square]").count() == 30
     # The installed app opens its start_url, the bare directory.
-    assert _boot(page, srv.url)["ready"] == "true"
+    assert boot_app(page, srv.url)["ready"] == "true"
     assert log.errors == []
 
     # A game against the Expert, offline without the runtime: the download's failure is
     # said (and Retry offered); the game goes on, the page deciding for the computer.
     # (The browser logs the worker's failed requests as errors: expected here.)
-    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
+    boot_app(page, srv.url + "index.html?" + EXPERT_GAME)
     page.wait_for_function(RUNTIME_STATE, arg="failed")
     page.click('[data-action="settings"]')
     error = page.locator("#offline-error")
@@ -325,7 +233,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
 def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_site):
     srv = serve_site()
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + HUMAN_GAME)
+    boot_app(page, srv.url + "index.html?" + HUMAN_GAME)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     page.click('[data-action="settings"]')
     get = page.locator("#offline-get")
@@ -346,21 +254,21 @@ def test_settings_download_makes_the_expert_work_offline(launch_profile, serve_s
     assert not error.is_visible() and not get.is_visible()
     # the download's progress, as a booting worker's link reads it (app/worker/link.py):
     # at its end, the whole runtime
-    runtime_bytes = sum(row[2] for row in _needed(srv.directory))
+    runtime_bytes = sum(row[2] for row in runtime_needed(srv.directory))
     assert int(page.evaluate("document.documentElement.dataset.runtimeLoaded")) == runtime_bytes
     # Then the worker is started once in the background to keep its snapshot, while the
     # page itself never started it (a game of two people).
     assert page.evaluate(SNAPSHOT_KEPT, None)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
-    version = _info(srv.directory)["version"]
+    version = build_info(srv.directory)["version"]
     assert page.evaluate(CACHES) == {f"senet /senet/ {version}": len(precached(srv.directory)),
-                                     "senet /senet/ runtime": len(_needed(srv.directory)),
+                                     "senet /senet/ runtime": len(runtime_needed(srv.directory)),
                                      "senet-snapshot /senet/": 1}
     ctx.close()
 
     srv.stop()
     ctx, page, log = launch_profile()
-    data = _boot(page, srv.url + "index.html?" + COMPUTER_GAME)  # a query string: same cached page
+    data = boot_app(page, srv.url + "index.html?" + COMPUTER_GAME)  # a query string: same cached page
     assert data["ready"] == "true" and data["version"] == version
     # The game has an Expert seat: the Pyodide worker boots from the runtime cache, and
     # from the snapshot kept after the download.
@@ -402,17 +310,17 @@ def _make_version(src: Path, dst: Path, marker: str) -> dict:
     index.write_text(index.read_text().replace("</body>", f"<!-- {marker} -->\n</body>"))
     subprocess.run([sys.executable, str(ROOT / "tools" / "pwa.py"), "refresh", str(dst)],
                    check=True, capture_output=True)
-    return _info(dst)
+    return build_info(dst)
 
 
 def test_update_flow(launch_profile, serve_site, site, tmp_path):
     v1_dir = tmp_path / "v1"
     shutil.copytree(site, v1_dir)
     srv = serve_site(v1_dir)
-    v1 = _info(v1_dir)["version"]
+    v1 = build_info(v1_dir)["version"]
 
     ctx, page, log = launch_profile()
-    _boot(page, srv.url + "index.html?" + HUMAN_GAME)
+    boot_app(page, srv.url + "index.html?" + HUMAN_GAME)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     # A game in progress (the app saves it after every throw and move).
     for _ in range(3):
@@ -428,7 +336,7 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
 
     # The next visit runs the old version and says a new one is ready.
     page.reload()  # the app took the game parameters out of the address: this resumes
-    data = _boot(page)
+    data = boot_app(page)
     assert data["version"] == v1
     assert page.evaluate(POSITION) == in_progress
     banner = page.locator("#pwa-slot [role=status]")
@@ -442,7 +350,7 @@ def test_update_flow(launch_profile, serve_site, site, tmp_path):
 
     with page.expect_navigation():
         reload.click()
-    data = _boot(page)
+    data = boot_app(page)
     assert data["version"] == v2
     # The game in progress survived the update, and goes on.
     assert page.evaluate(POSITION) == in_progress
@@ -462,7 +370,7 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     ctx, page, log = launch_profile()
     # A first visit straight to a game against the Expert: the worker fetches the runtime,
     # and the service worker keeps it once it controls the page.
-    _boot(page, srv.url + "index.html?" + EXPERT_GAME)
+    boot_app(page, srv.url + "index.html?" + EXPERT_GAME)
     page.wait_for_function("() => (document.documentElement.dataset.worker || '').includes('kendall')",
                            timeout=GAME_TIMEOUT_MS)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
@@ -484,7 +392,7 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
     srv.directory = tmp_path / "v2b"
     srv.log.clear()
     page.reload()
-    _boot(page)
+    boot_app(page)
     reload = page.locator("#pwa-slot [role=status]").get_by_role("button", name="Reload")
     reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
     # The install downloaded what changed, the runtime's changed and new files included;
@@ -494,16 +402,16 @@ def test_update_keeps_the_runtime(launch_profile, serve_site, site, tmp_path):
                        "vendor/pyodide/new-in-v2.txt"}, srv.log
     with page.expect_navigation():
         reload.click()
-    assert _boot(page)["version"] == v2
+    assert boot_app(page)["version"] == v2
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
     assert page.evaluate(CACHES) == {f"senet /senet/ {v2}": len(precached(srv.directory)),
-                                     "senet /senet/ runtime": len(_needed(srv.directory)),
+                                     "senet /senet/ runtime": len(runtime_needed(srv.directory)),
                                      "senet-snapshot /senet/": 1}
     ctx.close()
 
     srv.stop()  # the Expert still plays offline, on the new version
     ctx, page, log = launch_profile()
-    assert _boot(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == v2
+    assert boot_app(page, srv.url + "index.html?" + COMPUTER_GAME)["version"] == v2
     page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.worker").startswith("kendall")
     expert_thinks = page.evaluate("""performance.getEntriesByName('senet:think')
@@ -525,7 +433,7 @@ def test_the_worker_restarts_from_its_snapshot(launch_profile, serve_site):
     url = srv.url + "index.html?" + COMPUTER_GAME
     starts = []
     for step in ("first visit", "restored", "spoilt"):
-        _boot(page, url)
+        boot_app(page, url)
         page.wait_for_function("() => document.querySelector('#board').dataset.winner", timeout=GAME_TIMEOUT_MS)
         starts.append(page.evaluate("document.documentElement.dataset.workerStart"))
         assert page.evaluate("""performance.getEntriesByName('senet:think')
@@ -552,7 +460,7 @@ def test_a_failed_download_of_the_runtime_offers_to_try_again(guarded_context, s
 
     ctx.route("**/senet.zip", senet_zip)
     page = ctx.new_page()
-    _boot(page, server.url + "index.html?variant=kendall&white=human&black=expert&seed=7&speed=instant")
+    boot_app(page, server.url + "index.html?variant=kendall&white=human&black=expert&seed=7&speed=instant")
     page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'")
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
@@ -582,7 +490,7 @@ def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, serve
     ctx.route("**/vendor/pyodide/pyodide.asm.wasm.zst", lambda route: held.append(route))  # never answered
     page = ctx.new_page()
     with ctx.expect_event("request", predicate=lambda request: request.url.endswith("/pyodide.asm.wasm.zst")):
-        _boot(page, server.url + "index.html?" + EXPERT_GAME)
+        boot_app(page, server.url + "index.html?" + EXPERT_GAME)
     boot = page.locator("#worker-boot")
     boot.wait_for(state="visible")
     assert page.evaluate("document.documentElement.dataset.worker") == "starting"
@@ -593,7 +501,7 @@ def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, serve
     # worker fetches but the WebAssembly, held back (app/worker/boot_view.py).
     page.wait_for_function("() => /downloading [0-9.]+ MB of/.test(document.querySelector('#worker-boot').textContent)"
                            " && document.querySelector('#worker-boot progress').value > 0")
-    sizes = {row[0]: row[2] for row in _needed(server.directory)}
+    sizes = {row[0]: row[2] for row in runtime_needed(server.directory)}
     fetched = [p for p in sizes if p.startswith("vendor/pyodide/") and p != "vendor/pyodide/pyodide.mjs"]
     total = sum(sizes[p] for p in fetched) + sizes["senet.zip"] + sizes["app/worker.py"] + sizes["vendor/fzstd/fzstd.js"]
     loaded = total - sizes["vendor/pyodide/pyodide.asm.wasm.zst"]

@@ -19,16 +19,12 @@ import json
 import re
 
 import pytest
-from conftest import HUMAN_TURN, axe_violations, human_act, position, wait_app_ready
+from conftest import HUMAN_TURN, axe_violations, position, wait_app_ready
+from helpers import BLOCKED, FULL, LATE, STORAGE_BLOCKED, human_step
 
 from app.storage.formats import parse_game
 from senet.words import n, t
 
-# Late in a game of Kendall (three pieces each on the board, four borne off), white to act:
-# the game ends in a few turns of each side.
-LATE = "&position=" + "kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -".replace(" ", "+")
-FULL = t("storage.unsaved.notice", why=t("storage.unsaved.full"))
-BLOCKED = t("storage.unsaved.notice_lost", why=t("storage.unsaved.denied"))
 # Every localStorage.setItem throws, as in a browser whose storage for the site is full.
 STORAGE_FULL = """(() => {
   const setItem = Storage.prototype.setItem;
@@ -37,9 +33,6 @@ STORAGE_FULL = """(() => {
     return setItem.call(this, key, value);
   };
 })();"""
-# Reading window.localStorage throws, as with Chromium's "Don't allow sites to save data".
-STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
-  configurable: true, get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});"""
 # Fills localStorage to its quota under keys of another site on the same origin (as on
 # USER.github.io): chunks ever smaller, then the last one grown until not one character
 # more fits. Returns the keys.
@@ -63,16 +56,9 @@ WORKER_FAILED = "() => document.documentElement.dataset.worker === 'failed'"
 
 
 def play_step(page) -> bool:
-    """The human's next thing by clicks (throw, OK a lost throw, a piece and its target);
-    False once the game is over."""
-    while True:
-        page.wait_for_function(HUMAN_TURN)
-        if page.get_attribute("#board", "data-winner"):
-            return False
-        old = position(page)
-        if human_act(page):  # else the turn changed hands meanwhile (a lost throw passed by itself)
-            page.wait_for_function("old => document.getElementById('board').dataset.position !== old", arg=old)
-            return True
+    """The human's next thing by clicks (throw, OK a lost throw, a piece and its target),
+    until the board shows another position; False once the game is over."""
+    return human_step(page) != ""
 
 
 def play_to_end(page, limit: int = 2000) -> str:
@@ -139,6 +125,7 @@ def test_storage_filled_by_another_site_mid_game_then_freed(app):
     app.open("?variant=kendall&white=novice&black=human&seed=5&speed=instant")
     for _ in range(4):
         play_step(app)
+    app.wait_for_function(HUMAN_TURN)  # Novice's turn is over, and saved
     before = app.evaluate("localStorage.getItem('senet:save')")
     keys = app.evaluate(FILL_STORAGE)
     assert keys, "the storage did not fill"
@@ -171,6 +158,7 @@ def test_a_link_while_the_storage_is_full_keeps_the_game_it_replaces(app):
     app.open("?variant=kendall&white=novice&black=human&seed=5&speed=instant")
     for _ in range(4):
         play_step(app)
+    app.wait_for_function(HUMAN_TURN)  # Novice's turn is over, and saved
     board = position(app)
     before = app.evaluate("localStorage.getItem('senet:save')")
     keys = app.evaluate(FILL_STORAGE)

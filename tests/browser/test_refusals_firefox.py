@@ -1,7 +1,7 @@
 """Whatever the browser refuses, the game goes on, in Firefox ESR (Gecko) too: its
 localStorage filled to its quota by another site's data, then freed, and then blocked
 (reading window.localStorage throws SecurityError). Each game is played to its end by
-clicks (test_engines.py's PLAY), the notice's words are asserted, and Firefox reports no
+clicks (helpers.py's PLAY), the notice's words are asserted, and Firefox reports no
 error. The Chromium tests (test_refusals.py) cover the details; Firefox is driven over
 WebDriver BiDi (tests/browser/engine_drivers.py).
 """
@@ -14,8 +14,7 @@ import os
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS, DistServer
 from engine_drivers import FIREFOX, DeadEndProxy, Firefox
-from test_engines import PLAY, READY
-from test_refusals import BLOCKED, FULL, LATE, STORAGE_BLOCKED
+from helpers import BLOCKED, FULL, LATE, PLAY, READY, STORAGE_BLOCKED
 
 from app.storage.formats import parse_game
 

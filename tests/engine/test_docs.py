@@ -174,3 +174,22 @@ def test_no_test_edits_sys_path():
              if edit.search(p.read_text(encoding="utf-8"))]
     assert found == []
     assert edit.search("sys.path" + ".insert(0, 'tools')") and not edit.search('print("path", sys.path)')
+
+
+# An import of a test module: `import test_x`, `from test_x import ...`, at any indentation.
+TEST_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(test_\w+)[ \t]+import\b|import[ \t]+(test_\w+))", re.M)
+
+
+def test_no_test_module_imports_another():
+    # what two test modules share lives in a module of its own (tests/browser/helpers.py,
+    # conftest.py's fixtures, tests/app/app_harness.py...): a test module imported by
+    # another runs its fixtures and checks twice, and its tests cannot change alone
+    found = [(str(p.relative_to(ROOT)), m.group(1) or m.group(2))
+             for p in sorted((ROOT / "tests").rglob("*.py"))
+             for m in TEST_IMPORT.finditer(p.read_text(encoding="utf-8"))]
+    assert found == []
+    seen = [m.group(1) or m.group(2) for m in TEST_IMPORT.finditer(
+        "from test_pwa import precached\n    import test_engines\nfrom helpers import PLAY\n"
+        "import testing\n# test_refusals.FILL_STORAGE, from test_refusals\n")]
+    assert seen == ["test_pwa", "test_engines"]
+
