@@ -460,6 +460,13 @@ def _copy_tables(out: Path) -> None:
             shutil.copyfile(path, out / "tables" / path.name)
 
 
+def worker_zip(target: Path, catalogs: list) -> None:
+    """The worker's senet.zip: the engine's sources, the words ``catalogs`` and the data
+    files the Expert reads at its start (WORKER_DATA)."""
+    worker_data = [(name, (ROOT / name).read_bytes()) for name in WORKER_DATA]
+    _zip_package(ROOT / "senet", target, catalogs + worker_data)
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
@@ -525,8 +532,7 @@ def build(out: Path, pseudo: bool = False) -> dict:
         (tmp / "puzzles.json").write_bytes(make_puzzles.site_data())  # the Puzzles page's
         langs = words.languages() + ([site_words.PSEUDO] if pseudo else [])
         catalogs = word_catalogs(words.languages())  # the words: every language for the worker,
-        worker_data = [(name, (ROOT / name).read_bytes()) for name in WORKER_DATA]
-        _zip_package(ROOT / "senet", tmp / "senet.zip", catalogs + worker_data)  # the worker's (Pyodide): sources
+        worker_zip(tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources, words and data
         _runtime(tmp)  # the worker's Pyodide, trimmed and compressed, and players.js's list of it
         _page_pack(tmp / "page.pack", catalogs[:1])  # English in the page's (another, beside it)
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file

@@ -154,7 +154,7 @@ def test_the_trimmed_runtime_runs_every_function_of_the_worker_in_pyodide(tmp_pa
     trimmed, kept = runtime.trimmed_stdlib(_stdlib_zip(), (*runtime.PYODIDE_BOOT, *runtime.worker_imports()))
     (tmp_path / "python_stdlib.zip").write_bytes(trimmed)
     (tmp_path / "pyodide-lock.json").write_bytes(runtime.reduced_lock((PYODIDE / "pyodide-lock.json").read_text()))
-    build._zip_package(ROOT / "senet", tmp_path / "senet.zip", build.word_catalogs())
+    build.worker_zip(tmp_path / "senet.zip", build.word_catalogs())
     (tmp_path / "exercise.py").write_text(EXERCISE)
     done = subprocess.run(["node", str(HERE / "pyodide_run.mjs"), *(str(tmp_path / name) for name in (
         "python_stdlib.zip", "pyodide-lock.json", "senet.zip")), str(ROOT / "app" / "worker" / "worker.py"),
