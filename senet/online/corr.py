@@ -94,6 +94,7 @@ class Letters:
         self.known = None  # the other seat's deepest known contribution: (throw, bytes)
         self.revealed = -1  # the deepest throw this seat revealed the contribution of
         self.unsent = []  # this seat's actions (places) since its last link
+        self.unsent_text = []  # the same actions in notation
         self.news = False  # something happened here that the other device does not know
         self.since = None  # when the last link was made or taken (ms, the page's clock)
         self.aside = False  # set aside on this device (shown apart; nothing is sent)
@@ -198,6 +199,7 @@ class Letters:
             raise LinkError("corr.not_legal", action=text)
         self.game.apply(text)
         self.unsent.append(legal.index(text))
+        self.unsent_text.append(text)
         self.news = True
         events = [("action", self.seat, text)]
         return Reply(events, self._settle(events, now))
@@ -230,6 +232,7 @@ class Letters:
         self.links.append(code)
         self.made = len(self.links) - 1
         self.unsent = []
+        self.unsent_text = []
         self.news = False
         self.since = now
         return code
@@ -389,12 +392,12 @@ class Letters:
         game = self.game
         return (game, None if game is None else (len(game.entries), game.state, game.seat_colours, game.conceded,
                                                  game.limit_reason),
-                self.known, self.revealed, list(self.unsent), self.news, len(self.links), dict(self.names),
-                dict(self.anchors), self.since, self.aside, self.made)
+                self.known, self.revealed, list(self.unsent), list(self.unsent_text), self.news, len(self.links),
+                dict(self.names), dict(self.anchors), self.since, self.aside, self.made)
 
     def _restore(self, kept):
-        game, at, self.known, self.revealed, self.unsent, self.news, count, self.names, self.anchors, \
-            self.since, self.aside, self.made = kept
+        game, at, self.known, self.revealed, self.unsent, self.unsent_text, self.news, count, self.names, \
+            self.anchors, self.since, self.aside, self.made = kept
         self.game = game
         del self.links[count:]
         if game is not None:
