@@ -291,7 +291,8 @@ class Letters:
         if code is not None:
             if self.sender(link.seq) == self.seat:
                 raise LinkError("corr.not_from_friend", number=link.seq)
-            raise LinkError("corr.differs", number=link.seq, what=_difference(decode_link(code), link))
+            key, values = _difference(decode_link(code), link)
+            raise LinkError(key, number=link.seq, **values)
         if link.seq > len(self.links):
             raise LinkError("corr.gap", number=link.seq, missing=len(self.links))
         if self.sender(link.seq) == self.seat:
@@ -429,23 +430,40 @@ class Letters:
 
 
 def _difference(old, new):
-    """What differs between two versions of one link, in a word the message names."""
+    """(key, arguments) of what differs between two versions of one link."""
     if old.reveal != new.reveal:
-        return "contribution"
-    for k, (a, b) in enumerate(zip(old.actions, new.actions)):
-        if a != b:
-            return f"action {k + 1}"
+        return "corr.differs.contribution", {}
+    for k in range(min(len(old.actions), len(new.actions))):
+        if old.actions[k] != new.actions[k]:
+            return "corr.differs.action", {"action": k + 1}
     if len(old.actions) != len(new.actions):
-        return f"action {min(len(old.actions), len(new.actions)) + 1}"
-    return "kind"
+        return "corr.differs.action", {"action": min(len(old.actions), len(new.actions)) + 1}
+    return "corr.differs.kind", {}
+
+
+def find(games, text):
+    """The Letters among ``games`` that the link ``text`` belongs to. LinkError
+    "corr.not_here" when this device holds no such game (the page offers to import the
+    record from the friend), "corr.is_offer" for an offer (join it instead)."""
+    link = decode_link(text)
+    if link.kind == OFFER:
+        tag = game_tag(encode_link(link))
+        for letters in games:
+            if letters.tag == tag:
+                return letters
+        raise LinkError("corr.is_offer")
+    for letters in games:
+        if letters.tag == link.tag:
+            return letters
+    raise LinkError("corr.not_here")
 
 
 def start(variant, host_seat, name, interval_hours, secret, now=None):
     """The host's side of a new game: ``links[0]`` (``outgoing()``) is the offer to send."""
     if not (isinstance(variant, str) and is_rule_set_name(variant)):
-        raise LinkError("corr.link.broken", what="rules")
+        raise LinkError("corr.link.broken")
     if host_seat not in (1, 2):
-        raise LinkError("corr.link.broken", what="seat")
+        raise LinkError("corr.link.broken")
     if type(interval_hours) is not int or not 1 <= interval_hours <= MAX_INTERVAL_HOURS:
         raise LinkError("corr.bad_interval")
     _check_name(name)
@@ -476,7 +494,7 @@ def join(offer_code, name, secret, now=None):
     if offer.kind != OFFER:
         raise LinkError("corr.not_offer")
     if not 1 <= offer.interval <= MAX_INTERVAL_HOURS or offer.host_seat not in (1, 2):
-        raise LinkError("corr.link.broken", what="offer")
+        raise LinkError("corr.link.broken")
     _check_name(name)
     code = encode_link(offer)
     guest = 3 - offer.host_seat

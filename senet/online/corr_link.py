@@ -166,7 +166,7 @@ class _Reader:
 
     def take(self, n):
         if self.at + n > len(self.data):
-            raise LinkError("corr.link.broken", what="length")
+            raise LinkError("corr.link.broken")
         piece = self.data[self.at:self.at + n]
         self.at += n
         return piece
@@ -174,11 +174,11 @@ class _Reader:
     def byte(self):
         return self.take(1)[0]
 
-    def varint(self, what):
+    def varint(self):
         n, shift = 0, 0
         while True:
             if shift > 28:
-                raise LinkError("corr.link.broken", what=what)
+                raise LinkError("corr.link.broken")
             b = self.byte()
             n |= (b & 127) << shift
             shift += 7
@@ -190,7 +190,7 @@ class _Reader:
         try:
             return utf8(data)
         except SenetError:
-            raise LinkError("corr.link.broken", what="name") from None
+            raise LinkError("corr.link.broken") from None
 
 
 def decode_link(text):
@@ -227,7 +227,7 @@ def decode_link(text):
         if kind == OFFER:
             link.variant = rule_set_of_byte(r.byte())
             link.host_seat = r.byte()
-            link.interval = r.varint("interval")
+            link.interval = r.varint()
             link.anchor = hex_of(r.take(CHAIN_BYTES))
             link.name = r.name()
         else:
@@ -237,23 +237,23 @@ def decode_link(text):
                 link.anchor = hex_of(r.take(CHAIN_BYTES))
                 link.name = r.name()
             else:
-                link.seq = r.varint("number")
+                link.seq = r.varint()
                 if link.seq < 2:
-                    raise LinkError("corr.link.broken", what="number")
+                    raise LinkError("corr.link.broken")
         if kind != CLAIM:
             if kind != OFFER:
                 link.prev = r.take(4)
-            n = r.varint("reveal")
+            n = r.varint()
             if n:
                 link.reveal = (n - 1, r.take(CHAIN_BYTES))
-            count = r.varint("actions")
+            count = r.varint()
             if count > MAX_ACTIONS_A_LINK:
-                raise LinkError("corr.link.broken", what="actions")
+                raise LinkError("corr.link.broken")
             link.actions = list(r.take(count))
     except LinkError:
         raise
     except SenetError:
-        raise LinkError("corr.link.broken", what="rules") from None
+        raise LinkError("corr.link.broken") from None
     if r.at != len(r.data):
-        raise LinkError("corr.link.broken", what="end")
+        raise LinkError("corr.link.broken")
     return link
