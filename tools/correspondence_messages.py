@@ -15,12 +15,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import senet  # noqa: E402
-from senet.ai import get_player  # noqa: E402
-from senet.game import Game  # noqa: E402
-from senet.online.corr import join, start  # noqa: E402
-from senet.online.share import share_code  # noqa: E402
-from senet.verify import VERIFIED, verify_record  # noqa: E402
+import senet
+from senet.ai import get_player
+from senet.game import Game
+from senet.online.corr import join, start
+from senet.online.share import share_code
+from senet.verify import VERIFIED, verify_record
 
 
 def secret(seed, which):

@@ -18,8 +18,6 @@ Every refusal is a LinkError (senet.online.corr_link): a catalog key and its arg
 and nothing changes.
 """
 
-import hashlib
-
 from ..errors import SenetError
 from ..game import Game, player_name_problem
 from ..moves import THROW, format_move
@@ -37,8 +35,10 @@ from .corr_link import (
     Link,
     LinkError,
     decode_link,
+    difference,
     digest4,
     encode_link,
+    game_tag,
 )
 
 DECIDE = "decide"  # a seat decides (an action, or throw/rescue before a throw)
@@ -68,11 +68,6 @@ def legal_sorted(state):
 def _check_name(name):
     if not isinstance(name, str) or player_name_problem(name) is not None or name != name.strip(" "):
         raise LinkError("corr.bad_name")
-
-
-def game_tag(offer_code):
-    """16 hex digits naming the game an offer starts: every later link quotes them."""
-    return hex_of(hashlib.sha256(("senet-corr/1|" + offer_code).encode()).digest()[:8])
 
 
 class Letters:
@@ -291,7 +286,7 @@ class Letters:
         if code is not None:
             if self.sender(link.seq) == self.seat:
                 raise LinkError("corr.not_from_friend", number=link.seq)
-            key, values = _difference(decode_link(code), link)
+            key, values = difference(decode_link(code), link)
             raise LinkError(key, number=link.seq, **values)
         if link.seq > len(self.links):
             raise LinkError("corr.gap", number=link.seq, missing=len(self.links))
@@ -427,35 +422,6 @@ class Letters:
                 "turn": "over" if waiting is None else "you" if waiting == self.seat else "friend",
                 "since": self.since, "aside": self.aside, "links": len(self.links),
                 "result": None if game is None else game.result}
-
-
-def _difference(old, new):
-    """(key, arguments) of what differs between two versions of one link."""
-    if old.reveal != new.reveal:
-        return "corr.differs.contribution", {}
-    for k in range(min(len(old.actions), len(new.actions))):
-        if old.actions[k] != new.actions[k]:
-            return "corr.differs.action", {"action": k + 1}
-    if len(old.actions) != len(new.actions):
-        return "corr.differs.action", {"action": min(len(old.actions), len(new.actions)) + 1}
-    return "corr.differs.kind", {}
-
-
-def find(games, text):
-    """The Letters among ``games`` that the link ``text`` belongs to. LinkError
-    "corr.not_here" when this device holds no such game (the page offers to import the
-    record from the friend), "corr.is_offer" for an offer (join it instead)."""
-    link = decode_link(text)
-    if link.kind == OFFER:
-        tag = game_tag(encode_link(link))
-        for letters in games:
-            if letters.tag == tag:
-                return letters
-        raise LinkError("corr.is_offer")
-    for letters in games:
-        if letters.tag == link.tag:
-            return letters
-    raise LinkError("corr.not_here")
 
 
 def start(variant, host_seat, name, interval_hours, secret, now=None):

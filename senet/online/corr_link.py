@@ -257,3 +257,37 @@ def decode_link(text):
     if r.at != len(r.data):
         raise LinkError("corr.link.broken")
     return link
+
+
+def game_tag(offer_code):
+    """16 hex digits naming the game an offer starts: every later link quotes them."""
+    return hex_of(hashlib.sha256(("senet-corr/1|" + offer_code).encode()).digest()[:8])
+
+
+def difference(old, new):
+    """(key, arguments) of what differs between two versions of one link."""
+    if old.reveal != new.reveal:
+        return "corr.differs.contribution", {}
+    for k in range(min(len(old.actions), len(new.actions))):
+        if old.actions[k] != new.actions[k]:
+            return "corr.differs.action", {"action": k + 1}
+    if len(old.actions) != len(new.actions):
+        return "corr.differs.action", {"action": min(len(old.actions), len(new.actions)) + 1}
+    return "corr.differs.kind", {}
+
+
+def find(games, text):
+    """The Letters among ``games`` that the link ``text`` belongs to. LinkError
+    "corr.not_here" when this device holds no such game (the page offers to import the
+    record from the friend), "corr.is_offer" for an offer (join it instead)."""
+    link = decode_link(text)
+    if link.kind == OFFER:
+        tag = game_tag(encode_link(link))
+        for letters in games:
+            if letters.tag == tag:
+                return letters
+        raise LinkError("corr.is_offer")
+    for letters in games:
+        if letters.tag == link.tag:
+            return letters
+    raise LinkError("corr.not_here")

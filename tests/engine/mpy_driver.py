@@ -387,6 +387,7 @@ def task_corr():
     import hashlib
 
     from corr_play import Lcg, Table, lcg_chooser
+
     from senet.online.corr_link import LinkError, decode_link, encode_link
     from senet.online.corr_save import dump_letters, load_letters
     from senet.online.share import read_pasted, read_shared, share_code

@@ -7,8 +7,7 @@ import pytest
 
 import senet
 from senet.game import Game
-from senet.online.corr import find
-from senet.online.corr_link import CORR_VERSION, MAX_LINK, LinkError, decode_link, encode_link, link_code
+from senet.online.corr_link import CORR_VERSION, MAX_LINK, LinkError, decode_link, encode_link, find, link_code
 from senet.online.corr_save import dump_letters, load_letters
 from senet.online.invite import from_base64url, to_base64url
 from senet.online.share import read_pasted, read_shared, share_code
@@ -77,7 +76,7 @@ def test_a_throw_is_revealed_only_once_every_action_before_it_is_fixed():
         g = Game(variant, throws="sha256-duel", anchors=table.host.game.anchors)
         records = table.host.game.entries
         assert records  # the game was played
-        for seat, code in table.links[1:]:
+        for _, code in table.links[1:]:
             link = decode_link(code)
             if link.reveal is None:
                 continue
@@ -282,7 +281,7 @@ def _average_game(variant, seed, throws="sha256", actions=None):
 
     game = Game(variant, seed=seed, throws=throws)
     player = get_player("average", seed=seed)
-    for state in decisions(game, player.choose):
+    for _ in decisions(game, player.choose):
         if actions is not None and game.actions >= actions:
             break
     return game
