@@ -304,6 +304,8 @@ class Letters:
             raise LinkError("corr.not_legal", action=str(exc)) from None
 
     def _on_claim(self, link, now):
+        if link.seq > len(self.links):  # the link claimed about did not come: open it first
+            raise LinkError("corr.gap", number=link.seq, missing=len(self.links))
         if link.seq != len(self.links) or self.sender(link.seq - 1) != self.peer:
             raise LinkError("corr.claim_crossed", number=len(self.links) - 1)
         if self.game is None or self.game.seat_colours is None:

@@ -159,6 +159,15 @@ def link_code(text):
     return text
 
 
+def whole_groups(code):
+    """The bytes of ``code``'s whole groups of 4 characters (the end of a code cut short
+    may not decode), or None when it holds a character outside base64url."""
+    try:
+        return from_base64url(code[:len(code) - len(code) % 4])
+    except SenetError:
+        return None
+
+
 class _Reader:
     def __init__(self, data):
         self.data = data
@@ -202,9 +211,12 @@ def decode_link(text):
     try:
         data = from_base64url(code)
     except SenetError:
-        if len(code) % 4 == 1 and all(c.isalpha() or c.isdigit() or c in "-_" for c in code):
-            raise LinkError("corr.link.cut") from None
-        raise LinkError("corr.link.not_code") from None
+        data = whole_groups(code)
+        if data is None:
+            raise LinkError("corr.link.not_code") from None
+        if len(data) >= 4 and data[0] == CORR_VERSION and (data[2] << 8 | data[3]) <= len(data):
+            raise LinkError("corr.link.changed") from None
+        raise LinkError("corr.link.cut") from None
     if len(data) < 4:
         raise LinkError("corr.link.cut")
     version = data[0]

@@ -93,12 +93,17 @@ def _replay(seat, name, secret, links, unsent):
                 raise SaveError(f"the saved correspondence game's link {seq} is not the one this device made")
             made = None
             continue
-        if link.kind == CLAIM and seq == len(links) - 1 and letters.sender(seq) != letters.peer:
-            letters.claim(1 << 62)
-            if letters.links[-1] != code:
-                raise SaveError(f"the saved correspondence game's claim {seq} does not fit")
+        if link.kind == CLAIM:  # it fills the place of the seat claimed against
+            if seq != len(links) - 1:
+                raise SaveError(f"the saved correspondence game goes on after its claim {seq}")
+            if letters.sender(seq) == letters.peer:  # this device claimed
+                letters.claim(1 << 62)
+                if letters.links[-1] != code:
+                    raise SaveError(f"the saved correspondence game's claim {seq} does not fit")
+            else:
+                letters.receive(code)
             continue
-        if letters.sender(seq) == letters.peer or link.kind == CLAIM:
+        if letters.sender(seq) == letters.peer:
             made = letters.receive(code).link
             continue
         for k, place in enumerate(link.actions):  # this seat's own link: its actions again

@@ -31,7 +31,7 @@ from ..record import CONCEDED, PLAYER_KINDS
 from ..state import BLACK, CHANCE, WHITE
 from ..throws import COMMIT, DUEL, MT19937, SHA256, bytes_of_hex, hex_of
 from .corr import legal_sorted
-from .corr_link import LinkError, put_varint
+from .corr_link import LinkError, put_varint, whole_groups
 from .invite import from_base64url, rule_set_byte, rule_set_of_byte, to_base64url
 from .sdp import utf8
 
@@ -196,7 +196,12 @@ def share_bytes(code):
     try:
         data = from_base64url(code)
     except SenetError:
-        raise LinkError("share.cut" if len(code) % 4 == 1 else "share.not_code") from None
+        data = whole_groups(code)
+        if data is None:
+            raise LinkError("share.not_code") from None
+        if len(data) >= 3 and data[0] == SHARE_VERSION and (data[1] << 8 | data[2]) <= len(data):
+            raise LinkError("share.changed") from None
+        raise LinkError("share.cut") from None
     if len(data) < 3:
         raise LinkError("share.cut")
     if data[0] != SHARE_VERSION:
@@ -240,7 +245,9 @@ def read_shared(text):
     players = {}
     try:
         if flags & START:
-            start = parse_position(r.text(), variant)
+            start = parse_position(r.text())
+            if start.rules.name != variant:
+                raise LinkError("share.broken")
         if flags & PLAYERS:
             for seat in (1, 2):
                 k = r.take(1)[0]
