@@ -371,7 +371,7 @@ def test_a_click_made_before_its_part_is_loaded_is_answered(page, server, browse
     assert "settings" in page.evaluate("document.documentElement.dataset.parts").split(",")
     page.keyboard.press("Escape")
     # the rest load in the background, every one of them
-    page.wait_for_function("() => (document.documentElement.dataset.parts || '').split(',').length === 7")
+    page.wait_for_function("() => (document.documentElement.dataset.parts || '').split(',').length === 8")
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#new-game[open]")
     assert browser_log.errors == []
