@@ -218,7 +218,9 @@ def main():
         else:
             page.friend_dialog().open_rejoin(fragment[1:])
     page.need_worker()  # after ready: the board never waits for Pyodide
-    page.parts.later()  # then the dialogs and the rest, one module a task (app/boot/parts.py)
+    # then the dialogs and the rest, one module a task (app/boot/parts.py), once the
+    # computer's turns that open the game are played: they come first
+    page.parts.later(lambda: ctl.turn_loop.loop_gen is not None)
 
 
 await asyncio.sleep(0)  # next, the wiring: the board is live when it is done

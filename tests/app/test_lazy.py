@@ -114,3 +114,23 @@ def test_a_name_is_registered_once():
     parts.add("x", ("json",), lambda module: module)
     with pytest.raises(ValueError):
         parts.add("x", ("json",), lambda module: module)
+
+
+def test_later_waits_while_the_page_is_busy_and_for_so_long_at_most(sample):
+    async def run(busy_for, most):
+        parts = Parts()
+        parts.add("a", ("lazy_sample_a",), lambda module: module.WORD)
+        asked = []
+
+        def busy():
+            asked.append(len(parts.loaded()))
+            return len(asked) <= busy_for
+
+        await parts.later(busy, most=most, every=0.001)
+        sys.modules.pop("lazy_sample_a", None)
+        return asked, parts.loaded()
+
+    asked, loaded = asyncio.run(run(3, 10.0))
+    assert asked == [0, 0, 0, 0] and loaded == ["a"]  # nothing loaded while busy
+    asked, loaded = asyncio.run(run(1000, 0.005))  # busy for ever: loaded all the same
+    assert loaded == ["a"] and 3 <= len(asked) <= 6
