@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from app.platform import pack as app_pack  # noqa: E402 (the pack's format, read in CPython)
 
 # Imported by app/main.py but not from the pack: PyScript's, MicroPython's own, the reader.
-NOT_IN_PACK = {"asyncio", "pyscript", "pack", "js"}
+NOT_IN_PACK = {"asyncio", "pyscript", "pack", "js", "json", "time"}
 
 SCRIPT = r"""
 import builtins
@@ -99,7 +99,7 @@ def parts_modules(parts_py: Path) -> list:
     for node in tree.body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "MODULES":
             return [(names.get(getattr(k, "id", ""), getattr(k, "value", "?")), [e.value for e in v.elts])
-                    for k, v in zip(node.value.keys, node.value.values, strict=True)]
+                    for k, v in (pair.elts for pair in node.value.elts)]
     return []
 
 

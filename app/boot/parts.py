@@ -21,18 +21,20 @@ PLAY_HERE = "play-here"
 TUTORIAL = "tutorial"
 FRIEND = "friend"
 REVIEW = "review"
-MODULES = {
-    NEW_GAME: ("app.view.kept_view", "app.dialogs.new_game"),
-    SETTINGS: ("app.online.stun", "app.words.records", "app.dialogs.settings"),
-    RESIGN: ("app.dialogs.resign",),
-    RECORD: ("app.dialogs.record",),
-    PLAY_HERE: ("app.dialogs.play_here",),
-    TUTORIAL: ("app.flow.tutorial",),
-    FRIEND: ("senet.online.duel", "app.online.flow", "app.dialogs.friend"),
+# a tuple, not a dict: MicroPython's dicts keep no order
+MODULES = (
+    (NEW_GAME, ("app.view.kept_view", "app.dialogs.new_game")),
+    (SETTINGS, ("app.online.stun", "app.words.records", "senet.throw_stats", "app.view.throw_chart",
+                "app.dialogs.settings")),
+    (RESIGN, ("app.dialogs.resign",)),
+    (RECORD, ("app.dialogs.record",)),
+    (PLAY_HERE, ("app.dialogs.play_here",)),
+    (TUTORIAL, ("app.flow.tutorial",)),
+    (FRIEND, ("senet.online.duel", "app.online.flow", "app.dialogs.friend")),
     # the game review's data and its panel: app/flow/review_focus.py and app/view/panels.py
     # import them when a review starts, from here once they are loaded
-    REVIEW: ("app.flow.review_data", "app.view.review_view"),
-}
+    (REVIEW, ("app.flow.review_data", "app.view.review_view")),
+)
 
 
 def _new_game(page, module):
@@ -91,7 +93,7 @@ MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _reco
 
 def register(parts, page):
     """Add the page's parts to ``parts`` (a Parts), in the order they load after ready."""
-    for name, modules in MODULES.items():
+    for name, modules in MODULES:
         make = MAKE[name]
         parts.add(name, modules, lambda module, make=make: make(page, module))
     return parts
