@@ -17,8 +17,8 @@ import asyncio
 
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
-# this file with top-level await, and each ``await hand_back()`` (below) hands the main
-# thread back to the browser for a moment. The steps: the page's modules mounted, the engine's
+# this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main
+# thread back to the browser for a moment, its timers included. The steps: the page's modules mounted, the engine's
 # import, the other imports, the game to show, its pieces made, its first drawing, the
 # events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
@@ -27,9 +27,11 @@ from pyscript import window as _window
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
 
 
-# The hand-back: the browser's scheduler.yield() where it has one (Chromium), which
-# resumes before the tasks queued meanwhile (a setTimeout, as asyncio.sleep(0) is,
-# waits behind them: on a cold start, the other files' parsing), else asyncio.sleep(0).
+# The hand-back between two of the page's imports (import_in_steps, below): the browser's
+# scheduler.yield() where it has one (Chromium), which resumes before the tasks queued
+# meanwhile (a setTimeout, as asyncio.sleep(0) is, waits behind them: on a cold start,
+# the other files' parsing), else asyncio.sleep(0). The boot's own steps keep
+# asyncio.sleep(0), behind which the browser's timers run too.
 _yield = getattr(getattr(_window, "scheduler", None), "yield", None)
 
 
@@ -40,9 +42,7 @@ async def hand_back():
         await asyncio.sleep(0)
 
 
-# MicroPython's start was a long task of its own: the browser's queued tasks (timers too)
-# run now, behind a plain asyncio.sleep(0); the pack in the next
-await asyncio.sleep(0)
+await asyncio.sleep(0)  # MicroPython's start was a long task of its own: the pack in the next
 import json
 import time
 
@@ -50,7 +50,7 @@ from pack import mount_file
 
 # the engine and the page's modules, as bytecode, imported from memory (app/platform/pack.py)
 PACKED = mount_file("page.pack")
-await hand_back()
+await asyncio.sleep(0)
 import senet  # the engine first
 import senet.words
 
@@ -64,7 +64,7 @@ if LANG != "en":
     except Exception as exc:  # no catalog, or a broken one: the English words
         _window.console.warn(f"senet: the words of '{LANG}' could not be read ({exc}); English instead")
 
-await hand_back()  # next, the page's modules
+await asyncio.sleep(0)  # next, the page's modules
 
 
 # One at a time, deepest first (tools/boot_order.py wrote their order into the pack), the
@@ -103,7 +103,7 @@ from senet.words import t
 
 if not guard.present():  # app/platform/guard.js (index.html's start list) has not run yet: wait for it
     await js_import(str(window.URL.new("./app/guard.js", document.baseURI).href))
-await hand_back()  # the imports are done: next, the game to show
+await asyncio.sleep(0)  # the imports are done: next, the game to show
 
 DEFAULT = Setup("kendall", ("average", "human"))
 # A game of more record lines than this is resumed with its board live before its move
@@ -191,9 +191,9 @@ view.set_highlight(policy.settings.highlight)
 view.log_later = len(ctl.table.game.entries) > LOG_AT_ONCE
 # next, its first drawing, in two tasks: the pieces and trays made (each piece where it
 # stands), then everything drawn
-await hand_back()
+await asyncio.sleep(0)
 view.build(ctl)
-await hand_back()
+await asyncio.sleep(0)
 view.render(ctl)  # the starting position
 
 
@@ -262,7 +262,7 @@ def main():
     page.parts.later(lambda: ctl.turn_loop.loop_gen is not None)
 
 
-await hand_back()  # next, the wiring: the board is live when it is done
+await asyncio.sleep(0)  # next, the wiring: the board is live when it is done
 main()
 
 # The move log of a long game resumed, its words a few lines at a time: the page answers
