@@ -17,18 +17,39 @@ import asyncio
 
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
-# this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main thread
-# back to the browser for a moment. The steps: the page's modules mounted, the engine's
+# this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main
+# thread back to the browser for a moment, its timers included. The steps: the page's modules mounted, the engine's
 # import, the other imports, the game to show, its pieces made, its first drawing, the
 # events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
 from pyscript import window as _window
 
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
+
+
+# The hand-back between two of the page's imports (import_in_steps, below): the browser's
+# scheduler.yield() where it has one (Chromium), which resumes before the tasks queued
+# meanwhile (a setTimeout, as asyncio.sleep(0) is, waits behind them: on a cold start,
+# the other files' parsing), else asyncio.sleep(0). The boot's own steps keep
+# asyncio.sleep(0), behind which the browser's timers run too.
+_yield = getattr(getattr(_window, "scheduler", None), "yield", None)
+
+
+async def hand_back():
+    if _yield is not None:
+        await _yield.call(_window.scheduler)
+    else:
+        await asyncio.sleep(0)
+
+
 await asyncio.sleep(0)  # MicroPython's start was a long task of its own: the pack in the next
+import json
+import time
+
 from pack import mount_file
 
-mount_file("page.pack")  # the engine and the page's modules, as bytecode, imported from memory (app/platform/pack.py)
+# the engine and the page's modules, as bytecode, imported from memory (app/platform/pack.py)
+PACKED = mount_file("page.pack")
 await asyncio.sleep(0)
 import senet  # the engine first
 import senet.words
@@ -43,13 +64,31 @@ if LANG != "en":
     except Exception as exc:  # no catalog, or a broken one: the English words
         _window.console.warn(f"senet: the words of '{LANG}' could not be read ({exc}); English instead")
 
-await asyncio.sleep(0)  # next, the game's flow
-from app.flow.controller import Controller, Setup, parse_query, setup_from_query
+await asyncio.sleep(0)  # next, the page's modules
 
-await asyncio.sleep(0)  # next, the page's other modules
+
+# One at a time, deepest first (tools/boot_order.py wrote their order into the pack), the
+# main thread handed back to the browser whenever they have taken STEP_MS: a phone's
+# main thread then has no long task of them (Lighthouse's total blocking time counts what
+# a task takes over 50 ms). The imports below find them imported.
+STEP_MS = 25
+
+
+async def import_in_steps(names):
+    began = time.ticks_ms()
+    for name in names:
+        __import__(name)
+        if time.ticks_diff(time.ticks_ms(), began) >= STEP_MS:
+            await hand_back()
+            began = time.ticks_ms()
+
+
+_order = PACKED.files.get("boot-order.json")
+await import_in_steps(json.loads(bytes(_order).decode())["page"] if _order is not None else ())
 from pyscript import document, js_import
 
 from app.boot.page import Page
+from app.flow.controller import Controller, Setup, parse_query, setup_from_query
 from app.input.board import BoardInput
 from app.platform import guard
 from app.platform.dom import drop_params, on, replace_url, window
@@ -218,7 +257,9 @@ def main():
         else:
             page.friend_dialog().open_rejoin(fragment[1:])
     page.need_worker()  # after ready: the board never waits for Pyodide
-    page.parts.later()  # then the dialogs and the rest, one module a task (app/boot/parts.py)
+    # then the dialogs and the rest, one module a task (app/boot/parts.py), once the
+    # computer's turns that open the game are played: they come first
+    page.parts.later(lambda: ctl.turn_loop.loop_gen is not None)
 
 
 await asyncio.sleep(0)  # next, the wiring: the board is live when it is done

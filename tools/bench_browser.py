@@ -426,7 +426,17 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
 SETTLE_MS = 500
 
 
-def bench_compare(browser, urls: dict, runs: int) -> dict:
+def _average_turn(context, url: str) -> float:
+    """One cold boot of a game in which Average plays first: ms from navigation start
+    until its first turn is over (White to act)."""
+    page = context.new_page()
+    page.add_init_script(TURN_WATCH)
+    _ready(page, url + "index.html" + AVERAGE_GAME)
+    page.wait_for_function("() => window.__whiteAt !== null", timeout=120_000)
+    return page.evaluate("window.__whiteAt")
+
+
+def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False) -> dict:
     """Ready, cold and warm, of several sites measured in turn: each round boots every
     site once, so that whatever else the machine does weighs on all of them alike. On this
     shared machine two builds measured one after the other differ by more than most
@@ -434,9 +444,11 @@ def bench_compare(browser, urls: dict, runs: int) -> dict:
     go through every order of the sites in turn, so that each site comes in each place
     and after each other site as often, and each boot is followed by ``SETTLE_MS`` of
     rest. ``urls``: label -> URL; a label starting with "floor" is a page without a
-    service worker."""
+    service worker. ``average_turn``: each round also boots, cold, a game in which Average
+    plays first on every site but the floor, and times its first turn (``--average-turn``)."""
     cold = {label: [] for label in urls}
     warm = {label: [] for label in urls}
+    turns = {label: [] for label in urls if not label.startswith("floor")}
     orders = list(itertools.permutations(urls))
     rounds = [orders[i % len(orders)] for i in range(runs)]
     for order in rounds:
@@ -445,6 +457,11 @@ def bench_compare(browser, urls: dict, runs: int) -> dict:
             cold[label].append(_ready(context.new_page(), urls[label]))
             context.close()
             time.sleep(SETTLE_MS / 1000)
+            if average_turn and label in turns:
+                context = browser.new_context()
+                turns[label].append(_average_turn(context, urls[label]))
+                context.close()
+                time.sleep(SETTLE_MS / 1000)
     pages = {}
     for label, url in urls.items():
         page = browser.new_context().new_page()
@@ -458,7 +475,11 @@ def bench_compare(browser, urls: dict, runs: int) -> dict:
             time.sleep(SETTLE_MS / 1000)
     for page in pages.values():
         page.context.close()
-    return {label: {"cold_ms": cold[label], "warm_ms": warm[label]} for label in urls}
+    result = {label: {"cold_ms": cold[label], "warm_ms": warm[label]} for label in urls}
+    for label, times in turns.items():
+        if times:
+            result[label]["average_turn_cold_ms"] = times
+    return result
 
 
 def _main_compare(args, dist: Path, floor_dir: Path) -> int:
@@ -472,7 +493,8 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            result = bench_compare(browser, {label: url for label, (_httpd, url) in servers.items()}, args.runs)
+            result = bench_compare(browser, {label: url for label, (_httpd, url) in servers.items()}, args.runs,
+                                   average_turn=args.average_turn)
             browser.close()
     finally:
         for httpd, _url in servers.values():
@@ -490,6 +512,11 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
                  f"   / floor: {cold / statistics.median(floor['cold_ms']):.2f}x cold, "
                  f"{warm / statistics.median(floor['warm_ms']):.2f}x warm")
         print(f"{label:<50} ready cold {cold:6.0f} ms, warm {warm:6.0f} ms{ratio}")
+    for label, r in result.items():
+        if "average_turn_cold_ms" in r:
+            turn = statistics.median(r["average_turn_cold_ms"])
+            print(f"{label:<50} Average's first turn, cold {turn:6.0f} ms   / floor's ready, cold: "
+                  f"{turn / statistics.median(floor['cold_ms']):.2f}x   goal <= 2x")
     return 0
 
 
@@ -516,6 +543,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, default=None, metavar="OTHER_DIST",
                         help="only ready, cold and warm, of --dist against another build and the "
                              "floor, booted in turn round by round (--runs rounds)")
+    parser.add_argument("--average-turn", action="store_true",
+                        help="with --compare: also Average's first turn, cold, on both builds, in the same rounds")
     parser.add_argument("--page-games", action="store_true",
                         help="only whole games of Novice against Average on the page, in each rule "
                              "set of --variant (comma-separated), --runs games each")

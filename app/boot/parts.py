@@ -1,5 +1,5 @@
 """The page's parts loaded after its first paint (app/platform/lazy.py): the dialogs, the
-statistics, the tutorial, online play. Each is registered here with the modules it
+statistics, the tutorial, online play, the game review. Each is registered here with the modules it
 imports and how it is made and wired to its own elements; app/main.py calls
 ``register`` before ready and ``Parts.later`` after it, and the buttons ask for a part
 through ``Page.use`` (app/input/actions.py).
@@ -20,15 +20,21 @@ RESIGN = "resign"
 PLAY_HERE = "play-here"
 TUTORIAL = "tutorial"
 FRIEND = "friend"
-MODULES = {
-    NEW_GAME: ("app.dialogs.new_game",),
-    SETTINGS: ("app.online.stun", "app.words.records", "app.dialogs.settings"),
-    RESIGN: ("app.dialogs.resign",),
-    RECORD: ("app.dialogs.record",),
-    PLAY_HERE: ("app.dialogs.play_here",),
-    TUTORIAL: ("app.flow.tutorial",),
-    FRIEND: ("senet.online.duel", "app.online.flow", "app.dialogs.friend"),
-}
+REVIEW = "review"
+# a tuple, not a dict: MicroPython's dicts keep no order
+MODULES = (
+    (NEW_GAME, ("app.view.kept_view", "app.dialogs.new_game")),
+    (SETTINGS, ("app.online.stun", "app.words.records", "senet.throw_stats", "app.view.throw_chart",
+                "app.dialogs.settings")),
+    (RESIGN, ("app.dialogs.resign",)),
+    (RECORD, ("app.dialogs.record",)),
+    (PLAY_HERE, ("app.dialogs.play_here",)),
+    (TUTORIAL, ("app.flow.tutorial",)),
+    (FRIEND, ("senet.online.duel", "app.online.flow", "app.dialogs.friend")),
+    # the game review's data and its panel: app/flow/review_focus.py and app/view/panels.py
+    # import them when a review starts, from here once they are loaded
+    (REVIEW, ("app.flow.review_data", "app.view.review_view")),
+)
 
 
 def _new_game(page, module):
@@ -82,12 +88,12 @@ def _friend(page, module):
 
 
 MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _record, PLAY_HERE: _play_here,
-        TUTORIAL: lambda page, module: module, FRIEND: _friend}
+        TUTORIAL: lambda page, module: module, FRIEND: _friend, REVIEW: lambda page, module: module}
 
 
 def register(parts, page):
     """Add the page's parts to ``parts`` (a Parts), in the order they load after ready."""
-    for name, modules in MODULES.items():
+    for name, modules in MODULES:
         make = MAKE[name]
         parts.add(name, modules, lambda module, make=make: make(page, module))
     return parts

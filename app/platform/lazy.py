@@ -13,7 +13,7 @@ parts; a handler asks for one by name::
     parts.when("settings", lambda dialogs: dialogs.open_settings())   # a click's handler
     dialogs = await parts.need("settings")           # async code: the object, or the error raised
     dialogs = parts.now("settings")                  # a boot step that cannot wait: imported now
-    parts.later()                                    # after ready: every part, in the background
+    parts.later(busy)                                # after ready and once busy() is False: the rest
 
 ``when`` calls at once when the part is there; otherwise it keeps the call (one per
 ``key``: a second click on the same button during the load is not answered twice),
@@ -111,11 +111,12 @@ class Parts:
             raise part.error
         return part.value
 
-    def later(self):
+    def later(self, busy=None, most=10.0, every=0.05):
         """Load every part not loaded yet, one module a task, in the order they were
-        added (called once the board is live)."""
+        added (called once the board is live); while ``busy()`` says the page has more
+        urgent work (the computer's first turn), for ``most`` seconds at most, wait first."""
         if self.background is None:
-            self.background = asyncio.create_task(self._later())
+            self.background = asyncio.create_task(self._later(busy, most, every))
         return self.background
 
     # -- loading ---------------------------------------------------------------------------
@@ -123,7 +124,11 @@ class Parts:
         await asyncio.sleep(0)  # the click's handler returns first
         self._load(part, hurry=True)
 
-    async def _later(self):
+    async def _later(self, busy, most, every):
+        waited = 0.0
+        while busy is not None and waited < most and busy():
+            await asyncio.sleep(every)
+            waited += every
         for name in self.order:
             part = self.parts[name]
             if part.loaded or part.loading:

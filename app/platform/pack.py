@@ -8,7 +8,9 @@ into MicroPython's file system as it is, and app/main.py calls ``mount_file`` be
 first import. That mounts the pack's files, in memory, as a read-only file system of
 their own (``PackFS``) and puts it first on ``sys.path``, so MicroPython imports the
 modules from memory: nothing is written, and no import reads a file through the
-browser's file system layer. tools/build.py makes the pack with ``pack``.
+browser's file system layer. Each of an import's questions (three stats and an open a
+module) is one dictionary lookup (``PackFS.stats``, ``PackFS.bodies``), not a walk
+through the pack's folders. tools/build.py makes the pack with ``pack``.
 
 The format: the line ``MAGIC``, then one line of JSON, a list of [path, size] in the
 order of the files, then the files' bytes one after the other. Paths are relative, with
@@ -28,6 +30,7 @@ import sys
 MAGIC = b"senet-pack 1\n"
 MOUNT_POINT = "/page"
 _DIR, _FILE = 0x4000, 0x8000  # stat's st_mode for a folder and for a file
+_DIR_STAT = (_DIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _ENOENT, _EROFS = 2, 30
 
 
@@ -90,6 +93,21 @@ class PackFS:
             for i in range(1, len(parts)):
                 self.dirs.add("/".join(parts[:i]))
         self.cwd = ""
+        # What an import asks, answered by one lookup: MicroPython's import asks for
+        # "/senet/moves", "/senet/moves.py", then "/senet/moves.mpy" (paths from the mount
+        # point), a stat each, and opens the last. Each entry's stat is made here once;
+        # a plain absolute path that is not here is missing, without a walk through the
+        # folders (``_path``'s split and join cost more than the rest of a stat).
+        self.stats = {"/" + d: _DIR_STAT for d in self.dirs}
+        for path, body in self.files.items():
+            self.stats["/" + path] = (_FILE, 0, 0, 0, 0, 0, len(body), 0, 0, 0)
+        self.bodies = {"/" + path: body for path, body in self.files.items()}
+
+    def _plain(self, path):
+        """Whether ``path`` is already as ``_path`` would write it (from the root, no "."
+        or ".." parts, no doubled or trailing "/"): then a lookup says all."""
+        return (path[:1] == "/" and not self.cwd and "//" not in path and "/." not in path
+                and path[-1:] != "/")
 
     def _path(self, path):
         path = path if path.startswith("/") else self.cwd + "/" + path
@@ -103,17 +121,24 @@ class PackFS:
         pass
 
     def stat(self, path):
+        found = self.stats.get(path)
+        if found is not None:
+            return found
+        if self._plain(path):
+            raise OSError(_ENOENT)
         path = self._path(path)
         if path in self.files:
             return (_FILE, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
         if path in self.dirs:
-            return (_DIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            return _DIR_STAT
         raise OSError(_ENOENT)
 
     def open(self, path, mode="r"):
         if "w" in mode or "a" in mode or "+" in mode or "x" in mode:
             raise OSError(_EROFS)
-        body = self.files.get(self._path(path))
+        body = self.bodies.get(path)
+        if body is None and not self._plain(path):
+            body = self.files.get(self._path(path))
         if body is None:
             raise OSError(_ENOENT)
         return io.BytesIO(body) if "b" in mode else io.StringIO(bytes(body).decode())

@@ -2,61 +2,18 @@
 its summary, the game review, the tutorial, and the New game dialog's kept games. A
 mixin of app/view/view.py's View."""
 
-from app.flow.review_data import rating_scale
 from app.game.counting import count_words, mark_name
-from app.words.names import KIND_NAMES, SIDE_NAMES, STAND_IN, WORKER_KINDS
+from app.words.names import KIND_NAMES, STAND_IN, WORKER_KINDS
 from senet.words import n, t
-from senet.words import number as in_digits
-
-# The review's table: each cell's field (a test hook) and the key of its heading
-# (senet/words), said again by each cell on a phone, where a side's row is a card.
-SUMMARY_FIELDS = (("decisions", "view.review.decisions"), ("best", "view.review.best"),
-                  ("mean", "view.review.mean"), ("luck", "view.review.luck"),
-                  ("inaccuracy", "view.review.inaccuracy"), ("mistake", "view.review.mistake"),
-                  ("blunder", "view.review.blunder"))
 
 
 class PanelsDrawing:
-    # -- the New game dialog's list of kept games (docs/saving.md) ----------------
+    # -- the New game dialog's list of kept games (docs/saving.md): app/view/kept_view.py
     def show_kept(self, games, now_ms: int, message: str = "") -> None:
         """List ``games`` (storage.KeptGame), one line each with Resume and Delete."""
-        listing = self.doc.getElementById("kept-list")
-        listing.replaceChildren()
-        for i, game in enumerate(games):
-            item = self.doc.createElement("li")
-            item.className = "kept-game"
-            item.setAttribute("data-key", game.key)
-            line = self.doc.createElement("p")
-            line.className = "kept-line"
-            line.textContent = game.line(now_ms)
-            buttons = self.doc.createElement("div")
-            buttons.className = "actions kept-actions"
-            summary = game.summary()
-            self._button(buttons, t("view.kept.resume"), "resume", t("view.kept.resume_label", game=summary))
-            self._button(buttons, t("view.kept.delete"), "delete", t("view.kept.delete_label", game=summary))
-            confirm = self.doc.createElement("div")
-            confirm.className = "actions kept-confirm"
-            confirm.hidden = True
-            question = self.doc.createElement("span")
-            question.id = f"kept-ask-{i}"
-            question.textContent = t("view.kept.ask")
-            confirm.append(question)
-            self._button(confirm, t("view.kept.confirm"), "confirm").setAttribute("aria-describedby", question.id)
-            self._button(confirm, t("view.kept.keep"), "keep")
-            item.append(line, buttons, confirm)
-            listing.append(item)
-        self.doc.getElementById("kept-empty").hidden = bool(games)
-        self.doc.getElementById("kept-message").textContent = message
+        from app.view.kept_view import show_kept  # loaded with the New game dialog (app/boot/parts.py)
 
-    def _button(self, parent, text: str, what: str, label: str | None = None):
-        button = self.doc.createElement("button")
-        button.type = "button"
-        button.textContent = text
-        button.setAttribute("data-kept", what)
-        if label:
-            button.setAttribute("aria-label", label)
-        parent.append(button)
-        return button
+        show_kept(self, games, now_ms, message)
 
     def kept_confirm(self, item, asking: bool) -> None:
         """Turn a kept game's row to its delete question (or back), focusing the safe answer."""
@@ -65,99 +22,16 @@ class PanelsDrawing:
         item.querySelector(f'[data-kept="{"keep" if asking else "delete"}"]').focus()
 
     def _render_review(self, ctl) -> None:
-        """The review panel: progress, the graph, the summary and the decisions it names."""
+        """The review panel, hidden without a review; app/view/review_view.py draws one
+        (a part loaded after the first paint, app/boot/parts.py: a review starts later)."""
         review = ctl.reviews.review
-        els = self.review_els
         self._set("review", self.review_box, "hidden", None if review is not None else "")
         if review is None:
             self._review_key = None
             return
-        self._set("review", self.review_box, "data-state", review.state)
-        progress = els["progress"]
-        self._set("review-progress", progress, "max", str(max(1, review.total)))
-        self._set("review-progress", progress, "value", str(review.done))
-        self._set("review-progress", progress, "data-done", str(review.done))
-        self._text("review-status", els["status"], review.progress_text())
-        self._set("review-stop", self.review_stop, "hidden", None if review.running else "")
-        focus = ctl.reviews.focus
-        key = (id(review), review.state, review.data is not None, focus, ctl.gen)
-        if key == self._review_key:
-            return
-        self._review_key = key
-        have = review.data is not None
-        for name in ("chart", "key", "summary"):
-            self._set(f"review-{name}", els[name], "hidden", None if have else "")
-        names = ctl.reviews.names()
-        decisions = review.decisions
-        # the graph from the side of the player at this device; White's when nobody here played
-        you = ctl.table.you
-        self._set("review-graph", els["graph"], "data-decisions", str(len(decisions)))
-        self._set("review-graph", els["graph"], "data-side", you or "w")
-        els["graph-label"].textContent = review.graph_label(you)
-        self._text("review-axis", els["axis"], t("view.review.axis_you") if you else t("view.review.axis_white"))
-        self._text("review-ahead", els["ahead"], t("view.review.ahead_you", other=SIDE_NAMES["b" if you == "w" else "w"])
-                   if you else t("view.review.ahead_white"))
-        points = review.points(you or "w")
-        self._set("review-line", els["line"], "points", " ".join(f"{x:g},{y:g}" for x, y, _i, _c in points))
-        layer = els["points"]
-        layer.replaceChildren()
-        for x, y, i, cls in points:
-            marked = cls in ("mistake", "blunder")
-            dot = self._svg("circle", layer, cx=x, cy=y, r=3.2 if marked else 1.4, class_=f"point {cls}")
-            dot.setAttribute("data-decision", str(i))
-            dot.setAttribute("data-class", cls)
-            if marked:
-                dot.setAttribute("role", "button")
-                dot.setAttribute("tabindex", "0")
-                dot.setAttribute("aria-label", review.decision_text(i, names))
-            if i == focus:
-                dot.setAttribute("data-focus", "true")
-        rows = els["summary-rows"]
-        rows.replaceChildren()
-        for row in review.summary_rows(names):
-            tr = self.doc.createElement("tr")
-            tr.setAttribute("data-side", row["side"])
-            th = self.doc.createElement("th")
-            th.setAttribute("scope", "row")
-            th.textContent = row["who"]
-            tr.append(th)
-            for field, label in SUMMARY_FIELDS:
-                td = self.doc.createElement("td")
-                td.setAttribute("data-field", field)
-                td.setAttribute("data-label", t(label))  # a phone shows each side as a card: label, value
-                td.textContent = in_digits(row[field]) if isinstance(row[field], (int, float)) else str(row[field])
-                if field == "mean":
-                    td.setAttribute("title", rating_scale())  # what the skill's names mean
-                tr.append(td)
-            rows.append(tr)
-        listing = els["list"]
-        listing.replaceChildren()
-        for i in review.listed():
-            li = self.doc.createElement("li")
-            button = self.doc.createElement("button")
-            button.setAttribute("type", "button")
-            button.setAttribute("data-decision", str(i))
-            button.setAttribute("data-class", decisions[i]["class"])
-            if i == focus:
-                button.setAttribute("aria-current", "true")
-            button.textContent = review.decision_text(i, names)
-            li.append(button)
-            listing.append(li)
-        clean = review.clean_text(names)
-        self._text("review-clean", els["clean"], clean)
-        self._set("review-clean", els["clean"], "hidden", None if clean else "")
-        ticks = els["ticks"]
-        ticks.replaceChildren()
-        for turn, share in review.turn_ticks():
-            tick = self.doc.createElement("span")
-            tick.textContent = in_digits(turn)
-            # the graph's viewBox has 4 units of margin on each side of its 300
-            tick.setAttribute("style", f"left: {(4 + share * 300) / 308 * 100:.2f}%")
-            ticks.append(tick)
-        text = review.decision_text(focus, names) if focus is not None else ""
-        self._text("review-decision", els["decision"], text)
-        self._set("review-decision", els["decision"], "hidden", None if text else "")
-        self._set("review-legend", els["legend"], "hidden", None if ctl.reviews.better_move is not None else "")
+        from app.view.review_view import render_review
+
+        render_review(self, ctl)
 
     def offer_tutorial(self, show: bool) -> None:
         """The first visit's offer of the tutorial, first in the side panel. app/view/theme.js

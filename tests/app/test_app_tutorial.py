@@ -281,13 +281,14 @@ def test_a_new_game_from_the_tutorial_keeps_the_game_in_progress():
     assert replaced == [live]  # on_replace was handed the game in progress, not the lesson
 
 
-def test_the_page_imports_the_tutorial_only_when_it_opens():
-    """The page starts without it (tests/browser/test_boot.py checks page.zip holds it as
-    bytecode, indented imports included)."""
+def test_the_page_imports_the_tutorial_only_after_its_first_paint():
+    """The page starts without it: a part loaded after the first paint or when it opens
+    (app/boot/parts.py; tests/browser/test_boot.py checks page.pack holds it as bytecode)."""
     sources = {path.relative_to(ROOT / "app").as_posix(): path.read_text() for path in (ROOT / "app").rglob("*.py")
                if path.name != "tutorial.py"}
     top_level = [line for text in sources.values() for line in text.splitlines()
                  if line.startswith(("import ", "from "))]
     assert len(top_level) > 20 and not any("tutorial" in line for line in top_level)
-    assert "        from app.flow.tutorial import Tutorial" in sources["boot/page.py"]  # where the page opens it
+    assert '(TUTORIAL, ("app.flow.tutorial",))' in sources["boot/parts.py"]  # the part the page opens it from
+    assert "module.Tutorial(" in sources["boot/page.py"]
     assert tutorial.VARIANT == "kendall"

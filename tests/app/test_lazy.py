@@ -29,6 +29,16 @@ def make_parts(failures, changes, **kwargs):
     return parts
 
 
+def in_a_loop(coro):
+    """Run ``coro`` in a loop of its own (asyncio.run would leave no current loop behind,
+    which other tests' asyncio.get_event_loop() needs)."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coro)
+    finally:
+        loop.close()
+
+
 async def settle():
     for _ in range(10):
         await asyncio.sleep(0)
@@ -50,7 +60,7 @@ def test_a_click_before_the_part_is_there_is_kept_and_answered_once_per_key(samp
         assert answers[-1] == "made of ab"
         assert parts.get("ab") == "made of ab"
 
-    asyncio.run(run())
+    in_a_loop(run())
     assert failures == [] and changes == [["ab"]]
 
 
@@ -71,7 +81,7 @@ def test_a_part_that_cannot_load_is_said_and_tried_again_on_the_next_click(sampl
         # the other part is not touched by it
         assert await parts.need("ab") == "made of ab"
 
-    asyncio.run(run())
+    in_a_loop(run())
 
 
 def test_the_fail_hook_makes_a_part_fail_and_later_says_it_only_quietly(sample):
@@ -84,7 +94,7 @@ def test_the_fail_hook_makes_a_part_fail_and_later_says_it_only_quietly(sample):
         assert [(name, asked) for name, _error, asked in failures] == [("ab", False), ("missing", False)]
         assert failures[0][1] == "ImportError"
 
-    asyncio.run(run())
+    in_a_loop(run())
 
 
 def test_later_loads_every_part_in_order_one_module_a_task(sample):
@@ -103,7 +113,7 @@ def test_later_loads_every_part_in_order_one_module_a_task(sample):
         assert parts.loaded() == ["a", "ab"]
         assert parts.now("ab") == "ab"
 
-    asyncio.run(run())
+    in_a_loop(run())
     assert changes == [["a"], ["a", "ab"]]
     # a pause before each import: a's, then ab's first (a, there already) and its last (b)
     assert pauses == [[], ["lazy_sample_a"], ["lazy_sample_a"]]
@@ -114,3 +124,23 @@ def test_a_name_is_registered_once():
     parts.add("x", ("json",), lambda module: module)
     with pytest.raises(ValueError):
         parts.add("x", ("json",), lambda module: module)
+
+
+def test_later_waits_while_the_page_is_busy_and_for_so_long_at_most(sample):
+    async def run(busy_for, most):
+        parts = Parts()
+        parts.add("a", ("lazy_sample_a",), lambda module: module.WORD)
+        asked = []
+
+        def busy():
+            asked.append(len(parts.loaded()))
+            return len(asked) <= busy_for
+
+        await parts.later(busy, most=most, every=0.001)
+        sys.modules.pop("lazy_sample_a", None)
+        return asked, parts.loaded()
+
+    asked, loaded = in_a_loop(run(3, 10.0))
+    assert asked == [0, 0, 0, 0] and loaded == ["a"]  # nothing loaded while busy
+    asked, loaded = in_a_loop(run(1000, 0.005))  # busy for ever: loaded all the same
+    assert loaded == ["a"] and 3 <= len(asked) <= 6

@@ -36,6 +36,25 @@ def test_unpack_writes_every_file_under_its_folders(tmp_path):
         assert (tmp_path / path).read_bytes() == body
 
 
+def test_an_imports_questions_are_each_one_lookup_without_a_walk_through_the_folders():
+    fs = pack.PackFS(bytearray(pack.pack(FILES)))
+
+    def walk(path):
+        raise AssertionError(f"walked through the folders for {path!r}")
+
+    fs._path = walk  # what MicroPython's import asks never needs it
+    for asked in ("/senet/variants/bell", "/senet/variants/bell.py", "/senet/__init__.py", "/senet/nothing"):
+        with pytest.raises(OSError):
+            fs.stat(asked)
+    assert fs.stat("/senet/variants")[0] == 0x4000
+    assert fs.stat("/senet/variants/bell.mpy") == (0x8000, 0, 0, 0, 0, 0, 768, 0, 0, 0)
+    assert fs.open("/senet/variants/bell.mpy", "rb").read() == FILES[1][1]
+    with pytest.raises(OSError):
+        fs.open("/senet/nothing.mpy", "rb")
+    with pytest.raises(AssertionError):  # a path written otherwise is still read, by the walk
+        fs.stat("/senet/./variants")
+
+
 def test_the_pack_as_a_file_system_answers_what_an_import_asks(tmp_path):
     fs = pack.PackFS(bytearray(pack.pack(FILES)))  # read_file gives a bytearray
     assert fs.stat("/senet/variants/bell.mpy")[0] == 0x8000 and fs.stat("senet/variants/bell.mpy")[6] == 768

@@ -233,6 +233,11 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     catalogs = {name for name in packed if name.startswith("senet/words/") and name.endswith(".json")}
     assert "senet/words/en.json" in catalogs
     assert json.loads(bytes(packed["senet/words/en.json"]))["messages"]["side.w"] == "white"
+    # the order of the page's imports at its start (tools/boot_order.py): every one in the pack
+    order = json.loads(bytes(packed.pop("boot-order.json")))["page"]
+    assert "app.view.view" in order and "app.dialogs.settings" not in order  # a part: after the first paint
+    assert all(name.replace(".", "/") + ".mpy" in packed or name.replace(".", "/") + "/__init__.mpy" in packed
+               for name in order)
     bundled = set(packed) - catalogs
     # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
     assert all(bytes(packed[name][:2]) == b"M\x06" for name in bundled)
@@ -371,7 +376,7 @@ def test_a_click_made_before_its_part_is_loaded_is_answered(page, server, browse
     assert "settings" in page.evaluate("document.documentElement.dataset.parts").split(",")
     page.keyboard.press("Escape")
     # the rest load in the background, every one of them
-    page.wait_for_function("() => (document.documentElement.dataset.parts || '').split(',').length === 7")
+    page.wait_for_function("() => (document.documentElement.dataset.parts || '').split(',').length === 8")
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#new-game[open]")
     assert browser_log.errors == []
