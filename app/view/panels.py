@@ -3,7 +3,7 @@ its summary, the game review, the tutorial, and the New game dialog's kept games
 mixin of app/view/view.py's View."""
 
 from app.flow.review_data import rating_scale
-from app.game.counting import count_words, mark_name
+from app.game.counting import count_words, mark_name, turn_under_way
 from app.words.names import KIND_NAMES, SIDE_NAMES, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 from senet.words import number as in_digits
@@ -244,7 +244,7 @@ class PanelsDrawing:
             li = self._log_group(content)
             self.log_list.prepend(li)  # newest first
             shown.append((content, li))
-        current = shown[-1][1] if shown and not ctl.table.game.over else None
+        current = shown[-1][1] if shown and turn_under_way(ctl.table.game) else None
         if current is not self._log_current:
             if self._log_current is not None:
                 self._log_current.removeAttribute("class")
