@@ -222,3 +222,39 @@ def test_after_a_reload_no_turn_is_under_way_until_the_side_to_act_throws():
     assert reloaded.throw()
     assert turn_under_way(game := reloaded.table.game)
     assert reloaded.log_groups()[-1][0] == newest[0] + 1
+
+
+# ---------------------------------------------------------------- a forced move, said why
+
+
+def _you_throw(position, value, players=("novice", "human")):
+    """A Controller at ``position`` (before its throw) where you throw ``value``."""
+    from app_harness import View, engine_think, no_sleep
+
+    ctl = Controller(View(), engine_think, sleep=no_sleep,
+                     setup=Setup("kendall", players, seed=1, speed="instant", position=position))
+    ctl.start()
+    ctl.do_throw(value)
+    return ctl
+
+
+def test_k6_when_every_move_goes_back_the_throw_says_why():
+    # black to throw: 14, 16 and 25; a 2 moves no piece forward (16 and 25 blocked, 14 onto 16)
+    ctl = _you_throw("kendall ...ww....w...b.b.ww..w..b..... b - w=0/1,b=0/4 -", 2)
+    moves = [m for m in ctl.table.state.legal_actions() if not m.is_special]
+    assert moves and all(m.dst < m.src for m in moves)
+    assert ctl.table.message == ("You threw 2. No piece can move forward (the white piece on 18 is protected by"
+                                 " a neighbour of its colour, and no piece may move past square 26 in one move),"
+                                 " so a piece must move back.")
+
+
+def test_when_only_one_piece_may_move_the_throw_says_why_the_others_cannot():
+    ctl = _you_throw("kendall wbwwwbbbwbwbwb................ w - w=0/0,b=0/0 -", 2, ("human", "novice"))
+    assert {m.src for m in ctl.table.state.legal_actions()} == {13}
+    assert ctl.table.message == ("You threw 2. Only your piece on 13 can move: the black piece on 6 is protected"
+                                 " by a neighbour of its colour, and the black piece on 7 is protected by a"
+                                 " neighbour of its colour.")
+    # a throw with a choice says only the throw
+    ctl = _you_throw("kendall wbwwwbbbwbwbwb................ w - w=0/0,b=0/0 -", 1, ("human", "novice"))
+    if len({m.src for m in ctl.table.state.legal_actions()}) > 1:
+        assert ctl.table.message == "You threw 1."
