@@ -51,7 +51,7 @@ def test_k7_the_page_review_of_a_blunder():
         assert abs(y - GRAPH_H * (1 - white)) < 0.01 and cls == d["class"]
     assert ds[0]["class"] == "blunder" and review.listed() == [0]
     text = review.decision_text(0, {"w": "You", "b": "Novice"})
-    assert text.startswith("Turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
+    assert text.startswith("Move 1 of turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
     assert "Better: move the piece on 26 off the board." in text
     assert review.better_move(0) == ("26", "off")
     assert [review.at_step(step) for step in range(4)] == [0, 1, 2, None]

@@ -453,3 +453,20 @@ def test_the_hint_button_asks_the_expert_for_this_move(app):
     screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
                              " || document.getElementById('board').dataset.winner")
     assert screen.locator(".piece.suggested").count() == 0
+
+
+# ---------------------------------------------------------------- the result, after resigning
+
+
+@pytest.mark.parametrize("page_name", ["index.html", "index.ar.html"])
+def test_after_resigning_the_result_card_is_in_view(screen, page_name):
+    screen.open(f"{page_name}{GAME}")
+    your_turns(screen, 2)
+    screen.locator(".toolbar [data-action='resign']").click()
+    screen.locator("#resign-dialog").wait_for(state="visible")
+    screen.locator('#resign-dialog button[value="resign"]').click()
+    screen.locator("#game-over").wait_for(state="visible")
+    screen.wait_for_function("document.activeElement && document.activeElement.dataset.action === 'play-again'")
+    screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    for sel in ("#game-over-title", '#game-over [data-action="play-again"]', '#game-over [data-action="review"]'):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel), screen.evaluate("scrollY"))
