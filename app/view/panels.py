@@ -237,6 +237,11 @@ class PanelsDrawing:
                     break
                 shown[keep] = (content, shown[keep][1])
             keep += 1
+        # the turn under way grew (an extra throw, a part of a throw): its element takes
+        # the new lines in place, so that nothing of the log is taken away and built again
+        if keep < len(shown) and keep < len(wanted) and self._grow_group(shown[keep][1], shown[keep][0], wanted[keep]):
+            shown[keep] = (wanted[keep], shown[keep][1])
+            keep += 1
         for _content, li in shown[keep:]:
             li.remove()
         del shown[keep:]
@@ -253,6 +258,35 @@ class PanelsDrawing:
             self._log_current = current
         self.log_empty.hidden = bool(shown)
 
+    def _grow_group(self, li, old, content) -> bool:
+        """The turn ``old`` drawn in ``li`` became ``content``, the same turn with more
+        lines: its new lines are put first (newest first) and every line's label names
+        its move anew ("move 1 of turn 14" once a second line came). False when it is not
+        such a turn (another number, lines taken back)."""
+        number, who, steps = content
+        if number != old[0] or who != old[1] or len(steps) <= len(old[2]):
+            return False
+        if [s[0] for s in steps[len(steps) - len(old[2]):]] != [s[0] for s in old[2]]:
+            return False
+        sub = li.querySelector("ol")
+        for step, text, mark in reversed(steps[:len(steps) - len(old[2])]):
+            sub.prepend(self._log_item(step, text, mark))
+        buttons = sub.querySelectorAll("button")
+        for i, (_step, text, mark) in enumerate(steps):
+            buttons[i].setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
+        return True
+
+    def _log_item(self, step, text, mark):
+        """One line of a turn in the move log: a button that opens the replay there."""
+        item = self.doc.createElement("li")
+        button = self.doc.createElement("button")
+        button.type = "button"
+        button.setAttribute("data-log-step", str(step))
+        button.textContent = text
+        button.setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
+        item.append(button)
+        return item
+
     def _log_group(self, content):
         """One turn of the move log: its heading and its lines as buttons, newest first."""
         number, who, steps = content
@@ -265,14 +299,7 @@ class PanelsDrawing:
         sub = self.doc.createElement("ol")
         sub.setAttribute("aria-label", t("view.log.turn_label", number=number, who=who) if number else who)
         for step, text, mark in steps:
-            item = self.doc.createElement("li")
-            button = self.doc.createElement("button")
-            button.type = "button"
-            button.setAttribute("data-log-step", str(step))
-            button.textContent = text
-            button.setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
-            item.append(button)
-            sub.append(item)
+            sub.append(self._log_item(step, text, mark))
         li.append(head, sub)
         return li
 
