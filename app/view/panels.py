@@ -260,11 +260,12 @@ class PanelsDrawing:
 
     def _grow_group(self, li, old, content) -> bool:
         """The turn ``old`` drawn in ``li`` became ``content``, the same turn with more
-        lines: its new lines are put first (newest first) and every line's label names
-        its move anew ("move 1 of turn 14" once a second line came). False when it is not
-        such a turn (another number, lines taken back)."""
+        lines or its last line completed: its new lines are put first (newest first), a
+        changed line's words are written, and every line's label names its move anew
+        ("move 1 of turn 14" once a second line came). False when it is not such a turn
+        (another number, lines taken back)."""
         number, who, steps = content
-        if number != old[0] or who != old[1] or len(steps) <= len(old[2]):
+        if number != old[0] or who != old[1] or len(steps) < len(old[2]):
             return False
         if [s[0] for s in steps[len(steps) - len(old[2]):]] != [s[0] for s in old[2]]:
             return False
@@ -272,7 +273,9 @@ class PanelsDrawing:
         for step, text, mark in reversed(steps[:len(steps) - len(old[2])]):
             sub.prepend(self._log_item(step, text, mark))
         buttons = sub.querySelectorAll("button")
-        for i, (_step, text, mark) in enumerate(steps):
+        for i, (_step, text, mark) in enumerate(steps):  # a line completed in place, a label anew
+            if str(buttons[i].textContent) != text:
+                buttons[i].textContent = text
             buttons[i].setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
         return True
 
