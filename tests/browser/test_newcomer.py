@@ -470,3 +470,5 @@ def test_after_resigning_the_result_card_is_in_view(screen, page_name):
     screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     for sel in ("#game-over-title", '#game-over [data-action="play-again"]', '#game-over [data-action="review"]'):
         assert whole_in_window(screen, sel), (sel, box(screen, sel), screen.evaluate("scrollY"))
+    if screen.size == "phone":  # and not under the board, which sticks to the top
+        assert box(screen, "#game-over-title")[1] >= sum(box(screen, "#stage")[1::2]) - 1
