@@ -190,7 +190,11 @@ def test_a_review_can_be_stopped_and_keeps_what_it_found(app):
     assert not stop.is_visible()
     done = int(app.get_attribute("#review-progress", "value"))
     assert 2 <= done < total
-    assert app.inner_text("#review-status").startswith(f"Review stopped at turn {done} of {total}: ")
+    # named by the turn of the last line reviewed, of the game's turns (app/game/counting.py)
+    game = senet.Game.from_record(record)
+    reviewed = [i for i, e in enumerate(game.entries) if not e.draw]
+    where = f"{line_name(game, reviewed[done - 1], False)} of {turns_played(game)}"
+    assert app.inner_text("#review-status").startswith(f"Review stopped at {where}: ")
     # what was reviewed is shown: a point per decision of the lines done
     partial = review_record(record)
     decided = [d for d in partial["decisions"] if d["ply"] <= _ply_of_line(record, done)]
