@@ -20,6 +20,7 @@ class Advice:
         self.analyse = analyse
         self.hints = False  # settings: the Expert's suggestion, and the win meter
         self.meter = False
+        self.once = None  # the state the Hint button asked a suggestion for (hints off)
 
     def set(self, hints: bool, meter: bool) -> None:
         self.hints, self.meter = bool(hints), bool(meter)
@@ -42,10 +43,38 @@ class Advice:
         return advice if advice is not None and advice[0] is table.state else None
 
     @property
+    def asked(self) -> bool:
+        """A suggestion is wanted for the state shown: hints are on, or the Hint button
+        asked for this one."""
+        return self.hints or (self.once is not None and self.once is self.ctl.table.state)
+
+    @property
     def hint(self):
         """The Expert's suggestion for the human to act: a move, "rescue" or "throw"."""
         advice = self.now()
-        return advice[1] if advice and self.hints and self.real_choice else None
+        return advice[1] if advice and self.asked and self.real_choice else None
+
+    @property
+    def offered(self) -> bool:
+        """The Hint button is worth showing: hints are off, and the human to act in the
+        live game has a real choice the worker's Expert can weigh (no lesson, no replay)."""
+        ctl = self.ctl
+        table = ctl.table
+        if self.analyse is None or self.hints or table is not ctl.live or table.tutorial is not None:
+            return False
+        if table.replay is not None or ctl.turn_loop.worker_down or not table.human_to_act:
+            return False
+        return not table.state.opening and self.real_choice
+
+    def ask(self) -> bool:
+        """The Hint button: the Expert's suggestion for this decision alone (the setting
+        gives one at every turn); False when none can be asked for now."""
+        if not self.offered or self.once is self.ctl.table.state:
+            return False
+        self.once = self.ctl.table.state
+        self.consider()
+        self.ctl.view.render(self.ctl)
+        return True
 
     @property
     def hint_move(self):
@@ -74,7 +103,7 @@ class Advice:
     def pending(self) -> bool:
         """An analysis was asked for this state and has not come back yet."""
         table = self.ctl.table
-        return (self.hints or self.meter) and table.analysed is table.state and self.now() is None
+        return (self.asked or self.meter) and table.analysed is table.state and self.now() is None
 
     @property
     def win_prob(self):
@@ -95,7 +124,7 @@ class Advice:
         ctl = self.ctl
         if self.analyse is None or ctl.table.replay is not None or ctl.turn_loop.worker_down or ctl.table.tutorial is not None:
             return
-        if not (self.hints or self.meter) or not ctl.table.human_to_act or ctl.table.state.opening:
+        if not (self.asked or self.meter) or not ctl.table.human_to_act or ctl.table.state.opening:
             return
         table = ctl.table
         state = table.state

@@ -39,7 +39,7 @@ from app.words import narration
 from app.words.move_log import MoveLog, told_events
 from app.words.narration import sentence
 from app.words.phrases import random_phrase
-from app.words.reasons import lost_reason, refusal
+from app.words.reasons import forced_words, lost_reason, refusal
 from senet import PASS, RESCUE
 from senet.game import clean_player_name
 from senet.session import Seat, Session
@@ -329,6 +329,9 @@ class Controller:
                      reason=sentence(lost_reason(table, table.state)))
         else:
             text = t("flow.throw.thrown", actor=table.actor(before.side), value=value)
+            forced = forced_words(table, table.state)  # no choice, or only a move back: why
+            if forced:
+                text = text + " " + sentence(forced)
         self.announce(text)
         self.save()  # a pending throw survives a reload: no fishing for another
 

@@ -2,12 +2,15 @@
 log, the replay, the review, the game-over panel, the kept games and the dialogs all ask
 this module, so one moment of a game has one number wherever it is named.
 
-- A *turn* is one throw of the sticks and what its thrower does with it: a move, a pass,
-  or (Piccione, a throw used in parts) the moves that use it up; a rescue from the water,
-  taken instead of a throw, is a turn too. Turns are numbered from 1 over the whole game.
+- A *turn* is one side's throws until the other side's begin, as players count them:
+  a throw and what its thrower does with it (a move or a pass), then each extra throw a
+  1, 4 or 5 gives and what is done with it, and (Piccione, a throw used in parts) the
+  moves that use a throw up; a rescue from the water, taken instead of a throw, belongs
+  to the turn of the side that takes it. Turns are numbered from 1 over the whole game.
   The colour draw's throws come before turn 1 and are not turns.
-- A *move* is one of the turn's actions; only a throw used in parts has several, and
-  then a moment is "move 2 of turn 14".
+- A *move* is one of the turn's record lines (a throw and its move, or a part of a
+  throw); a turn with an extra throw or a throw used in parts has several, and then a
+  moment is "move 2 of turn 14".
 - A *moment* of a game is the position after some of its record lines (a replay's
   step): "at the start", or after the line that ends it ("after turn 14").
 
@@ -53,16 +56,17 @@ def _marks(game, start: int = 0, known=None) -> list:
     out = []
     prev = known[start - 1] if start else None
     turn = prev[0] if prev else 0
-    states = game.states
     entries = game.entries
     for i in range(start, len(entries)):
         entry = entries[i]
         if entry.draw:  # the colour draw's lines come first: line i is its (i + 1)th
             out.append([0, i + 1, 0])
             continue
-        # a line opens a turn with its throw, or with a rescue made instead of a throw;
-        # a line without a throw while a throw is pending uses the rest of that throw
-        if entry.throw is not None or states[i].throw is None or turn == 0:
+        # a line opens a turn when its side is not the side of the line before it (the
+        # colour draw's lines are no turn); an extra throw, a part of a throw or a rescue
+        # by the same side goes on with that side's turn
+        before = entries[i - 1] if i else None
+        if turn == 0 or before is None or before.draw or before.side != entry.side:
             turn += 1
             out.append([turn, 1, 0])
         else:
@@ -78,9 +82,17 @@ def _marks(game, start: int = 0, known=None) -> list:
 
 
 def turns_played(game) -> int:
-    """How many turns ``game`` has had (the one under way included)."""
+    """How many turns ``game`` has had (the one under way included, once it has a line)."""
     entries = game.entries
     return marks(game)[-1][0] if entries else 0
+
+
+def turn_under_way(game) -> bool:
+    """True while the newest turn goes on: its side is still to act (an extra throw, the
+    rest of a throw). Once the other side is to throw, its turn has no line yet, and the
+    newest turn is over."""
+    last = game.entries[-1] if game.entries else None
+    return last is not None and not game.over and not last.draw and last.side == game.state.side
 
 
 def turn_of(game, index: int) -> int:

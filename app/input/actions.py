@@ -19,6 +19,10 @@ def _throw(page):
         view.restore_focus(ctl)
 
 
+def _hint(page):
+    page.ctl.advice.ask()  # its call to the worker starts the worker, if need be
+
+
 def _rescue(page):
     if page.ctl.rescue():
         page.view.restore_focus(page.ctl)
@@ -135,6 +139,7 @@ def _replay_close(page):
 
 ACTIONS = {
     "throw": _throw,
+    "hint": _hint,
     "rescue": _rescue,
     "pass": _pass,
     "play-again": _play_again,

@@ -105,10 +105,29 @@ class BoardInput:
             self.on_review_click(event)
 
     def on_key(self, event):
-        """Escape leaves the tutorial (a selection on the board is dropped first; an open
-        dialog closes by itself)."""
+        """The page's keys (index.html's #keys lists them): Space or T throws and H asks
+        a hint, where no control or field has the key for itself; Escape leaves the
+        tutorial (a selection on the board is dropped first; an open dialog closes by
+        itself)."""
         ctl = self.page.ctl
-        if event.key != "Escape" or ctl.table.tutorial is None or event.defaultPrevented or not self.page.view.ready:
+        if event.defaultPrevented or not self.page.view.ready:
+            return
+        key = str(event.key)
+        if key in (" ", "t", "T", "h", "H"):
+            if event.ctrlKey or event.metaKey or event.altKey or self.document.querySelector("dialog[open]"):
+                return
+            target = event.target
+            if closest(target, "button, a, input, select, textarea, summary, [contenteditable], [role=button]"):
+                return  # a focused control keeps its own keys (Space presses a focused button)
+            if key in ("h", "H"):
+                if ctl.advice.offered:
+                    event.preventDefault()
+                    dispatch(self.page, "hint")
+            elif ctl.table.can_throw:
+                event.preventDefault()
+                dispatch(self.page, "throw")
+            return
+        if key != "Escape" or ctl.table.tutorial is None:
             return
         if self.document.querySelector("dialog[open]") or ctl.table.selected is not None:
             return

@@ -170,11 +170,13 @@ class ControlsDrawing:
         the worker is down, a line saying they are unavailable, and why."""
         hint, prob = ctl.advice.hint, ctl.advice.win_prob
         pending = ctl.advice.pending
-        show_hint = hint is not None or (pending and ctl.advice.hints and ctl.advice.real_choice)
+        show_hint = hint is not None or (pending and ctl.advice.asked and ctl.advice.real_choice)
         show_meter = prob is not None
         unavailable = ctl.advice.unavailable
+        offer = self.ready and ctl.advice.offered and hint is None and not (pending and ctl.advice.asked)
+        self._set("hint-button", self.hint_button, "hidden", None if offer else "")
         self._set("advice", self.advice, "hidden",
-                  None if self.ready and (show_hint or show_meter or unavailable) else "")
+                  None if self.ready and (show_hint or show_meter or unavailable or offer) else "")
         text = ""
         exact = ctl.advice.exact  # from the exact endgame tables: said, not an estimate
         if unavailable:

@@ -2,7 +2,7 @@
 its summary, the game review, the tutorial, and the New game dialog's kept games. A
 mixin of app/view/view.py's View."""
 
-from app.game.counting import count_words, mark_name
+from app.game.counting import count_words, mark_name, turn_under_way
 from app.words.names import KIND_NAMES, STAND_IN, WORKER_KINDS
 from senet.words import n, t
 
@@ -111,6 +111,11 @@ class PanelsDrawing:
                     break
                 shown[keep] = (content, shown[keep][1])
             keep += 1
+        # the turn under way grew (an extra throw, a part of a throw): its element takes
+        # the new lines in place, so that nothing of the log is taken away and built again
+        if keep < len(shown) and keep < len(wanted) and self._grow_group(shown[keep][1], shown[keep][0], wanted[keep]):
+            shown[keep] = (wanted[keep], shown[keep][1])
+            keep += 1
         for _content, li in shown[keep:]:
             li.remove()
         del shown[keep:]
@@ -118,7 +123,7 @@ class PanelsDrawing:
             li = self._log_group(content)
             self.log_list.prepend(li)  # newest first
             shown.append((content, li))
-        current = shown[-1][1] if shown and not ctl.table.game.over else None
+        current = shown[-1][1] if shown and turn_under_way(ctl.table.game) else None
         if current is not self._log_current:
             if self._log_current is not None:
                 self._log_current.removeAttribute("class")
@@ -126,6 +131,38 @@ class PanelsDrawing:
                 current.className = "current"
             self._log_current = current
         self.log_empty.hidden = bool(shown)
+
+    def _grow_group(self, li, old, content) -> bool:
+        """The turn ``old`` drawn in ``li`` became ``content``, the same turn with more
+        lines or its last line completed: its new lines are put first (newest first), a
+        changed line's words are written, and every line's label names its move anew
+        ("move 1 of turn 14" once a second line came). False when it is not such a turn
+        (another number, lines taken back)."""
+        number, who, steps = content
+        if number != old[0] or who != old[1] or len(steps) < len(old[2]):
+            return False
+        if [s[0] for s in steps[len(steps) - len(old[2]):]] != [s[0] for s in old[2]]:
+            return False
+        sub = li.querySelector("ol")
+        for step, text, mark in reversed(steps[:len(steps) - len(old[2])]):
+            sub.prepend(self._log_item(step, text, mark))
+        buttons = sub.querySelectorAll("button")
+        for i, (_step, text, mark) in enumerate(steps):  # a line completed in place, a label anew
+            if str(buttons[i].textContent) != text:
+                buttons[i].textContent = text
+            buttons[i].setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
+        return True
+
+    def _log_item(self, step, text, mark):
+        """One line of a turn in the move log: a button that opens the replay there."""
+        item = self.doc.createElement("li")
+        button = self.doc.createElement("button")
+        button.type = "button"
+        button.setAttribute("data-log-step", str(step))
+        button.textContent = text
+        button.setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
+        item.append(button)
+        return item
 
     def _log_group(self, content):
         """One turn of the move log: its heading and its lines as buttons, newest first."""
@@ -139,14 +176,7 @@ class PanelsDrawing:
         sub = self.doc.createElement("ol")
         sub.setAttribute("aria-label", t("view.log.turn_label", number=number, who=who) if number else who)
         for step, text, mark in steps:
-            item = self.doc.createElement("li")
-            button = self.doc.createElement("button")
-            button.type = "button"
-            button.setAttribute("data-log-step", str(step))
-            button.textContent = text
-            button.setAttribute("aria-label", t("view.log.step", text=text, mark=mark_name(mark, False)))
-            item.append(button)
-            sub.append(item)
+            sub.append(self._log_item(step, text, mark))
         li.append(head, sub)
         return li
 

@@ -77,7 +77,16 @@ if (play && tabs) {
     // its heading first, right under the sticky board on a phone (scroll-padding-top);
     // in the desktop's side panel, as little scrolling as shows it whole
     const phone = getComputedStyle(tabs).display !== "none";
-    document.getElementById("game-over").scrollIntoView({ block: phone ? "start" : "nearest" });
+    const card = document.getElementById("game-over");
+    card.scrollIntoView({ block: phone ? "start" : "nearest" });
+    if (phone) {
+      // its buttons too (Play again, Review): what the window lacks comes from the room
+      // above the heading, never past the heading itself
+      const actions = card.querySelector(".actions").getBoundingClientRect();
+      const room = card.getBoundingClientRect().top - document.getElementById("stage").getBoundingClientRect().bottom;
+      const over = actions.bottom + 4 - window.innerHeight;
+      if (over > 0) window.scrollBy(0, Math.min(over, Math.max(0, room)));
+    }
   });
   watch("tutorial", (open) => { if (open) toTop(); });
   watch("notice", (open) => {

@@ -91,6 +91,7 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         self._review_key = None
         self.advice = document.getElementById("advice")
         self.hint_text = document.getElementById("hint-text")
+        self.hint_button = document.getElementById("hint-button")
         self.meter_box = document.getElementById("meter-box")
         self.meter = document.getElementById("win-meter")
         self.meter_label = document.getElementById("meter-label")

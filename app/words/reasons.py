@@ -94,13 +94,21 @@ def lost_reason(table, state: senet.State) -> str:
     return lost_words(state, table.you == state.side)
 
 
-def lost_words(state, you: bool = True) -> str:
-    """Why no piece can move with ``state``'s throw: the reason that holds back most
-    pieces, and a second one if another holds back the rest."""
+def _sources(state) -> list:
+    """The places a piece of the side to act may move from: its squares, and its supply."""
     side = state.side
     srcs = list(state.pieces(side))
     if state.rules.has_supply and state.supply[0 if side == "w" else 1] > 0:
         srcs.append(senet.SUPPLY)
+    return srcs
+
+
+def lost_words(state, you: bool = True, skip=None) -> str:
+    """Why no piece can move with ``state``'s throw: the reason that holds back most
+    pieces, and a second one if another holds back the rest. ``skip``: a place whose
+    piece does move, left out (why the others cannot)."""
+    side = state.side
+    srcs = [src for src in _sources(state) if src != skip]
     obstacles = [piece_obstacle(state, src) for src in srcs]
     if not obstacles:
         return n("reasons.lost.no_piece", state.throw)
@@ -123,6 +131,30 @@ def lost_words(state, you: bool = True) -> str:
         else:
             parts.append(own_texts[0])
     return parts[0] if len(parts) == 1 else t("reasons.lost.two", first=parts[0], second=parts[1])
+
+
+def forced_words(table, state):
+    """Why the side to act has so little choice with ``state``'s throw, said at the throw,
+    or None when there is a choice (or nothing moves: flow.throw.lost says that):
+    every legal move goes back (K6: no piece can move forward), or only one piece may
+    move while others are on the board. For the one human at the device."""
+    if state.throw is None or table.you != state.side:
+        return None
+    moves = [m for m in state.legal_actions() if not m.is_special]
+    if not moves or len(moves) != len(state.legal_actions()):
+        return None
+    forward = state.rules.direction
+    squares = [m for m in moves if isinstance(m.src, int) and m.src > 0 and isinstance(m.dst, int) and m.dst > 0]
+    try:
+        if len(squares) == len(moves) and all((m.dst - m.src) * forward < 0 for m in moves):
+            return t("reasons.forced.back", reason=lost_words(state, True))
+        srcs = {m.src for m in moves}
+        if len(srcs) == 1 and len(_sources(state)) > 1 and len(squares) == len(moves):
+            src = moves[0].src
+            return t("reasons.forced.one", square=src, reason=lost_words(state, True, skip=src))
+    except ValueError:  # a position the obstacles do not cover: the plain prompt says enough
+        return None
+    return None
 
 
 def refusal(table, loc):

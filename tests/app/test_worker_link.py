@@ -236,14 +236,17 @@ class _Box:
 def test_the_worker_s_download_progress_reaches_the_page_and_keeps_the_boot_going(monkeypatch):
     """The worker counts the runtime's bytes as they come ("progress"): each count is kept
     in data-runtime-loaded (the word that keeps the boot going on a slow connection, as in
-    the test above) and drawn in #worker-boot, then "Python is starting" once every byte is in, and the
+    the test above) and drawn in #worker-boot in a player's words, with about how long is left once the
+pace is known, then that the Expert starts once every byte is in, and the
     overlay goes when the worker is up."""
     made, seen = [], []
     link = _link(monkeypatch, FakeWorker(), boot="silent", made=made)
     from app.worker.boot_view import BootView, boot_text
 
     box = _Box()
-    view = BootView(types.SimpleNamespace(getElementById=lambda name: box if name == "worker-boot" else None))
+    clock = iter((0.0, 3.0, 4.0, 5.0, 6.0))  # seconds, at each drawing while bytes come
+    view = BootView(types.SimpleNamespace(getElementById=lambda name: box if name == "worker-boot" else None),
+                    clock=lambda: next(clock))
 
     def on_progress(loaded, total):
         seen.append((loaded, total, link.root.dataset.runtimeLoaded))
@@ -263,14 +266,16 @@ def test_the_worker_s_download_progress_reaches_the_page_and_keeps_the_boot_goin
 
     run_async(run())
     assert seen[:2] == [(1_200_000, 4_986_000, "1200000"),
-                        (False, 1_200_000, "The Expert is getting ready: downloading 1.2 MB of 5.0 MB")]
+                        (False, 1_200_000, "Downloading the Expert: 1.2 of 5.0 MB")]
     assert seen[2:4] == [(3_100_000, 4_986_000, "3100000"),
-                         (False, 3_100_000, "The Expert is getting ready: downloading 3.1 MB of 5.0 MB")]
-    assert seen[5] == (False, None, "The Expert is getting ready: Python is starting…")
+                         (False, 3_100_000, "Downloading the Expert: 3.1 of 5.0 MB, about 3 s left")]
+    # (1.9 MB in 3 s: the 1.9 MB left take about 3 s more)
+    assert seen[5] == (False, None, "Starting the Expert: a few more seconds…")
     assert link.state == "kendall"
     view.render(link)
     assert box.hidden
-    assert boot_text(0, 0) == "The Expert is getting ready: Python is starting…"
+    assert boot_text(0, 0) == "Starting the Expert: a few more seconds…"
+    assert "Python" not in boot_text(1, 2) + boot_text(1, 2, 7.4)
 
 
 class _Said(list):

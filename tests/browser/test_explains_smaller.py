@@ -16,6 +16,8 @@ import pytest
 from helpers import precached
 from playwright.sync_api import expect
 
+from app.game.counting import replay_label
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -280,16 +282,16 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
     last = len(full.entries)
     replay = _replay_pasted(app, full)
     replay.get_by_role("button", name="First step").click()
-    assert app.inner_text("#replay-step") == f"Start of the game ({last} turns)"
+    assert app.inner_text("#replay-step") == replay_label(full, 0)  # "Start of the game (N turns)"
     app.select_option("#replay-speed", "4")  # the fastest speed: the same code as any other
     app.evaluate(WATCH_REPLAY)
     play = replay.get_by_role("button", name="Play", exact=True)
     play.click()
-    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Turn ${n} of ${n}`"
+    app.wait_for_function("n => document.getElementById('replay-step').textContent === n"
                           " && document.querySelector('[data-action=\"replay-auto\"]').dataset.playing === 'false'",
-                          arg=last)
+                          arg=replay_label(full, last))
     events = app.evaluate("window.__replay")
-    assert events == ["playing=true"] + [f"Turn {k} of {last}" for k in range(1, last + 1)] + ["playing=false"]
+    assert events == ["playing=true"] + [replay_label(full, k) for k in range(1, last + 1)] + ["playing=false"]
     assert app.get_attribute("#board", "data-position") == full.state.position()
     expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()  # stopped at the end
     saved = app.evaluate("JSON.parse(localStorage.getItem('senet:settings'))")
@@ -303,7 +305,7 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
     replay.get_by_role("button", name="Step back").click()
     expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
     events = app.evaluate("window.__replay")
-    assert events[:2] == [f"Start of the game ({last} turns)", "playing=true"] and events[-1] == "playing=false"
+    assert events[:2] == [replay_label(full, 0), "playing=true"] and events[-1] == "playing=false"
 
     # the speed is remembered: the next visit's replay starts at 0.5x
     _replay_pasted(app, full)
@@ -315,10 +317,10 @@ def test_the_replay_plays_itself_step_by_step_to_the_end_at_the_chosen_speed(app
 # another page brought to the front leaves document.visibilityState at "visible" and fires
 # no visibilitychange), so document.hidden and document.visibilityState are overridden and
 # the event dispatched, the way the browser would.
-HIDE_AT_STEP = """at => {
+HIDE_AT_STEP = """label => {
   const step = document.getElementById('replay-step');
   const observer = new MutationObserver(() => {
-    if (!step.textContent.startsWith(`Turn ${at} of `)) return;
+    if (step.textContent !== label) return;
     observer.disconnect();
     window.__replay.push('hidden');
     Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
@@ -348,7 +350,7 @@ def test_the_replay_pauses_when_the_page_is_hidden_and_goes_on_only_when_played_
     replay.get_by_role("button", name="First step").click()
     app.select_option("#replay-speed", "4")
     app.evaluate(WATCH_REPLAY)
-    app.evaluate(HIDE_AT_STEP, 2)
+    app.evaluate(HIDE_AT_STEP, replay_label(full, 2))
     replay.get_by_role("button", name="Play", exact=True).click()
 
     # hidden at step 2: paused at once, the button says Play again
@@ -363,17 +365,17 @@ def test_the_replay_pauses_when_the_page_is_hidden_and_goes_on_only_when_played_
     assert app.evaluate("[document.hidden, document.visibilityState]") == [False, "visible"]
     app.evaluate(WITNESS, ["later, visible", four_steps_ms])
     app.wait_for_function("window.__replay.includes('later, visible')")
-    assert app.inner_text("#replay-step") == f"Turn 2 of {last}"
+    assert app.inner_text("#replay-step") == replay_label(full, 2)
     assert app.get_attribute("#board", "data-position") == game_prefix(full, 2).state.position()
     expect(replay.get_by_role("button", name="Play", exact=True)).to_be_visible()
     events = app.evaluate("window.__replay")
-    assert events == ["playing=true", f"Turn 1 of {last}", f"Turn 2 of {last}", "hidden", "playing=false",
+    assert events == ["playing=true", replay_label(full, 1), replay_label(full, 2), "hidden", "playing=false",
                       "later, hidden", "visible", "later, visible"]
 
     # Play goes on from step 2 (not from the first step) to the end
     replay.get_by_role("button", name="Play", exact=True).click()
-    app.wait_for_function("n => document.getElementById('replay-step').textContent === `Turn ${n} of ${n}`"
+    app.wait_for_function("n => document.getElementById('replay-step').textContent === n"
                           " && document.querySelector('[data-action=\"replay-auto\"]').dataset.playing === 'false'",
-                          arg=last)
+                          arg=replay_label(full, last))
     events = app.evaluate("window.__replay")[len(events):]
-    assert events == ["playing=true"] + [f"Turn {k} of {last}" for k in range(3, last + 1)] + ["playing=false"]
+    assert events == ["playing=true"] + [replay_label(full, k) for k in range(3, last + 1)] + ["playing=false"]

@@ -15,6 +15,7 @@ from helpers import BLUNDER_RECORD
 
 import senet
 from app.flow.review_data import percent_fine, rated, rating_scale, signed_percent
+from app.game.counting import line_name, replay_label, turns_played
 from senet.ai import get_player, play_out
 from senet.ai.review import review_record
 
@@ -92,14 +93,15 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     assert "White's chance to win" in chart and "100%" in chart and "50%" in chart and "0%" in chart
     assert "Turn" in chart
     ticks = [int(t) for t in app.locator("#review-ticks span").all_inner_texts()]
-    assert ticks and ticks == sorted(ticks) and ticks[-1] <= 24
+    assert ticks and ticks == sorted(ticks) and ticks[-1] <= turns_played(senet.Game.from_record(BLUNDER_RECORD))
 
     # the blunder on the graph opens the replay at that decision, the better move shown
     app.locator('#review-points circle[data-class="blunder"]').first.click()
     app.wait_for_selector("#board [data-better='from']")
     # the review's item and the replay's counter name the same turn
-    assert app.inner_text("#replay-step") == "Turn 1 of 24, before the move"
-    assert app.inner_text("#review-decision").startswith("Turn 1: ")
+    blunder = senet.Game.from_record(BLUNDER_RECORD)
+    assert app.inner_text("#replay-step") == replay_label(blunder, 0, before=True)  # "Turn 1 of N, before the move"
+    assert app.inner_text("#review-decision").startswith(line_name(blunder, 0) + ": ")
     assert app.get_attribute("#board", "data-position") == senet.Game.from_record(BLUNDER_RECORD).states[0].position()
     # the move played is drawn too, distinct from the better one, with a legend in words
     assert app.is_visible("#played-arrow") and app.get_attribute("#played-arrow", "data-move") == "30-off"
@@ -118,15 +120,16 @@ def test_k7_a_review_runs_to_the_end_and_shows_the_better_move_of_a_blunder(app)
     app.wait_for_selector("#better-arrow", state="hidden")
     assert app.locator("#board [data-better]").count() == 0 and not app.is_visible("#played-arrow")
     # the replay's steps are the review's too: the (forced) decision taken at step 1
-    app.wait_for_function("document.getElementById('review-decision').textContent.startsWith('Turn 2: ')")
-    assert app.inner_text("#replay-step") == "Turn 2 of 24, before the move"
+    app.wait_for_function("name => document.getElementById('review-decision').textContent.startsWith(name)",
+                          arg=line_name(blunder, 1) + ": ")
+    assert app.inner_text("#replay-step") == replay_label(blunder, 1, before=True)
     assert "the only choice" in app.inner_text("#review-decision")
     button = app.locator("#review-list button").first
     button.focus()
     app.keyboard.press("Enter")
     app.wait_for_selector("#board [data-better='from']")
     assert app.evaluate("document.activeElement.dataset.decision") == "0"
-    assert app.inner_text("#replay-step") == "Turn 1 of 24, before the move"
+    assert app.inner_text("#replay-step") == replay_label(blunder, 0, before=True)
 
     app.locator("#review").get_by_role("button", name="Close the review").click()
     app.wait_for_selector("#review", state="hidden")
@@ -154,7 +157,11 @@ def test_a_review_can_be_stopped_and_keeps_what_it_found(app):
     assert not stop.is_visible()
     done = int(app.get_attribute("#review-progress", "value"))
     assert 2 <= done < total
-    assert app.inner_text("#review-status").startswith(f"Review stopped at turn {done} of {total}: ")
+    # named by the turn of the last line reviewed, of the game's turns (app/game/counting.py)
+    game = senet.Game.from_record(record)
+    reviewed = [i for i, e in enumerate(game.entries) if not e.draw]
+    where = f"{line_name(game, reviewed[done - 1], False)} of {turns_played(game)}"
+    assert app.inner_text("#review-status").startswith(f"Review stopped at {where}: ")
     # what was reviewed is shown: a point per decision of the lines done
     partial = review_record(record)
     decided = [d for d in partial["decisions"] if d["ply"] <= _ply_of_line(record, done)]

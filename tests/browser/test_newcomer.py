@@ -320,3 +320,96 @@ def test_in_a_game_between_two_devices_the_player_at_each_is_you(host_and_guest,
     assert host.inner_text("#prompt") == "Bob to play\u2026"
     guest.click('[data-action="throw"]')
     guest.wait_for_function("document.getElementById('status').textContent.startsWith('You ')")
+
+
+# ---------------------------------------------------------------- turns, keys and the Hint button
+
+
+def test_the_log_numbers_turns_as_players_do_with_extra_throws_under_their_turn(screen):
+    screen.open(GAME)  # Kendall, the Novice (white) against you (black), seed 4
+    your_turns(screen, 8)
+    if screen.size == "phone":
+        screen.locator("#side-tabs").get_by_role("button", name="Moves").click()
+    heads = screen.evaluate("""() => [...document.querySelectorAll('#log-list > li > .log-who')]
+        .map(h => [Number(h.dataset.turn), h.textContent, h.parentElement.querySelectorAll('button').length])""")
+    heads.reverse()  # oldest first
+    assert [n for n, _text, _lines in heads] == list(range(1, len(heads) + 1))
+    for (_n, who, _l), (_m, then, _k) in zip(heads, heads[1:]):
+        assert who.split(":")[1] != then.split(":")[1], heads  # the sides take turns
+    assert any(lines > 1 for _n, _text, lines in heads), heads  # an extra throw under its turn
+    # the newest turn is marked "this turn" only while its side is still to act
+    side = screen.get_attribute("#board", "data-side")
+    newest = screen.locator("#log-list > li").first
+    current = newest.get_attribute("class") == "current"
+    assert current == (("You" in heads[-1][1]) == (side == "b")), (heads[-1], side)
+
+
+def test_space_or_t_throws_and_the_page_lists_its_keys(screen):
+    screen.open("?variant=kendall&white=human&black=human&seed=3&speed=instant")
+    keys = screen.locator("#keys li")
+    assert keys.count() == 5 and "throw the sticks" in keys.first.text_content()
+    for key in ("t", " "):
+        screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+        before = screen.get_attribute("#board", "data-position")
+        screen.evaluate("() => document.activeElement && document.activeElement.blur()")
+        screen.keyboard.press(key)
+        screen.wait_for_function("p => document.getElementById('board').dataset.position !== p", arg=before)
+        assert screen.get_attribute("#board", "data-position").split(" ")[3] != "-" or \
+            screen.get_attribute("#board", "data-side") != before.split(" ")[2]
+        # play the throw out: a piece, or the lost throw's OK
+        if screen.locator('[data-action="pass"]').is_visible():
+            screen.click('[data-action="pass"]')
+        elif screen.locator('[data-movable="true"]').count():
+            screen.locator('[data-movable="true"]').first.dispatch_event("click")
+            if screen.locator('[data-target="true"]').count():
+                screen.locator('[data-target="true"]').first.dispatch_event("click")
+
+
+def test_the_hint_button_asks_the_expert_for_this_move(app):
+    screen = app
+    screen.open(GAME)
+    assert not screen.is_checked("#set-hints")
+    for _ in range(12):  # your turns until you have a choice among several pieces
+        screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+        assert not screen.locator("#hint-button").is_visible()  # nothing to weigh before the throw
+        screen.click('[data-action="throw"]')
+        screen.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
+                                 " || !document.querySelector('[data-action=\"pass\"]').hidden"
+                                 " || document.getElementById('board').dataset.side === 'w'")
+        if screen.locator('[data-movable="true"]').count() > 1:
+            break
+        if screen.locator('[data-movable="true"]').count():
+            screen.locator('[data-movable="true"]').first.dispatch_event("click")
+    button = screen.get_by_role("button", name="Hint")
+    assert button.is_visible()
+    assert screen.locator(".piece.suggested").count() == 0
+    button.click()
+    screen.wait_for_selector(".piece.suggested", timeout=180_000)
+    assert screen.locator("#hint-text").inner_text()
+    assert not button.is_visible()
+    # the next move of yours asks again: no suggestion comes by itself
+    screen.locator(".piece.suggested").dispatch_event("click")
+    if screen.locator('[data-target="true"]').count():
+        screen.locator('[data-target="true"]').first.dispatch_event("click")
+    screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled"
+                             " || document.getElementById('board').dataset.winner")
+    assert screen.locator(".piece.suggested").count() == 0
+
+
+# ---------------------------------------------------------------- the result, after resigning
+
+
+@pytest.mark.parametrize("page_name", ["index.html", "index.ar.html"])
+def test_after_resigning_the_result_card_is_in_view(screen, page_name):
+    screen.open(f"{page_name}{GAME}")
+    your_turns(screen, 2)
+    screen.locator(".toolbar [data-action='resign']").click()
+    screen.locator("#resign-dialog").wait_for(state="visible")
+    screen.locator('#resign-dialog button[value="resign"]').click()
+    screen.locator("#game-over").wait_for(state="visible")
+    screen.wait_for_function("document.activeElement && document.activeElement.dataset.action === 'play-again'")
+    screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    for sel in ("#game-over-title", '#game-over [data-action="play-again"]', '#game-over [data-action="review"]'):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel), screen.evaluate("scrollY"))
+    if screen.size == "phone":  # and not under the board, which sticks to the top
+        assert box(screen, "#game-over-title")[1] >= sum(box(screen, "#stage")[1::2]) - 1

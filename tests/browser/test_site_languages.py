@@ -190,6 +190,9 @@ def test_the_squares_the_rules_and_the_log_are_named_in_the_language(app, lang):
     assert app.locator("#rules-link").inner_text() == words.t("view.rules_link", rules=rules)
     assert rules in app.get_attribute("#board", "aria-label")
     _play(app, 2)
+    if not app.locator("#log-list > li.current").count():  # the other side is to throw: its turn begins
+        app.click('[data-action="throw"]')
+        app.wait_for_selector("#log-list > li.current")
     assert words.t("view.log.this_turn") in app.evaluate(THIS_TURN)
     app.locator(".toolbar [data-action='friend']").click()
     options = app.locator("#friend-variant option").all_inner_texts()
