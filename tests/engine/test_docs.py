@@ -47,6 +47,7 @@ SKIP = {"node_modules", ".venv", "dist", "dist.tmp", ".git", "__pycache__", ".py
 ELSEWHERE = {
     "sw.js": "written by tools/pwa.py into dist/",
     "build-info.json": "written by tools/build.py into dist/",
+    "boot-order.json": "written by tools/build.py into page.pack (tools/boot_order.py)",
     "pack.mpy": "app/boot/pack.py as bytecode, written by tools/build.py",
     "en.json": "a compiled catalog in page.pack (tools/build.py)",
     "senet.zip": "the worker's engine, written by tools/build.py",
