@@ -3,14 +3,12 @@ time (the pack's boot-order.json). Each module comes after every module of ours 
 level imports, and the list holds all that app/main.py brings but the engine's and the
 parts loaded after the first paint."""
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+import boot_order  # tools/ is on the tests' path (pyproject.toml's pythonpath)
+import import_costs
 
-import boot_order  # noqa: E402 (tools/ is not a package)
-import import_costs  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 # app/boot/parts.py's parts, read from its source (it needs the browser's js module)
 MODULES = import_costs.parts_modules(ROOT / "app" / "boot" / "parts.py")
