@@ -61,9 +61,29 @@ def use_language(lang: str) -> str:
     return words.lang()
 
 
-def _error(text: str) -> int:
-    print(f"error: {text}", file=sys.stderr)
+def fail(text: str) -> int:
+    """Print ``text`` (in the words in use) as the command's error: exit code 2."""
+    from ..words import t
+
+    print(t("cli.error", error=text), file=sys.stderr)
     return 2
+
+
+def said(exc, fallback: str) -> str:
+    """An engine's error in the words in use (its message id), else ``fallback``'s message."""
+    from ..words import current
+    from ..words.game import error_text
+
+    return error_text(current(), exc, fallback)
+
+
+def cannot_read(path: str, exc: BaseException) -> str:
+    """Why a file cannot be read, in the words in use; the system's own words for the cause."""
+    from ..words import t
+
+    if isinstance(exc, UnicodeDecodeError):
+        return t("cli.not_utf8", path=path)
+    return t("cli.cannot_read", path=path, error=getattr(exc, "strerror", None) or exc)
 
 
 def verify(path: str) -> int:
@@ -81,11 +101,11 @@ def verify(path: str) -> int:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        return _error(f"cannot read {path}: {exc}")
+        return fail(cannot_read(path, exc))
     verdict = verify_record(text)
     said = verdict_text(current(), verdict)  # in the words in use (--lang, LANGUAGE, LANG)
     if verdict.status == INVALID:
-        return _error(said)
+        return fail(said)
     print(said)
     return 0 if verdict.ok else 1
 
@@ -95,7 +115,7 @@ def moves(options) -> int:
     try:
         state = parse_position(options.position)
     except SenetError as exc:
-        return _error(str(exc))
+        return fail(said(exc, "error.position"))
     for move in state.legal_actions() if state.throw is not None else state.pre_throw_actions():
         print(move)
     return 0
@@ -104,9 +124,13 @@ def moves(options) -> int:
 def play(options) -> int:
     """Print the position after a move, and the winner (or "draw") when it ends the game."""
     try:
-        state = parse_position(options.position).apply(options.move)
+        state = parse_position(options.position)
     except SenetError as exc:
-        return _error(str(exc))
+        return fail(said(exc, "error.position"))
+    try:
+        state = state.apply(options.move)
+    except SenetError as exc:
+        return fail(said(exc, "error.move"))
     print(state.position())
     winner = state.winner
     if winner == "draw":
