@@ -16,6 +16,7 @@ import sys
 from ..errors import SenetError
 from ..notation import parse_position
 from .parser import OneLineParser
+from .said import cannot_read, fail, said
 
 USAGE = ('python -m senet [--lang LANG] moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
@@ -59,31 +60,6 @@ def use_language(lang: str) -> str:
     except (KeyError, ValueError):
         words.use(words.words())
     return words.lang()
-
-
-def fail(text: str) -> int:
-    """Print ``text`` (in the words in use) as the command's error: exit code 2."""
-    from ..words import t
-
-    print(t("cli.error", error=text), file=sys.stderr)
-    return 2
-
-
-def said(exc, fallback: str) -> str:
-    """An engine's error in the words in use (its message id), else ``fallback``'s message."""
-    from ..words import current
-    from ..words.game import error_text
-
-    return error_text(current(), exc, fallback)
-
-
-def cannot_read(path: str, exc: BaseException) -> str:
-    """Why a file cannot be read, in the words in use; the system's own words for the cause."""
-    from ..words import t
-
-    if isinstance(exc, UnicodeDecodeError):
-        return t("cli.not_utf8", path=path)
-    return t("cli.cannot_read", path=path, error=getattr(exc, "strerror", None) or exc)
 
 
 def verify(path: str) -> int:

@@ -65,7 +65,7 @@ def run(options) -> int:
     try:
         state = parse_position(options.position)
     except SenetError as exc:
-        from .cli import fail, said
+        from .said import fail, said
 
         return fail(said(exc, "error.position"))
     result = answer(state)

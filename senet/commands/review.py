@@ -11,7 +11,7 @@ from ..game import Game
 from ..words import current, t
 from ..words.digits import localize
 from ..words.game import error_text, side_name
-from .cli import cannot_read, fail
+from .said import cannot_read, fail
 
 SUMMARY = "the review of a game record: a table of its decisions and a summary per side (docs/review.md)"
 
