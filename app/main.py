@@ -95,7 +95,7 @@ from app.platform.dom import drop_params, on, replace_url, window
 from app.storage.backends import LocalStorage, MemoryBackend, ScopedBackend, scope_of
 from app.storage.formats import SAVE_KEY
 from app.storage.policy import NEW_GAME_BEGINS, SavePolicy
-from app.storage.store import Store, refusal_words
+from app.storage.store import Store, reason_of, refusal_words
 from app.view.view import View
 from app.words.names import QUERY_KEYS
 from app.worker.link import WorkerLink
@@ -179,7 +179,7 @@ elif saved is not None:
     try:
         ctl.load(saved.session, saved.expert_nodes, saved.counted, saved.stood_in)
     except Exception as exc:  # never expected: the save was checked; set it aside all the same
-        store.set_aside_save(t("flow.boot.save_unusable", error=str(exc)))
+        store.set_aside_save(t("flow.boot.save_unusable", error=reason_of(exc)))
         boot_notice = NEW_GAME_BEGINS
 elif store.problems:
     boot_notice = NEW_GAME_BEGINS

@@ -54,22 +54,41 @@ def distribution(none_value):
 MAX_PHRASE = 60
 
 
-def phrase_problem(phrase):
-    """Why ``phrase`` cannot be a player's phrase, or None when it can: text of at most
-    MAX_PHRASE characters, without control characters (tab and newline included), line
-    or paragraph separators or direction overrides, and without spaces at its ends (a
-    record line could not keep them). The empty phrase is allowed."""
+def phrase_fault(phrase):
+    """Why ``phrase`` cannot be a player's phrase, as a message id and its arguments
+    (``("phrase_long", {"most": 200, "length": 230})``, said with senet.words as
+    ``"error." + key``), or None when it can: text of at most MAX_PHRASE characters,
+    without control characters (tab and newline included), line or paragraph separators
+    or direction overrides, and without spaces at its ends (a record line could not keep
+    them). The empty phrase is allowed."""
     if not isinstance(phrase, str):
-        return "the phrase must be text"
+        return "phrase_text", {}
     if len(phrase) > MAX_PHRASE:
-        return f"the phrase has at most {MAX_PHRASE} characters, this one has {len(phrase)}"
+        return "phrase_long", {"most": MAX_PHRASE, "length": len(phrase)}
     for c in phrase:
         o = ord(c)
         if o < 0x20 or 0x7F <= o <= 0x9F or 0x2028 <= o <= 0x202E or 0x2066 <= o <= 0x2069:
-            return f"the phrase may not contain control, line-break or direction characters (found U+{o:04X})"
+            return "phrase_character", {"code": f"U+{o:04X}"}
     if phrase != phrase.strip(" "):
-        return "the phrase may not begin or end with a space"
+        return "phrase_space", {}
     return None
+
+
+_PHRASE_ENGLISH = {
+    "phrase_text": "the phrase must be text",
+    "phrase_long": "the phrase has at most {most} characters, this one has {length}",
+    "phrase_character": "the phrase may not contain control, line-break or direction characters (found {code})",
+    "phrase_space": "the phrase may not begin or end with a space",
+}
+
+
+def phrase_problem(phrase):
+    """phrase_fault's reason in the developer's English (a record's error, a log), or None."""
+    fault = phrase_fault(phrase)
+    if fault is None:
+        return None
+    key, args = fault
+    return _PHRASE_ENGLISH[key].format(**args)
 
 
 def hex_digest(data):

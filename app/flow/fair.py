@@ -7,9 +7,9 @@ senet.verify and senet.throw_stats are imported only when asked for.
 from app.flow.setup import dialog_setup
 from app.words.narration import sentence
 from app.words.phrases import random_phrase
-from senet.throws import COMMIT, commitment, phrase_problem
+from senet.throws import COMMIT, commitment, phrase_fault
 from senet.words import current, t
-from senet.words.game import verdict_text
+from senet.words.game import phrase_text, verdict_text
 
 
 def verify_words(verdict) -> str:
@@ -86,7 +86,7 @@ class FairThrows:
             return t("flow.fair.phrase_fixed")
         if text == game.phrase:
             return None
-        problem = phrase_problem(text)
+        problem = phrase_text(current(), phrase_fault(text))
         if problem is not None:
             return sentence(problem)
         game.set_phrase(text)

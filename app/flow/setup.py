@@ -9,8 +9,9 @@ from app.values import FrozenValue
 from app.words.names import KIND_NAMES, KINDS, QUERY_KEYS, SPEEDS, WORKER_KINDS  # noqa: F401 (names of a Setup)
 from senet.errors import shown
 from senet.game import clean_player_name
-from senet.throws import MAX_SEED_DIGITS, phrase_problem
-from senet.words import t
+from senet.throws import MAX_SEED_DIGITS, phrase_fault, phrase_problem
+from senet.words import current, t
+from senet.words.game import error_text, phrase_text
 
 MIN_NODES, MAX_NODES = 100, 1_000_000  # the Expert's search budget a URL may ask for
 
@@ -39,9 +40,9 @@ class Setup(FrozenValue):
     def checked(self) -> "Setup":
         try:
             name = rule_set_name(self.variant)
-        except senet.SenetError as exc:
-            if "+" in self.variant:  # house rules unknown, repeated or out of order: the engine's line
-                raise ValueError(str(exc)) from None
+        except senet.SenetError:
+            if "+" in self.variant:  # house rules unknown, repeated or out of order
+                raise ValueError(t("flow.setup.unknown_house_rules", variant=shown(self.variant))) from None
             raise ValueError(t("flow.setup.unknown_rules", variant=shown(self.variant))) from None
         if name != self.variant:
             raise ValueError(t("flow.setup.rules_spelling", variant=shown(self.variant), name=name))
@@ -58,7 +59,7 @@ class Setup(FrozenValue):
         if self.speed not in SPEEDS:
             raise ValueError(t("flow.setup.unknown_speed", speed=self.speed, choices=joiner.join(SPEEDS)))
         if self.phrase is not None and phrase_problem(self.phrase):
-            raise ValueError(phrase_problem(self.phrase))
+            raise ValueError(phrase_text(current(), phrase_fault(self.phrase)))
         return self
 
 
@@ -84,7 +85,7 @@ def dialog_setup(base: Setup, variant: str, players, names, phrase: str, seed: i
     speed, the Expert's budget). Names are cut to 24 characters, as the fields are.
     """
     phrase = str(phrase).strip(" \t\n\r")
-    problem = phrase_problem(phrase)
+    problem = phrase_text(current(), phrase_fault(phrase))
     if problem is not None:
         return None, problem
     names = tuple(str(name).strip()[:24] for name in names)
@@ -92,7 +93,9 @@ def dialog_setup(base: Setup, variant: str, players, names, phrase: str, seed: i
                   expert_nodes=base.expert_nodes, phrase=phrase)
     try:
         return setup.checked(), None
-    except (ValueError, senet.SenetError) as exc:
+    except senet.SenetError as exc:  # the position (checked() says its own problems in words)
+        return None, error_text(current(), exc, "error.position")
+    except ValueError as exc:
         return None, str(exc)
 
 
@@ -212,14 +215,14 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
     if "variant" in params:
         try:
             variant = rule_set_name(params["variant"])
-        except senet.SenetError as exc:
-            warnings.append(t("flow.query.bad_rules", error=str(exc), variant=setup.variant))
+        except senet.SenetError:
+            warnings.append(t("flow.query.unknown_rules", variant=shown(params["variant"]), playing=setup.variant))
     position = None
     if "position" in params:
         try:
             start = senet.parse_position(params["position"])
         except senet.SenetError as exc:
-            warnings.append(t("flow.query.bad_position", error=str(exc)))
+            warnings.append(t("flow.query.bad_position", error=error_text(current(), exc, "error.position")))
         else:
             if start.is_terminal:
                 warnings.append(t("flow.query.position_over"))
@@ -260,7 +263,7 @@ def setup_from_query(query: str, base: Setup | None = None) -> tuple:
     phrase = None
     if "phrase" in params:
         text = params["phrase"].strip(" ")
-        problem = phrase_problem(text)
+        problem = phrase_text(current(), phrase_fault(text))
         if problem is None:
             phrase = text
         else:

@@ -308,10 +308,16 @@ function daily(rules) {
 async function start() {
   try {
     const response = await fetch(new URL("../puzzles.json", document.baseURI));
-    if (!response.ok) throw new Error(`puzzles.json answered ${response.status}`);
+    if (!response.ok) throw Object.assign(new Error("puzzles.json"), { status: response.status });
     data = await response.json();
   } catch (error) {
-    $("puzzle-loading").textContent = `${$("puzzle-loading").dataset.failed} (${error.message || error})`;
+    // The words of the page's language, written into its data-* by the build (the catalog
+    // is in puzzles.json, which did not load); a network error in the browser's words.
+    const box = $("puzzle-loading");
+    const detail = error.status
+      ? box.dataset.status.replace("{status}", digits(String(error.status)))
+      : error.message || error;
+    box.textContent = `${box.dataset.failed} (${detail})`;
     return;
   }
   const lang = LANG in data.words ? LANG : "en";

@@ -73,17 +73,23 @@ def is_game_id(value: object) -> bool:
 to_json = dumps
 
 
+def _bad(key: str, **args) -> SaveError:
+    """A SaveError in the catalog's words that keeps its message id (senet.words.game's
+    error_text says it again in the words in use)."""
+    return SaveError(t(key, **args), key, **args)
+
+
 def load_json(text: str):
     """``json.loads(text)`` for a stored value; SaveError in the catalog's words when it is
     not JSON, or nests deeper than MAX_JSON_DEPTH (checked first: json.loads would fail on
     thousands of brackets). The notice names the value itself ("The settings could not be
     read (not valid JSON)"), so the reason does not."""
     if text.count("[") + text.count("{") > MAX_JSON_DEPTH and json_depth(text) > MAX_JSON_DEPTH:
-        raise SaveError(t("storage.bad.too_deep", levels=MAX_JSON_DEPTH))
+        raise _bad("storage.bad.too_deep", levels=MAX_JSON_DEPTH)
     try:
         return json.loads(text)
     except (TypeError, ValueError, RuntimeError, MemoryError):  # RecursionError is a RuntimeError
-        raise SaveError(t("storage.bad.not_json")) from None
+        raise _bad("storage.bad.not_json") from None
 
 
 def to_json_safe(value) -> str:
@@ -157,38 +163,38 @@ def parse_game(text: object) -> SavedGame:
     """Read a saved game; raises SaveError saying what is wrong. A bare
     ``Session.to_json()`` (format ``senet-save``) is accepted too."""
     if not isinstance(text, str):
-        raise SaveError(t("storage.bad.save_not_text"))
+        raise _bad("storage.bad.save_not_text")
     if len(text) > MAX_TEXT:
-        raise SaveError(t("storage.bad.save_too_long"))
+        raise _bad("storage.bad.save_too_long")
     data = load_json(text)
     if isinstance(data, dict) and data.get("format") == "senet-save":
         return SavedGame(Session.from_json(text))
     if not isinstance(data, dict) or data.get("format") != APP_FORMAT:
-        raise SaveError(t("storage.bad.not_a_save"))
+        raise _bad("storage.bad.not_a_save")
     version = data.get("version")
     if type(version) is not int or version != APP_VERSION:  # not true, not 1.0
-        raise SaveError(t("storage.bad.save_version", version=shown(to_json_safe(version))))
+        raise _bad("storage.bad.save_version", version=shown(to_json_safe(version)))
     session_data = data.get("session")
     if not isinstance(session_data, dict):
-        raise SaveError(t("storage.bad.save_empty"))
+        raise _bad("storage.bad.save_empty")
     session = Session.from_json(json.dumps(session_data))
     nodes = data.get("expert_nodes")
     if nodes is not None and not (isinstance(nodes, int) and not isinstance(nodes, bool)
                                   and 100 <= nodes <= 1_000_000):
-        raise SaveError(t("storage.bad.expert_budget"))
+        raise _bad("storage.bad.expert_budget")
     counted = data.get("counted", False)
     if not isinstance(counted, bool):
-        raise SaveError(t("storage.bad.counted_flag"))
+        raise _bad("storage.bad.counted_flag")
     game_id = data.get("game_id")  # absent in saves made before games had an id
     if game_id is not None and not is_game_id(game_id):
-        raise SaveError(t("storage.bad.game_id"))
+        raise _bad("storage.bad.game_id")
     # Only shown in the list of kept games: a strange value is dropped, not fatal.
     saved_at = data.get("saved_at")
     if not (isinstance(saved_at, int) and not isinstance(saved_at, bool) and 0 <= saved_at < 10**15):
         saved_at = None
     stood_in = data.get("stood_in", False)  # absent in saves made before it existed
     if not isinstance(stood_in, bool):
-        raise SaveError(t("storage.bad.stood_in_flag"))
+        raise _bad("storage.bad.stood_in_flag")
     return SavedGame(session, nodes, counted, game_id, saved_at, stood_in)
 
 
@@ -312,10 +318,10 @@ def parse_settings(text: object) -> Settings:
     """Read settings; a value of the wrong kind falls back to its default, but text that
     is not settings at all raises SaveError (and is set aside by the Store)."""
     if not isinstance(text, str) or len(text) > 10_000:
-        raise SaveError(t("storage.bad.settings_not_text"))
+        raise _bad("storage.bad.settings_not_text")
     data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
-        raise SaveError(t("storage.bad.not_settings"))
+        raise _bad("storage.bad.not_settings")
     return Settings(**{k: v for k, v in data.items() if k in Settings.__slots__}).checked()
 
 
@@ -326,10 +332,10 @@ def parse_stats(text: object) -> dict:
     """Read statistics; raises SaveError when the value is not statistics at all
     (rows of the wrong shape are dropped by senet.session.load_stats)."""
     if not isinstance(text, str) or len(text) > 100_000:
-        raise SaveError(t("storage.bad.stats_not_text"))
+        raise _bad("storage.bad.stats_not_text")
     data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != "senet-stats" or not isinstance(data.get("results"), dict):
-        raise SaveError(t("storage.bad.not_stats"))
+        raise _bad("storage.bad.not_stats")
     return load_stats(text)
 
 
@@ -337,19 +343,19 @@ def parse_throw_stats(text: object) -> tuple:
     """(counts by category, games) from ``senet:throws``; raises SaveError for anything
     that is not exactly what dump_throw_stats writes (the Store sets it aside)."""
     if not isinstance(text, str) or len(text) > 10_000:
-        raise SaveError(t("storage.bad.throws_not_text"))
+        raise _bad("storage.bad.throws_not_text")
     data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != THROWS_FORMAT:
-        raise SaveError(t("storage.bad.not_throws"))
+        raise _bad("storage.bad.not_throws")
     version = data.get("version")
     if type(version) is not int or version != 1:
-        raise SaveError(t("storage.bad.throws_version", version=shown(str(version))))
+        raise _bad("storage.bad.throws_version", version=shown(str(version)))
     counts, games = data.get("counts"), data.get("games")
     if not isinstance(counts, dict) or set(counts) != {k for k, _ in THROW_KEYS}:
-        raise SaveError(t("storage.bad.throws_counts"))
+        raise _bad("storage.bad.throws_counts")
     for value in list(counts.values()) + [games]:
         if type(value) is not int or not 0 <= value < 10 ** 15:
-            raise SaveError(t("storage.bad.throws_count"))
+            raise _bad("storage.bad.throws_count")
     return {category: counts[key] for key, category in THROW_KEYS}, games
 
 

@@ -62,7 +62,8 @@ from app.storage.formats import (
 from app.storage.kept import KeptGames, stamp_of
 from senet.errors import SenetError
 from senet.session import empty_stats, record_result
-from senet.words import t
+from senet.words import current, t
+from senet.words.game import error_text
 
 # What a value that cannot be read is, for the sentence that says so: its id (the
 # ``what`` of Store._read) -> (the message when it was set aside, the message when it
@@ -253,7 +254,7 @@ class Store(KeptGames):
         try:
             return parse(raw)
         except Exception as exc:  # SaveError, but a bug must not stop the app either
-            reason = str(exc) or type(exc).__name__
+            reason = reason_of(exc, "storage.bad.damaged")
         self._set_aside(key, raw, reason, what)
         return None
 
@@ -299,7 +300,7 @@ class Store(KeptGames):
         try:
             text = dump_game(saved.replace(saved_at=self._now_ms()))
         except (SenetError, ValueError, TypeError) as exc:  # never expected; never fatal
-            self._problem(t("storage.problem.not_saved", error=exc))
+            self._problem(t("storage.problem.not_saved", error=reason_of(exc)))
             return True  # not written, and never will be: it waits no longer
         if not self._protect_other(saved.game_id) or not self._set(SAVE_KEY, text):
             return False
@@ -318,7 +319,7 @@ class Store(KeptGames):
             try:
                 text = dump_game(saved.replace(saved_at=self._now_ms()))
             except (SenetError, ValueError, TypeError) as exc:  # never expected
-                self._problem(t("storage.problem.previous_not_kept", error=exc))
+                self._problem(t("storage.problem.previous_not_kept", error=reason_of(exc)))
                 return False
         else:
             text = self._get(SAVE_KEY)
@@ -362,7 +363,7 @@ class Store(KeptGames):
         try:
             record_result(stats, variant, opponent, outcome, took_back)
         except SenetError as exc:
-            self._problem(t("storage.problem.result_not_counted", error=exc))
+            self._problem(t("storage.problem.result_not_counted", error=reason_of(exc)))
 
     def load_stats(self) -> dict:
         """The statistics, with the results that wait to be stored."""
@@ -419,6 +420,13 @@ class StoreKeys:
         return self.scoped.key_of(stored_key)
 
 
+def reason_of(exc: BaseException, fallback: str = "storage.bad.unexpected") -> str:
+    """Why a value could not be read or written, in the words in use: the message of an
+    error that has one (app/storage/formats.py's, the engine's with a message id), else
+    ``fallback``'s (the engine's English and a bug's text are never shown)."""
+    return error_text(current(), exc, fallback)
+
+
 def refusal_words(exc: BaseException) -> str:
     """Why the browser refused to store a value, in plain words (a fragment for
     storage.unsaved.notice): its storage full, storage not allowed, or its own words."""
@@ -436,5 +444,5 @@ __all__ = [
     "PREVIOUS_KEY", "QUARANTINE_PREFIX", "SAVE_KEY", "SETTINGS_KEY", "STATS_KEY", "THROWS_KEY",
     "dump_game", "dump_settings", "game_id_of", "kept_game", "KeptGame", "LocalStorage", "MemoryBackend",
     "outcome_for_stats", "parse_game", "parse_settings", "parse_stats", "parse_throw_stats", "SavedGame",
-    "refusal_words", "scope_of", "ScopedBackend", "seat_label", "Settings", "Store", "StoreKeys",
+    "reason_of", "refusal_words", "scope_of", "ScopedBackend", "seat_label", "Settings", "Store", "StoreKeys",
 ]

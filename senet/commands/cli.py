@@ -16,6 +16,7 @@ import sys
 from ..errors import SenetError
 from ..notation import parse_position
 from .parser import OneLineParser
+from .said import cannot_read, fail, said
 
 USAGE = ('python -m senet [--lang LANG] moves "POSITION" | python -m senet play "POSITION" MOVE'
          ' | python -m senet review RECORD [--nodes N] [--json]'
@@ -61,11 +62,6 @@ def use_language(lang: str) -> str:
     return words.lang()
 
 
-def _error(text: str) -> int:
-    print(f"error: {text}", file=sys.stderr)
-    return 2
-
-
 def verify(path: str) -> int:
     """Print whether a record's committed throws (or, for a game between two devices, both
     players' contributions) check out (senet.verify): exit code 0 when
@@ -81,11 +77,11 @@ def verify(path: str) -> int:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        return _error(f"cannot read {path}: {exc}")
+        return fail(cannot_read(path, exc))
     verdict = verify_record(text)
     said = verdict_text(current(), verdict)  # in the words in use (--lang, LANGUAGE, LANG)
     if verdict.status == INVALID:
-        return _error(said)
+        return fail(said)
     print(said)
     return 0 if verdict.ok else 1
 
@@ -95,7 +91,7 @@ def moves(options) -> int:
     try:
         state = parse_position(options.position)
     except SenetError as exc:
-        return _error(str(exc))
+        return fail(said(exc, "error.position"))
     for move in state.legal_actions() if state.throw is not None else state.pre_throw_actions():
         print(move)
     return 0
@@ -104,9 +100,13 @@ def moves(options) -> int:
 def play(options) -> int:
     """Print the position after a move, and the winner (or "draw") when it ends the game."""
     try:
-        state = parse_position(options.position).apply(options.move)
+        state = parse_position(options.position)
     except SenetError as exc:
-        return _error(str(exc))
+        return fail(said(exc, "error.position"))
+    try:
+        state = state.apply(options.move)
+    except SenetError as exc:
+        return fail(said(exc, "error.move"))
     print(state.position())
     winner = state.winner
     if winner == "draw":

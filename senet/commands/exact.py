@@ -65,7 +65,9 @@ def run(options) -> int:
     try:
         state = parse_position(options.position)
     except SenetError as exc:
-        return _error(str(exc))
+        from .said import fail, said
+
+        return fail(said(exc, "error.position"))
     result = answer(state)
     if result is None:
         return _error(outside(state))

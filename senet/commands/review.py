@@ -8,16 +8,12 @@ import sys
 from ..ai.review import BLUNDER, INACCURACY, MISTAKE, Reviewer
 from ..errors import SenetError
 from ..game import Game
-from ..words import current
+from ..words import current, t
 from ..words.digits import localize
-from ..words.game import side_name
+from ..words.game import error_text, side_name
+from .said import cannot_read, fail
 
 SUMMARY = "the review of a game record: a table of its decisions and a summary per side (docs/review.md)"
-
-
-def _error(text: str) -> int:
-    print(f"error: {text}", file=sys.stderr)
-    return 2
 
 
 def _read(path: str) -> str:
@@ -86,11 +82,11 @@ def run(options) -> int:
     try:
         text = _read(path)
     except (OSError, UnicodeDecodeError) as exc:
-        return _error(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}")
+        return fail(cannot_read(path, exc))
     try:
         game = Game.from_record(text)
     except SenetError as exc:
-        return _error(f"'{path}' is not a game record that replays: {exc}")
+        return fail(t("cli.not_a_record", path=path, error=error_text(current(), exc)))
     review = Reviewer(game, options.nodes).run()
     for line in table(review):
         print(line)

@@ -307,7 +307,9 @@ def read_pasted(text):
         try:
             return Game.from_record(plain)
         except RecordError as exc:
-            raise LinkError("share.record_bad", line=exc.line, reason=exc.reason) from None
+            # the reason as a message id and its words (senet.words.game.link_text says it)
+            reason = SenetError(exc.reason, exc.key, **exc.words)
+            raise LinkError("share.record_bad", line=exc.line, reason=reason) from None
     if "corr=" in plain:
         raise LinkError("share.is_corr")
     if "game=" not in plain and ("#" in plain or "/" in plain or " " in plain.strip()):

@@ -132,6 +132,8 @@ def error_text(words, exc, fallback: str = "error.unreadable") -> str:
     args = dict(getattr(exc, "words", None) or {})
     key = getattr(exc, "key", None)
     reason = args.pop("reason", None)
+    if reason is None:  # an IllegalMove's own (the rules' reason as data)
+        reason = getattr(exc, "reason", None)
     if key:
         if "side" in args:
             args["side"] = side_name(words, args["side"])
@@ -142,6 +144,22 @@ def error_text(words, exc, fallback: str = "error.unreadable") -> str:
         text = words.t(fallback)
     line = getattr(exc, "line", None)
     return words.t("error.at_line", line=line, error=text) if isinstance(line, int) else text
+
+
+def phrase_text(words, fault):
+    """Why a phrase cannot be a player's phrase, ``fault`` being senet.throws.phrase_fault's
+    answer, in ``words``; None when it can (``fault`` None)."""
+    return None if fault is None else words.t("error." + fault[0], **fault[1])
+
+
+def link_text(words, exc) -> str:
+    """A refusal with a message id (senet.online.corr_link.LinkError: ``key`` and
+    ``values``) in ``words``; an argument that is itself an engine's error (a record's
+    line that does not replay, share.record_bad's ``reason``) said with error_text."""
+    args = {}
+    for name, value in (getattr(exc, "values", None) or {}).items():
+        args[name] = error_text(words, value) if isinstance(value, BaseException) else value
+    return words.t(exc.key, **args)
 
 
 # senet.verify's statuses (but "verified") and the message that says each to a person
