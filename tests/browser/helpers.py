@@ -63,6 +63,32 @@ def whole_in_window(page, sel) -> bool:
     return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= vp["width"] + 0.5 and y + h <= vp["height"] + 0.5
 
 
+# The element's box, and whether some part of it is cut by the window or by a box around it
+# that scrolls or clips (a side panel that scrolls by itself hides what is past its edge).
+SIGHT = """sel => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  let top = 0, left = 0, bottom = innerHeight, right = innerWidth;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (s.overflowY !== 'visible' || s.overflowX !== 'visible') {
+      const c = p.getBoundingClientRect();
+      top = Math.max(top, c.top); left = Math.max(left, c.left);
+      bottom = Math.min(bottom, c.bottom); right = Math.min(right, c.right);
+    }
+  }
+  const whole = r.width > 0 && r.height > 0 && r.top >= top - 0.5 && r.left >= left - 0.5
+    && r.bottom <= bottom + 0.5 && r.right <= right + 0.5;
+  return [whole, [r.x, r.y, r.width, r.height]];
+}"""
+
+
+def whole_in_sight(page, sel) -> bool:
+    """The element is entirely in view: inside the window and every box around it that
+    scrolls or clips."""
+    return page.evaluate(SIGHT, sel)[0]
+
+
 def overlap(a, b) -> bool:
     return a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5
 

@@ -17,7 +17,7 @@ import re
 
 import pytest
 from conftest import axe_violations
-from helpers import LINK, SIZES, box, connect, overlap, whole_in_window, your_turns
+from helpers import LINK, SIGHT, SIZES, box, connect, overlap, whole_in_sight, whole_in_window, your_turns
 
 GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
 LAST_PIECE = "kendall+wwwwwww......................b+b+-+w=0/0,b=0/6+-"  # black's last piece on 30
@@ -68,6 +68,34 @@ def test_the_offer_then_the_lesson_and_its_buttons_are_whole_in_the_window(scree
     screen.wait_for_function("document.querySelector('[data-piece][data-at=\"16\"]') !== null")
     assert whole_in_window(screen, '[data-action="tutorial-next"]')
     assert axe_violations(screen) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_after_the_lessons_throw_its_task_and_buttons_are_whole_in_sight(screen, lang):
+    """Lesson 1 after the throw, in the longer words of French and German: on a desktop the
+    instruction and Back, Next and Skip ("Passer le tutoriel") whole beside the board, not
+    cut by the side panel's edge; on a phone the instruction in the window."""
+    screen.open(f"index.{lang}.html")  # a first visit
+    screen.click('[data-action="tutorial-start"]')
+    screen.locator("#tutorial").wait_for(state="visible")
+    screen.click('[data-action="throw"]')
+    screen.wait_for_function("document.getElementById('tutorial-task').textContent.includes('16')")
+    controls = ["#tutorial-task"]
+    if screen.size == "desktop":
+        controls += ["#tutorial-title", '[data-action="tutorial-back"]', '[data-action="tutorial-next"]',
+                     '[data-action="tutorial-skip"]']
+    for sel in controls:
+        assert whole_in_sight(screen, sel), (sel, screen.evaluate(SIGHT, sel))
+
+
+@pytest.mark.parametrize("screen", ["phone"], indirect=True)  # a desktop's menu has the whole width
+def test_on_a_phone_the_menu_takes_one_line(screen):
+    for page in ("index.html", "index.fr.html", "index.de.html", "index.ar.html"):
+        screen.open(page)
+        tops = screen.evaluate("() => [...document.querySelectorAll('header.site nav a')]"
+                               ".map(a => Math.round(a.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, (page, tops)
+        assert box(screen, "header.site")[3] < 60, (page, box(screen, "header.site"))
 
 
 # ---------------------------------------------------------------- dialogs
