@@ -221,7 +221,6 @@ class Letters:
         return n - 1
 
     def _emit(self, kind, seat, link_kind, now):
-        game = self.game
         target = self._depth(kind, seat)
         reveal = None
         if target > self.revealed:
