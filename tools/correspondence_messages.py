@@ -5,6 +5,9 @@ whole game shared as a link (senet.online.share).
 
     nice -n 10 .venv/bin/python tools/correspondence_messages.py --games 200
 
+``--look-ahead 0 4`` measures the reveals with no look-ahead past the throw due (0) and
+with the game's own (senet.online.corr.LOOK_AHEAD), one table each.
+
 A message is one link, the offer and the answer included. Every game is checked: both
 devices end with the same record, and it verifies.
 """
@@ -18,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import senet
 from senet.ai import get_player
 from senet.game import Game
+from senet.online import corr
 from senet.online.corr import join, start
 from senet.online.share import share_code
 from senet.verify import VERIFIED, verify_record
@@ -59,8 +63,28 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200, help="games per rule set (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--variants", nargs="*", default=list(senet.VARIANTS), help="rule sets (default: all)")
+    parser.add_argument("--look-ahead", type=int, nargs="*", default=[corr.LOOK_AHEAD],
+                        help=f"throws past the one due a contribution may be revealed, one table each "
+                             f"(default {corr.LOOK_AHEAD}, the game's)")
     args = parser.parse_args(argv)
-    print(f"{args.games} Average-vs-Average games per rule set, seeds {args.seed} to {args.seed + args.games - 1}")
+    for ahead in args.look_ahead:
+        corr.LOOK_AHEAD = ahead
+        table(args, ahead)
+    game = Game("kendall", seed=args.seed)
+    player = get_player("average", seed=args.seed)
+    from senet.turns import decisions
+
+    for _ in decisions(game, player.choose):
+        if game.actions >= 150:
+            break
+    print(f"a Kendall game of {game.actions} actions (seed {args.seed}) shared as a link: "
+          f"{len(share_code(game))} characters")
+    return 0
+
+
+def table(args, ahead):
+    print(f"{args.games} Average-vs-Average games per rule set, seeds {args.seed} to {args.seed + args.games - 1}, "
+          f"look-ahead {ahead}")
     print("| rule set | messages per game: mean | max | actions per game: mean | messages per action "
           "| link: mean chars | max | shared game link: mean chars | max |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -76,16 +100,6 @@ def main(argv=None):
         print(f"| {variant} | {mean:.1f} | {max(counts)} | {sum(actions) / len(actions):.1f} | "
               f"{sum(counts) / sum(actions):.2f} | {sum(lengths) / len(lengths):.1f} | {max(lengths)} | "
               f"{sum(shared) / len(shared):.0f} | {max(shared)} |")
-    game = Game("kendall", seed=args.seed)
-    player = get_player("average", seed=args.seed)
-    from senet.turns import decisions
-
-    for _ in decisions(game, player.choose):
-        if game.actions >= 150:
-            break
-    print(f"a Kendall game of {game.actions} actions (seed {args.seed}) shared as a link: "
-          f"{len(share_code(game))} characters")
-    return 0
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ Throws are those of a game between two devices (senet.throws, ``sha256-duel``): 
 seat's contribution to throw n is the element n + 1 steps below the anchor it gave in
 the first exchange. A device reveals its contribution to throw n only when no decision
 is left before that throw (the fairness rule): when the next step of the game is a
-throw of the other seat without a choice before it. Any other link reveals no more
+throw of the other seat without a choice before it, and past it as far as forced
+actions only lead, whatever the throws (corr_ahead). Any other link reveals no more
 than the throws already made.
 
 Every refusal is a LinkError (senet.online.corr_link): a catalog key and its arguments,
@@ -25,6 +26,7 @@ from ..state import CHANCE, WHITE
 from ..throws import CHAIN_LENGTH, DUEL, Chain, bytes_of_hex, chain_climb, duel_throw, hex_of
 from ..turns import FORCED, OVER, game_step
 from ..variants import is_rule_set_name
+from .corr_ahead import forced_throws
 from .corr_link import (
     ANSWER,
     CLAIM,
@@ -44,6 +46,7 @@ from .corr_link import (
 DECIDE = "decide"  # a seat decides (an action, or throw/rescue before a throw)
 NEED = "need"  # a throw is due and a contribution to it is not known
 MAX_AHEAD = 300  # throws a revealed contribution may be past the last one known
+LOOK_AHEAD = 4  # throws past the one due a contribution may be revealed (corr_ahead)
 
 
 class Reply:
@@ -208,10 +211,17 @@ class Letters:
             return None
         return self._emit(kind, seat, TURN, now)
 
+    def _depth(self, kind, seat):
+        """The deepest throw whose contribution the link to make reveals: the throw due
+        when it is the other seat's with nothing to decide before it, and those after it
+        that forced actions only lead to (corr_ahead); else the last throw made."""
+        n = self.game.thrown
+        if kind == NEED and seat == self.peer:
+            return n + forced_throws(self.game.state, LOOK_AHEAD)
+        return n - 1
+
     def _emit(self, kind, seat, link_kind, now):
-        game = self.game
-        n = game.thrown
-        target = n if kind == NEED and seat == self.peer else n - 1
+        target = self._depth(kind, seat)
         reveal = None
         if target > self.revealed:
             reveal = (target, self.chain.contribution(target))

@@ -12,7 +12,7 @@ from ..errors import SaveError, SenetError, shown
 from ..json_text import dumps, json_object, load_json
 from ..throws import bytes_of_hex, hex_of
 from .corr import join, legal_sorted, start
-from .corr_link import CLAIM, RESIGN, decode_link
+from .corr_link import CLAIM, RESIGN, decode_link, encode_link
 
 LETTERS_FORMAT = "senet-corr"
 LETTERS_VERSION = 1
@@ -73,6 +73,22 @@ def load_letters(text):
     return letters
 
 
+def _kept(letters, made, code, before, seq):
+    """The link ``code`` kept for place ``seq`` where this device made ``made`` again now:
+    the same, or one an earlier version made that reveals less or more of this device's
+    chain (the depth of a reveal is the only thing that changed between versions). The
+    kept one stays, and what it revealed: ``before`` is the deepest revealed before it."""
+    if made == code:
+        return
+    again, kept = decode_link(made), decode_link(code)
+    again.reveal = kept.reveal
+    if encode_link(again) != code or kept.reveal is not None and \
+            kept.reveal[1] != letters.chain.contribution(kept.reveal[0]):
+        raise SaveError(f"the saved correspondence game's link {seq} is not the one this device made")
+    letters.links[-1] = code
+    letters.revealed = before if kept.reveal is None else max(before, kept.reveal[0])
+
+
 def _replay(seat, name, secret, links, unsent):
     offer = decode_link(links[0])
     if seat == offer.host_seat:
@@ -85,12 +101,12 @@ def _replay(seat, name, secret, links, unsent):
         raise SaveError("the saved correspondence game's seat is not 1 or 2")
     if letters.links[0] != links[0]:
         raise SaveError("the saved correspondence game's offer does not follow from its secret")
+    before = -1  # the deepest throw this device revealed before the link it made last
     for seq in range(1, len(links)):
         code = links[seq]
         link = decode_link(code)
         if made is not None:  # this device made that link when it happened
-            if made != code:
-                raise SaveError(f"the saved correspondence game's link {seq} is not the one this device made")
+            _kept(letters, made, code, before, seq)
             made = None
             continue
         if link.kind == CLAIM:  # it fills the place of the seat claimed against
@@ -103,6 +119,7 @@ def _replay(seat, name, secret, links, unsent):
             else:
                 letters.receive(code)
             continue
+        before = letters.revealed
         if letters.sender(seq) == letters.peer:
             made = letters.receive(code).link
             continue
@@ -116,8 +133,9 @@ def _replay(seat, name, secret, links, unsent):
             made = reply.link
         if link.kind == RESIGN:
             made = letters.resign().link
-        if made != code:
+        if made is None:
             raise SaveError(f"the saved correspondence game's link {seq} is not the one this device made")
+        _kept(letters, made, code, before, seq)
         made = None
     if made is not None:
         letters.links.pop()  # a link made again at the end: it was kept, so it is this one
