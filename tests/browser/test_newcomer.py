@@ -343,6 +343,52 @@ def test_the_guest_gets_a_qr_code_of_the_answer(guarded_context, server):
     assert guest.get_attribute("#friend-answer-qr", "aria-label") == "QR code of the answer link"
 
 
+# ---------------------------------------------------------------- the Puzzles page
+
+PUZZLE = "pages/puzzles.html?date=2026-03-01&rules=kendall"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_puzzle_has_a_legend_a_reason_and_labelled_answers(guarded_context, server, size):
+    context, _log = guarded_context(**SIZES[size])
+    page = context.new_page()
+    page.goto(server.url + PUZZLE)
+    page.wait_for_selector("#puzzle:not([hidden])")
+    en = load("en")
+    # the legend names the water's square and the pieces, each beside the mark the board shows
+    water = page.locator('#puzzle-legend li[data-part="part-water"]')
+    assert water.inner_text().strip() == "~ " + en.n("pages.board.legend", 1, squares="27",
+                                                     part=en.t("pages.board.part.water"))
+    assert page.locator("#puzzle-legend li").all_inner_texts()[-2:] == [
+        " " + en.t("puzzles.legend.white"), " " + en.t("puzzles.legend.black")]
+    assert page.locator("#puzzle-board text.mark").all_text_contents().count("~") == 1
+    # the buttons look like the game's: rounded, a finger's height
+    first = page.locator("#puzzle-actions button").first
+    assert page.evaluate("b => parseFloat(getComputedStyle(b).borderTopLeftRadius)", first.element_handle()) > 0
+    assert first.bounding_box()["height"] >= 44
+    first.click()
+    page.wait_for_selector("#puzzle-answer:not([hidden])")
+    assert page.inner_text("#puzzle-reason").startswith("Why: ")
+    # every chance cell says which column it is in: above it on a desktop, in the card on a phone
+    cells = page.locator("#puzzle-values-rows td")
+    assert [cells.nth(i).get_attribute("data-label") for i in range(2)] == [
+        en.t("puzzles.page.col_chance"), en.t("puzzles.page.col_note")]
+    if size == "phone":
+        before = page.evaluate("td => getComputedStyle(td, '::before').content", cells.first.element_handle())
+        assert before == '"' + en.t("puzzles.page.col_chance") + ': "', before
+
+
+def test_the_arabic_puzzle_writes_its_numbers_and_lists_as_its_text(guarded_context, server):
+    context, _log = guarded_context(**SIZES["phone"])
+    page = context.new_page()
+    page.goto(server.url + PUZZLE.replace("puzzles.html", "puzzles.ar.html"))
+    page.wait_for_selector("#puzzle:not([hidden])")
+    numbers = page.locator("#puzzle-board text.num").all_text_contents()
+    assert numbers[:3] == ["١", "٢", "٣"] and not any(c.isascii() and c.isdigit() for n in numbers for c in n)
+    assert "،" in page.inner_text("#puzzle-board-desc") and ", " not in page.inner_text("#puzzle-board-desc")
+    assert "٢٧" in page.locator('#puzzle-legend li[data-part="part-water"]').inner_text()
+
+
 # ---------------------------------------------------------------- the language in a link
 
 
