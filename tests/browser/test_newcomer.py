@@ -392,6 +392,13 @@ def test_the_arabic_puzzle_writes_its_numbers_and_lists_as_its_text(guarded_cont
 # ---------------------------------------------------------------- the language in a link
 
 
+def test_an_empty_tray_says_zero_in_a_word_in_arabic(screen):
+    screen.open("index.ar.html" + GAME)
+    counts = screen.locator("text.tray-count").all_text_contents()
+    assert load("ar").t("view.tray.count_none") == "صفر"
+    assert "صفر" in counts and "٠" not in counts, counts  # Kendall: both off trays empty at the start
+
+
 def test_a_link_in_a_language_wins_over_the_remembered_one(guarded_context, server):
     context, _log = guarded_context(**SIZES["desktop"])
     page = context.new_page()
