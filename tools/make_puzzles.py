@@ -72,6 +72,9 @@ def puzzles(variant: str, count: int, seed: int, gap: float = GAP) -> list:
     return out
 
 
+LEGEND_WORDS = ("pages.board.legend", "pages.board.comma")
+
+
 def site_data() -> bytes:
     """dist/puzzles.json (tools/build.py): the puzzles, the rule sets' names, the parts of
     their squares (as the rules pages draw them, tools/board_svg.py) and the script's words
@@ -95,9 +98,11 @@ def site_data() -> bytes:
         "rules": {lang: {v: rules_text(w, get_rules(v)) for v in data["variants"]} for lang, w in langs.items()},
         "plural": {lang: w.rule for lang, w in langs.items()},
         "parts": {v: {str(n): kinds[0] for n, kinds in square_parts(get_rules(v)).items()} for v in data["variants"]},
-        # the script's words; the page's own (puzzles.page.*) are in its HTML
+        # the script's words; the page's own (puzzles.page.*) are in its HTML; the legend's
+        # are the rules pages' (pages.board.*, tools/board_svg.py's legend)
         "words": {lang: {k: w.messages.get(k, langs["en"].messages[k]) for k in sorted(langs["en"].messages)
-                         if k.startswith("puzzles.") and not k.startswith("puzzles.page.")}
+                         if (k.startswith("puzzles.") and not k.startswith("puzzles.page."))
+                         or k in LEGEND_WORDS or k.startswith(("pages.board.part.", "pages.board.mark."))}
                   for lang, w in langs.items()},
     }
     return json.dumps(out, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode("utf-8")

@@ -18,8 +18,6 @@ from pyscript.ffi import to_js
 from app.online.flow import (
     ANSWER_KEY,
     CANNOT_GO_ON,
-    DEFAULT_GUEST_NAME,
-    DEFAULT_HOST_NAME,
     JOIN_KEY,
     REJOIN_KEY,
     NotThisGame,
@@ -86,6 +84,7 @@ class FriendDialog:
         self._fill()
         on(self.dialog, "click", self.on_click)
         on(self.el("friend-variant"), "change", self.show_options)
+        on(self.el("friend-seat"), "change", self.show_name_hint)
         on(window, "senet:link", self.on_link)
         self.set_link("off")
 
@@ -117,7 +116,23 @@ class FriendDialog:
                 button.textContent = quick_words(code)
                 quick.appendChild(button)
         name = self.page.backend.get(NAME_KEY)
-        self.el("friend-name").value = name if isinstance(name, str) else DEFAULT_HOST_NAME
+        self.el("friend-name").value = name if isinstance(name, str) else ""
+        self.show_name_hint()
+
+    def show_name_hint(self, _event=None):
+        """An empty name box shows what the game calls a player with no name: "Player 1"
+        or "Player 2", as the seat chosen."""
+        self.el("friend-name").placeholder = t("names.seat.player", seat=int(self.el("friend-seat").value))
+
+    def draw_qr(self, svg_id, link):
+        """The QR code of ``link`` in the svg ``svg_id`` (a phone's camera opens the link)."""
+        from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when a link is made
+
+        matrix = qr_matrix(link)
+        size = len(matrix) + 2 * QUIET_ZONE
+        svg = self.el(svg_id)
+        svg.setAttribute("viewBox", f"0 0 {size} {size}")
+        svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
 
     def _fill_options(self, ticked):
         """The house rules' checkboxes: the New game dialog's (#ng-options, the same words),
@@ -271,13 +286,7 @@ class FriendDialog:
         self.show("invite")
         link_call("waitForAnswer")  # the answer link may be opened in another tab of this browser
         self.say(t("friend.invite_made"))
-        from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when an invite is made
-
-        matrix = qr_matrix(link)
-        size = len(matrix) + 2 * QUIET_ZONE
-        svg = self.el("friend-qr")
-        svg.setAttribute("viewBox", f"0 0 {size} {size}")
-        svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
+        self.draw_qr("friend-qr", link)
 
     def take_answer(self, text):
         """The answer (to the invite, or to a Reconnect): its session description. Raises
@@ -354,6 +363,7 @@ class FriendDialog:
         self._show_link("data-answer", link)
         self.el("friend-answer-part").hidden = False
         self.say(t("friend.reconnect_answer_made"))
+        self.draw_qr("friend-answer-qr", link)
 
     # -- the friend ------------------------------------------------------------------------
     def open_invite(self, text):
@@ -370,8 +380,8 @@ class FriendDialog:
             return
         self.el("friend-game").textContent = invite_words(offer)
         name = self.page.backend.get(NAME_KEY)
-        name = name if isinstance(name, str) and name and name != DEFAULT_HOST_NAME else DEFAULT_GUEST_NAME
-        self.el("friend-guest-name").value = name
+        self.el("friend-guest-name").value = name if isinstance(name, str) else ""
+        self.el("friend-guest-name").placeholder = t("names.seat.player", seat=3 - offer.host_seat)
         self.el("friend-answer-part").hidden = True
         self.el("friend-name-part").hidden = False
         self.say(t("friend.give_name"))
@@ -394,6 +404,7 @@ class FriendDialog:
         self.el("friend-answer-part").hidden = False
         self.flow.begin(self.page.policy.settings.speed)
         self.say(t("friend.answer_made"))
+        self.draw_qr("friend-answer-qr", link)
 
     # -- the connection --------------------------------------------------------------------
     def send(self, text):

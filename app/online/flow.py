@@ -33,11 +33,9 @@ LINK_STATES = ("off", "inviting", "connecting", "connected", "lost")
 JOIN_KEY = "join"
 ANSWER_KEY = "answer"
 REJOIN_KEY = "rejoin"  # a new invite for a game under way (Reconnect)
-# The names the invite and the answer offer before the players type theirs, and what a
-# game that cannot go on here says: app/dialogs/friend.py reads these as text (this
-# module's own code asks t() each time).
-DEFAULT_HOST_NAME = t("online.default_host")
-DEFAULT_GUEST_NAME = t("online.default_guest")
+# What a game that cannot go on here says: app/dialogs/friend.py reads it as text (this
+# module's own code asks t() each time). A player who gives no name is "Player 1" or
+# "Player 2" on both devices (app/words/names.py's seat_label).
 CANNOT_GO_ON = t("online.cannot_go_on")
 
 

@@ -151,13 +151,54 @@ function drawBoard(rules, board) {
     const part = parts[n];
     el("rect", { class: "sq" + (part ? ` part-${part}` : ""), x: 100 * col + 4, y: 100 * row + 4, width: 92,
                  height: 92, rx: 5 }, svg);
-    el("text", { class: "num", x: 100 * col + 12, y: 100 * row + 28 }, svg).textContent = String(n);
+    el("text", { class: "num", x: 100 * col + 12, y: 100 * row + 28 }, svg).textContent = digits(String(n));
+    if (part) { // its mark, as the legend shows it (the rules pages' drawing, tools/board_svg.py)
+      el("text", { class: "mark", x: 100 * col + 88, y: 100 * row + 88, "text-anchor": "end", "aria-hidden": "true" },
+         svg).textContent = mark(part);
+    }
     const c = board[n - 1];
     if (c !== ".") {
       el("circle", { class: `piece ${c === "w" ? "white" : "black"}`, "data-square": n, cx: 100 * col + 54,
                      cy: 100 * row + 54, r: 30 }, svg);
     }
   }
+}
+
+/* The letter a square of ``part`` shows (the water's is a wave in every language). */
+function mark(part) {
+  return part === "water" ? "~" : word("pages.board.mark." + part);
+}
+
+/* Items in a list, with the language's comma (Arabic's "،"). */
+function list(items) {
+  return items.join(words["pages.board.comma"] || ", ");
+}
+
+/* The legend under the board: each part the rule set gives its squares (the water 27,
+   the safe squares...), with its mark and colour, and the two sides' pieces. */
+function drawLegend(rules) {
+  const legend = $("puzzle-legend");
+  legend.replaceChildren();
+  const parts = data.parts[rules] || {};
+  const order = ["water", "rebirth", "gate", "safe", "leave", "entry"];
+  const item = (key, text, className) => {
+    const li = document.createElement("li");
+    const span = document.createElement("span");
+    span.className = className;
+    span.setAttribute("aria-hidden", "true");
+    span.textContent = key;
+    li.append(span, " ", text);
+    li.dataset.part = className.split(" ").pop();
+    legend.append(li);
+  };
+  for (const part of order) {
+    const squares = Object.keys(parts).filter((n) => parts[n] === part).map(Number).sort((a, b) => a - b);
+    if (!squares.length) continue;
+    item(mark(part), word("pages.board.legend", { n: squares.length, squares: list(squares.map(String)),
+                                                  part: word("pages.board.part." + part) }), `key part-${part}`);
+  }
+  item("", word("puzzles.legend.white"), "disc white");
+  item("", word("puzzles.legend.black"), "disc black");
 }
 
 // ---------------------------------------------------------------- words of a puzzle
@@ -193,7 +234,7 @@ function describe(rules, fields) {
     if (board[n - 1] === "b") black.push(n);
   }
   $("puzzle-board-desc").textContent = word("puzzles.board", {
-    white: white.join(", ") || "-", black: black.join(", ") || "-" });
+    white: list(white) || "-", black: list(black) || "-" });
   return { task: lines.join(" "), counts: counts.join(" ") };
 }
 
@@ -214,6 +255,7 @@ function show(rules, index, daily) {
     : word("puzzles.title.other", { rules: rulesNames[rules], number: index + 1, count: list.length });
   const fields = position.split(" ");
   drawBoard(rules, fields[1]);
+  drawLegend(rules);
   const said = describe(rules, fields);
   $("puzzle-task").textContent = said.task;
   $("puzzle-counts").textContent = said.counts;
@@ -256,6 +298,9 @@ function answer(action, fresh = true) {
     ? word("puzzles.verdict.best", { action: actionWords(action), chance: percent(chosen[1]) })
     : word("puzzles.verdict.not_best", { action: actionWords(action), chance: percent(chosen[1]),
                                           best: actionWords(best[0]), best_chance: percent(best[1]) });
+  $("puzzle-reason").textContent = reason(rules, ranked);
+  // each cell names its column, for the phone's cards (assets/pages.css's table.cards)
+  const labels = [...$("puzzle-values").tHead.rows[0].cells].map((th) => th.textContent.trim());
   const rows = $("puzzle-values-rows");
   rows.replaceChildren();
   for (const [a, p] of ranked) {
@@ -268,8 +313,10 @@ function answer(action, fresh = true) {
     const td = document.createElement("td");
     td.textContent = percent(p);
     const note = document.createElement("td");
-    note.textContent = [p === best[1] ? word("puzzles.mark.best") : "", a === action ? word("puzzles.mark.yours") : ""]
-      .filter(Boolean).join(", ");
+    note.textContent = list([p === best[1] ? word("puzzles.mark.best") : "",
+                             a === action ? word("puzzles.mark.yours") : ""].filter(Boolean));
+    td.dataset.label = labels[1];
+    note.dataset.label = labels[2];
     tr.append(th, td, note);
     rows.append(tr);
   }
@@ -284,6 +331,24 @@ function answer(action, fresh = true) {
     renderStreak(memory);
   }
   if (fresh) $("puzzle-verdict").focus({ preventScroll: false });
+}
+
+/* Why the best move is best: its chance against the next best's, in points, and what a
+   move into the water gives away. */
+function reason(rules, ranked) {
+  const [best, next] = ranked;
+  if (!next) return word("puzzles.reason.only", { best: actionWords(best[0]) });
+  const gap = Math.round(best[1] * 100) - Math.round(next[1] * 100);
+  const said = [gap > 0
+    ? word("puzzles.reason.gap", { best: actionWords(best[0]), best_chance: percent(best[1]),
+                                   next: actionWords(next[0]), next_chance: percent(next[1]), n: gap })
+    : word("puzzles.reason.even", { best: actionWords(best[0]), next: actionWords(next[0]), chance: percent(best[1]) })];
+  const parts = data.parts[rules] || {};
+  for (const [a] of ranked.slice(1)) {
+    const dst = a.split("-")[1];
+    if (parts[dst] === "water") said.push(word("puzzles.reason.water", { action: actionWords(a) }));
+  }
+  return said.join(" ");
 }
 
 function renderStreak(memory) {

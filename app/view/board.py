@@ -27,6 +27,7 @@ TRAY_LABEL = {("w", "supply"): "view.tray.white_supply", ("w", "off"): "view.tra
               ("b", "supply"): "view.tray.black_supply", ("b", "off"): "view.tray.black_off"}
 TRAY_MOVE = {"supply": "view.tray.target_supply", "off": "view.tray.target_off"}
 TRAY_TAG = {"supply": "view.tray.tag_supply", "off": "view.tray.tag_off"}
+TRAY_NONE = "view.tray.count_none"  # an empty tray's count: Arabic's ٠ alone reads as a stray dot
 
 
 def square_centre(n: int) -> tuple[float, float]:
@@ -319,7 +320,7 @@ class BoardDrawing:
             if self._trays_drawn.get(name) == drawn:
                 continue
             self._trays_drawn[name] = drawn
-            self._text(name, tray["count"], in_digits(count))
+            self._text(name, tray["count"], t(TRAY_NONE) if count == 0 else in_digits(count))
             classes = f"tray {COLOUR[colour]}" + (" target" if is_target else "")
             if is_preview:
                 classes += " preview"

