@@ -59,8 +59,10 @@ def read_save(text: str) -> tuple:
         raise SaveError("the saved game has no game record (\"record\")")
     try:
         game = Game.from_record(record)
-    except RecordError as exc:
-        raise SaveError(f"the saved game record is broken: {exc}") from None
+    except RecordError as exc:  # its message id, words and line kept: the page says why in words
+        error = SaveError(f"the saved game record is broken: {exc}", exc.key, **exc.words)
+        error.line = exc.line
+        raise error from None
     redo = data.get("redo", [])
     if not isinstance(redo, list) or not all(isinstance(g, list) and g for g in redo):
         raise SaveError("the saved undo history (\"redo\") is malformed")

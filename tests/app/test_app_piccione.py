@@ -16,6 +16,7 @@ from app.storage.store import MemoryBackend, SavedGame, Store
 from app.words.narration import throw_words
 from app.words.records import stats_rows
 from senet.session import empty_stats, load_stats, record_result
+from senet.words import t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,13 +39,17 @@ def test_a_link_names_piccione_and_all_four_options():
 
 
 @pytest.mark.parametrize("value, words", [
-    ("kendall%2Btrap%2Bfive", "order"), ("kendall+five+five", "twice"), ("kendall+quick", "unknown Kendall option"),
-    ("tait%2Bfive", "only kendall"), ("piccione+five", "only kendall"), ("chess", "unknown variant"),
+    ("kendall%2Btrap%2Bfive", "'kendall+trap+five'"), ("kendall+five+five", "'kendall five five'"),
+    ("kendall+quick", "'kendall quick'"), ("tait%2Bfive", "'tait+five'"), ("piccione+five", "'piccione five'"),
+    ("chess", "'chess'"),
 ])
 def test_a_link_with_bad_house_rules_is_refused_in_one_line_and_changes_nothing(value, words):
+    """The warning names what the link asked for, in the catalog's words (never the engine's
+    English), and the rule set played instead."""
     base = Setup("tait", ("human", "expert"), seed=9)
     setup, warnings = setup_from_query(f"?variant={value}&seed=4", base)
     assert len(warnings) == 1 and "\n" not in warnings[0]
+    assert warnings[0] == t("flow.query.unknown_rules", variant=words.strip("'"), playing="tait")
     assert words in warnings[0] and warnings[0].endswith("; playing tait")
     assert setup.variant == "tait" and setup.players == ("human", "expert") and setup.seed == 4
 
