@@ -380,6 +380,7 @@ def task_online():
     return lines
 
 
+<<<<<<< HEAD
 def task_rating():
     """Glicko-2: Glickman's worked example, a seeded series of games, idle periods."""
     from senet.rating import Rating, expected, idle, update
@@ -435,12 +436,73 @@ def task_profile():
             lines.append(f"load {Profile.from_text(bad).problems}")
         except ProfileError as exc:
             lines.append("refused " + exc.message_id)
+=======
+def task_corr():
+    """A game by correspondence (docs/online.md, "Correspondence"): two devices' objects
+    play Kendall and Bell by passing links only, refuse hostile links with the same keys,
+    save and load back, write records that verify; games shared as links come back."""
+    import hashlib
+
+    from corr_play import Lcg, Table, lcg_chooser
+
+    from senet.online.corr_link import LinkError, decode_link, encode_link
+    from senet.online.corr_save import dump_letters, load_letters
+    from senet.online.share import read_pasted, read_shared, share_code
+    from senet.throws import hex_of
+    from senet.verify import verify_record
+
+    lines = []
+    for variant, seat in (("kendall", 1), ("bell", 2)):
+        table = Table(variant, host_seat=seat, seed=3)
+        table.play(lcg_chooser(Lcg(8)), limit=60)
+        while table.pending is None:
+            table.step(lcg_chooser(Lcg(9)))
+        sender, code = table.pending
+        receiver = table.devices[3 - sender]
+        before = dump_letters(receiver)
+        link = decode_link(code)
+        bad = []
+        for text in (code[:-6], code[:12] + ("A" if code[12] != "A" else "B") + code[13:]):
+            try:
+                receiver.receive(text)
+            except LinkError as exc:
+                bad.append(exc.key)
+        if link.reveal is not None:
+            n, element = link.reveal
+            link.reveal = (n, bytes([element[0] ^ 1]) + element[1:])
+            try:
+                receiver.receive(encode_link(link))
+            except LinkError as exc:
+                bad.append(exc.key + " " + str(exc.values["throw"]))
+        lines.append(f"refused {variant} {' '.join(bad)} {dump_letters(receiver) == before}")
+        table.deliver()
+        try:
+            receiver.receive(code)
+        except LinkError as exc:
+            lines.append(f"twice {variant} {exc.key} {exc.values['number']}")
+        again = load_letters(dump_letters(receiver))
+        lines.append(f"kept {variant} {dump_letters(again) == dump_letters(receiver)}")
+        table.play(lcg_chooser(Lcg(10)))
+        record = table.host.record_text()
+        lengths = [len(c) for _, c in table.links]
+        lines.append(f"corr {variant} {record == table.guest.record_text()} {len(table.links)} {max(lengths)} "
+                     f"{hex_of(hashlib.sha256(record.encode()).digest()[:6])}")
+        lines.append(f"verify {verify_record(record).status}")
+        game = Game.from_record(record)
+        shared = share_code(game)
+        lines.append(f"shared {variant} {len(shared)} {read_shared(shared).record_text() == record} "
+                     f"{read_pasted(record).record_text() == record}")
+>>>>>>> corr
     return lines
 
 
 TASKS = {"games": task_games, "notation": task_notation, "throws": task_throws,
          "records": task_records, "average": task_average, "fair": task_fair, "online": task_online,
+<<<<<<< HEAD
          "rating": task_rating, "profile": task_profile}
+=======
+         "corr": task_corr}
+>>>>>>> corr
 
 
 def run(task):

@@ -34,6 +34,7 @@ def lib(tmp_path_factory):
     shutil.copytree(ROOT / "senet", d / "senet", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(HERE / "mpy_driver.py", d / "mpy_driver.py")
     shutil.copy(HERE / "online_play.py", d / "online_play.py")
+    shutil.copy(HERE / "corr_play.py", d / "corr_play.py")
     return d
 
 
@@ -188,3 +189,17 @@ def test_the_profile_is_the_same_in_micropython(lib):
     assert [ln for ln in lines if ln.startswith(("refused", "load"))] == [
         "refused profile.problem.corrupt", "refused profile.problem.corrupt", "refused profile.problem.newer",
         "load ['profile.problem.part_dropped']"]
+
+
+def test_games_by_correspondence_run_the_same_in_micropython(lib):
+    """senet.online.corr and share on the page's interpreter: Kendall and Bell played to
+    the end by links only, the same refusals (a cut link, a changed character, a changed
+    contribution named by its throw, a link opened twice) changing nothing, saves that
+    load back, records that verify, and games shared as links that come back."""
+    lines = _same(lib, "corr")
+    assert sum(1 for ln in lines if ln.startswith("corr ") and " True " in ln) == 2
+    assert lines.count("verify verified") == 2
+    assert all(ln.endswith(" True") for ln in lines if ln.startswith(("refused ", "kept ")))
+    assert all(" corr.link.cut corr.link.changed" in ln for ln in lines if ln.startswith("refused "))
+    assert sum(1 for ln in lines if ln.startswith("twice ") and " corr.already " in ln) == 2
+    assert all(ln.endswith("True True") for ln in lines if ln.startswith("shared "))
