@@ -380,7 +380,6 @@ def task_online():
     return lines
 
 
-<<<<<<< HEAD
 def task_rating():
     """Glicko-2: Glickman's worked example, a seeded series of games, idle periods."""
     from senet.rating import Rating, expected, idle, update
@@ -436,7 +435,8 @@ def task_profile():
             lines.append(f"load {Profile.from_text(bad).problems}")
         except ProfileError as exc:
             lines.append("refused " + exc.message_id)
-=======
+
+
 def task_corr():
     """A game by correspondence (docs/online.md, "Correspondence"): two devices' objects
     play Kendall and Bell by passing links only, refuse hostile links with the same keys,
@@ -492,17 +492,12 @@ def task_corr():
         shared = share_code(game)
         lines.append(f"shared {variant} {len(shared)} {read_shared(shared).record_text() == record} "
                      f"{read_pasted(record).record_text() == record}")
->>>>>>> corr
     return lines
 
 
 TASKS = {"games": task_games, "notation": task_notation, "throws": task_throws,
          "records": task_records, "average": task_average, "fair": task_fair, "online": task_online,
-<<<<<<< HEAD
-         "rating": task_rating, "profile": task_profile}
-=======
-         "corr": task_corr}
->>>>>>> corr
+         "rating": task_rating, "profile": task_profile, "corr": task_corr}
 
 
 def run(task):
