@@ -96,6 +96,8 @@ class Page:
     # -- the Controller's callbacks ------------------------------------------------------
     def autosave(self, ctl):
         table = ctl.table
+        if getattr(table.session, "corr", None):  # a game by correspondence: kept by its flow
+            return
         text, offer = self.policy.autosave(SavedGame(table.session, table.setup.expert_nodes, table.counted,
                                                      table.game_id, stood_in=table.stood_in))
         if text is not None:
@@ -119,6 +121,8 @@ class Page:
     def on_replace(self, session, finished_too=False):
         """A new game replaces ``session``: an unfinished game is kept as the previous save
         (``finished_too``: a finished one too, as "Play from here" replaces it)."""
+        if getattr(session, "corr", None):  # a game by correspondence: on its own list
+            return
         # while a replay shows, ctl.table.game_id and ctl.table.setup are the replay's: name the live game
         self.policy.replaced(session, self.ctl.live_setup.expert_nodes, self.ctl.live_game_id, finished_too)
 
