@@ -209,6 +209,9 @@ def main():
     # A Reconnect link (#rejoin=CODE): answer it for the game kept here. An answer link
     # (#answer=CODE): hand it to the tab of this browser that made the invite.
     fragment = str(window.location.hash)
+    if fragment.startswith("#corr=") or fragment.startswith("#game="):  # docs/online.md, "The page"
+        replace_url(str(window.location.pathname) + str(window.location.search))
+        page.open_fragment(fragment[1:])
     if fragment.startswith("#join=") or fragment.startswith("#rejoin=") or fragment.startswith("#answer="):
         replace_url(str(window.location.pathname) + str(window.location.search))
         if fragment.startswith("#join="):

@@ -155,6 +155,14 @@ class Page:
     def open_friend(self):
         self.use(FRIEND, lambda dialog: dialog.open(), "open")
 
+    def open_fragment(self, fragment):
+        """A link's fragment: ``corr=CODE`` (a turn by correspondence, app/dialogs/corr.py)
+        or ``game=CODE`` (a shared game, replayed: app/dialogs/record.py)."""
+        if fragment.startswith("corr="):
+            self.use("corr", lambda dialog: dialog.open_link(fragment), "link")
+        else:
+            self.use("record", lambda dialog: dialog.open_shared(fragment), "link")
+
     # -- the worker ----------------------------------------------------------------------
     def on_worker_state(self, state):
         """The worker started, answered or failed: redraw ("getting ready" goes away)."""

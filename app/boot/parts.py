@@ -20,6 +20,7 @@ RESIGN = "resign"
 PLAY_HERE = "play-here"
 TUTORIAL = "tutorial"
 FRIEND = "friend"
+CORR = "corr"
 MODULES = {
     NEW_GAME: ("app.dialogs.new_game",),
     SETTINGS: ("app.online.stun", "app.words.records", "app.dialogs.settings"),
@@ -28,6 +29,7 @@ MODULES = {
     PLAY_HERE: ("app.dialogs.play_here",),
     TUTORIAL: ("app.flow.tutorial",),
     FRIEND: ("senet.online.duel", "app.online.flow", "app.dialogs.friend"),
+    CORR: ("senet.online.corr", "senet.online.corr_save", "app.online.corr_flow", "app.dialogs.corr"),
 }
 
 
@@ -81,8 +83,12 @@ def _friend(page, module):
     return dialog
 
 
+def _corr(page, module):
+    return module.CorrDialog(page)
+
+
 MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _record, PLAY_HERE: _play_here,
-        TUTORIAL: lambda page, module: module, FRIEND: _friend}
+        TUTORIAL: lambda page, module: module, FRIEND: _friend, CORR: _corr}
 
 
 def register(parts, page):

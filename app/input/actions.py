@@ -146,6 +146,7 @@ ACTIONS = {
     "redo": _redo,
     "resign": _use("resign", "ask"),
     "friend": lambda page: page.open_friend(),
+    "corr": lambda page: page.use("corr", lambda dialog: dialog.open(), "open"),
     "record": _use("record", "open"),
     "settings": _use("settings", "open_settings"),
     "stats": _use("settings", "open_stats"),
@@ -177,6 +178,7 @@ RECORD_ACTIONS = {
     "download": lambda page: page.record.download(),
     "replay": lambda page: page.record.replay(),
     "verify": lambda page: page.record.verify(),
+    "share": lambda page: page.record.share(),
 }
 
 

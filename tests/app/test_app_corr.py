@@ -7,8 +7,8 @@ from app_harness import View, first, human_step, seeded_bytes
 from app.flow.controller import Controller, Setup
 from app.online.corr_flow import INDEX_KEY, CorrFlow
 from app.storage.backends import MemoryBackend
-from senet.words import t
 from senet.verify import VERIFIED, verify_record
+from senet.words import t
 
 HOUR = 3600000
 
