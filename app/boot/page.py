@@ -18,7 +18,7 @@ from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
 from app.platform import guard
-from app.platform.dom import on, window
+from app.platform.dom import on, replace_url, window
 from app.platform.lazy import Parts
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
@@ -154,6 +154,14 @@ class Page:
 
     def open_friend(self):
         self.use(FRIEND, lambda dialog: dialog.open(), "open")
+
+    def on_hash(self, _event=None):
+        """A link pasted in this tab's address bar (only its fragment changed): opened as
+        at boot, and the fragment taken off so that the next one is news too."""
+        fragment = str(window.location.hash)
+        if fragment.startswith("#corr=") or fragment.startswith("#game="):
+            replace_url(str(window.location.pathname) + str(window.location.search))
+            self.open_fragment(fragment[1:])
 
     def open_fragment(self, fragment):
         """A link's fragment: ``corr=CODE`` (a turn by correspondence, app/dialogs/corr.py)

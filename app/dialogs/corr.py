@@ -62,6 +62,7 @@ class CorrDialog:
         self.shelf = Shelf(page)
         self.flow = CorrFlow(page.ctl, self.shelf, page.random_bytes, lambda: int(js.Date.now()), self.on_link)
         page.corr = self.flow
+        self.opened = 0  # links opened here (<html data-corr>)
         select = self.el("corr-variant")
         for name in RULE_SETS:
             option = doc.createElement("option")
@@ -172,20 +173,33 @@ class CorrDialog:
     def open_link(self, text):
         """A ``#corr=`` link opened on the page (or pasted): applied, or refused in words."""
         name = self.page.backend.get(NAME_KEY)
+        self.el("corr-send").hidden = True
         ok = self.flow.open_link(text, name if isinstance(name, str) else "")
         self.el("corr-import").hidden = not self.flow.not_here
         if not ok:
             self.draw_list()
-            self.el("corr-send").hidden = True
             self.say(self.flow.problem)
-            self.page.document.documentElement.dataset.corr = "refused"
+            self.mark("refused")
             if not self.dialog.open:
                 self.dialog.showModal()
             return False
-        self.page.document.documentElement.dataset.corr = "applied"
+        self.mark("applied")
         if self.el("corr-send").hidden:
             self.say(t("corr.page.applied"))
         return True
+
+    def mark(self, what):
+        """<html data-corr="applied N"> (or "refused N": the Nth link opened here) and
+        data-corr-turn, whose turn the game on the board waits for (docs/app.md)."""
+        self.opened += 1
+        root = self.page.document.documentElement
+        root.dataset.corr = f"{what} {self.opened}"
+        self.mark_turn()
+
+    def mark_turn(self):
+        letters = self.flow.letters
+        if letters is not None:
+            self.page.document.documentElement.dataset.corrTurn = letters.summary()["turn"]
 
     def on_link(self, tag, code, automatic):
         link = str(window.location.origin) + str(window.location.pathname) + "#" + CORR_PARAM + "=" + code
@@ -207,6 +221,7 @@ class CorrDialog:
         svg.setAttribute("viewBox", f"0 0 {size} {size}")
         svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
         self.say(t("corr.page.made"))
+        self.mark_turn()
         if not self.dialog.open:
             self.dialog.showModal()
 

@@ -243,6 +243,10 @@ class CorrFlow:
                 game.concede(winner, how)
                 ctl.announce(ctl.result_text())
                 ctl.count_result()
+        letters = self.letters
+        if letters is not None and letters.game is not None:  # the record's last contributions
+            letters.record_text()
+            game.reveals = dict(letters.game.reveals)
         ctl.changed()
 
     # -- this device's turn (app/flow/seats.py's PersonOnline calls these) -------------------
