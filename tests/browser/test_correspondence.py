@@ -28,7 +28,7 @@ def devices(guarded_context):
         pages.append(page)
         logs.append(log)
     yield pages
-    for page, log in zip(pages, logs):
+    for log in logs:
         assert log.errors == []
 
 
