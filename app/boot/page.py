@@ -155,6 +155,9 @@ class Page:
     def open_friend(self):
         self.use(FRIEND, lambda dialog: dialog.open(), "open")
 
+    def open_corr(self):
+        self.use("corr", lambda dialog: dialog.open(), "open")
+
     def on_hash(self, _event=None):
         """A link pasted in this tab's address bar (only its fragment changed): opened as
         at boot, and the fragment taken off so that the next one is news too."""

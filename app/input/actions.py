@@ -146,7 +146,7 @@ ACTIONS = {
     "redo": _redo,
     "resign": _use("resign", "ask"),
     "friend": lambda page: page.open_friend(),
-    "corr": lambda page: page.use("corr", lambda dialog: dialog.open(), "open"),
+    "corr": lambda page: page.open_corr(),
     "record": _use("record", "open"),
     "settings": _use("settings", "open_settings"),
     "stats": _use("settings", "open_stats"),
