@@ -9,6 +9,7 @@ import pytest
 from conftest import DEFAULT_TIMEOUT_MS, position
 from helpers import ACT, RECORD, open_page
 
+from senet.online.corr_link import decode_link, encode_link
 from senet.verify import VERIFIED, verify_record
 from senet.words import load
 
@@ -62,6 +63,25 @@ def act(page):
     page.evaluate("const d = document.getElementById('corr-dialog'); if (d.open) d.close();")
 
 
+def refuse_crafted(page, link):
+    """Before ``link`` (a turn with a contribution) is opened: the same link with one byte
+    of its contribution changed, then with its number two places on (links out of order).
+    Each is refused in words naming what is wrong, and nothing kept changes."""
+    en = load("en")
+    prefix, code = link.split("#corr=")
+    kept = page.evaluate(KEPT)
+    changed = decode_link(code)
+    throw, element = changed.reveal
+    changed.reveal = (throw, bytes([element[0] ^ 1]) + element[1:])
+    later = decode_link(code)
+    later.seq += 2
+    for crafted, words in ((changed, en.t("corr.bad_contribution", throw=throw)),
+                           (later, en.t("corr.gap", number=later.seq, missing=later.seq - 2))):
+        status, _ = open_link(page, prefix + "#corr=" + encode_link(crafted))
+        assert status.startswith("refused") and page.text_content("#corr-status") == words
+        assert page.evaluate(KEPT) == kept
+
+
 def play_to_end(ann, bob, first_link, keep=None):
     """Links go across, each page plays its turns, until both games are over. ``keep``
     collects (receiver, link) of every link passed."""
@@ -70,6 +90,11 @@ def play_to_end(ann, bob, first_link, keep=None):
     for _ in range(3000):
         if pending:
             page, link = pending.pop(0)
+            if keep is not None and page is bob and "crafted" not in keep:
+                turn = decode_link(link.split("#corr=")[1])
+                if turn.seq >= 3 and turn.reveal is not None:
+                    refuse_crafted(page, link)
+                    keep.append("crafted")
             status, _turn = open_link(page, link)
             assert status.startswith("applied"), (status, page.text_content("#corr-status"))
             if keep is not None:
@@ -106,8 +131,9 @@ def test_kendall_and_bell_by_links_only_and_every_hostile_link(devices, server):
 
     # every hostile link is refused in words and changes nothing kept
     kept = bob.evaluate(KEPT)
-    last_to_bob = [link for page, link in keep if page is bob][-1]
-    older_to_bob = [link for page, link in keep if page is bob][-3]
+    assert "crafted" in keep
+    to_bob = [link for page, link in (k for k in keep if k != "crafted") if page is bob]
+    last_to_bob, older_to_bob = to_bob[-1], to_bob[-3]
     en = load("en")
     for link, words in ((last_to_bob, None), (older_to_bob, None), (last_to_bob[:-8], en.t("corr.link.cut"))):
         status, _ = open_link(bob, link)
@@ -120,7 +146,7 @@ def test_kendall_and_bell_by_links_only_and_every_hostile_link(devices, server):
     status, _ = open_link(stranger, last_to_bob)  # a device that does not hold the game
     assert status.startswith("refused")
     assert stranger.text_content("#corr-status") == en.t("corr.not_here")
-    assert stranger.is_visible("#corr-import")
+    assert stranger.evaluate("!document.getElementById('corr-import').hidden")  # import the record
     assert stranger.evaluate(KEPT) == []
 
     # a second game on Bob's device: a link goes to its own game, the list shows both
