@@ -13,7 +13,7 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
-from app.boot.parts import FRIEND, TUTORIAL, failed, register
+from app.boot.parts import CORR, FRIEND, TUTORIAL, failed, register
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
@@ -156,7 +156,7 @@ class Page:
         self.use(FRIEND, lambda dialog: dialog.open(), "open")
 
     def open_corr(self):
-        self.use("corr", lambda dialog: dialog.open(), "open")
+        self.use(CORR, lambda dialog: dialog.open(), "open")
 
     def on_hash(self, _event=None):
         """A link pasted in this tab's address bar (only its fragment changed): opened as
@@ -170,7 +170,7 @@ class Page:
         """A link's fragment: ``corr=CODE`` (a turn by correspondence, app/dialogs/corr.py)
         or ``game=CODE`` (a shared game, replayed: app/dialogs/record.py)."""
         if fragment.startswith("corr="):
-            self.use("corr", lambda dialog: dialog.open_link(fragment), "link")
+            self.use(CORR, lambda dialog: dialog.open_link(fragment), "link")
         else:
             self.use("record", lambda dialog: dialog.open_shared(fragment), "link")
 
