@@ -248,6 +248,9 @@ def main():
     # A Reconnect link (#rejoin=CODE): answer it for the game kept here. An answer link
     # (#answer=CODE): hand it to the tab of this browser that made the invite.
     fragment = str(window.location.hash)
+    if fragment.startswith("#corr=") or fragment.startswith("#game="):  # docs/online.md, "The page"
+        page.on_hash()
+    on(window, "hashchange", page.on_hash)  # a link pasted in this tab's address bar
     if fragment.startswith("#join=") or fragment.startswith("#rejoin=") or fragment.startswith("#answer="):
         replace_url(str(window.location.pathname) + str(window.location.search))
         if fragment.startswith("#join="):

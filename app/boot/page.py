@@ -13,12 +13,12 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
-from app.boot.parts import FRIEND, TUTORIAL, failed, register
+from app.boot.parts import CORR, FRIEND, TUTORIAL, failed, register
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
 from app.platform import guard
-from app.platform.dom import on, window
+from app.platform.dom import on, replace_url, window
 from app.platform.lazy import Parts
 from app.storage.formats import SavedGame
 from app.storage.policy import NOT_BROUGHT_BACK
@@ -96,6 +96,8 @@ class Page:
     # -- the Controller's callbacks ------------------------------------------------------
     def autosave(self, ctl):
         table = ctl.table
+        if getattr(table.session, "corr", None):  # a game by correspondence: kept by its flow
+            return
         text, offer = self.policy.autosave(SavedGame(table.session, table.setup.expert_nodes, table.counted,
                                                      table.game_id, stood_in=table.stood_in))
         if text is not None:
@@ -119,6 +121,8 @@ class Page:
     def on_replace(self, session, finished_too=False):
         """A new game replaces ``session``: an unfinished game is kept as the previous save
         (``finished_too``: a finished one too, as "Play from here" replaces it)."""
+        if getattr(session, "corr", None):  # a game by correspondence: on its own list
+            return
         # while a replay shows, ctl.table.game_id and ctl.table.setup are the replay's: name the live game
         self.policy.replaced(session, self.ctl.live_setup.expert_nodes, self.ctl.live_game_id, finished_too)
 
@@ -150,6 +154,25 @@ class Page:
 
     def open_friend(self):
         self.use(FRIEND, lambda dialog: dialog.open(), "open")
+
+    def open_corr(self):
+        self.use(CORR, lambda dialog: dialog.open(), "open")
+
+    def on_hash(self, _event=None):
+        """A link pasted in this tab's address bar (only its fragment changed): opened as
+        at boot, and the fragment taken off so that the next one is news too."""
+        fragment = str(window.location.hash)
+        if fragment.startswith("#corr=") or fragment.startswith("#game="):
+            replace_url(str(window.location.pathname) + str(window.location.search))
+            self.open_fragment(fragment[1:])
+
+    def open_fragment(self, fragment):
+        """A link's fragment: ``corr=CODE`` (a turn by correspondence, app/dialogs/corr.py)
+        or ``game=CODE`` (a shared game, replayed: app/dialogs/record.py)."""
+        if fragment.startswith("corr="):
+            self.use(CORR, lambda dialog: dialog.open_link(fragment), "link")
+        else:
+            self.use("record", lambda dialog: dialog.open_shared(fragment), "link")
 
     # -- the worker ----------------------------------------------------------------------
     def on_worker_state(self, state):

@@ -21,6 +21,7 @@ PLAY_HERE = "play-here"
 TUTORIAL = "tutorial"
 FRIEND = "friend"
 REVIEW = "review"
+CORR = "corr"
 # a tuple, not a dict: MicroPython's dicts keep no order
 MODULES = (
     (NEW_GAME, ("app.view.kept_view", "app.dialogs.new_game")),
@@ -34,6 +35,7 @@ MODULES = (
     # the game review's data and its panel: app/flow/review_focus.py and app/view/panels.py
     # import them when a review starts, from here once they are loaded
     (REVIEW, ("app.flow.review_data", "app.view.review_view")),
+    (CORR, ("senet.online.corr", "senet.online.corr_save", "app.online.corr_flow", "app.dialogs.corr")),
 )
 
 
@@ -87,8 +89,12 @@ def _friend(page, module):
     return dialog
 
 
+def _corr(page, module):
+    return module.CorrDialog(page)
+
+
 MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _record, PLAY_HERE: _play_here,
-        TUTORIAL: lambda page, module: module, FRIEND: _friend, REVIEW: lambda page, module: module}
+        TUTORIAL: lambda page, module: module, FRIEND: _friend, REVIEW: lambda page, module: module, CORR: _corr}
 
 
 def register(parts, page):

@@ -9,6 +9,8 @@ from pyscript.ffi import create_proxy, to_js
 import senet
 from app.platform import guard
 from app.platform.dom import window
+from senet.online.corr_link import LinkError
+from senet.online.share import read_pasted, read_shared, share_code
 from senet.words import current, t
 from senet.words.game import error_text
 
@@ -40,7 +42,13 @@ class RecordDialog:
             self.message(t("record.too_long"), error=True)
             return
         try:
-            game = senet.Game.from_record(text)
+            game = senet.Game.from_record(text) if text.strip().startswith("senet-record") else read_pasted(text)
+            if not text.strip().startswith("senet-record"):  # a shared game's link: its record replays
+                text = game.record_text()
+        except LinkError as exc:
+            self.message(t("record.cannot_replay", error=t(exc.key, **exc.values)), error=True)
+            self.text.focus()
+            return
         except senet.RecordError as exc:
             self.message(t("record.cannot_replay", error=error_text(current(), exc)), error=True)
             self.text.focus()
@@ -53,6 +61,56 @@ class RecordDialog:
         self.dialog.close()
         ctl.open_record(text, game, own=own)
         self.page.document.querySelector('#replay [data-action="replay-back"]').focus()
+
+    def open_paste(self):
+        """Paste a game: the dialog with an empty text, for a record or a shared game's link."""
+        self.open()
+        self.text.value = ""
+        self.message(t("record.paste"))
+        self.text.focus()
+
+    def open_shared(self, fragment):
+        """A shared game's link opened (``game=CODE``): its replay, nothing stored; a link
+        that cannot be read is said in the dialog, and nothing changes."""
+        try:
+            game = read_shared(fragment)
+        except LinkError as exc:
+            self.open()
+            self.message(t("record.cannot_replay", error=t(exc.key, **exc.values)), error=True)
+            return
+        self.page.ctl.open_record(game.record_text(), game, own=False)
+        self.page.document.documentElement.dataset.shared = "opened"
+
+    def share(self):
+        """Share this game: the game on the board (finished, in progress, or a replay's) as
+        a ``#game=`` link, shown, then offered to the share sheet on a phone or copied."""
+        ctl = self.page.ctl
+        try:
+            game = ctl.table.replay.full if ctl.table.replay is not None else ctl.table.game
+            code = share_code(game)
+        except Exception as exc:  # a game that cannot be packed is said, nothing changes
+            self.message(t("record.cannot_share", error=str(exc)), error=True)
+            return
+        link = str(window.location.origin) + str(window.location.pathname) + "#game=" + code
+        shown = self.page.document.getElementById("record-link")
+        shown.textContent = link
+        shown.setAttribute("data-game-link", link)
+        shown.hidden = False
+        asyncio.create_task(self._share(link))
+
+    async def _share(self, link):
+        if hasattr(js.navigator, "share"):
+            try:
+                await guard.later(js.navigator, "share", to_js({"title": t("record.share_title"), "url": link}))
+                return
+            except guard.Refused as exc:
+                if exc.name == "AbortError":
+                    return
+        try:
+            await guard.later(window.navigator.clipboard, "writeText", link)
+            self.message(t("record.link_copied"))
+        except Exception:
+            self.message(t("record.copy_by_hand"), error=True)
 
     def copy(self):
         asyncio.create_task(self._copy())

@@ -151,6 +151,7 @@ ACTIONS = {
     "redo": _redo,
     "resign": _use("resign", "ask"),
     "friend": lambda page: page.open_friend(),
+    "corr": lambda page: page.open_corr(),
     "record": _use("record", "open"),
     "settings": _use("settings", "open_settings"),
     "stats": _use("settings", "open_stats"),
@@ -182,6 +183,7 @@ RECORD_ACTIONS = {
     "download": lambda page: page.record.download(),
     "replay": lambda page: page.record.replay(),
     "verify": lambda page: page.record.verify(),
+    "share": lambda page: page.record.share(),
 }
 
 

@@ -10,12 +10,13 @@ import asyncio
 import json
 import sys
 
-from app_harness import View, last, no_sleep, play_as_human
+from app_harness import View, human_step, last, no_sleep, play_as_human, seeded_bytes
 
 from app.flow.controller import Controller, Setup
 from app.flow.setup import parse_query, setup_from_query
 from app.flow.turn_loop import fallback_broken
 from app.game.pieces import loc_order
+from app.online.corr_flow import CorrFlow
 from app.storage.store import MemoryBackend, SavedGame, Settings, Store
 
 CLOCK = 1_700_000_000.25  # the stores' clock: the saved times are the same in both
@@ -252,6 +253,43 @@ def two_tabs(ctl):
     return out
 
 
+def correspondence():
+    """Two devices, each a Controller with its CorrFlow (app/online/corr_flow.py) over its
+    own storage, play Bell by clicks and by passing links only; then a link opened twice."""
+    devices = []
+    for seed in (3, 4):
+        ctl = Controller(View(), setup=Setup("bell", ("human", "human"), speed="instant"),
+                         random_bytes=seeded_bytes(seed))
+        outbox = []
+        shelf = MemoryBackend()
+        flow = CorrFlow(ctl, shelf, seeded_bytes(seed + 100), lambda: 5000,
+                        lambda tag, code, automatic, outbox=outbox: outbox.append(code))
+        devices.append((ctl, flow, outbox, shelf))
+    (ann_ctl, ann, ann_out, _), (bob_ctl, bob, bob_out, bob_shelf) = devices
+    ann.start("bell", 1, "Ann", 72)
+    links = [ann_out.pop()]
+    assert bob.open_link(links[0], "Bob"), bob.problem
+    steps = 0
+    while steps < 2000:
+        steps += 1
+        while ann_out or bob_out:
+            for out, other in ((ann_out, bob), (bob_out, ann)):
+                while out:
+                    links.append(out.pop(0))
+                    assert other.open_link(links[-1]), other.problem
+        mine = [(ctl, flow) for ctl, flow, _, _ in devices if flow.letters is not None
+                and not flow.letters.game.over and flow.letters.waiting_for() == flow.letters.seat]
+        if not mine:
+            break
+        assert human_step(mine[0][0])
+    saved = sorted(bob_shelf.data.items())
+    twice = bob.open_link(links[-1])  # refused: opened already, or made here
+    return {"links": links, "records": [ann.letters.record_text(), bob.letters.record_text()],
+            "board": ann_ctl.table.session.record_text(), "over": [ann_ctl.table.game.over, bob_ctl.table.game.over],
+            "twice": [twice, bob.problem, sorted(bob_shelf.data.items()) == saved],
+            "list": [row["turn"] for row in bob.summaries()]}
+
+
 async def run(inputs):
     ctl, humans = await two_humans()
     return {
@@ -264,6 +302,7 @@ async def run(inputs):
         "fair": await fair_round(),
         "tutorial": await tutorial_walk(),
         "tabs": two_tabs(ctl),
+        "corr": correspondence(),
     }
 
 

@@ -94,6 +94,7 @@ EXPECTED = {
     "redo": ({}, ["ctl.history.redo", "view.restore_focus"]),
     "resign": ({}, ["resign.ask"]),
     "friend": ({}, ["page.open_friend"]),
+    "corr": ({}, ["page.open_corr"]),
     "record": ({}, ["record.open"]),
     "settings": ({}, ["settings_dialogs.open_settings"]),
     "stats": ({}, ["settings_dialogs.open_stats"]),
@@ -184,7 +185,7 @@ def test_the_first_throw_answers_the_tutorials_offer():
 
 def test_the_record_dialogs_buttons():
     for what, call in (("copy", "record.copy"), ("download", "record.download"), ("replay", "record.replay"),
-                       ("verify", "record.verify")):
+                       ("verify", "record.verify"), ("share", "record.share")):
         page, log = fake_page()
         assert dispatch(page, what, RECORD_ACTIONS)
         assert log == [call]

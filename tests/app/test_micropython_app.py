@@ -209,3 +209,12 @@ def test_the_save_policy_and_the_button_table_run_the_same_way(both):
     assert tabs["tutorial"] == "finished"
     assert tabs["dispatch"] == [True, False, ["ctl.history.undo", "view.restore_focus"]]
     assert theirs["tabs"] == tabs
+
+
+def test_a_game_by_correspondence_goes_the_same_way(both):
+    mine, theirs, _ = both
+    corr = mine["corr"]
+    assert corr["over"] == [True, True] and corr["records"][0] == corr["records"][1]
+    assert len(corr["links"]) > 10 and corr["list"] == ["over"]
+    assert corr["twice"][0] is False and corr["twice"][1] and corr["twice"][2]  # refused, said, nothing kept
+    assert theirs["corr"] == corr
