@@ -48,7 +48,7 @@ ELSEWHERE = {
     "sw.js": "written by tools/pwa.py into dist/",
     "build-info.json": "written by tools/build.py into dist/",
     "boot-order.json": "written by tools/build.py into page.pack (tools/boot_order.py)",
-    "pages/intro.fr.html": "a page in one language, written by tools/site_words.py into dist/",
+    "intro.fr.html": "a page in French, written by tools/build.py",
     "pack.mpy": "app/boot/pack.py as bytecode, written by tools/build.py",
     "en.json": "a compiled catalog in page.pack (tools/build.py)",
     "senet.zip": "the worker's engine, written by tools/build.py",
