@@ -20,6 +20,7 @@ RESIGN = "resign"
 PLAY_HERE = "play-here"
 TUTORIAL = "tutorial"
 FRIEND = "friend"
+PROGRESS = "progress"
 MODULES = {
     NEW_GAME: ("app.dialogs.new_game",),
     SETTINGS: ("app.online.stun", "app.words.records", "app.dialogs.settings"),
@@ -28,6 +29,7 @@ MODULES = {
     PLAY_HERE: ("app.dialogs.play_here",),
     TUTORIAL: ("app.flow.tutorial",),
     FRIEND: ("senet.online.duel", "app.online.flow", "app.dialogs.friend"),
+    PROGRESS: ("app.view.progress_charts", "app.dialogs.progress"),  # the Progress panel (docs/progress.md)
 }
 
 
@@ -81,8 +83,13 @@ def _friend(page, module):
     return dialog
 
 
+def _progress(page, module):
+    dialog = page.progress_dialog = module.ProgressDialog(page)
+    return dialog
+
+
 MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _record, PLAY_HERE: _play_here,
-        TUTORIAL: lambda page, module: module, FRIEND: _friend}
+        TUTORIAL: lambda page, module: module, FRIEND: _friend, PROGRESS: _progress}
 
 
 def register(parts, page):
