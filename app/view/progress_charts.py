@@ -25,7 +25,7 @@ def _num(x, places=0):
     """``x`` rounded, in the language's digits (and its decimal sign)."""
     if places == 0:
         return in_digits(int(round(x)))
-    return in_digits(f"{x:.{places}f}")
+    return in_digits(("%." + str(places) + "f") % x)
 
 
 def _svg(title, desc, body, cls):
