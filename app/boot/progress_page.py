@@ -12,6 +12,7 @@ it stops as soon as the player starts a review of their own (that one is kept in
 
 import asyncio
 import json
+import time
 
 from app.flow.progress_game import game_entry, player_side
 from app.platform.dom import window
@@ -20,6 +21,12 @@ from senet.words import t
 
 IDLE_AFTER = 3  # seconds after a game's end before its review starts in the background
 OUTCOME_ID = "game-over-progress"  # the game-over card's line: how the game counted
+
+
+def now_ms():
+    """Now, in ms since 1970 (not window.Date.now(): MicroPython cuts a JS whole number
+    beyond 32 bits to 32 bits)."""
+    return int(time.time() * 1000)
 
 
 class ProgressPage:
@@ -44,9 +51,9 @@ class ProgressPage:
             outcome = online.outcome(session)
             result = {"won": "win", "lost": "loss", "drawn": "draw"}[outcome[2]] if outcome else None
             seat = online.seat
-            return game_entry(session, game_id, window.Date.now(), friend=session.seats[3 - seat].name or "",
+            return game_entry(session, game_id, now_ms(), friend=session.seats[3 - seat].name or "",
                               online_result=result, seat=seat)
-        return game_entry(session, game_id, window.Date.now(), stood_in=stood_in,
+        return game_entry(session, game_id, now_ms(), stood_in=stood_in,
                           hinted=game_id in self.hinted or self.page.policy.settings.hints)
 
     def game_ended(self, session):
@@ -71,7 +78,7 @@ class ProgressPage:
         if session.game.over:
             return
         try:
-            entry = game_entry(session, game_id, window.Date.now())
+            entry = game_entry(session, game_id, now_ms())
         except Exception:
             return
         self.progress.record(entry)

@@ -59,7 +59,10 @@ def panel_markup(profile, default_variant):
     heads = [t("progress.col.rules"), t("progress.col.rating"), t("progress.col.games")]
     heads += [KIND_NAMES.get(level, level) for level in LEVELS]
     head = "".join(f'<th scope="col">{markup_text(h)}</th>' for h in heads)
-    body = "".join("<tr>" + "".join(f"<td>{markup_text(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    # each rule set a row headed by its name; a phone shows it as a card of label: value
+    body = "".join(f'<tr><th scope="row">{markup_text(str(row[0]))}</th>'
+                   + "".join(f'<td data-label="{markup_text(h)}">{markup_text(str(c))}</td>'
+                             for h, c in zip(heads[1:], row[1:])) + "</tr>" for row in rows)
     out.append(f'<table id="progress-ratings"><caption>{markup_text(t("progress.ratings"))}</caption>'
                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     # the rating over time, each rule set
@@ -91,7 +94,7 @@ def panel_markup(profile, default_variant):
     counts = [in_digits(totals[c]) for c in (1, 2, 3, 4, 0)]
     table = _table(t("progress.chart.throws.title"), [t("progress.col.throw"), t("progress.col.count")],
                    list(zip(labels, counts)))
-    out.append(_figure("throws", t("progress.chart.throws.caption"), chart_svg(totals)
+    out.append(_figure("throws", t("progress.chart.throws.caption"), f'<div class="throw-charts progress-throws">{chart_svg(totals)}</div>'
                        + f'<p class="verdict">{markup_text(chart_words(totals))}</p>', table))
     return "".join(out)
 

@@ -19,6 +19,7 @@ WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 24  # room for the scale's numbers at the left, the games' below
 PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 SERIES = 6  # line styles for the rule sets (class s0..s5)
+LABEL_GAP = 11  # the least room between two labels' baselines (10-unit text)
 
 
 def _num(x, places=0):
@@ -29,7 +30,9 @@ def _num(x, places=0):
 
 
 def _svg(title, desc, body, cls):
-    return (f'<svg class="progress-chart {cls}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    """``cls``: the chart's name, as the class progress-<name> (a bare "error" would take
+    the dialogs' error colour)."""
+    return (f'<svg class="progress-chart progress-{cls}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
             f'aria-label="{markup_text(title)}">'
             f"<title>{markup_text(title)}</title><desc>{markup_text(desc)}</desc>{body}</svg>")
 
@@ -72,7 +75,9 @@ def _axes(low, high, ticks, places, count):
         y = _y(v, low, high)
         out.append(f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}"/>')
         out.append(f'<text class="tick" x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end">{_num(v, places)}</text>')
-    if count:
+    if count == 1:  # one game: its number under its one point
+        out.append(f'<text class="tick" x="{_x(0, 1):.1f}" y="{HEIGHT - 6}" text-anchor="middle">{_num(1)}</text>')
+    elif count:
         out.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{_num(1)}</text>')
         out.append(f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">{_num(count)}</text>')
     return "".join(out)
@@ -85,6 +90,23 @@ def _empty(title, text, cls):
 
 def _path(points):
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _label_places(ys, gap=LABEL_GAP):
+    """The baselines of labels wanted at ``ys``, moved apart so that no two are closer
+    than ``gap`` (the levels' names, whose ratings may lie a few points apart), kept
+    inside the plot; in the order given."""
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed = {}
+    last = None
+    for i in order:
+        y = max(ys[i], TOP + gap - 2) if last is None else max(ys[i], last + gap)
+        placed[i] = last = y
+    over = (last or 0) - (TOP + PLOT_H)
+    if over > 0:  # pushed below the plot: move them all up together
+        for i in placed:
+            placed[i] -= over
+    return [placed[i] for i in range(len(ys))]
 
 
 # -- the rating ----------------------------------------------------------------------------
@@ -109,10 +131,10 @@ def rating_chart(points, levels):
         bottom = [(x - 6, y) for x, y in bottom] + [(x + 6, y) for x, y in bottom]
     body = [_axes(low, high, ticks, 0, count),
             f'<polygon class="band" points="{_path(top + list(reversed(bottom)))}"/>']
-    for name, r in levels:
+    for (name, r), at in zip(levels, _label_places([_y(r, low, high) - 3 for _, r in levels])):
         y = _y(r, low, high)
         body.append(f'<line class="level" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}"/>'
-                    f'<text class="level-name" x="{WIDTH - RIGHT - 2}" y="{y - 3:.1f}" text-anchor="end">'
+                    f'<text class="level-name" x="{WIDTH - RIGHT - 2}" y="{at:.1f}" text-anchor="end">'
                     f"{markup_text(name)}</text>")
     body.append(f'<polyline class="line s0" points="{_path(line)}"/>')
     x, y = line[-1]
@@ -181,8 +203,7 @@ def luck_chart(games):
     got = sum(SCORE[g["result"]] for g in reviewed)
     fair = sum(deserved(SCORE[g["result"]], g["review"]["luck"]) for g in reviewed)
     count = len(reviewed)
-    high = max(1.0, float(count))
-    low, high, ticks = _scale(0, high)
+    low, high, ticks = _scale(0, max(1.0, got, fair) * 1.1)  # room above the taller bar for its figure
     bar = PLOT_W / 5
     body = [_axes(low, high, ticks, 0 if high >= 4 else 1, 0)]
     for k, (value, cls, key) in enumerate(((got, "got", "progress.chart.luck.got"),
