@@ -23,7 +23,7 @@ FRIEND = "friend"
 PROGRESS = "progress"
 MODULES = {
     NEW_GAME: ("app.dialogs.new_game",),
-    SETTINGS: ("app.online.stun", "app.words.records", "app.dialogs.settings"),
+    SETTINGS: ("app.online.stun", "app.words.records", "app.storage.backup", "app.dialogs.backup", "app.dialogs.settings"),
     RESIGN: ("app.dialogs.resign",),
     RECORD: ("app.dialogs.record",),
     PLAY_HERE: ("app.dialogs.play_here",),
@@ -56,6 +56,8 @@ def _settings(page, module):
     on(dialogs.stun_input, "change", dialogs.on_stun)
     on(dialogs.theme_select, "change", dialogs.on_setting)
     on(dialogs.lang_select, "change", dialogs.on_language)
+    on(document.getElementById("data-export"), "click", lambda _event: dialogs.backup.export())  # Your data
+    on(dialogs.backup.file, "change", dialogs.backup.on_file)
     return dialogs
 
 

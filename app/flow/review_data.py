@@ -77,7 +77,8 @@ def rating_scale(scale=None) -> str:
     steps = [(name, bound) for bound, name in scale] if scale else list(RATING_BOUNDS)
     parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=in_digits(thousandths(bound)))
              for name, bound in steps if bound is not None]
-    return t("flow.review.scale", steps=t("list.comma").join(parts), last=t("flow.review.rating." + steps[-1][0]))
+    key = "flow.review.scale" if scale else "flow.review.scale_gnubg"
+    return t(key, steps=t("list.comma").join(parts), last=t("flow.review.rating." + steps[-1][0]))
 
 
 def signed_percent(x: float) -> str:
