@@ -6,8 +6,8 @@ saved there at once."""
 import asyncio
 
 import senet
-from app.flow.setup import KIND_NAMES, SPEEDS
 from app.dialogs.backup import DataBackup
+from app.flow.setup import KIND_NAMES, SPEEDS
 from app.online.stun import save_stun, stored_stun
 from app.platform import guard
 from app.platform.dom import on, window
