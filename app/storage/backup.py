@@ -27,7 +27,7 @@ from app.storage.formats import (
     parse_throw_stats,
 )
 from app.storage.progress import ANSWERS_KEY, PRACTICE_KEY, PROFILE_KEY, practice_text
-from senet.profile import Profile, ProfileError
+from senet.profile import NEWER, Profile, ProfileError
 from senet.words import t
 
 KIND = "senet-data"
@@ -46,7 +46,7 @@ def _profile(text):
     try:
         return Profile.from_text(text)
     except ProfileError as exc:
-        raise ValueError(t(exc.message_id)) from None
+        raise ValueError(t("backup.bad.profile_newer" if exc.message_id == NEWER else "backup.bad.profile")) from None
 
 
 # key -> (its name in words, its reader: raises on a value it cannot read)

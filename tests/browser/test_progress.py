@@ -230,9 +230,9 @@ def test_the_profile_survives_a_reload_and_export_then_import(app, tmp_path):
     bad.write_text(json.dumps({"kind": "senet-data", "format": 1, "data": {"senet:profile": "{not a profile"}}))
     keys = app.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
     app.set_input_files("#data-file", str(bad))
-    app.wait_for_function("document.getElementById('data-status').textContent")
+    app.wait_for_selector("#data-status.error")
     assert app.inner_text("#data-status") == t("backup.refused.bad_part", part=t("backup.part.profile"),
-                                               error=t("profile.problem.corrupt"))
+                                               error=t("backup.bad.profile"))
     assert app.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == keys
 
     app.evaluate("localStorage.removeItem('senet:profile')")
