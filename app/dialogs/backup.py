@@ -7,7 +7,7 @@ import asyncio
 import time
 
 import js
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import to_js
 
 from app.platform.dom import window
 from app.storage.backup import MAX_FILE, BackupError, export_text, import_data, read_backup
@@ -40,8 +40,12 @@ class DataBackup:
         page.document.body.append(link)
         link.click()
         link.remove()
-        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        asyncio.create_task(self._revoke(url))
         self.say(t("backup.exported", file=link.download))
+
+    async def _revoke(self, url):
+        await asyncio.sleep(10)  # the download has started by then
+        js.URL.revokeObjectURL(url)
 
     def on_file(self, _event):
         asyncio.create_task(self._import())
