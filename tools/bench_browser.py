@@ -56,6 +56,9 @@ another build (for example one of an older commit, for a before/after comparison
   `senet:review-start` mark (the worker has booted and replayed the record) to
   `senet:review-end`; ``--review-nodes`` sets the budget (the page's ?review_nodes=).
   Goal: a whole Kendall game in under 30 s at the default budget.
+- profile (``--profile``, alone, its own options): ready, cold and warm, with 500 games in
+  the player's profile beside an empty one, round by round, and their ratio (goal: within
+  10%); tools/bench_progress.py says how;
 - phone (``--phone``, alone, its own options): a first visit to a game against the Expert
   and one against Average over a throttled link that the server shares among its
   connections, uncompressed: the first turn's time and the bytes sent by then
@@ -526,6 +529,10 @@ def main(argv: list[str] | None = None) -> int:
         import bench_phone
 
         return bench_phone.main([a for a in argv if a != "--phone"])
+    if "--profile" in argv:  # ready with 500 games in the profile beside none: tools/bench_progress.py
+        import bench_progress
+
+        return bench_progress.main([a for a in argv if a != "--profile"])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="boots measured, cold and warm (default 5)")
     parser.add_argument("--games", type=int, default=1, help="Expert-against-Expert games (default 1)")

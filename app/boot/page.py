@@ -14,6 +14,7 @@ import js
 from pyscript.ffi import to_js
 
 from app.boot.parts import CORR, FRIEND, TUTORIAL, failed, register
+from app.boot.progress_page import ProgressPage
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
@@ -47,6 +48,7 @@ class Page:
         self.parts = register(Parts(on_failed=failed(self), on_change=self._parts_changed,
                                         fail=fail_parts), self)
         self.boot_view = BootView(document)  # the worker's boot and its download's progress
+        self.progress = ProgressPage(self)  # the player's profile (app/boot/progress_page.py)
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra="", kind="", actions=()):
@@ -113,9 +115,11 @@ class Page:
         outcome = online.outcome(session) if online is not None else None
         self.policy.count_result(session, game_counts(session.game), outcome, self.ctl.table.stood_in)
         self.show_problems()  # statistics that could not be read, or stored
+        self.progress.game_ended(session)  # the player's profile: rated or kept, and said why
 
     def record_line(self, ctl):
         """The game-over panel's line: your record against this level in this rule set."""
+        self.progress.show_outcome(ctl)  # and under it, how the game counted for the rating
         return self.policy.record_line(ctl.table.session, rules_name(ctl.table.rules), ctl.table.stood_in)
 
     def on_replace(self, session, finished_too=False):
@@ -124,6 +128,7 @@ class Page:
         if getattr(session, "corr", None):  # a game by correspondence: on its own list
             return
         # while a replay shows, ctl.table.game_id and ctl.table.setup are the replay's: name the live game
+        self.progress.game_left(session, self.ctl.live_game_id)
         self.policy.replaced(session, self.ctl.live_setup.expert_nodes, self.ctl.live_game_id, finished_too)
 
     def on_storage(self, event):
@@ -218,6 +223,7 @@ class Page:
         meter (a call to it would start it anyway; this gives it a head start). Novice and
         Average decide on the page: a game with only those never starts it."""
         ctl = self.ctl
+        self.progress.note_hints()
         if ctl.advice.hints or ctl.advice.meter or any(kind in WORKER_KINDS for kind in ctl.live_setup.players):
             self.link.start()
             self.prepare(ctl.live_setup.variant)
@@ -368,6 +374,7 @@ class Page:
                 return
             review.finished(str(await link.call("review_result")), stopped=review.stop_asked)
             window.performance.mark("senet:review-end")
+            self.progress.reviewed_by_hand(review)  # kept in the profile, over the idle review
         except Exception as exc:  # the worker failed: said in the panel, nothing else changes
             review.failed(str(exc))
         if ctl.reviews.review is review:

@@ -22,11 +22,12 @@ TUTORIAL = "tutorial"
 FRIEND = "friend"
 REVIEW = "review"
 CORR = "corr"
+PROGRESS = "progress"
 # a tuple, not a dict: MicroPython's dicts keep no order
 MODULES = (
     (NEW_GAME, ("app.view.kept_view", "app.dialogs.new_game")),
     (SETTINGS, ("app.online.stun", "app.words.records", "senet.throw_stats", "app.view.throw_chart",
-                "app.dialogs.settings")),
+                "app.storage.backup", "app.dialogs.backup", "app.dialogs.settings")),
     (RESIGN, ("app.dialogs.resign",)),
     (RECORD, ("app.dialogs.record",)),
     (PLAY_HERE, ("app.dialogs.play_here",)),
@@ -35,6 +36,7 @@ MODULES = (
     # the game review's data and its panel: app/flow/review_focus.py and app/view/panels.py
     # import them when a review starts, from here once they are loaded
     (REVIEW, ("app.flow.review_data", "app.view.review_view")),
+    (PROGRESS, ("app.view.progress_charts", "app.dialogs.progress")),  # the Progress panel (docs/progress.md)
     (CORR, ("senet.online.corr", "senet.online.corr_save", "app.online.corr_flow", "app.dialogs.corr")),
 )
 
@@ -62,6 +64,8 @@ def _settings(page, module):
     on(dialogs.stun_input, "change", dialogs.on_stun)
     on(dialogs.theme_select, "change", dialogs.on_setting)
     on(dialogs.lang_select, "change", dialogs.on_language)
+    on(document.getElementById("data-export"), "click", lambda _event: dialogs.backup.export())  # Your data
+    on(dialogs.backup.file, "change", dialogs.backup.on_file)
     return dialogs
 
 
@@ -89,12 +93,18 @@ def _friend(page, module):
     return dialog
 
 
+def _progress(page, module):
+    dialog = page.progress_dialog = module.ProgressDialog(page)
+    return dialog
+
+
 def _corr(page, module):
     return module.CorrDialog(page)
 
 
 MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _record, PLAY_HERE: _play_here,
-        TUTORIAL: lambda page, module: module, FRIEND: _friend, REVIEW: lambda page, module: module, CORR: _corr}
+        TUTORIAL: lambda page, module: module, FRIEND: _friend, REVIEW: lambda page, module: module, CORR: _corr,
+        PROGRESS: _progress}
 
 
 def register(parts, page):

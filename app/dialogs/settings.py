@@ -6,6 +6,7 @@ saved there at once."""
 import asyncio
 
 import senet
+from app.dialogs.backup import DataBackup
 from app.flow.setup import KIND_NAMES, SPEEDS
 from app.online.stun import save_stun, stored_stun
 from app.platform import guard
@@ -33,6 +34,7 @@ class SettingsDialogs:
         self.lang_select = document.getElementById("set-lang")
         self.stun_input = document.getElementById("set-stun")
         self.stun_error = document.getElementById("set-stun-error")
+        self.backup = DataBackup(page)  # Your data: export and import (app/dialogs/backup.py)
 
     def sound_on(self):
         return self.page.sound_on()  # app/boot/page.py: on, but off in a browser a test drives
@@ -50,6 +52,7 @@ class SettingsDialogs:
         self.lang_select.value = lang()
         self.stun_input.value = stored_stun(self.page.backend)
         self.stun_error.textContent = ""
+        self.backup.say("")
         self.settings_dialog.showModal()
 
     def apply_theme(self):

@@ -9,6 +9,7 @@ import json
 from app.game.counting import line_name, marks, turns_played
 from app.words.names import SIDE_NAMES as COLOUR  # "White", "Black"
 from senet.words import n, t
+from senet.words import number as in_digits
 
 # The classes the graph marks (and the list of the review names).
 MARKED = ("mistake", "blunder")
@@ -45,6 +46,8 @@ def percent_fine(x: float) -> str:
 
 # GNU Backgammon's scale of a player's error rate (senet.ai.review.RATINGS): the upper
 # bound of each name, equity lost a decision (not on the page: review.py is the worker's).
+# A review brings its rule set's own scale ("scale"): rating_scale reads that one first;
+# these bounds serve a review saved before the scale was made for each rule set.
 RATING_BOUNDS = (("flawless", 0.002), ("world_class", 0.005), ("master", 0.008), ("advanced", 0.012),
                  ("intermediate", 0.018), ("casual", 0.026), ("beginner", None))
 
@@ -56,12 +59,26 @@ def rated(mean: float, name) -> str:
     return t("flow.review.rated", rating=t("flow.review.rating." + name), mean=percent_fine(mean))
 
 
-def rating_scale() -> str:
-    """The scale in words, its bounds in thousandths (the page shows no decimals): the
-    mean cell's explanation."""
-    parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=round(bound * 1000))
-             for name, bound in RATING_BOUNDS if bound is not None]
-    return t("flow.review.scale", steps=t("list.comma").join(parts), last=t("flow.review.rating." + RATING_BOUNDS[-1][0]))
+def thousandths(bound: float) -> str:
+    """A bound of the scale in thousandths of a game, as precise as it needs: "5", "0.4",
+    "0.05" (some rule sets' bounds are below a thousandth)."""
+    x = bound * 1000
+    for places in (0, 1, 2, 3):
+        text = ("%." + str(places) + "f") % x
+        if abs(float(text) - x) < 1e-9 or (places and float(text) and abs(float(text) - x) / x < 0.05):
+            return text
+    return f"{x:.3f}"
+
+
+def rating_scale(scale=None) -> str:
+    """The scale in words, its bounds in thousandths of a game: the mean cell's
+    explanation. ``scale``: the review's own ([[bound, name], ...], the last bound None:
+    senet.ai.review's "scale"); GNU Backgammon's (RATING_BOUNDS) when it has none."""
+    steps = [(name, bound) for bound, name in scale] if scale else list(RATING_BOUNDS)
+    parts = [t("flow.review.scale_step", rating=t("flow.review.rating." + name), bound=in_digits(thousandths(bound)))
+             for name, bound in steps if bound is not None]
+    key = "flow.review.scale" if scale else "flow.review.scale_gnubg"
+    return t(key, steps=t("list.comma").join(parts), last=t("flow.review.rating." + steps[-1][0]))
 
 
 def signed_percent(x: float) -> str:

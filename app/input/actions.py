@@ -155,6 +155,7 @@ ACTIONS = {
     "record": _use("record", "open"),
     "settings": _use("settings", "open_settings"),
     "stats": _use("settings", "open_stats"),
+    "progress": _use("progress", "open"),
     "fair-phrase": lambda page: page.apply_phrase(),
     "verify": lambda page: page.view.fair_message(page.ctl.fair.verify_text()),
     "throw-stats": _throw_stats,

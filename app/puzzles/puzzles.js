@@ -23,6 +23,12 @@ const SVG = "http://www.w3.org/2000/svg";
 // that two copies of the app on one origin keep their streaks apart; "" at a site's root.
 const SITE_DIR = new URL("../", location.href).pathname;
 const KEY = (SITE_DIR === "/" ? "" : SITE_DIR) + "senet:puzzles";
+// "Your mistakes" (docs/progress.md, "Practise your mistakes"): the app writes the positions
+// where the player lost the most to senet:practice, each with every move's value; this page
+// writes its answers to senet:practice:answers alone, and the app applies them to the
+// player's profile (a position solved twice in a row leaves the list) when it next loads.
+const PRACTICE_KEY = (SITE_DIR === "/" ? "" : SITE_DIR) + "senet:practice";
+const ANSWERS_KEY = PRACTICE_KEY + ":answers";
 let data = null;
 let words = {};
 let rulesNames = {};
@@ -124,6 +130,37 @@ function counted(memory, date, best) {
   const out = { ...memory, answered: date, streak: run, best: Math.max(memory.best || 0, run) };
   if (best) out.good = date;
   return out;
+}
+
+/* The practice positions still to solve: the app's list, less those this page's answers
+ * (not yet applied by the app) have solved twice in a row. */
+function mistakes() {
+  let positions = [];
+  let answers = [];
+  try {
+    positions = (JSON.parse(localStorage.getItem(PRACTICE_KEY) || "{}").positions || []);
+    answers = JSON.parse(localStorage.getItem(ANSWERS_KEY) || "[]");
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(answers)) answers = [];
+  return positions.filter((x) => {
+    if (!x || !Array.isArray(x.ranked) || !x.ranked.length || !data.variants[x.variant.split("+")[0]]) return false;
+    let streak = x.streak || 0;
+    for (const a of answers) if (a && a.id === x.id) streak = a.solved ? streak + 1 : 0;
+    return streak < 2;
+  });
+}
+
+function answerMistake(id, solved) {
+  try {
+    let answers = JSON.parse(localStorage.getItem(ANSWERS_KEY) || "[]");
+    if (!Array.isArray(answers)) answers = [];
+    answers.push({ id, solved, at: Date.now() });
+    localStorage.setItem(ANSWERS_KEY, JSON.stringify(answers));
+  } catch {
+    storageRefused = true;
+  }
 }
 
 // ---------------------------------------------------------------- drawing
@@ -245,14 +282,34 @@ function show(rules, index, daily) {
   const [position, ranked] = list[index];
   const date = today();
   current = { rules, index, daily, date, ranked };
+  $("puzzle-title").textContent = daily
+    ? word("puzzles.title.daily", { rules: rulesNames[rules], date: longDate(date) })
+    : word("puzzles.title.other", { rules: rulesNames[rules], number: index + 1, count: list.length });
+  display(rules, position, ranked, daily, index);
+}
+
+/* One of the player's own mistakes (k: its place in mistakes()). */
+function showMistake(k) {
+  const list = mistakes();
+  if (!list.length) return;
+  const x = list[k % list.length];
+  const rules = x.variant.split("+")[0];
+  const ranked = x.ranked.map((r) => [r[0], r[1]]);
+  current = { rules, index: -1, daily: false, date: today(), ranked, practice: x.id, k: k % list.length };
+  $("puzzle-title").textContent = word("puzzles.title.mistake", { rules: rulesNames[rules], number: k % list.length + 1,
+                                                                  count: list.length });
+  display(rules, x.position, ranked, false, -1);
+  $("puzzle").dataset.practice = x.id;
+}
+
+function display(rules, position, ranked, daily, index) {
   const box = $("puzzle");
+  delete box.dataset.practice;
   box.dataset.rules = rules;
   box.dataset.index = String(index);
   box.dataset.daily = daily ? "true" : "false";
   box.dataset.position = position;
-  $("puzzle-title").textContent = daily
-    ? word("puzzles.title.daily", { rules: rulesNames[rules], date: longDate(date) })
-    : word("puzzles.title.other", { rules: rulesNames[rules], number: index + 1, count: list.length });
+  const date = current.date;
   const fields = position.split(" ");
   drawBoard(rules, fields[1]);
   drawLegend(rules);
@@ -321,6 +378,10 @@ function answer(action, fresh = true) {
     rows.append(tr);
   }
   box.hidden = false;
+  if (fresh && current.practice) {
+    answerMistake(current.practice, isBest);
+    renderMistakes();
+  }
   if (fresh && daily) {
     let memory = load();
     const before = memory.answered;
@@ -355,6 +416,14 @@ function renderStreak(memory) {
   const { now, best } = streak(memory, today());
   $("puzzle-streak").textContent = storageRefused ? word("puzzles.no_storage")
     : word("puzzles.streak", { n: now, best });
+}
+
+function renderMistakes() {
+  const button = $("puzzle-mistakes");
+  if (!button) return;
+  const count = mistakes().length;
+  button.hidden = !count;
+  button.textContent = word("puzzles.mistakes", { n: count });
 }
 
 function another() {
@@ -406,6 +475,12 @@ async function start() {
   });
   $("puzzle-daily").addEventListener("click", () => daily(current.rules));
   $("puzzle-another").addEventListener("click", another);
+  const mine = document.createElement("button");
+  mine.type = "button";
+  mine.id = "puzzle-mistakes";
+  mine.addEventListener("click", () => showMistake(current && current.practice ? current.k + 1 : 0));
+  $("puzzle-another").after(" ", mine);
+  renderMistakes();
   $("puzzle-loading").hidden = true;
   $("puzzle").hidden = false;
   daily(rules);

@@ -21,7 +21,10 @@ Keys (all text, JSON):
 - ``senet:stats``          wins, losses and draws per rule set and opponent level
 - ``senet:throws``         how many throws of each kind every finished game on this
                            device made (docs/fair-throws.md)
-- ``senet:quarantine:<ms>`` a value that could not be read, set aside with the reason,
+- ``senet:profile``, ``senet:practice``, ``senet:practice:answers``: the player's
+                           progress and the positions to practise (app/storage/progress.py)
+- ``senet:quarantine:<ms>`` a value that could not be read (or one an imported file
+                           replaced: app/storage/backup.py), set aside with the reason,
                            never overwritten (the newest MAX_QUARANTINE are kept)
 """
 

@@ -75,7 +75,7 @@ def render_review(view, ctl) -> None:
             td.setAttribute("data-label", t(label))  # a phone shows each side as a card: label, value
             td.textContent = in_digits(row[field]) if isinstance(row[field], (int, float)) else str(row[field])
             if field == "mean":
-                td.setAttribute("title", rating_scale())  # what the skill's names mean
+                td.setAttribute("title", rating_scale(review.data.get("scale")))  # what the skill's names mean
             tr.append(td)
         rows.append(tr)
     listing = els["list"]

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The page's Python modules, as page.pack ships them (tools/build.py takes the package app/
 # but these; the drawing and the DOM handlers need the browser and are not run here).
-NOT_RUN_HERE = ("main.py", "boot/page.py", "boot/dom.py", "input/board.py", "dialogs/new_game.py",
+NOT_RUN_HERE = ("main.py", "boot/page.py", "boot/progress_page.py", "dialogs/progress.py", "dialogs/backup.py", "boot/dom.py", "input/board.py", "dialogs/new_game.py",
                 "dialogs/record.py", "dialogs/settings.py", "view/view.py", "view/board.py",
                 "view/controls.py", "view/panels.py", "worker/worker.py", "worker/link.py")
 APP_MODULES = tuple(sorted(p.relative_to(ROOT / "app").as_posix() for p in (ROOT / "app").rglob("*.py")

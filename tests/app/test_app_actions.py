@@ -68,11 +68,11 @@ def fake_page(returns=True, **ctl_attrs):
     page.ctl.table = Recorder("ctl.table", log, returns, tutorial=attrs["tutorial"], replay=attrs["replay"])
     page.ctl.reviews.review = attrs["review"]
     page.view = Recorder("view", log, offering=False)
-    for part in ("new_game", "play_here", "resign", "record", "settings_dialogs", "policy"):
+    for part in ("new_game", "play_here", "resign", "record", "settings_dialogs", "policy", "progress_dialog"):
         setattr(page, part, Recorder(part, log))
     # the dialogs are parts loaded after the first paint (app/boot/parts.py): here, loaded
     by_name = {"new-game": "new_game", "play-here": "play_here", "resign": "resign", "record": "record",
-               "settings": "settings_dialogs"}
+               "settings": "settings_dialogs", "progress": "progress_dialog"}
     page.use = lambda name, call, key=None: call(getattr(page, by_name[name]))
     if attrs["review"] is True:
         page.ctl.reviews.review = Recorder("review", log)
@@ -98,6 +98,7 @@ EXPECTED = {
     "record": ({}, ["record.open"]),
     "settings": ({}, ["settings_dialogs.open_settings"]),
     "stats": ({}, ["settings_dialogs.open_stats"]),
+    "progress": ({}, ["progress_dialog.open"]),
     "fair-phrase": ({}, ["page.apply_phrase"]),
     "verify": ({}, ["ctl.fair.verify_text", "view.fair_message"]),
     "throw-stats": ({}, ["settings_dialogs.open_stats", "page.scroll_to"]),
