@@ -51,6 +51,10 @@ def _where(tag: str, attrs: dict, text: str) -> str:
     return f'<{tag}> "{text}"' if text else f"<{tag}>"
 
 
+# A key's name inside a message's markup (<kbd>): the build writes the message whole.
+INLINE = ("kbd",)
+
+
 class UnmarkedWords(HTMLParser):
     """The elements of a page with words directly inside them but no data-t, and with a
     read attribute but no data-t-<attribute>: each as (where, attribute or "")."""
@@ -85,7 +89,10 @@ class UnmarkedWords(HTMLParser):
         if not self.open:
             return
         tag, attrs = self.open[-1]
-        if tag not in ("script", "style") and _words(data) and "data-t" not in attrs:
+        # inside an element whose message carries markup (a key's name in <kbd>, a <b>): the
+        # message writes the whole element, its inner tags included
+        inside_message = any("data-t" in outer for _tag, outer in self.open[:-1]) and tag in INLINE
+        if tag not in ("script", "style") and _words(data) and "data-t" not in attrs and not inside_message:
             self.found.add((_where(tag, attrs, data), ""))
 
 
