@@ -107,13 +107,14 @@ class ProgressPage:
         if line is None:
             if not text:
                 return
-            record = document.getElementById("game-over-record")
-            if record is None:
+            # under the card's buttons: Play again and Review stay where a phone shows them
+            actions = document.querySelector("#game-over .actions")
+            if actions is None:
                 return
             line = document.createElement("p")
             line.id = OUTCOME_ID
             line.className = "note"
-            record.after(line)
+            actions.after(line)
         line.textContent = text
         line.hidden = not text
 
