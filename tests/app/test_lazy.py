@@ -4,6 +4,7 @@ drops what waited for it, and is tried again on the next click; ``later`` loads 
 part in the background, in order."""
 
 import asyncio
+import concurrent.futures
 import sys
 
 import pytest
@@ -30,13 +31,21 @@ def make_parts(failures, changes, **kwargs):
 
 
 def in_a_loop(coro):
-    """Run ``coro`` in a loop of its own (asyncio.run would leave no current loop behind,
-    which other tests' asyncio.get_event_loop() needs)."""
-    loop = asyncio.new_event_loop()
-    try:
-        return loop.run_until_complete(coro)
-    finally:
-        loop.close()
+    """Run ``coro`` in a loop of its own, in a thread of its own: the thread's loop is
+    never the global one (asyncio.run would leave no current loop behind, which other
+    tests' asyncio.get_event_loop() needs), and Playwright's sync API keeps a loop
+    running in the main thread when browser tests ran before in the same process
+    (``pytest -n 2 --dist loadfile``), where run_until_complete would refuse to start."""
+
+    def run():
+        loop = asyncio.new_event_loop()
+        try:
+            return loop.run_until_complete(coro)
+        finally:
+            loop.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
 
 
 async def settle():

@@ -274,10 +274,16 @@ def test_the_move_log_lists_every_throw_newest_first_and_opens_the_replay(app):
     # an entry opens the replay at that moment
     pick = entries.nth(len(steps) - 2)
     turn = pick.evaluate("b => b.closest('ol').parentElement.querySelector('.log-who').dataset.turn")
+    # its move within the turn (a turn is one side's throws until the other's begin: an
+    # extra throw is a move of the same turn), counted from the turn's first, the list
+    # being newest first
+    moves, move = pick.evaluate("b => { const all = [...b.closest('ol').querySelectorAll('[data-log-step]')];"
+                                " return [all.length, all.length - all.indexOf(b)]; }")
     pick.click()
     app.wait_for_selector("#replay:not([hidden])")
     # the same moment, the same number: the log's turn is the replay's (app/game/counting.py)
-    assert app.locator("#replay-step").inner_text() == f"Turn {turn} of {len(heads)}"
+    mark = f"Move {move} of turn {turn}" if moves > 1 else f"Turn {turn}"
+    assert app.locator("#replay-step").inner_text() == f"{mark} of {len(heads)}"
     app.click('[data-action="replay-close"]')
     app.wait_for_selector("#replay", state="hidden")
 
