@@ -84,13 +84,15 @@ class ProgressPage:
         self.progress.record(entry)
 
     def tell(self):
-        """A profile that could not be read, or progress the browser did not store: said
-        once (the game goes on either way)."""
+        """A profile that could not be read, or progress the browser did not store while
+        games are stored: said once (the game goes on either way)."""
         progress, view = self.progress, self.page.view
         if progress.problem and not self.told:
             self.told = True
             view.notice(progress.problem, "progress")
-        elif progress.not_kept:
+        elif progress.not_kept and self.page.policy.store.unsaved is None:
+            # when games are not saved either, the notice saying so and why (storage full,
+            # not allowed) covers the progress too: one refusal, said once
             view.notice(t("progress.not_kept"), "progress")
 
     def outcome_line(self, ctl):
