@@ -442,7 +442,7 @@ function daily(rules) {
 async function start() {
   try {
     const response = await fetch(new URL("../puzzles.json", document.baseURI));
-    if (!response.ok) throw Object.assign(new Error("puzzles.json"), { status: response.status });
+    if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
     data = await response.json();
   } catch (error) {
     // The words of the page's language, written into its data-* by the build (the catalog

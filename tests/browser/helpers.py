@@ -159,11 +159,19 @@ def human_step(page, watch: str = "position") -> str:
 
 QUERY = "?ice=&speed=instant"
 LINK = "document.documentElement.dataset.link"
-# The record of the game on the page, read from the Game record dialog.
-RECORD = """() => {
+# The record of the game on the page, read from the Game record dialog. The dialog is a
+# part loaded after the first paint (app/boot/parts.py): a click before it is there is kept
+# and answered once it is, so the text is read once the dialog is open, then it is closed.
+RECORD = """async () => {
+  const dialog = document.getElementById('record-dialog');
   document.querySelector('[data-action="record"]').click();
+  const started = performance.now();
+  while (!dialog.open) {
+    if (performance.now() - started > 30000) throw new Error('the Game record dialog did not open');
+    await new Promise(done => setTimeout(done, 20));
+  }
   const text = document.getElementById('record-text').value;
-  document.getElementById('record-dialog').close();
+  dialog.close();
   return text;
 }"""
 

@@ -435,6 +435,7 @@ def task_profile():
             lines.append(f"load {Profile.from_text(bad).problems}")
         except ProfileError as exc:
             lines.append("refused " + exc.message_id)
+    return lines
 
 
 def task_corr():
