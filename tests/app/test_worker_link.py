@@ -236,9 +236,9 @@ class _Box:
 def test_the_worker_s_download_progress_reaches_the_page_and_keeps_the_boot_going(monkeypatch):
     """The worker counts the runtime's bytes as they come ("progress"): each count is kept
     in data-runtime-loaded (the word that keeps the boot going on a slow connection, as in
-    the test above) and drawn in #worker-boot in a player's words, with about how long is left once the
-pace is known, then that the Expert starts once every byte is in, and the
-    overlay goes when the worker is up."""
+    the test above) and drawn in #worker-boot in a player's words, with about how long is
+    left once the pace is known (the view's clock is the test's), then that the Expert
+    starts once every byte is in, and the overlay goes when the worker is up."""
     made, seen = [], []
     link = _link(monkeypatch, FakeWorker(), boot="silent", made=made)
     from app.worker.boot_view import BootView, boot_text
