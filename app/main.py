@@ -48,7 +48,9 @@ import time
 
 from pack import mount_file
 
-# the engine and the page's modules, as bytecode, imported from memory (app/platform/pack.py)
+# the engine and the page's modules, as bytecode, imported from memory (app/platform/pack.py):
+# app/boot/start.js fetched the pack gzipped and unpacked it; here it is placed in the file system
+await _window.senetPlace()
 PACKED = mount_file("page.pack")
 await asyncio.sleep(0)
 import senet  # the engine first

@@ -259,6 +259,10 @@ def _inline_config(out: Path) -> None:
 # the chain waits for the network in turn. The built page names them all on the tag of
 # app/boot/start.js, which asks for every one of them at once after the first paint
 # (docs/build.md).
+
+# The files app/boot/start.js fetches gzipped (NAME.gz) and places in MicroPython's file
+# system before app/main.py's first import (tools/site_words.py adds a copy's catalog).
+PLACED = ("./page.pack",)
 START_SCRIPT = re.compile(r'<script src="\./app/start\.js"\s+data-modules="([^"]*)"')
 CORE_MODULE = "./vendor/pyscript/core.js"
 PLUGIN_CHUNK = re.compile(r'(?:"[\w-]+"|\w+):\(\)=>import\("\./([\w.-]+\.js)"\)')
@@ -287,7 +291,7 @@ def start_chain(out: Path) -> tuple[list[str], list[str]]:
         raise BuildError('index.html has no <script type="mpy" src="...">')
     wasm = interpreter.rsplit("/", 1)[0] + "/micropython.wasm"
     fetched = [wasm, *config.get("files", {}), main.group(1)]
-    for url in modules + fetched:
+    for url in modules + fetched + [name + ".gz" for name in PLACED]:
         if not (out / url).is_file():
             raise BuildError(f"the page's start asks for {url}, which the build did not write")
     return modules, fetched
@@ -303,7 +307,8 @@ def _preload_start(out: Path) -> None:
     modules, fetched = start_chain(out)
     tag = START_SCRIPT.search(text)
     attributes = (f'\n          data-preload-modules="{" ".join(modules)}"'
-                  f'\n          data-preload-fetched="{" ".join(fetched)}"')
+                  f'\n          data-preload-fetched="{" ".join(fetched)}"'
+                  f'\n          data-placed="{" ".join(PLACED)}"')
     page.write_text(text[:tag.end()] + attributes + text[tag.end():], encoding="utf-8")
 
 
@@ -427,8 +432,18 @@ def _page_pack(target: Path, extra: list) -> int:
             files.append((name, out.read_bytes()))
     files += extra
     files.append(("boot-order.json", json.dumps(boot_order.boot_order()).encode()))
-    target.write_bytes(app_pack.pack(files))
+    data = app_pack.pack(files)
+    target.write_bytes(data)
+    placed_twin(target, data)
     return len(files)
+
+
+def placed_twin(target: Path, data: bytes) -> None:
+    """NAME.gz beside NAME: a file the page's start places in MicroPython's file system
+    before its first import (app/boot/start.js: the pack, a copy's catalog) is sent
+    gzipped and unpacked by the browser; the plain file is its fallback (docs/build.md,
+    "The page's files sent gzipped")."""
+    target.with_name(target.name + ".gz").write_bytes(runtime.gzipped(data))
 
 
 def _web_files() -> list[Path]:

@@ -68,7 +68,7 @@ def _matches(rel: str, patterns: tuple[str, ...]) -> bool:
 # A language's files (tools/site_words.py): its copies of the pages, its catalog, its
 # manifest; and English's information pages. The game page index.html is every
 # language's start (app/words/lang.js goes on from it), so it stays in the shell.
-LANG_FILE = re.compile(r"(?:index|pages/[\w-]+)\.([a-z]{2,3})\.html|words/([a-z]{2,3})\.json"
+LANG_FILE = re.compile(r"(?:index|pages/[\w-]+)\.([a-z]{2,3})\.html|words/([a-z]{2,3})\.json\.gz"
                        r"|manifest\.([a-z]{2,3})\.webmanifest|pages/[\w-]+\.html")
 
 
@@ -80,8 +80,15 @@ def language_of(rel: str) -> str | None:
     return next((group for group in match.groups() if group), "en")
 
 
+# The plain files of the page's start whose gzipped twins the page fetches (app/boot/start.js,
+# tools/build.py's PLACED): kept once fetched, by a browser without DecompressionStream.
+PLACED_PLAIN = re.compile(r"page\.pack|words/[a-z]{2,3}\.json")
+
+
 def file_role(rel: str) -> str:
     """"runtime", "extra", "lang" or "shell": how the service worker stores the file ``rel``."""
+    if PLACED_PLAIN.fullmatch(rel):
+        return "extra"
     if language_of(rel):
         return "lang"
     if _matches(rel, RUNTIME_FILES):

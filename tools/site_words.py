@@ -4,7 +4,7 @@ page, its copy in each other language, from that language's catalog (docs/langua
     index.html          index.<lang>.html            (the game)
     pages/<name>.html   pages/<name>.<lang>.html     (the information pages)
     manifest.webmanifest manifest.<lang>.webmanifest (the installed app's name)
-    page.pack           words/<lang>.json            (the page's words, fetched by that copy alone)
+    page.pack           words/<lang>.json(.gz)       (the page's words, fetched by that copy alone)
 
 A copy sits in the same folder as its English page, so every relative URL (styles, the
 page's modules, the service worker, the manifest's icons) stays what it is and the site
@@ -18,14 +18,13 @@ player's language (``?lang=``, the remembered choice, else the browser's languag
 
 from __future__ import annotations
 
-import html
-import json
 import re
 import sys
 from pathlib import Path
 
 import html_words
 import words as catalogs  # tools/words.py
+from runtime import gzipped  # tools/runtime.py: NAME.gz as the build writes it
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,8 +39,7 @@ HTML_TAG = re.compile(r"<html\b[^>]*>")
 LANG_SCRIPT = re.compile(r'(<script src="(?:\./|\.\./)app/lang\.js")')
 MANIFEST_LINK = re.compile(r'(<link rel="manifest" href="(?:\./|\.\./))manifest\.webmanifest"')
 LINK = re.compile(r'(<a\b[^>]*?\shref=")([^"]*)(")')
-CONFIG = re.compile(r'config="([^"]*)"')
-FETCHED = re.compile(r'data-preload-fetched="([^"]*)"')
+PLACED = re.compile(r'data-placed="([^"]*)"')
 
 
 def words_of(lang: str):
@@ -140,20 +138,16 @@ def digits_in_html(text: str, lang: str) -> str:
 # -- the game page ---------------------------------------------------------------------------
 
 def game_page(built: str, lang: str, words) -> str:
-    """dist/index.html (as built: its config inline, its start preloaded) in ``lang``: the
-    page's catalog words/<lang>.json fetched with the page's other files at its start."""
+    """dist/index.html (as built: its start's files named on app/boot/start.js's tag) in
+    ``lang``: the page's catalog words/<lang>.json placed with the page's pack at its start
+    (fetched gzipped, words/<lang>.json.gz, and unpacked by the browser)."""
     out = localize(built, lang, words, "index.html")
     if lang == catalogs.ENGLISH:
         return out
     url = f"./words/{lang}.json"
-    match = CONFIG.search(out)
-    if not match:
-        raise html_words.PageError("index.html has no inline config")
-    config = json.loads(html.unescape(match.group(1)))
-    config.setdefault("files", {})[url] = url
-    inline = html.escape(json.dumps(config, separators=(",", ":"), sort_keys=True), quote=True)
-    out = out[:match.start(1)] + inline + out[match.end(1):]
-    out = FETCHED.sub(lambda m: f'data-preload-fetched="{m.group(1)} {url}"', out, count=1)
+    out, found = PLACED.subn(lambda m: f'data-placed="{m.group(1)} {url}"', out, count=1)
+    if not found:
+        raise html_words.PageError("index.html's app/start.js tag has no data-placed")
     return out
 
 
@@ -189,8 +183,10 @@ def write(out: Path, langs: list[str], page_with_header, board_figure) -> list[s
             (out / "words").mkdir(exist_ok=True)
             data = catalogs.runtime(catalogs.catalog(lang)) if lang != PSEUDO else {
                 "plural": "en", "messages": catalogs.runtime({"messages": pseudo_messages()})["messages"]}
-            (out / "words" / f"{lang}.json").write_bytes(catalogs.compiled(data))
-            written.append(f"words/{lang}.json")
+            compiled = catalogs.compiled(data)
+            (out / "words" / f"{lang}.json").write_bytes(compiled)
+            (out / "words" / f"{lang}.json.gz").write_bytes(gzipped(compiled))
+            written += [f"words/{lang}.json", f"words/{lang}.json.gz"]
     return written
 
 

@@ -36,10 +36,63 @@
       link.href = href;
       head.appendChild(link);
     }
+    place();
     performance.mark("senet:start-asked");
     startExpert();
     whenParsed(run);
   }
+
+  // The files MicroPython reads before app/main.py's first import (data-placed: the
+  // page's pack, a copy's catalog of words). Each is fetched gzipped (NAME.gz, written by
+  // tools/build.py beside NAME: the pack is half its size so) and unpacked by the
+  // browser's DecompressionStream, off MicroPython's thread of work; a browser without it,
+  // or a server that sent something else, gets the plain file. app/main.py awaits
+  // window.senetPlace(), which writes them into MicroPython's file system, where PyScript
+  // writes pyscript.toml's [files] (docs/build.md, "The page's files sent gzipped").
+  let placing = null;
+  const GZIP = [0x1f, 0x8b];
+
+  async function fetchBytes(url) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  async function unpacked(name) {
+    if (window.DecompressionStream) {
+      try {
+        const data = await fetchBytes(name + ".gz");
+        if (data[0] !== GZIP[0] || data[1] !== GZIP[1]) return data; // the server unpacked it
+        const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+        return new Uint8Array(await new Response(stream).arrayBuffer());
+      } catch (error) {
+        console.warn(`Senet: ${name}.gz could not be unpacked (${error}); the plain file instead`);
+      }
+    }
+    return fetchBytes(name);
+  }
+
+  function place() {
+    if (!placing) {
+      placing = Promise.all(listed("placed").map(async (name) => [name.replace(/^\.\//, ""), await unpacked(name)]));
+      placing.catch(() => {}); // said when app/main.py awaits it
+    }
+    return placing;
+  }
+
+  // Called by app/main.py once MicroPython runs: the placed files written into its file
+  // system (the vendored MicroPython's Emscripten module, globalThis.Module). Their count.
+  window.senetPlace = async function () {
+    const files = await place();
+    const fs = globalThis.Module && globalThis.Module.FS;
+    if (!fs) throw new Error("MicroPython's file system is not there (globalThis.Module.FS)");
+    for (const [path, data] of files) {
+      const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+      if (folder) fs.mkdirTree(folder);
+      fs.writeFile(path, data);
+    }
+    return files.length;
+  };
 
   // A link to a game against the Expert (white=expert or black=expert): its worker starts
   // with the page's start, so that the runtime's download (docs/build.md, "The Expert's

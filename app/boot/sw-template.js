@@ -30,7 +30,7 @@
  *   then from the server.
  * - LANGS are each language's files (tools/site_words.py): English's information pages,
  *   and for each other language its copies of the game page and the information pages,
- *   its catalog (words/<lang>.json) and its manifest. At install, the service worker
+ *   its catalog (words/<lang>.json.gz) and its manifest. At install, the service worker
  *   precaches the languages of the pages open at the time (the one a first visit chose)
  *   and those an older version had; a page of another language, once fetched, brings
  *   the rest of its language into this version's cache. A visit in one language so

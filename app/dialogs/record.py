@@ -12,7 +12,7 @@ from app.platform.dom import window
 from senet.online.corr_link import LinkError
 from senet.online.share import read_pasted, read_shared, share_code
 from senet.words import current, t
-from senet.words.game import error_text
+from senet.words.game import error_text, link_text
 
 MAX_RECORD = 2_000_000  # characters
 
@@ -42,11 +42,12 @@ class RecordDialog:
             self.message(t("record.too_long"), error=True)
             return
         try:
-            game = senet.Game.from_record(text) if text.strip().startswith("senet-record") else read_pasted(text)
-            if not text.strip().startswith("senet-record"):  # a shared game's link: its record replays
+            is_record = text.lstrip("\ufeff \t\r\n").startswith("senet-record")  # an editor's byte-order mark too
+            game = senet.Game.from_record(text) if is_record else read_pasted(text)
+            if not is_record:  # a shared game's link: its record replays
                 text = game.record_text()
         except LinkError as exc:
-            self.message(t("record.cannot_replay", error=t(exc.key, **exc.values)), error=True)
+            self.message(t("record.cannot_replay", error=link_text(current(), exc)), error=True)
             self.text.focus()
             return
         except senet.RecordError as exc:
@@ -76,7 +77,7 @@ class RecordDialog:
             game = read_shared(fragment)
         except LinkError as exc:
             self.open()
-            self.message(t("record.cannot_replay", error=t(exc.key, **exc.values)), error=True)
+            self.message(t("record.cannot_replay", error=link_text(current(), exc)), error=True)
             return
         self.page.ctl.open_record(game.record_text(), game, own=False)
         self.page.document.documentElement.dataset.shared = "opened"

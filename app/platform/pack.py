@@ -3,10 +3,10 @@
 PyScript can unpack a zip given in [files], but it does so in JavaScript one entry at a
 time through zip.js and its web workers: about 0.2 s on a warm start and 0.3 s on a
 cold one, longer than everything the page's own Python does before the board is live
-(docs/build.md). A pack needs nothing but reading one file: PyScript writes page.pack
-into MicroPython's file system as it is, and app/main.py calls ``mount_file`` before its
-first import. That mounts the pack's files, in memory, as a read-only file system of
-their own (``PackFS``) and puts it first on ``sys.path``, so MicroPython imports the
+(docs/build.md). A pack needs nothing but reading one file: app/boot/start.js fetches
+it gzipped (page.pack.gz), the browser unpacks it, start.js writes it into MicroPython's
+file system, and app/main.py calls ``mount_file`` before its first import. That mounts
+the pack's files, in memory, as a read-only file system of their own (``PackFS``) and puts it first on ``sys.path``, so MicroPython imports the
 modules from memory: nothing is written, and no import reads a file through the
 browser's file system layer. Each of an import's questions (three stats and an open a
 module) is one dictionary lookup (``PackFS.stats``, ``PackFS.bodies``), not a walk
@@ -14,8 +14,7 @@ through the pack's folders. tools/build.py makes the pack with ``pack``.
 
 The format: the line ``MAGIC``, then one line of JSON, a list of [path, size] in the
 order of the files, then the files' bytes one after the other. Paths are relative, with
-"/" between folders. The file is served as it is (no compression): the page's modules
-are about 0.26 MB of bytecode.
+"/" between folders.
 
 This module runs in CPython (the build, the tests) and in MicroPython (the page), and
 is loaded as a file of its own (pyscript.toml: pack.mpy, compiled by tools/build.py),

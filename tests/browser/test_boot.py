@@ -1,6 +1,7 @@
 """The page boots: MicroPython on the page at once, the Pyodide worker only when a game
 needs it, everything from this site (issue "Instant start", docs/app.md)."""
 
+import gzip
 import html
 import importlib.util
 import json
@@ -9,6 +10,7 @@ import tomllib
 
 import pytest
 from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
+from helpers import human_step
 
 _spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "platform" / "pack.py")  # page.pack's format
 app_pack = importlib.util.module_from_spec(_spec)
@@ -75,7 +77,8 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     # worker (the Expert's) was started only after the board became live.
     assert data["worker"] in ("starting", data["variants"])
     assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in browser_log.requests)
-    assert any(u.endswith("/page.pack") for u in browser_log.requests)  # the page's bytecode
+    assert any(u.endswith("/page.pack.gz") for u in browser_log.requests)  # the page's bytecode, gzipped
+    assert not any(u.endswith("/page.pack") for u in browser_log.requests)  # not its plain twin
 
     # The worker answers with the engine's variants, the same as the page sees.
     page.wait_for_function(WORKER_UP, timeout=WORKER_TIMEOUT_MS)
@@ -193,12 +196,28 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
     assert painted <= asked
     requests = page.evaluate("() => performance.getEntriesByType('resource')"
                              ".map(e => [new URL(e.name).pathname, e.startTime])")
-    for url in scripts + modules + fetched:
+    placed = [url + ".gz" for url in build.PLACED]  # fetched gzipped, unpacked by the browser
+    assert placed == ["./page.pack.gz"] and "./page.pack" not in fetched
+    for url in scripts + modules + fetched + placed:
         path = "/" + url.removeprefix("./")
         # The page's own requests (the service worker, once it installs, asks for the
         # shell's files again for its cache: those are not the page's).
         starts = [start for name, start in requests if name == path]
         assert len(starts) == 1 and painted <= starts[0] <= asked, (url, starts, painted, asked)
+    assert browser_log.errors == []
+
+
+def test_a_browser_without_decompression_streams_places_the_plain_pack(page, server, browser_log):
+    """app/boot/start.js fetches page.pack gzipped and unpacks it with DecompressionStream; a
+    browser without it asks for the plain file, and the page boots and plays the same."""
+    page.add_init_script("delete window.DecompressionStream")
+    _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=3")
+    # the page's own requests (the service worker, once it installs, precaches the twin)
+    paths = page.evaluate("() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    assert any(p.endswith("/page.pack") for p in paths) and not any(p.endswith("/page.pack.gz") for p in paths)
+    before = page.evaluate("document.getElementById('board').dataset.position")
+    assert human_step(page) == "throw"  # the engine and the page's modules, from the plain pack
+    assert page.evaluate("document.getElementById('board').dataset.position") != before
     assert browser_log.errors == []
 
 
@@ -214,13 +233,16 @@ def test_a_page_hidden_as_it_loads_asks_for_its_start_at_once(page, server, brow
 
 
 def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
-    """pyscript.toml (the page's MicroPython) ships page.pack: every module app/main.py can
-    import, from app/ and from the engine, compiled to .mpy; the worker (app/worker/players.js)
-    loads Pyodide and the engine's sources."""
+    """The page's MicroPython gets page.pack (app/boot/start.js places it, fetched gzipped):
+    every module app/main.py can import, from app/ and from the engine, compiled to .mpy; the
+    worker (app/worker/players.js) loads Pyodide and the engine's sources."""
     page = tomllib.loads((ROOT / "pyscript.toml").read_text())
     worker = (dist_dir / "app" / "players.js").read_text()
     assert page["interpreter"] == "./vendor/micropython/micropython.mjs"
-    assert page["files"] == {"./page.pack": "./page.pack", "./app/pack.mpy": "./pack.mpy"}
+    assert page["files"] == {"./app/pack.mpy": "./pack.mpy"}
+    assert gzip.decompress((dist_dir / "page.pack.gz").read_bytes()) == (dist_dir / "page.pack").read_bytes()
+    placed = re.search(r'data-placed="([^"]*)"', (dist_dir / "index.fr.html").read_text()).group(1).split()
+    assert placed == ["./page.pack", "./words/fr.json"]  # a copy's catalog placed with the pack
     assert (dist_dir / "app" / "pack.mpy").read_bytes()[:2] == b"M\x06"  # its reader, as bytecode too
     assert 'from "../vendor/pyodide/pyodide.mjs";' in worker
     assert 'bytesOf("../senet.zip")' in worker and (dist_dir / "senet.zip").is_file()

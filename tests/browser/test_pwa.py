@@ -101,12 +101,14 @@ def test_build_writes_manifest_and_worker(dist_dir):
     expected = {rel for rel in info["files"] if not rel.startswith(".")} | {"build-info.json"}
     assert set(listed) | set(others) | set(runtime) | set(extra) == expected
     assert len(listed) + len(others) + len(runtime) + len(extra) == len(expected)
-    assert {"index.fr.html", "pages/rules.ar.html", "words/de.json", "manifest.ar.webmanifest"} <= set(others)
+    assert {"index.fr.html", "pages/rules.ar.html", "words/de.json.gz", "manifest.ar.webmanifest"} <= set(others)
     assert all(not p.startswith(("/", "http")) for p in listed + runtime + extra)
     assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
     # The page's interpreter is in the shell; Pyodide and what only the worker loads are not.
-    assert {"vendor/micropython/micropython.wasm", "page.pack", "app/main.py", "app/pack.mpy",
+    assert {"vendor/micropython/micropython.wasm", "page.pack.gz", "app/main.py", "app/pack.mpy",
             "index.html"} <= set(listed)
+    # the plain twins of the files the page's start fetches gzipped: kept once fetched only
+    assert {"page.pack", "words/de.json"} <= set(extra)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
             "app/players.js", "app/worker.py"} <= set(runtime)
     # The large files' Zstandard twins, which every worker takes (its decoder beside

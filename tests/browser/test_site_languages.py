@@ -331,7 +331,7 @@ def test_a_first_visit_in_french_stays_light_and_keeps_french_offline(guarded_co
       return out;
     }""")
     names = {url.split("/senet/", 1)[1] for url in cached}
-    assert {"index.fr.html", "pages/rules-kendall.fr.html", "words/fr.json", "manifest.fr.webmanifest"} <= names
+    assert {"index.fr.html", "pages/rules-kendall.fr.html", "words/fr.json.gz", "manifest.fr.webmanifest"} <= names
     assert not any(".de." in name or ".ar." in name or name == "pages/intro.html" for name in names)
     sent = 0
     for line in srv.log:

@@ -249,11 +249,14 @@ def test_each_language_has_its_manifest_name_and_start_and_the_same_app_id():
 
 def test_the_service_worker_keeps_each_languages_files_apart():
     assert pwa.language_of("index.fr.html") == "fr" and pwa.language_of("pages/rules-tait.ar.html") == "ar"
-    assert pwa.language_of("words/de.json") == "de" and pwa.language_of("manifest.de.webmanifest") == "de"
-    assert pwa.language_of("words/es.json") == "es" and pwa.language_of("pages/rules-bell.zh.html") == "zh"
+    assert pwa.language_of("words/de.json.gz") == "de" and pwa.language_of("manifest.de.webmanifest") == "de"
+    assert pwa.language_of("words/es.json.gz") == "es" and pwa.language_of("pages/rules-bell.zh.html") == "zh"
     assert pwa.language_of("manifest.zh.webmanifest") == "zh" and pwa.language_of("index.es.html") == "es"
     assert pwa.language_of("pages/intro.html") == "en"
     assert pwa.language_of("index.html") is None and pwa.file_role("index.html") == "shell"
+    # the plain twins of what the page's start fetches gzipped: kept once fetched, not precached
+    assert pwa.file_role("words/de.json") == "extra" and pwa.file_role("page.pack") == "extra"
+    assert pwa.file_role("page.pack.gz") == "shell"
     assert pwa.file_role("pages/intro.fr.html") == "lang"
 
 
