@@ -95,6 +95,13 @@ class Page:
     def scroll_to(self, element_id):
         self.document.getElementById(element_id).scrollIntoView()
 
+    def focus_at_top(self, selector, panel_id):
+        """Focus ``selector`` in the panel ``panel_id`` and show the panel from its title (its
+        column scrolls to it on a desktop; on a phone the page, under the sticky board): the
+        focus alone would scroll to the button, the title and the graph out of view."""
+        self.document.querySelector(selector).focus(to_js({"preventScroll": True}))
+        self.document.getElementById(panel_id).scrollIntoView(to_js({"block": "start"}))
+
     # -- the Controller's callbacks ------------------------------------------------------
     def autosave(self, ctl):
         table = ctl.table
@@ -357,7 +364,7 @@ class Page:
             ctl.reviews.review.stop()  # a review of another game is under way: it ends at its next line
         review = ctl.reviews.begin(self.review_nodes)
         asyncio.create_task(self.run_review(review))
-        self.document.querySelector('#review [data-action="review-stop"]').focus()
+        self.focus_at_top('#review [data-action="review-stop"]', "review")
 
     async def run_review(self, review):
         ctl, view, link = self.ctl, self.view, self.link
@@ -382,6 +389,5 @@ class Page:
             view.announce(review.progress_text())
             if review.state in ("done", "stopped"):
                 first = self.document.querySelector("#review-list button")
-                target = first if first is not None else self.document.querySelector(
-                    '#review [data-action="review-close"]')
-                target.focus()
+                self.focus_at_top("#review-list button" if first is not None else
+                                  '#review [data-action="review-close"]', "review")

@@ -314,6 +314,37 @@ def test_the_review_speaks_from_the_players_side_and_per_decision(app):
     assert axe_violations(screen) == []
 
 
+def test_the_end_of_a_game_puts_play_again_in_the_throws_place_and_the_review_opens_at_its_title(screen):
+    """At the end no empty place stays where Throw was: Play again takes it (the result card
+    has it too). The review, once done, shows from its title and its graph, the focus on its
+    first entry, instead of scrolled to its last button."""
+    screen.open(f"?position={LAST_PIECE}&white=novice&black=human&seed=1&speed=instant")
+    assert not screen.locator('.controls [data-action="play-again"]').is_visible()  # not during the game
+    screen.click('[data-action="throw"]')
+    screen.locator('[data-movable="true"]').first.dispatch_event("click")
+    if screen.locator('[data-target="true"]').count():
+        screen.locator('[data-target="true"]').first.dispatch_event("click")
+    screen.locator("#game-over").wait_for(state="visible")
+    again = screen.locator('.controls [data-action="play-again"]')
+    assert again.is_visible() and again.inner_text() == "Play again"
+    placed = box(screen, '.controls [data-action="play-again"]')
+    throw = box(screen, '[data-action="throw"]')  # hidden, its place kept
+    assert overlap(placed, throw) and abs(placed[1] - throw[1]) < 20, (placed, throw)
+    screen.locator("#game-over").get_by_role("button", name="Review this game").click()
+    screen.wait_for_function("['done', 'failed'].includes(document.getElementById('review').dataset.state)",
+                             timeout=180_000)
+    assert screen.get_attribute("#review", "data-state") == "done"
+    screen.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    for sel in ("#review-title", "#review-chart"):
+        assert whole_in_sight(screen, sel), (sel, box(screen, sel))
+    if screen.size == "phone":  # not under the board, which sticks to the top
+        assert box(screen, "#review-title")[1] >= sum(box(screen, "#stage")[1::2]) - 1
+    assert screen.evaluate("document.activeElement.closest('#review') !== null")
+    again.click()  # the next game, from the throw's place
+    screen.wait_for_function("!document.documentElement.classList.contains('game-over')")
+    assert screen.locator('[data-action="throw"]').is_visible() and not again.is_visible()
+
+
 # The width a select's chosen option needs, its arrow and padding included, against its own.
 SELECT_FITS = """sel => {
   const s = document.querySelector(sel), style = getComputedStyle(s);
