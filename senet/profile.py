@@ -18,6 +18,9 @@ The fairness rules (``record_game`` returns which one applied, an outcome id, a 
 * a finished game is rated against the level that played it ("rated");
 * a resignation is a finished game: a loss ("rated");
 * a game abandoned without an end is kept but not rated ("unfinished");
+* a game begun from a set position (a link's ``position=``, a position pasted or
+  practised) is kept but not rated ("set_position"): a rating measures whole games,
+  and a position near its end would give a win its weight for a few turns' play;
 * a game with a hint or an undo is kept, marked, and not rated ("assisted"):
   the rating says how the player plays alone;
 * the stand-in: when the Expert could not run and Average played in its place, the
@@ -148,7 +151,8 @@ class Profile:
         (a level, or "friend"), ``played_by`` (the level that actually played; the
         stand-in's "average" for a missing Expert), ``result`` (win, draw, loss: the
         player's), ``end`` (finished, resigned, abandoned), ``hints``, ``undos``,
-        ``time`` (ms since 1970), for a friend ``friend`` (a name), optionally ``throws``
+        ``time`` (ms since 1970), for a friend ``friend`` (a name), optionally ``set_position``
+        (True: the game began from a set position, not the rules' start) and ``throws``
         ({"1": count, ...}: the player's throws by value). ValueError for a
         game that is not one; a game already kept is not counted twice (KeyError)."""
         g = _check_game(dict(game))
@@ -165,6 +169,8 @@ class Profile:
             "hints": int(g.get("hints") or 0), "undos": int(g.get("undos") or 0),
             "stand_in": opponent != "friend" and played_by != opponent,
         }
+        if g.get("set_position"):
+            summary["set_position"] = True
         if opponent == "friend":
             summary["friend"] = str(g.get("friend") or "")
         throws = g.get("throws")
@@ -175,6 +181,8 @@ class Profile:
             summary["throws"] = dict(throws)
         if g["end"] == "abandoned":
             outcome = "profile.outcome.unfinished"
+        elif summary.get("set_position"):
+            outcome = "profile.outcome.set_position"
         elif summary["hints"] or summary["undos"]:
             outcome = "profile.outcome.assisted"
         elif opponent == "friend":

@@ -46,7 +46,8 @@ def game_entry(session, game_id, now_ms, stood_in=False, hinted=False, friend=No
     friend on another device: ``friend`` names them, ``seat`` is this device's,
     ``online_result`` is "win", "loss" or "draw"), or None
     for a game the profile does not keep (two people at one device, two computers, a
-    game with no move). A game not over is "abandoned" (kept, never rated); ``stood_in``:
+    game with no move). A game not over is "abandoned" (kept, never rated), one begun from
+    a set position says so (``set_position``: kept, never rated); ``stood_in``:
     Average played for a missing Expert; ``hinted``: the Expert's hints were shown."""
     game = session.game
     seat = seat if seat is not None else human_seat(session)
@@ -73,6 +74,8 @@ def game_entry(session, game_id, now_ms, stood_in=False, hinted=False, friend=No
     entry = {"id": game_id, "variant": game.variant, "opponent": opponent, "played_by": played_by,
              "result": result, "end": end, "hints": 1 if hinted else 0, "undos": 1 if session.took_back else 0,
              "time": int(now_ms), "throws": player_throws(game, side)}
+    if game.start_state.position() != game.rules.start().position():  # a link's or a pasted position
+        entry["set_position"] = True
     if friend is not None:
         entry["friend"] = str(friend or "")
     return entry

@@ -6,6 +6,8 @@ import json
 from app.flow.progress_game import apply_answers, game_entry, player_side, player_throws
 from app.storage.progress import ANSWERS_KEY, PRACTICE_KEY, PROFILE_KEY, Progress, practice_text
 from app.storage.store import MemoryBackend, Store
+from senet.game import Game
+from senet.notation import parse_position
 from senet.profile import Profile
 from senet.session import Seat, Session
 
@@ -55,6 +57,21 @@ def test_hints_undo_and_an_unfinished_game_are_kept_unrated():
     assert entry["end"] == "abandoned"
     assert p.record_game(entry) == "profile.outcome.unfinished"
     assert p.ratings == {}
+
+
+def test_a_game_from_a_set_position_is_kept_and_not_rated():
+    """A link's position= (three pieces each, four borne off): not the rules' start, so
+    the game is marked and kept, never rated; the same players from the start are rated."""
+    late = parse_position("kendall ...............wb.w.b.w.b..... w - w=0/4,b=0/4 -")
+    session = play_out(Session("kendall", {1: Seat("human"), 2: Seat("average")},
+                               game=Game("kendall", seed=2, start=late)))
+    entry = game_entry(session, "s", T0)
+    assert entry["set_position"] is True and entry["end"] == "finished"
+    p = Profile()
+    assert p.record_game(entry) == "profile.outcome.set_position"
+    assert p.ratings == {} and p.game("s")["rated"] is False and p.game("s")["set_position"] is True
+    whole = game_entry(finished("average", seed=2), "w", T0)
+    assert "set_position" not in whole and p.record_game(whole) == "profile.outcome.rated"
 
 
 def test_games_the_profile_does_not_keep():

@@ -3,8 +3,9 @@ seeded series of games gives, the stand-in's game counted against Average, the P
 panel's charts in every language at both sizes, a practice puzzle from a game's worst
 decision, and the profile through a reload, an update and Settings' export and import.
 
-Every game is seeded (``seed=``) and starts late (``position=``) where it can, so that it
-ends in a few turns; the person's side plays the first movable piece."""
+Every game is seeded (``seed=``); the person's side plays the first movable piece. A rated
+game is a whole one (a game from a set position is kept but not rated), so the rated games
+are played from the start, or resigned after a few actions."""
 
 from __future__ import annotations
 
@@ -70,38 +71,62 @@ def _reference(games: list) -> Rating:
     return r
 
 
+def _whole_game(black: str, seed: int, extra: str = "") -> str:
+    return f"?variant=kendall&white=human&black={black}&seed={seed}&speed=instant{extra}"
+
+
+def _resign_after(page, actions: int) -> None:
+    """The person's first ``actions`` actions, then Resign: a finished game, a loss."""
+    for _ in range(actions):
+        page.wait_for_function(HUMAN_TURN)
+        page.evaluate(HUMAN_ACT)
+    page.wait_for_function(HUMAN_TURN)
+    page.locator(".toolbar [data-action='resign']").click()
+    page.locator('#resign-dialog button[value="resign"]').click()
+    page.wait_for_function("document.getElementById('board').dataset.winner")
+
+
 def test_the_rating_of_a_seeded_series_is_senet_ratings_own(app):
-    """Three finished games against Average and Novice: the profile's rating after each
-    is what senet.rating computes from the same results, and the panel shows the last."""
-    winners = []
-    for seed, level in ((1, "average"), (2, "novice"), (3, "average")):
-        app.open(_late_game(level, seed))
-        winners.append(_play_to_end(app))
-        app.wait_for_selector("#game-over-progress:not([hidden])")
-        assert app.inner_text("#game-over-progress") == t("profile.outcome.rated")
+    """Two whole games, one against Novice played to its end and one against Average
+    resigned, then a game from a set position: the profile's rating after each whole game
+    is what senet.rating computes from the same results, the game from a set position is
+    kept but not rated (and said so on its card), and the panel shows the last rating."""
+    app.open(_whole_game("novice", 2))
+    winner = _play_to_end(app, limit=3000)
+    app.wait_for_selector("#game-over-progress:not([hidden])")
+    assert app.inner_text("#game-over-progress") == t("profile.outcome.rated")
+    app.open(_whole_game("average", 1))
+    _resign_after(app, 3)
+    app.wait_for_selector("#game-over-progress:not([hidden])")
+    assert app.inner_text("#game-over-progress") == t("profile.outcome.rated")
+    app.open(_late_game("average", 3))
+    _play_to_end(app)
+    app.wait_for_selector("#game-over-progress:not([hidden])")
+    assert app.inner_text("#game-over-progress") == t("profile.outcome.set_position")
     profile = _profile(app)
     games = profile["games"]
-    assert [g["played_by"] for g in games] == ["average", "novice", "average"]
-    assert [g["result"] for g in games] == ["win" if w == "w" else "loss" for w in winners]
-    assert all(g["rated"] and g["end"] == "finished" for g in games)
+    assert [g["played_by"] for g in games] == ["novice", "average", "average"]
+    assert [g["end"] for g in games] == ["finished", "resigned", "finished"]
+    assert [g["result"] for g in games[:2]] == ["win" if winner == "w" else "loss", "loss"]
+    assert [g["rated"] for g in games] == [True, True, False] and games[2]["set_position"] is True
     points = profile["ratings"]["kendall"]
-    assert len(points) == 3
-    for k in range(3):
+    assert len(points) == 2
+    for k in range(2):
         want = _reference(games[: k + 1])
         assert points[k]["rating"] == pytest.approx(want.rating, abs=0.01)
         assert points[k]["rd"] == pytest.approx(want.rd, abs=0.01)
     _open_progress(app)
-    last = _reference(games)
+    last = _reference(games[:2])
     assert _shown_rating(app) == t("progress.band", rating=round(last.rating), low=round(last.low()),
                                    high=round(last.high()))
 
 
 def test_the_stand_in_for_a_missing_expert_counts_against_average_never_the_expert(app):
-    """The worker fails: Average plays the Expert's seat. The game is rated against
-    Average's calibrated rating, said so on the card, and never as a game against the Expert."""
+    """The worker fails: Average plays the Expert's seat for a whole game. The game is rated
+    against Average's calibrated rating, said so on the card, and never as a game against the Expert."""
     app.allowed_errors = r"senet: The Expert player failed"  # what ?fail_worker does, said in the console
-    app.open(_late_game("expert", 4, "&fail_worker=1"))
-    winner = _play_to_end(app)
+    app.open(_whole_game("expert", 4, "&fail_worker=1"))
+    winner = _play_to_end(app, limit=3000)
     app.wait_for_selector("#game-over-progress:not([hidden])")
     assert app.inner_text("#game-over-progress") == t("profile.outcome.stand_in")
     [game] = _profile(app)["games"]
@@ -204,8 +229,8 @@ def test_the_profile_survives_a_reload_and_export_then_import(app, tmp_path):
     """A rated game, a reload: the same profile. Settings' Export my data downloads it with
     the rest; a file that is not Senet's is refused and changes nothing; the exported
     file imported into an emptied browser brings the profile back whole."""
-    app.open(_late_game("novice", 5))
-    _play_to_end(app)
+    app.open(_whole_game("novice", 5))
+    _resign_after(app, 2)
     app.wait_for_selector("#game-over-progress:not([hidden])")
     before = app.evaluate("localStorage.getItem('senet:profile')")
     assert len(json.loads(before)["games"]) == 1
@@ -264,10 +289,10 @@ def test_the_profile_survives_an_update(guarded_context, serve_dist, dist_dir, t
     srv.directory = v1
     context, _log = guarded_context(**SIZES["desktop"])
     page = context.new_page()
-    page.goto(srv.url + "index.html" + _late_game("novice", 6))
+    page.goto(srv.url + "index.html" + _whole_game("novice", 6))
     wait_app_ready(page)
     page.wait_for_function(CONTROLLED, timeout=READY_TIMEOUT_MS)
-    _play_to_end(page)
+    _resign_after(page, 2)
     page.wait_for_selector("#game-over-progress:not([hidden])")
     before = page.evaluate("localStorage.getItem('senet:profile')")
 

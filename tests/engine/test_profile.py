@@ -74,6 +74,14 @@ def test_an_abandoned_game_is_kept_and_not_rated():
     assert p.game("g")["rated"] is False
 
 
+def test_a_game_from_a_set_position_is_kept_marked_and_not_rated():
+    p = Profile()
+    assert p.record_game(game("g", "win", set_position=True)) == "profile.outcome.set_position"
+    assert p.history("tait") == [] and p.game("g")["set_position"] is True and p.game("g")["rated"] is False
+    again = Profile.from_text(p.to_text())  # kept through the text, and a game without the mark loads as before
+    assert again.game("g")["set_position"] is True and again.game("g")["outcome"] == "profile.outcome.set_position"
+
+
 def test_a_game_with_a_hint_or_an_undo_is_kept_marked_and_not_rated():
     p = Profile()
     assert p.record_game(game("g1", "win", hints=2)) == "profile.outcome.assisted"
