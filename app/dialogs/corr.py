@@ -16,6 +16,7 @@ from pyscript.ffi import to_js
 
 from app.online.corr_flow import CORR_PARAM, CorrFlow
 from app.platform import guard
+from app.platform.clipboard import copy_text, select_children
 from app.platform.dom import attr, closest, on, window
 from app.words.names import rules_name
 from app.words.records import ago_text
@@ -239,15 +240,5 @@ class CorrDialog:
 
     async def copy(self):
         target = self.doc.querySelector("[data-corr-link]")
-        try:
-            await guard.later(js.navigator.clipboard, "writeText", self._link())
-        except Exception:  # no clipboard: the selection instead, else to copy by hand
-            window.getSelection().selectAllChildren(target)
-            try:
-                copied = bool(guard.call(self.doc, "execCommand", "copy"))
-            except guard.Refused:
-                copied = False
-            if not copied:
-                self.say(t("friend.copy_by_hand"))
-                return
-        self.say(t("friend.copied"))
+        copied = await copy_text(self.doc, self._link(), select_children(target))
+        self.say(t("friend.copied") if copied else t("friend.copy_by_hand"))

@@ -27,6 +27,7 @@ from app.online.flow import (
 )
 from app.online.stun import stored_stun, stun_list
 from app.platform import guard
+from app.platform.clipboard import copy_text, select_children
 from app.platform.dom import attr, closest, on, window
 from app.words.names import quick_words, rules_name
 from senet.errors import SenetError
@@ -244,18 +245,8 @@ class FriendDialog:
     async def copy(self, target):
         """Copy a link shown: to the clipboard, else selected and copied as a selection is;
         a browser that refuses both leaves it selected, to copy by hand."""
-        try:
-            await guard.later(js.navigator.clipboard, "writeText", str(target.textContent))
-        except Exception:  # no clipboard (not a secure page) or refused: the selection instead
-            window.getSelection().selectAllChildren(target)
-            try:
-                copied = bool(guard.call(self.doc, "execCommand", "copy"))
-            except guard.Refused:
-                copied = False
-            if not copied:
-                self.say(t("friend.copy_by_hand"))
-                return
-        self.say(t("friend.copied"))
+        copied = await copy_text(self.doc, str(target.textContent), select_children(target))
+        self.say(t("friend.copied") if copied else t("friend.copy_by_hand"))
 
     async def share(self, link):
         """The system's share sheet; its cancel is no error, a refusal says to copy instead."""

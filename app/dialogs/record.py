@@ -8,6 +8,7 @@ from pyscript.ffi import create_proxy, to_js
 
 import senet
 from app.platform import guard
+from app.platform.clipboard import copy_text
 from app.platform.dom import window
 from senet.online.corr_link import LinkError
 from senet.online.share import read_pasted, read_shared, share_code
@@ -117,19 +118,10 @@ class RecordDialog:
         asyncio.create_task(self._copy())
 
     async def _copy(self):
-        text = str(self.text.value)
-        try:
-            await guard.later(window.navigator.clipboard, "writeText", text)
-        except Exception:  # no clipboard permission: select the text, the browser copies
-            self.text.select()
-            try:
-                ok = bool(guard.call(self.page.document, "execCommand", "copy"))
-            except guard.Refused:
-                ok = False
-            if not ok:
-                self.message(t("record.copy_by_hand"), error=True)
-                return
-        self.message(t("record.copied"))
+        if await copy_text(self.page.document, str(self.text.value), lambda: self.text.select()):
+            self.message(t("record.copied"))
+        else:
+            self.message(t("record.copy_by_hand"), error=True)
 
     def download(self):
         document = self.page.document
