@@ -13,12 +13,10 @@ waits for the worker. Everything this file imports runs unchanged in MicroPython
 Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 """
 
-import asyncio
-
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
-# this file with top-level await, and each ``await asyncio.sleep(0)`` hands the main
-# thread back to the browser for a moment, its timers included. The steps: the page's modules mounted, the engine's
+# this file with top-level await, and each ``await hand_back()`` hands the main thread
+# back to the browser for a moment. The steps: the page's modules mounted, the engine's
 # import, the other imports, the game to show, its pieces made, its first drawing, the
 # events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
@@ -27,11 +25,12 @@ from pyscript import window as _window
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
 
 
-# The hand-back between two of the page's imports (import_in_steps, below): the browser's
-# scheduler.yield() where it has one (Chromium), which resumes before the tasks queued
-# meanwhile (a setTimeout, as asyncio.sleep(0) is, waits behind them: on a cold start,
-# the other files' parsing), else asyncio.sleep(0). The boot's own steps keep
-# asyncio.sleep(0), behind which the browser's timers run too.
+# The hand-back (app/platform/main_thread.py's, written here again because it runs before
+# the page's modules are mounted): an awaited JavaScript promise, since
+# ``asyncio.sleep(0)`` gives the browser no turn in PyScript's MicroPython (its loop runs
+# every ready task first). The browser's scheduler.yield() where it has one (Chromium),
+# which resumes before the tasks queued meanwhile (on a cold start, the other files'
+# parsing); else app/boot/start.js's senetPause (a message the page posts itself).
 _yield = getattr(getattr(_window, "scheduler", None), "yield", None)
 
 
@@ -39,10 +38,10 @@ async def hand_back():
     if _yield is not None:
         await _yield.call(_window.scheduler)
     else:
-        await asyncio.sleep(0)
+        await _window.senetPause()
 
 
-await asyncio.sleep(0)  # MicroPython's start was a long task of its own: the pack in the next
+await hand_back()  # MicroPython's start was a long task of its own: the pack in the next
 import json
 import time
 
@@ -52,7 +51,7 @@ from pack import mount_file
 # app/boot/start.js fetched the pack gzipped and unpacked it; here it is placed in the file system
 await _window.senetPlace()
 PACKED = mount_file("page.pack")
-await asyncio.sleep(0)
+await hand_back()
 import senet  # the engine first
 import senet.words
 
@@ -66,14 +65,14 @@ if LANG != "en":
     except Exception as exc:  # no catalog, or a broken one: the English words
         _window.console.warn(f"senet: the words of '{LANG}' could not be read ({exc}); English instead")
 
-await asyncio.sleep(0)  # next, the page's modules
+await hand_back()  # next, the page's modules
 
 
 # One at a time, deepest first (tools/boot_order.py wrote their order into the pack), the
 # main thread handed back to the browser whenever they have taken STEP_MS: a phone's
 # main thread then has no long task of them (Lighthouse's total blocking time counts what
 # a task takes over 50 ms). The imports below find them imported.
-STEP_MS = 25
+STEP_MS = 10
 
 
 async def import_in_steps(names):
@@ -105,7 +104,7 @@ from senet.words import t
 
 if not guard.present():  # app/platform/guard.js (index.html's start list) has not run yet: wait for it
     await js_import(str(window.URL.new("./app/guard.js", document.baseURI).href))
-await asyncio.sleep(0)  # the imports are done: next, the game to show
+await hand_back()  # the imports are done: next, the game to show
 
 DEFAULT = Setup(senet.DEFAULT_VARIANT, ("average", "human"))
 # A game of more record lines than this is resumed with its board live before its move
@@ -193,9 +192,9 @@ view.set_highlight(policy.settings.highlight)
 view.log_later = len(ctl.table.game.entries) > LOG_AT_ONCE
 # next, its first drawing, in two tasks: the pieces and trays made (each piece where it
 # stands), then everything drawn
-await asyncio.sleep(0)
+await hand_back()
 view.build(ctl)
-await asyncio.sleep(0)
+await hand_back()
 view.render(ctl)  # the starting position
 
 
@@ -267,14 +266,14 @@ def main():
     page.parts.later(lambda: ctl.turn_loop.loop_gen is not None)
 
 
-await asyncio.sleep(0)  # next, the wiring: the board is live when it is done
+await hand_back()  # next, the wiring: the board is live when it is done
 main()
 
 # The move log of a long game resumed, its words a few lines at a time: the page answers
 # meanwhile (whatever a player does is drawn, the log saying its moves are on the way),
 # and the log is drawn once they are all there.
 while view.log_later and ctl.log.prepare(ctl.table, LOG_LINES_A_STEP):
-    await asyncio.sleep(0)
+    await hand_back()
 if view.log_later:
     view.log_later = False
     view.render(ctl)

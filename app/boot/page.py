@@ -18,7 +18,7 @@ from app.boot.progress_page import ProgressPage
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
 from app.flow.turn_loop import THINK_TIMEOUT
-from app.platform import guard
+from app.platform import guard, main_thread
 from app.platform.dom import on, replace_url, window
 from app.platform.lazy import Parts
 from app.storage.formats import SavedGame
@@ -46,7 +46,7 @@ class Page:
         self.board_input = None  # app/input/board.py's BoardInput (the record dialog's clicks)
         # the parts loaded after the first paint (app/boot/parts.py): the dialogs, the tutorial
         self.parts = register(Parts(on_failed=failed(self), on_change=self._parts_changed,
-                                        fail=fail_parts), self)
+                                        pause=main_thread.pause, fail=fail_parts), self)
         self.boot_view = BootView(document)  # the worker's boot and its download's progress
         self.progress = ProgressPage(self)  # the player's profile (app/boot/progress_page.py)
 

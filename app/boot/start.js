@@ -80,6 +80,17 @@
     return placing;
   }
 
+  // A turn for the browser, as a promise (app/platform/main_thread.py): a message the page
+  // posts to itself, which the browser answers after what it had queued, without the
+  // 4 ms that nested timers wait.
+  window.senetPause = function () {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+      channel.port2.postMessage(null);
+    });
+  };
+
   // Called by app/main.py once MicroPython runs: the placed files written into its file
   // system (the vendored MicroPython's Emscripten module, globalThis.Module). Their count.
   window.senetPlace = async function () {

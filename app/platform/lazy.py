@@ -103,7 +103,7 @@ class Parts:
         """The part's object, loaded first if need be; raises what its import raised."""
         part = self.parts[name]
         while part.loading:  # a load under way (``later``'s or a click's): wait for it
-            await asyncio.sleep(0)
+            await self.pause()  # the browser's turn too: the load may be waiting for one
         if not part.loaded:
             part.loading = True
             self._load(part, hurry=True)

@@ -12,13 +12,10 @@ Needs Node.js and node_modules (`npm ci`); without them these tests fail, saying
 """
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import app_harness
-import pytest
-from mpy_paths import APP_MODULES, MPY
+from mpy_paths import run_app_script
 
 ROOT = Path(__file__).resolve().parents[2]
 GUARD_JS = ROOT / "app" / "platform" / "guard.js"
@@ -26,26 +23,8 @@ REFUSALS_JS = Path(__file__).with_name("refusals.mjs")
 
 
 def run_micropython(tmp_path: Path, script: str, modules=(GUARD_JS, REFUSALS_JS)) -> subprocess.CompletedProcess:
-    """``script`` under MicroPython in Node, with the engine, the page's modules and the
-    test harness on its path and the JavaScript ``modules`` run first."""
-    if shutil.which("node") is None:
-        pytest.fail("Node.js is not installed: it runs MicroPython for these tests (see docs/build.md)")
-    if not MPY.is_file():
-        pytest.fail(f"MicroPython is missing ({MPY.relative_to(ROOT)}): run `npm ci` in the repository")
-    lib = tmp_path / "lib"
-    if not lib.exists():
-        shutil.copytree(ROOT / "senet", lib / "senet", ignore=shutil.ignore_patterns("__pycache__"))
-        for name in APP_MODULES:
-            (lib / "app" / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(ROOT / "app" / name, lib / "app" / name)
-        shutil.copyfile(Path(app_harness.__file__), lib / "app_harness.py")
-    path = tmp_path / "main.py"
-    path.write_text(script, encoding="utf-8")
-    command = ["node", str(ROOT / "tools" / "mpy_run.mjs"), "--path", str(lib)]
-    for module in modules:
-        command += ["--js", str(module)]
-    return subprocess.run([*command, str(path)], capture_output=True, text=True, encoding="utf-8",
-                          timeout=300, cwd=ROOT)
+    """``script`` under MicroPython in Node with guard.js and refusals.mjs (mpy_paths.run_app_script)."""
+    return run_app_script(tmp_path, script, modules)
 
 
 def test_without_the_guard_a_thrown_javascript_error_passes_through_pythons_except(tmp_path):
