@@ -15,8 +15,8 @@ Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
-# this file with top-level await, and each ``await hand_back()`` hands the main thread
-# back to the browser for a moment. The steps: the page's modules mounted, the engine's
+# this file with top-level await, and each ``await pause()`` (between imports,
+# ``hand_back()``) hands the main thread back to the browser for a moment. The steps: the page's modules mounted, the engine's
 # import, the other imports, the game to show, its pieces made, its first drawing, the
 # events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
@@ -41,7 +41,13 @@ async def hand_back():
         await _window.senetPause()
 
 
-await hand_back()  # MicroPython's start was a long task of its own: the pack in the next
+# Between the boot's own steps the browser's other work goes first, its timers included
+# (tests/browser/test_boot.py watches one): a message the page posts itself.
+def pause():
+    return _window.senetPause()
+
+
+await pause()  # MicroPython's start was a long task of its own: the pack in the next
 import json
 import time
 
@@ -51,7 +57,7 @@ from pack import mount_file
 # app/boot/start.js fetched the pack gzipped and unpacked it; here it is placed in the file system
 await _window.senetPlace()
 PACKED = mount_file("page.pack")
-await hand_back()
+await pause()
 import senet  # the engine first
 import senet.words
 
@@ -65,7 +71,7 @@ if LANG != "en":
     except Exception as exc:  # no catalog, or a broken one: the English words
         _window.console.warn(f"senet: the words of '{LANG}' could not be read ({exc}); English instead")
 
-await hand_back()  # next, the page's modules
+await pause()  # next, the page's modules
 
 
 # One at a time, deepest first (tools/boot_order.py wrote their order into the pack), the
@@ -104,7 +110,7 @@ from senet.words import t
 
 if not guard.present():  # app/platform/guard.js (index.html's start list) has not run yet: wait for it
     await js_import(str(window.URL.new("./app/guard.js", document.baseURI).href))
-await hand_back()  # the imports are done: next, the game to show
+await pause()  # the imports are done: next, the game to show
 
 DEFAULT = Setup(senet.DEFAULT_VARIANT, ("average", "human"))
 # A game of more record lines than this is resumed with its board live before its move
@@ -192,9 +198,9 @@ view.set_highlight(policy.settings.highlight)
 view.log_later = len(ctl.table.game.entries) > LOG_AT_ONCE
 # next, its first drawing, in two tasks: the pieces and trays made (each piece where it
 # stands), then everything drawn
-await hand_back()
+await pause()
 view.build(ctl)
-await hand_back()
+await pause()
 view.render(ctl)  # the starting position
 
 
@@ -266,14 +272,14 @@ def main():
     page.parts.later(lambda: ctl.turn_loop.loop_gen is not None)
 
 
-await hand_back()  # next, the wiring: the board is live when it is done
+await pause()  # next, the wiring: the board is live when it is done
 main()
 
 # The move log of a long game resumed, its words a few lines at a time: the page answers
 # meanwhile (whatever a player does is drawn, the log saying its moves are on the way),
 # and the log is drawn once they are all there.
 while view.log_later and ctl.log.prepare(ctl.table, LOG_LINES_A_STEP):
-    await hand_back()
+    await pause()
 if view.log_later:
     view.log_later = False
     view.render(ctl)

@@ -85,9 +85,24 @@ def language_of(rel: str) -> str | None:
 PLACED_PLAIN = re.compile(r"page\.pack|words/[a-z]{2,3}\.json")
 
 
-def file_role(rel: str) -> str:
-    """"runtime", "extra", "lang" or "shell": how the service worker stores the file ``rel``."""
-    if PLACED_PLAIN.fullmatch(rel):
+# The page's start names the PyScript chunks it loads on app/boot/start.js's tag (tools/build.py,
+# start_chain); PyScript's other chunks (zip.js, its TOML parser, Pyodide's graph, ...) the
+# page never asks for: kept once fetched, not precached.
+START_TAG_LISTS = re.compile(r'data-(?:preload-)?modules="([^"]*)"')
+
+
+def unused_chunks(out: Path, info: dict) -> frozenset:
+    """The JavaScript files of vendor/pyscript/ that the built page's start does not name."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    named = {url.removeprefix("./") for found in START_TAG_LISTS.findall(page) for url in found.split()}
+    return frozenset(rel for rel in info["files"]
+                     if rel.startswith("vendor/pyscript/") and rel.endswith(".js") and rel not in named)
+
+
+def file_role(rel: str, unused: frozenset = frozenset()) -> str:
+    """"runtime", "extra", "lang" or "shell": how the service worker stores the file ``rel``
+    (``unused``: the PyScript chunks the page does not load, unused_chunks)."""
+    if PLACED_PLAIN.fullmatch(rel) or rel in unused:
         return "extra"
     if language_of(rel):
         return "lang"
@@ -169,21 +184,21 @@ def twin_kind(rel: str, files) -> str:
     return ""
 
 
-def lazy_list(info: dict, role: str) -> list[tuple]:
+def lazy_list(info: dict, role: str, unused: frozenset = frozenset()) -> list[tuple]:
     """[(path, SRI sha256, size, twin kind)] of the files of ``role`` ("runtime" or
     "extra"): the service worker keeps them once fetched instead of precaching them."""
     files = info["files"]
     return [(rel, _sri(meta["sha256"]), meta["size"], twin_kind(rel, files)) for rel, meta in sorted(files.items())
-            if _served(rel) and file_role(rel) == role]
+            if _served(rel) and file_role(rel, unused) == role]
 
 
-def precache_list(out: Path, info: dict) -> list[tuple[str, str]]:
+def precache_list(out: Path, info: dict, unused: frozenset = frozenset()) -> list[tuple[str, str]]:
     """[(path relative to the site root, SRI sha256)] of the app shell, which the
     service worker precaches at install."""
     entries = [
         (rel, _sri(meta["sha256"]))
         for rel, meta in sorted(info["files"].items())
-        if _served(rel) and file_role(rel) == "shell"
+        if _served(rel) and file_role(rel, unused) == "shell"
     ]
     # build-info.json is not listed in itself; the worker reads older versions' copies
     # of it to reuse unchanged files, and app/boot/pwa.js reads the version from it.
@@ -208,9 +223,10 @@ def write_service_worker(out: Path, info: dict) -> dict:
     marks = (VERSION_MARK, PRECACHE_MARK, RUNTIME_MARK, EXTRA_MARK, LANGS_MARK)
     if any(template.count(mark) != 1 for mark in marks):
         raise PwaError(f"{SW_TEMPLATE.relative_to(ROOT)} lost one of its marks {', '.join(marks)}")
-    entries = precache_list(out, info)
+    unused = unused_chunks(out, info)
+    entries = precache_list(out, info, unused)
     runtime = lazy_list(info, "runtime")
-    extra = lazy_list(info, "extra")
+    extra = lazy_list(info, "extra", unused)
     if not runtime:
         raise PwaError(f"none of the worker's runtime files ({', '.join(RUNTIME_FILES)}) is in {out}")
 

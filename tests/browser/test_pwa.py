@@ -109,6 +109,11 @@ def test_build_writes_manifest_and_worker(dist_dir):
             "index.html"} <= set(listed)
     # the plain twins of the files the page's start fetches gzipped: kept once fetched only
     assert {"page.pack", "words/de.json"} <= set(extra)
+    # PyScript's chunks the page's start never asks for (its zip.js, its TOML parser): the same
+    chunks = {rel for rel in info["files"] if rel.startswith("vendor/pyscript/") and rel.endswith(".js")}
+    unused = {rel for rel in chunks if rel.split("/")[-1].startswith(("zip-", "toml-", "pyodide_graph-"))}
+    assert unused and unused <= set(extra) and not unused & set(listed)
+    assert {"vendor/pyscript/core.js"} | {rel for rel in chunks if "/core-" in rel} <= set(listed)
     assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "senet.zip",
             "app/players.js", "app/worker.py"} <= set(runtime)
     # The large files' Zstandard twins, which every worker takes (its decoder beside
