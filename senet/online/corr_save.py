@@ -8,11 +8,12 @@ so everything is checked as when it first happened: a save that does not fit rai
 SaveError and nothing is half-loaded. It holds the player's secret: it stays here.
 """
 
-from ..errors import SaveError, SenetError, shown
-from ..json_text import dumps, json_object, load_json
+from ..errors import SaveError, SenetError
+from ..json_text import dumps, json_object
 from ..throws import bytes_of_hex, hex_of
 from .corr import join, legal_sorted, start
 from .corr_link import CLAIM, RESIGN, decode_link, encode_link
+from .save import field, saved_object
 
 LETTERS_FORMAT = "senet-corr"
 LETTERS_VERSION = 1
@@ -35,20 +36,16 @@ def dump_letters(letters):
     ))
 
 
+SAVED = "the saved correspondence game"
+
+
 def _field(data, key, kind, what):
-    value = data.get(key) if isinstance(data, dict) else None
-    if type(value) is not kind:
-        raise SaveError(f"the saved correspondence game has no valid {what} (\"{key}\")")
-    return value
+    return field(data, key, kind, what, SAVED)
 
 
 def load_letters(text):
     """The Letters that ``text`` (from dump_letters) keeps; SaveError saying why not."""
-    data = load_json(text, "the saved correspondence game")
-    if not isinstance(data, dict) or data.get("format") != LETTERS_FORMAT:
-        raise SaveError("this is not a saved correspondence game")
-    if data.get("version") != LETTERS_VERSION:
-        raise SaveError(f"a saved correspondence game of version {shown(data.get('version'))} cannot be read here")
+    data = saved_object(text, LETTERS_FORMAT, LETTERS_VERSION, SAVED)
     seat = _field(data, "seat", int, "seat")
     name = _field(data, "name", str, "name")
     secret = bytes_of_hex(_field(data, "secret", str, "secret"))

@@ -38,30 +38,39 @@ def dump_duel(duel):
     ))
 
 
-def _field(data, key, kind, what):
+def field(data, key, kind, what, saved="the saved online game"):
+    """``data[key]`` if it is of type ``kind``, else SaveError naming ``what`` in ``saved``
+    (a saved game's JSON object: this module's and senet/online/corr_save.py's)."""
     value = data.get(key) if isinstance(data, dict) else None
     if type(value) is not kind:
-        raise SaveError(f"the saved online game has no valid {what} (\"{key}\")")
+        raise SaveError(f"{saved} has no valid {what} (\"{key}\")")
     return value
+
+
+def saved_object(text, form, version, saved="the saved online game"):
+    """The JSON object of a saved game ``text`` of format ``form`` and ``version``;
+    SaveError saying why not (not JSON, another kind of save, another version)."""
+    data = load_json(text, saved)
+    if not isinstance(data, dict) or data.get("format") != form:
+        raise SaveError(f"this is not {saved.replace('the ', 'a ', 1)}")
+    if data.get("version") != version:
+        raise SaveError(f"{saved.replace('the ', 'a ', 1)} of version {shown(data.get('version'))} cannot be read here")
+    return data
 
 
 def load_duel(text):
     """The Duel that ``text`` (from dump_duel) keeps; SaveError saying why not."""
-    data = load_json(text, "the saved online game")
-    if not isinstance(data, dict) or data.get("format") != DUEL_FORMAT:
-        raise SaveError("this is not a saved online game")
-    if data.get("version") != DUEL_VERSION:
-        raise SaveError(f"a saved online game of version {shown(data.get('version'))} cannot be read here")
-    o = _field(data, "offer", dict, "offer")
-    a = _field(data, "answer", dict, "answer")
-    seat = _field(data, "seat", int, "seat")
-    secret = bytes_of_hex(_field(data, "secret", str, "secret"))
-    record = _field(data, "record", str, "record")
+    data = saved_object(text, DUEL_FORMAT, DUEL_VERSION)
+    o = field(data, "offer", dict, "offer")
+    a = field(data, "answer", dict, "answer")
+    seat = field(data, "seat", int, "seat")
+    secret = bytes_of_hex(field(data, "secret", str, "secret"))
+    record = field(data, "record", str, "record")
     try:
-        offer = Offer(_field(o, "variant", str, "rule set"), _field(o, "host_seat", int, "host seat"),
-                      _field(o, "host_name", str, "host name"), _field(o, "anchor", str, "host anchor"))
-        answer = Answer(_field(a, "game", str, "game tag"), _field(a, "name", str, "guest name"),
-                        _field(a, "anchor", str, "guest anchor"))
+        offer = Offer(field(o, "variant", str, "rule set"), field(o, "host_seat", int, "host seat"),
+                      field(o, "host_name", str, "host name"), field(o, "anchor", str, "host anchor"))
+        answer = Answer(field(a, "game", str, "game tag"), field(a, "name", str, "guest name"),
+                        field(a, "anchor", str, "guest anchor"))
         if secret is None or len(secret) != 16:
             raise SaveError("the saved online game's secret is not 32 hex digits")
         duel = Duel(offer, answer, seat, Chain(secret))
@@ -103,7 +112,7 @@ def load_duel(text):
         if pending != hex_of(duel.chain.contribution(thrown)) or duel.thrower() != seat:
             raise SaveError("the saved online game's throw under way does not fit the game")
         duel.pending = {seat: bytes_of_hex(pending)}
-    sent = _field(data, "sent", list, "messages sent")
+    sent = field(data, "sent", list, "messages sent")
     if len(sent) > KEEP_SENT:
         raise SaveError(f"the saved online game keeps at most {KEEP_SENT} messages sent")
     for item in sent:
