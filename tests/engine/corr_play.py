@@ -2,21 +2,9 @@
 (senet.online.corr): the helpers of tests/engine/test_correspondence.py, of the
 MicroPython driver and of tools/correspondence_messages.py, so no pytest here."""
 
+from lcg import Lcg
+
 from senet.online.corr import join, start
-
-
-class Lcg:
-    """Knuth's MMIX generator: the same choices in every interpreter."""
-
-    def __init__(self, seed):
-        self.x = seed & 0xFFFFFFFFFFFFFFFF
-
-    def below(self, n):
-        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-        return (self.x >> 33) % n
-
-    def secret(self):
-        return bytes(self.below(256) for _ in range(16))
 
 
 class Table:

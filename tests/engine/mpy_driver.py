@@ -5,6 +5,8 @@ Everything here uses only what both interpreters have. Choices in the random gam
 from a small linear congruential generator, the throws from the games' own generator.
 """
 
+from lcg import Lcg
+
 import senet
 from senet.game import Game
 from senet.json_text import dumps
@@ -16,16 +18,6 @@ from senet.words import Words
 
 Words.strict = True  # a key or argument missing from the words fails here too
 
-
-class Lcg:
-    """Knuth's MMIX generator: whole-number arithmetic, the same everywhere."""
-
-    def __init__(self, seed):
-        self.x = seed & 0xFFFFFFFFFFFFFFFF
-
-    def below(self, n):
-        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-        return (self.x >> 33) % n
 
 
 PROBES = ("1-3", "in-1", "26-off", "rescue", "pass", "15-14", "30-off", "29-27")

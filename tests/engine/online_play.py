@@ -2,23 +2,11 @@
 functions only: the helpers of tests/engine/test_online.py (and of the MicroPython
 driver, so no pytest here)."""
 
+from lcg import Lcg
+
 from senet.online.duel import Duel
 from senet.online.offer import Answer, Offer
 from senet.throws import Chain, hex_of
-
-
-class Lcg:
-    """Knuth's MMIX generator: the same choices in every interpreter."""
-
-    def __init__(self, seed):
-        self.x = seed & 0xFFFFFFFFFFFFFFFF
-
-    def below(self, n):
-        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-        return (self.x >> 33) % n
-
-    def secret(self):
-        return bytes(self.below(256) for _ in range(16))
 
 
 def pair(variant, host_seat=2, seed=1, host_name="Ann", guest_name="Bob"):

@@ -35,6 +35,7 @@ def lib(tmp_path_factory):
     shutil.copy(HERE / "mpy_driver.py", d / "mpy_driver.py")
     shutil.copy(HERE / "online_play.py", d / "online_play.py")
     shutil.copy(HERE / "corr_play.py", d / "corr_play.py")
+    shutil.copy(HERE / "lcg.py", d / "lcg.py")
     return d
 
 
