@@ -15,80 +15,84 @@ RATINGS = {
         "levels": {
             "novice": {"rating": 1389.2, "rd": 25.8},
             "average": {"rating": 1500.0, "rd": 0.0},
-            "expert": {"rating": 1602.1, "rd": 137.0},
+            "expert": {"rating": 1641.9, "rd": 67.7},
         },
         "games": {
             "novice-average": {"games": 200, "score": 69.0, "draws": 0},
-            "expert-average": {"games": 6, "score": 4.0, "draws": 0},
+            "expert-average": {"games": 30, "score": 21.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants kendall",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 30 --games-en 0 --variants kendall",
     },
     "jequier": {
         "levels": {
             "novice": {"rating": 1180.0, "rd": 35.7},
             "average": {"rating": 1500.0, "rd": 0.0},
-            "expert": {"rating": 1500.0, "rd": 131.3},
+            "expert": {"rating": 1545.1, "rd": 62.9},
         },
         "games": {
             "novice-average": {"games": 200, "score": 27.0, "draws": 0},
-            "expert-average": {"games": 6, "score": 3.0, "draws": 0},
+            "expert-average": {"games": 30, "score": 17.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants jequier",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 30 --games-en 0 --variants jequier",
     },
     "tait": {
         "levels": {
             "novice": {"rating": 1357.7, "rd": 26.6},
             "average": {"rating": 1500.0, "rd": 0.0},
-            "expert": {"rating": 1602.1, "rd": 137.0},
+            "expert": {"rating": 1766.4, "rd": 81.7},
         },
         "games": {
             "novice-average": {"games": 200, "score": 61.0, "draws": 0},
-            "expert-average": {"games": 6, "score": 4.0, "draws": 0},
+            "expert-average": {"games": 30, "score": 25.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants tait",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 30 --games-en 0 --variants tait",
     },
     "bell": {
         "levels": {
             "novice": {"rating": 978.2, "rd": 57.7},
             "average": {"rating": 1500.0, "rd": 0.0},
-            "expert": {"rating": 1945.6, "rd": 254.9},
+            "expert": {"rating": 1922.7, "rd": 114.6},
         },
         "games": {
             "novice-average": {"games": 200, "score": 9.0, "draws": 0},
-            "expert-average": {"games": 6, "score": 6.0, "draws": 0},
+            "expert-average": {"games": 30, "score": 28.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 6 --games-en 0 --variants bell",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 30 --games-en 0 --variants bell",
     },
     "thibault": {
         "levels": {
             "novice": {"rating": 1393.0, "rd": 25.7},
             "average": {"rating": 1500.0, "rd": 0.0},
-            "expert": {"rating": 1881.7, "rd": 259.0},
+            "expert": {"rating": 1766.4, "rd": 81.7},
         },
         "games": {
             "novice-average": {"games": 200, "score": 70.0, "draws": 0},
-            "expert-average": {"games": 4, "score": 4.0, "draws": 0},
+            "expert-average": {"games": 30, "score": 25.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 4 --games-en 0 --variants thibault",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 30 --games-en 0 --variants thibault",
     },
     "havens": {
         "levels": {
             "novice": {"rating": 1404.3, "rd": 25.4},
             "average": {"rating": 1500.0, "rd": 0.0},
+            "expert": {"rating": 1563.9, "rd": 32.1},
         },
         "games": {
             "novice-average": {"games": 200, "score": 73.0, "draws": 0},
+            "expert-average": {"games": 120, "score": 71.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 0 --games-en 0 --variants havens",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 120 --games-en 0 --variants havens",
     },
     "piccione": {
         "levels": {
             "novice": {"rating": 1271.3, "rd": 30.0},
             "average": {"rating": 1500.0, "rd": 0.0},
+            "expert": {"rating": 1698.4, "rd": 72.9},
         },
         "games": {
             "novice-average": {"games": 200, "score": 42.0, "draws": 0},
+            "expert-average": {"games": 30, "score": 23.0, "draws": 0},
         },
-        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 0 --games-en 0 --variants piccione",
+        "command": "python tools/calibrate_levels.py --seed 1 --games-na 200 --games-ea 30 --games-en 0 --variants piccione",
     },
 }
