@@ -122,11 +122,17 @@ function watchInstalling(reg, worker, hadController) {
 function untilAppReady() {
   // On a first visit, precaching the shell while Python boots would slow the boot and
   // download everything twice: wait until the app is up (or 20 s at most). A game that
-  // starts the Expert's worker at once (an Expert link) waits for it too (up to 60 s
-  // more): its runtime's download, which the player waits for, gets the whole link, and
-  // the shell's precache, which nobody waits for, comes after.
+  // starts the Expert's worker at once (an Expert link) waits for its first answer too
+  // (up to 60 s more): its runtime's download and the Expert's first move, which the
+  // player waits for, get the whole link, and the shell's precache, which nobody waits
+  // for, comes after.
   const appUp = () => root.dataset.ready === "true";
-  const workerUp = () => root.dataset.worker !== "starting";
+  // no worker at work (none asked for, off, failed), or it has answered its first call
+  // (an Expert link: the Expert's first move; app/worker/link.py marks data-worker-answered)
+  const workerUp = () => {
+    const state = root.dataset.worker;
+    return state === undefined || state === "off" || state === "failed" || root.dataset.workerAnswered === "true";
+  };
   if (appUp() && workerUp()) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new MutationObserver(() => {
@@ -141,7 +147,7 @@ function untilAppReady() {
       clearTimeout(timer);
       resolve();
     }
-    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker"] });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker", "data-worker-answered"] });
   });
 }
 

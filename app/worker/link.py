@@ -65,6 +65,7 @@ class WorkerLink:
         # The worker answers one call at a time, in order: calls made and not answered
         # yet, and an event set whenever that count falls to zero.
         self.busy = 0
+        self.answered = False  # a call has been answered (data-worker-answered)
         self._free = asyncio.Event()
         self._free.set()
         self._set_state("off")
@@ -246,6 +247,11 @@ class WorkerLink:
                 self._waiting.pop(call_id, None)
             if not slot[1]:
                 raise WorkerFailed(t("worker.call_failed", name=name, error=slot[2]))
+            if not self.answered:
+                # the first answer the player waited for: app/boot/pwa.js's first precache
+                # waits for it, so that it does not share the link with the runtime's use
+                self.answered = True
+                self.root.dataset.workerAnswered = "true"
             return slot[2]
         finally:  # answered, failed, or given up by its caller (cancelled)
             self.busy -= 1
