@@ -127,11 +127,13 @@ function untilAppReady() {
   // player waits for, get the whole link, and the shell's precache, which nobody waits
   // for, comes after.
   const appUp = () => root.dataset.ready === "true";
-  // no worker at work (none asked for, off, failed), or it has answered its first call
-  // (an Expert link: the Expert's first move; app/worker/link.py marks data-worker-answered)
+  // no worker at work (none asked for, off, failed), or it has answered its first
+  // question (app/worker/link.py marks data-worker-answered) and a person is to act (the
+  // computer's turn is over: app/view/view.py marks data-person-to-act)
   const workerUp = () => {
     const state = root.dataset.worker;
-    return state === undefined || state === "off" || state === "failed" || root.dataset.workerAnswered === "true";
+    return state === undefined || state === "off" || state === "failed"
+      || (root.dataset.workerAnswered === "true" && root.dataset.personToAct === "true");
   };
   if (appUp() && workerUp()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -147,7 +149,8 @@ function untilAppReady() {
       clearTimeout(timer);
       resolve();
     }
-    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker", "data-worker-answered"] });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker", "data-worker-answered",
+                                                        "data-person-to-act"] });
   });
 }
 

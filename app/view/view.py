@@ -295,6 +295,8 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         human_turn = ctl.table.human_to_act
         if human_turn and not self._human_turn and self.ready:
             self.restore_focus(ctl, only_if_lost=True)
+        if human_turn != self._human_turn:  # app/boot/pwa.js: a person's turn, the worker at rest
+            self.root.dataset.personToAct = "true" if human_turn else "false"
         self._human_turn = human_turn
 
 

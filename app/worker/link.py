@@ -247,9 +247,10 @@ class WorkerLink:
                 self._waiting.pop(call_id, None)
             if not slot[1]:
                 raise WorkerFailed(t("worker.call_failed", name=name, error=slot[2]))
-            if not self.answered:
-                # the first answer the player waited for: app/boot/pwa.js's first precache
-                # waits for it, so that it does not share the link with the runtime's use
+            if not self.answered and name != "prepare":
+                # the first answer the player waited for (a move, a hint, a review's step;
+                # not the warm-up): app/boot/pwa.js's first precache waits for it, so that
+                # it does not share the link with the runtime's download and first use
                 self.answered = True
                 self.root.dataset.workerAnswered = "true"
             return slot[2]
