@@ -338,6 +338,10 @@ HINT = """async (timeoutMs) => {
     }
   };
   const thinking = 'Hint: the Expert is thinking\u2026';
+  // the Settings dialog is a part loaded after ready (app/boot/parts.py): its checkbox is
+  // answered once the part is there (a player opens the dialog first, which waits for it)
+  await until(() => (document.documentElement.dataset.parts || '').split(',').includes('settings'),
+              'the settings part');
   const hints = document.getElementById('set-hints');
   if (!hints.checked) {
     hints.checked = true;
