@@ -135,6 +135,17 @@ def people_play_to_end(ctl, steps=5000, **how) -> None:
     raise AssertionError(f"the game did not end in {steps} steps: {ctl.table.state.position()}")
 
 
+def play_out(session):
+    """A senet.session.Session played to its end, every seat taking its first legal action
+    (the opening's throws too): the game a test's summary, record or statistics read."""
+    while not session.game.over:
+        if session.state.throw is None:
+            session.throw()
+        elif not session.state.opening:
+            session.play(session.state.legal_actions()[0])
+    return session
+
+
 def saving_controller(setup, store=None, think=engine_think, **kw):
     """A Controller for ``setup`` whose autosave keeps each state it saved (``ctl.saves``)
     and, given a ``store``, writes the game there as the page does."""

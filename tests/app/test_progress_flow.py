@@ -3,6 +3,8 @@ game tells the player's profile, and the profile kept through the Store (docs/pr
 
 import json
 
+from app_harness import play_out
+
 from app.flow.progress_game import apply_answers, game_entry, player_side, player_throws
 from app.storage.progress import ANSWERS_KEY, PRACTICE_KEY, PROFILE_KEY, Progress, practice_text
 from app.storage.store import MemoryBackend, Store
@@ -14,13 +16,6 @@ from senet.session import Seat, Session
 T0 = 1764000000000
 
 
-def play_out(session):
-    while not session.game.over:
-        if session.state.throw is None:
-            session.throw()
-        elif not session.state.opening:
-            session.play(session.state.legal_actions()[0])
-    return session
 
 
 def finished(opponent="expert", seed=3, variant="kendall"):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from app_harness import play_out
 
 import senet
 from app.game.counting import count_words, turns_played
@@ -638,13 +639,6 @@ def test_statistics_count_per_rule_set_and_level():
     assert rows == [("kendall", "average", 1, 0, 0), ("kendall", "expert", 1, 1, 0), ("tait", "novice", 0, 0, 1)]
 
 
-def play_out(session: Session) -> Session:
-    while not session.game.over:
-        if session.state.throw is None:
-            session.throw()
-        elif not session.state.opening:
-            session.play(session.state.legal_actions()[0])
-    return session
 
 
 @pytest.mark.parametrize("variant", ["kendall", "havens"])
