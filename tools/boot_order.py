@@ -31,6 +31,17 @@ def _path_of(name: str, root: Path):
     return None
 
 
+def import_target(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` names, its dots resolved against ``package``
+    (the package of the module that holds it)."""
+    if not node.level:
+        return node.module
+    base = package
+    for _ in range(node.level - 1):
+        base = base.rpartition(".")[0]
+    return base + "." + node.module if node.module else base
+
+
 def top_level_imports(name: str, path: Path, root: Path) -> list:
     """The modules of ours that ``name``'s top level imports, in the order it names them
     (``from pkg import mod`` names pkg, then pkg.mod when that is a module)."""
@@ -40,13 +51,7 @@ def top_level_imports(name: str, path: Path, root: Path) -> list:
         if isinstance(node, ast.Import):
             found += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package
-                for _ in range(node.level - 1):
-                    base = base.rpartition(".")[0]
-                target = base + "." + node.module if node.module else base
-            else:
-                target = node.module
+            target = import_target(node, package)
             found.append(target)
             found += [target + "." + alias.name for alias in node.names
                       if _path_of(target + "." + alias.name, root) is not None]

@@ -112,6 +112,24 @@ def your_turns(page, turns: int) -> None:
                 page.locator('[data-target="true"]').first.dispatch_event("click")
 
 
+def turns_until_a_choice(page, turns: int = 12, before_throw=None) -> None:
+    """Your turns by clicks (the first movable piece) until a throw leaves several pieces
+    to choose from, at most ``turns``; ``before_throw(page)`` checks each turn before
+    its throw."""
+    for _ in range(turns):
+        page.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
+        if before_throw is not None:
+            before_throw(page)
+        page.click('[data-action="throw"]')
+        page.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
+                               " || !document.querySelector('[data-action=\"pass\"]').hidden"
+                               " || document.getElementById('board').dataset.side === 'w'")
+        if page.locator('[data-movable="true"]').count() > 1:
+            return
+        if page.locator('[data-movable="true"]').count():
+            page.locator('[data-movable="true"]').first.dispatch_event("click")
+
+
 # The human's next thing, waited for and done in one call inside the page: waits until the
 # human has something to do (conftest.HUMAN_TURN) or the game is over, does it
 # (conftest.HUMAN_ACT: a throw, the OK of a lost throw, the first movable piece) and waits

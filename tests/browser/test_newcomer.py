@@ -17,7 +17,18 @@ import re
 
 import pytest
 from conftest import axe_violations
-from helpers import LINK, SIGHT, SIZES, box, connect, overlap, whole_in_sight, whole_in_window, your_turns
+from helpers import (
+    LINK,
+    SIGHT,
+    SIZES,
+    box,
+    connect,
+    overlap,
+    turns_until_a_choice,
+    whole_in_sight,
+    whole_in_window,
+    your_turns,
+)
 
 from senet.online.qr import qr_matrix, svg_path
 from senet.words import load
@@ -260,16 +271,7 @@ def test_with_hints_one_preview_shows_at_a_time_and_the_suggested_piece_stands_o
     screen.locator(".toolbar [data-action='settings']").click()
     screen.check("#set-hints")
     screen.locator("#settings-dialog").get_by_role("button", name="Done").click()
-    for _ in range(12):  # your turns until the Expert suggests a move among several pieces
-        screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
-        screen.click('[data-action="throw"]')
-        screen.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
-                                 " || !document.querySelector('[data-action=\"pass\"]').hidden"
-                                 " || document.getElementById('board').dataset.side === 'w'")
-        if screen.locator('[data-movable="true"]').count() > 1:
-            break
-        if screen.locator('[data-movable="true"]').count():
-            screen.locator('[data-movable="true"]').first.dispatch_event("click")
+    turns_until_a_choice(screen)  # your turns until the Expert suggests a move among several pieces
     screen.wait_for_selector(".piece.suggested", timeout=180_000)
     # after the throw the page put the focus on a piece: still the suggestion alone
     assert screen.locator(".square.suggest, .tray.suggest").count() == 1
@@ -565,17 +567,10 @@ def test_the_hint_button_asks_the_expert_for_this_move(app):
     screen = app
     screen.open(GAME)
     assert not screen.is_checked("#set-hints")
-    for _ in range(12):  # your turns until you have a choice among several pieces
-        screen.wait_for_function("!document.querySelector('[data-action=\"throw\"]').disabled")
-        assert not screen.locator("#hint-button").is_visible()  # nothing to weigh before the throw
-        screen.click('[data-action="throw"]')
-        screen.wait_for_function("document.querySelector('[data-movable=\"true\"]')"
-                                 " || !document.querySelector('[data-action=\"pass\"]').hidden"
-                                 " || document.getElementById('board').dataset.side === 'w'")
-        if screen.locator('[data-movable="true"]').count() > 1:
-            break
-        if screen.locator('[data-movable="true"]').count():
-            screen.locator('[data-movable="true"]').first.dispatch_event("click")
+    def no_hint_before_the_throw(page):  # nothing to weigh before the throw
+        assert not page.locator("#hint-button").is_visible()
+
+    turns_until_a_choice(screen, before_throw=no_hint_before_the_throw)  # until you have a choice
     button = screen.get_by_role("button", name="Hint")
     assert button.is_visible()
     assert screen.locator(".piece.suggested").count() == 0

@@ -17,6 +17,8 @@
 import ast
 from pathlib import Path
 
+from boot_order import import_target  # tools/boot_order.py: a relative import resolved
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "senet"
 APP = ROOT / "app"
@@ -60,13 +62,7 @@ def imports(name: str, path: Path, known) -> list:
             for alias in node.names:
                 found.append((alias.name, (), id(node) in top, node.lineno))
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package
-                for _ in range(node.level - 1):
-                    base = base.rpartition(".")[0]
-                target = base + "." + node.module if node.module else base
-            else:
-                target = node.module
+            target = import_target(node, package)
             names = tuple(alias.name for alias in node.names)
             plain = [n for n in names if target + "." + n not in known]
             for n in names:
