@@ -16,38 +16,19 @@ Pyodide (docs/app.md). See docs/app.md and docs/saving.md.
 # The boot runs in a few short tasks instead of one long one, so that the browser stays
 # responsive while MicroPython starts (Lighthouse's "total blocking time"): PyScript runs
 # this file with top-level await, and each ``await pause()`` (between imports,
-# ``hand_back()``) hands the main thread back to the browser for a moment. The steps: the page's modules mounted, the engine's
-# import, the other imports, the game to show, its pieces made, its first drawing, the
-# events' wiring.
+# ``hand_back()``) hands the main thread back to the browser for a moment. The steps: the
+# page's modules mounted, the engine's import, the other imports, the game to show, its
+# pieces made, its first drawing, the events' wiring.
 # (pyproject.toml lets ruff accept the awaits and the late imports in this one file.)
 from pyscript import window as _window
 
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
 
 
-# The hand-back (app/platform/main_thread.py's, written here again because it runs before
-# the page's modules are mounted): an awaited JavaScript promise, since
-# ``asyncio.sleep(0)`` gives the browser no turn in PyScript's MicroPython (its loop runs
-# every ready task first). The browser's scheduler.yield() where it has one (Chromium),
-# which resumes before the tasks queued meanwhile (on a cold start, the other files'
-# parsing); else app/boot/start.js's senetPause (a message the page posts itself).
-_yield = getattr(getattr(_window, "scheduler", None), "yield", None)
-
-
-async def hand_back():
-    if _yield is not None:
-        await _yield.call(_window.scheduler)
-    else:
-        await _window.senetPause()
-
-
-# Between the boot's own steps the browser's other work goes first, its timers included
-# (tests/browser/test_boot.py watches one): a message the page posts itself.
-def pause():
-    return _window.senetPause()
-
-
-await pause()  # MicroPython's start was a long task of its own: the pack in the next
+# The hand-backs are app/platform/main_thread.py's (an awaited JavaScript promise: in
+# PyScript's MicroPython ``asyncio.sleep(0)`` gives the browser no turn), imported once the
+# pack is mounted; the one before it calls app/boot/start.js's window.senetPause itself.
+await _window.senetPause()  # MicroPython's start was a long task of its own: the pack in the next
 import json
 import time
 
@@ -57,13 +38,15 @@ from pack import mount_file
 # app/boot/start.js fetched the pack gzipped and unpacked it; here it is placed in the file system
 await _window.senetPlace()
 PACKED = mount_file("page.pack")
+from app.platform.main_thread import hand_back, pause  # the pack is mounted: from it
+
 await pause()
 import senet  # the engine first
 import senet.words
 
 # The page's language: this copy of the page is in it (app/words/lang.js chose the copy,
-# tools/site_words.py wrote it and asked for its catalog, words/<lang>.json, with the
-# pack). Chosen before the page's modules are imported: some say words as they load.
+# tools/site_words.py wrote it and named its catalog, words/<lang>.json, for
+# app/boot/start.js to place with the pack). Chosen before the page's modules are imported: some say words as they load.
 LANG = str(_window.document.documentElement.lang or "en")
 if LANG != "en":
     try:

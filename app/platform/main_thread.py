@@ -6,8 +6,8 @@ gets no turn (no frame drawn, no click taken), and the steps make one long task,
 Lighthouse counts as blocking time. Awaiting a JavaScript promise is a turn: MicroPython
 resumes the task from a browser timer once the promise settles (tests/app/test_main_thread.py
 shows both under Node). app/boot/start.js defines the promise's maker, window.senetPause
-(a message to the page itself: no timer's 4 ms clamp). app/main.py has its own copy for
-the steps before the page's modules are mounted.
+(a message to the page itself: no timer's 4 ms clamp). app/main.py takes both once the
+pack is mounted (the one hand-back before that calls window.senetPause itself).
 """
 
 import asyncio
