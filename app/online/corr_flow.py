@@ -170,10 +170,16 @@ class CorrFlow:
         return game
 
     def _board_game(self, letters):
-        """A copy of ``letters``' game as it is now, for the board."""
+        """A copy of ``letters``' game as it is now, for the board: the game the board shows
+        when it is that one with the same record (no replay of its every action, which made
+        each link take longer than the one before), else one replayed from its record."""
         if letters.game is None:
             return None
-        game = Game.from_record(letters.record_text())
+        text = letters.record_text()
+        if self.shown == letters.tag and self.live \
+                and self.ctl.live.game.record_text(players=letters.game.players) == text:
+            return self.ctl.live.game  # its "player" lines aside: the board names the seats
+        game = Game.from_record(text)
         game.players = {seat: ("human", seat_name(letters.names, seat)) for seat in (1, 2)}
         return game
 

@@ -73,6 +73,25 @@ def test_two_devices_play_kendall_and_bell_to_the_end_by_links():
         assert [row["turn"] for row in ann.flow.summaries()] == ["over"]
 
 
+def test_a_link_of_the_game_on_the_board_moves_that_game_on_without_replaying_its_record(monkeypatch):
+    """Each link used to replay the whole record for the board, so a link took longer the
+    longer the game: now only a game that is not on the board is replayed."""
+    from app.online import corr_flow
+    replays = []
+    replay = corr_flow.Game.from_record
+    monkeypatch.setattr(corr_flow.Game, "from_record", lambda text: replays.append(text) or replay(text))
+    ann, bob = pair("kendall")
+    links = []
+    opened = bob.flow.open_link
+    monkeypatch.setattr(bob.flow, "open_link", lambda code: links.append(code) or opened(code))
+    play_to_end(ann, bob)
+    assert len(links) > 50 and len(replays) <= 2, (len(links), len(replays))
+    for device in (ann, bob):
+        board = device.ctl.table.session.record_text()
+        assert board.split("\nreveal")[0] == device.flow.letters.record_text().split("\nreveal")[0]
+    assert verify_record(bob.flow.letters.record_text()).status == VERIFIED
+
+
 def test_a_hostile_link_is_refused_in_words_and_changes_nothing():
     ann, bob = pair("kendall")
     for _ in range(6):  # a few links across
