@@ -263,6 +263,10 @@ def _inline_config(out: Path) -> None:
 # The files app/boot/start.js fetches gzipped (NAME.gz) and places in MicroPython's file
 # system before app/main.py's first import (tools/site_words.py adds a copy's catalog).
 PLACED = ("./page.pack",)
+# MicroPython's WebAssembly, fetched gzipped too (NAME.gz, 44% of its size) and unpacked as
+# it comes: app/boot/start.js answers MicroPython's own request for NAME with that stream,
+# which the browser compiles as it arrives (named on start.js's tag as data-wasm).
+UNZIPPED_WASM = "./vendor/micropython/micropython.wasm"
 START_SCRIPT = re.compile(r'<script src="\./app/start\.js"\s+data-modules="([^"]*)"')
 CORE_MODULE = "./vendor/pyscript/core.js"
 PLUGIN_CHUNK = re.compile(r'(?:"[\w-]+"|\w+):\(\)=>import\("\./([\w.-]+\.js)"\)')
@@ -289,9 +293,10 @@ def start_chain(out: Path) -> tuple[list[str], list[str]]:
     main = MAIN_SCRIPT.search(page)
     if not main:
         raise BuildError('index.html has no <script type="mpy" src="...">')
-    wasm = interpreter.rsplit("/", 1)[0] + "/micropython.wasm"
-    fetched = [wasm, *config.get("files", {}), main.group(1)]
-    for url in modules + fetched + [name + ".gz" for name in PLACED]:
+    if interpreter.rsplit("/", 1)[0] + "/micropython.wasm" != UNZIPPED_WASM:
+        raise BuildError(f"MicroPython's WebAssembly is not {UNZIPPED_WASM}: tools/build.py's UNZIPPED_WASM names it")
+    fetched = [*config.get("files", {}), main.group(1)]
+    for url in modules + fetched + [name + ".gz" for name in (*PLACED, UNZIPPED_WASM)]:
         if not (out / url).is_file():
             raise BuildError(f"the page's start asks for {url}, which the build did not write")
     return modules, fetched
@@ -308,7 +313,8 @@ def _preload_start(out: Path) -> None:
     tag = START_SCRIPT.search(text)
     attributes = (f'\n          data-preload-modules="{" ".join(modules)}"'
                   f'\n          data-preload-fetched="{" ".join(fetched)}"'
-                  f'\n          data-placed="{" ".join(PLACED)}"')
+                  f'\n          data-placed="{" ".join(PLACED)}"'
+                  f'\n          data-wasm="{UNZIPPED_WASM}"')
     page.write_text(text[:tag.end()] + attributes + text[tag.end():], encoding="utf-8")
 
 
@@ -322,6 +328,8 @@ def _vendor(out: Path) -> None:
             if not src.is_file():
                 raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`")
             shutil.copyfile(src, vendor_out / name)
+            if f"./vendor/{target}/{name}" == UNZIPPED_WASM:
+                placed_twin(vendor_out / name, src.read_bytes())
 
     pyscript_out = out / "vendor" / "pyscript"
     pyscript_out.mkdir(parents=True)

@@ -37,6 +37,7 @@
       head.appendChild(link);
     }
     place();
+    unzipWasm();
     performance.mark("senet:start-asked");
     startExpert();
     whenParsed(run);
@@ -52,8 +53,10 @@
   let placing = null;
   const GZIP = [0x1f, 0x8b];
 
+  const pageFetch = window.fetch; // unzipWasm() answers one request of the page's own
+
   async function fetchBytes(url) {
-    const response = await fetch(url, { credentials: "same-origin" });
+    const response = await pageFetch.call(window, url, { credentials: "same-origin" });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
     return new Uint8Array(await response.arrayBuffer());
   }
@@ -78,6 +81,28 @@
       placing.catch(() => {}); // said when app/main.py awaits it
     }
     return placing;
+  }
+
+  // MicroPython's WebAssembly (data-wasm), fetched gzipped (NAME.gz, 44% of its size) with
+  // the rest of the start and unpacked by DecompressionStream as the pack is. MicroPython's
+  // own request for NAME (its fetch(), then WebAssembly.instantiateStreaming) is answered
+  // with those bytes: the page's first start sends some 240 KB less. (Answered with the
+  // unpacking stream itself, the compile took the main thread for longer: tools/build.py's
+  // UNZIPPED_WASM.) Without DecompressionStream MicroPython fetches the plain file itself;
+  // when the twin fails, unpacked() takes the plain file.
+  function unzipWasm() {
+    const name = tag.dataset.wasm;
+    if (!name || !window.DecompressionStream) return;
+    const target = new URL(name, document.baseURI).href;
+    const bytes = unpacked(name);
+    bytes.catch(() => {}); // MicroPython's request then goes to the network
+    window.fetch = function (input, init) {
+      const asked = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (new URL(asked, document.baseURI).href !== target) return pageFetch.call(this, input, init);
+      window.fetch = pageFetch; // once: MicroPython's fallback, if it needs one, takes the plain file
+      return bytes.then((data) => new Response(data, { headers: { "content-type": "application/wasm" } }),
+                        () => pageFetch.call(window, input, init));
+    };
   }
 
   // A turn for the browser, as a promise (app/platform/main_thread.py): a message the page
