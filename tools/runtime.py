@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import gzip
 import hashlib
 import io
@@ -193,9 +194,15 @@ def _line_imports(source: str, package: str) -> set[str]:
     return out
 
 
-def imports_of(source: str, package: str) -> set[str]:
+@functools.cache
+def imports_of(source: str, package: str) -> frozenset[str]:
     """The modules a module's source imports (``package``: the package relative imports
-    start from)."""
+    start from). Remembered: a build trims the standard library twice (deflated, and
+    stored for the Zstandard twin) and would parse its modules again."""
+    return frozenset(_imports_of(source, package))
+
+
+def _imports_of(source: str, package: str) -> set[str]:
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -298,8 +305,23 @@ def reduced_lock(text: str) -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True, separators=(",", ":")).encode()
 
 
-def gzipped(data: bytes) -> bytes:
-    return gzip.compress(data, compresslevel=9, mtime=0)
+def gzipped(data: bytes, cache: Path | None = CACHE_DIR) -> bytes:
+    """``data`` gzipped (level 9, no timestamp), reproducible; the runtime's large files'
+    twins (over GZIP_KEPT bytes, 0.1 to 1 s each) reused from ``cache`` when it holds them."""
+    digest = hashlib.sha256(data).hexdigest()
+    kept = cache / f"{digest[:32]}-9.gz" if cache and len(data) > GZIP_KEPT else None
+    if kept and kept.is_file():
+        return kept.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    if kept:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(".part")
+        partial.write_bytes(packed)
+        partial.replace(kept)
+    return packed
+
+
+GZIP_KEPT = 1_000_000
 
 
 def zstd_compressed(data: bytes, cache: Path | None = CACHE_DIR) -> bytes:
