@@ -76,9 +76,10 @@ def test_page_is_ready_before_the_worker_and_the_worker_follows(where, page, ser
     # Ready did not wait for Pyodide: the page's interpreter is MicroPython, and the
     # worker (the Expert's) was started only after the board became live.
     assert data["worker"] in ("starting", data["variants"])
-    assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in browser_log.requests)
-    assert any(u.endswith("/page.pack.gz") for u in browser_log.requests)  # the page's bytecode, gzipped
-    assert not any(u.endswith("/page.pack") for u in browser_log.requests)  # not its plain twin
+    # MicroPython's WebAssembly and the page's bytecode, gzipped; not their plain twins
+    for twin in ("/vendor/micropython/micropython.wasm.gz", "/page.pack.gz"):
+        assert any(u.endswith(twin) for u in browser_log.requests)
+        assert not any(u.endswith(twin[:-3]) for u in browser_log.requests)
 
     # The worker answers with the engine's variants, the same as the page sees.
     page.wait_for_function(WORKER_UP, timeout=WORKER_TIMEOUT_MS)
@@ -126,7 +127,7 @@ def test_people_novice_and_average_need_no_worker(opponent, page, server, browse
     page.reload()
     _boot(page, server.url)
     assert page.evaluate("document.documentElement.dataset.worker") == "off"
-    assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in fetched)
+    assert any(u.endswith("/vendor/micropython/micropython.wasm.gz") for u in fetched)
     assert not [u for u in fetched if "/vendor/pyodide/" in u or u.endswith("/worker.py")]
     assert browser_log.errors == []
 
@@ -185,7 +186,7 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
     import build
 
     modules, fetched = build.start_chain(dist_dir)
-    assert "./app/main.py" in fetched and "./vendor/micropython/micropython.wasm" in fetched
+    assert "./app/main.py" in fetched and "./vendor/micropython/micropython.wasm" not in fetched  # its twin
     assert any(url.startswith("./vendor/pyscript/core-") for url in modules)
     tag = re.search(r'<script src="\./app/start\.js"([^>]*)>', (dist_dir / "index.html").read_text()).group(1)
     scripts = re.search(r'data-modules="([^"]*)"', tag).group(1).split()
@@ -196,8 +197,10 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
     assert painted <= asked
     requests = page.evaluate("() => performance.getEntriesByType('resource')"
                              ".map(e => [new URL(e.name).pathname, e.startTime])")
-    placed = [url + ".gz" for url in build.PLACED]  # fetched gzipped, unpacked by the browser
-    assert placed == ["./page.pack.gz"] and "./page.pack" not in fetched
+    # fetched gzipped, unpacked by the browser
+    placed = [url + ".gz" for url in (*build.PLACED, build.UNZIPPED_WASM)]
+    assert placed == ["./page.pack.gz", "./vendor/micropython/micropython.wasm.gz"] and "./page.pack" not in fetched
+    assert f'data-wasm="{build.UNZIPPED_WASM}"' in tag
     for url in scripts + modules + fetched + placed:
         path = "/" + url.removeprefix("./")
         # The page's own requests (the service worker, once it installs, asks for the
@@ -208,17 +211,42 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
 
 
 def test_a_browser_without_decompression_streams_places_the_plain_pack(page, server, browser_log):
-    """app/boot/start.js fetches page.pack gzipped and unpacks it with DecompressionStream; a
-    browser without it asks for the plain file, and the page boots and plays the same."""
+    """app/boot/start.js fetches page.pack and MicroPython's WebAssembly gzipped and unpacks
+    them with DecompressionStream; a browser without it asks for the plain files, and the
+    page boots and plays the same."""
     page.add_init_script("delete window.DecompressionStream")
     _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=3")
-    # the page's own requests (the service worker, once it installs, precaches the twin)
+    # the page's own requests (the service worker, once it installs, precaches the twins)
     paths = page.evaluate("() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
-    assert any(p.endswith("/page.pack") for p in paths) and not any(p.endswith("/page.pack.gz") for p in paths)
+    for plain in ("/page.pack", "/vendor/micropython/micropython.wasm"):
+        assert any(p.endswith(plain) for p in paths) and not any(p.endswith(plain + ".gz") for p in paths)
     before = page.evaluate("document.getElementById('board').dataset.position")
     assert human_step(page) == "throw"  # the engine and the page's modules, from the plain pack
     assert page.evaluate("document.getElementById('board').dataset.position") != before
     assert browser_log.errors == []
+
+
+def _answer(answer):
+    return lambda route: route.fulfill(**answer)
+
+
+def test_a_webassembly_twin_that_fails_leaves_micropython_the_plain_file(guarded_context, server):
+    """When micropython.wasm.gz is refused (a host that lost it), or comes damaged,
+    MicroPython's own request goes to the plain WebAssembly: the page boots and plays.
+    (A profile of its own without a service worker, which would answer from its cache.)"""
+    for broken in ({"status": 404, "body": "gone"}, {"status": 200, "body": b"\x1f\x8b not gzip at all"}):
+        context, log = guarded_context(service_workers="block")
+        page = context.new_page()
+        page.route("**/micropython.wasm.gz", _answer(broken))
+        _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=3")
+        paths = page.evaluate("() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+        assert [p for p in paths if "/micropython.wasm" in p] == ["/vendor/micropython/micropython.wasm.gz",
+                                                                   "/vendor/micropython/micropython.wasm"]
+        before = page.evaluate("document.getElementById('board').dataset.position")
+        assert human_step(page) == "throw"
+        assert page.evaluate("document.getElementById('board').dataset.position") != before
+        assert [e for e in log.errors if "micropython.wasm.gz" not in e and "404" not in e] == []
+        log.errors.clear()
 
 
 def test_a_page_hidden_as_it_loads_asks_for_its_start_at_once(page, server, browser_log):

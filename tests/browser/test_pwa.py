@@ -105,10 +105,10 @@ def test_build_writes_manifest_and_worker(dist_dir):
     assert all(not p.startswith(("/", "http")) for p in listed + runtime + extra)
     assert any(p.startswith("pages/") and p.endswith(".html") for p in listed)
     # The page's interpreter is in the shell; Pyodide and what only the worker loads are not.
-    assert {"vendor/micropython/micropython.wasm", "page.pack.gz", "app/main.py", "app/pack.mpy",
+    assert {"vendor/micropython/micropython.wasm.gz", "page.pack.gz", "app/main.py", "app/pack.mpy",
             "index.html"} <= set(listed)
     # the plain twins of the files the page's start fetches gzipped: kept once fetched only
-    assert {"page.pack", "words/de.json"} <= set(extra)
+    assert {"page.pack", "words/de.json", "vendor/micropython/micropython.wasm"} <= set(extra)
     # PyScript's chunks the page's start never asks for (its zip.js, its TOML parser): the same
     chunks = {rel for rel in info["files"] if rel.startswith("vendor/pyscript/") and rel.endswith(".js")}
     unused = {rel for rel in chunks if rel.split("/")[-1].startswith(("zip-", "toml-", "pyodide_graph-"))}
@@ -182,7 +182,7 @@ def test_first_visit_is_light_and_plays_offline(launch_profile, serve_site, reco
     served = [line.split()[1].split("?")[0] for line in srv.log]
     assert runtime.isdisjoint(served), [p for p in served if p in runtime]
     sent = _sent_bytes(srv.directory, srv.log)
-    assert sent > (srv.directory / "vendor/micropython/micropython.wasm").stat().st_size  # counted
+    assert sent > (srv.directory / "vendor/micropython/micropython.wasm.gz").stat().st_size  # counted
     assert sent < FIRST_VISIT_BUDGET, (sent, srv.log)
     assert page.evaluate("document.documentElement.dataset.offline") == "shell"
     ctx.close()
