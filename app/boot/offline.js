@@ -53,6 +53,11 @@ function megabytes(bytes) {
   return fill(words().megabytes, { n });
 }
 
+function settingsOpen() {
+  const settings = $("settings-dialog");
+  return !settings || settings.open;
+}
+
 function render() {
   const offline = !status ? "none" : status.complete ? "all" : "shell";
   root.dataset.offline = offline;
@@ -62,17 +67,23 @@ function render() {
   const now = $("offline-now");
   if (!now) return;
   now.textContent = sw ? words()[NOW_WORD[offline]] : words().noWorker;
+  // The sizes are written only while Settings is open (it opens with a render): a
+  // number's first toLocaleString sets up the browser's number formats, 15 ms or more of
+  // a phone's main thread just after ready, when the service worker first answers.
+  const shown = settingsOpen();
   const get = $("offline-get");
   get.hidden = !status || status.complete;
   get.disabled = downloading;
-  if (status) get.textContent = fill(words().get, { size: megabytes(status.bytes) });
+  if (status && !get.hidden && shown) get.textContent = fill(words().get, { size: megabytes(status.bytes) });
   const row = $("offline-progress-row");
   row.hidden = runtime !== "downloading";
   const bar = $("offline-progress");
   bar.max = progress.total || 1;
   bar.value = Math.min(progress.loaded, bar.max);
-  $("offline-progress-text").textContent = fill(words().progress,
-    { loaded: megabytes(progress.loaded), total: megabytes(progress.total) });
+  if (!row.hidden && shown) {
+    $("offline-progress-text").textContent = fill(words().progress,
+      { loaded: megabytes(progress.loaded), total: megabytes(progress.total) });
+  }
   $("offline-error").hidden = runtime !== "failed";
   $("offline-error-text").textContent = failure
     ? fill(words().failed, { reason: failure }) : "";
@@ -184,7 +195,11 @@ function setup() {
   }).observe(root, { attributes: true, attributeFilter: ["data-worker"] });
   const settings = $("settings-dialog");
   if (settings) {
-    new MutationObserver(() => { if (settings.open) refresh().catch(() => {}); })
+    new MutationObserver(() => {
+      if (!settings.open) return;
+      render(); // the sizes, at once
+      refresh().catch(() => {});
+    })
       .observe(settings, { attributes: true, attributeFilter: ["open"] });
   }
   render();
