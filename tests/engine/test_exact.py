@@ -87,21 +87,24 @@ def brute_force(seed_text: str) -> dict:
                 todo.append(nxt)
     value = dict.fromkeys(nodes, 0.5)
 
-    def worth(nxt, side):
+    def leaf(nxt, side):
+        """What a position reached is worth to ``side``, read once: (its value when the game
+        is over, None, _) or (_, the key of its value, whether the other side acts there)."""
         w = nxt.winner
         if w is not None:
-            return 0.5 if w == "draw" else 1.0 if w == side else 0.0
-        v = value[nxt.key]
-        return v if nxt.side == side else 1.0 - v
+            return 0.5 if w == "draw" else 1.0 if w == side else 0.0, None, False
+        return 0.0, nxt.key, nxt.side != side
 
+    graph = [(key, [(p, [leaf(e, s.side) for e in ends]) for p, ends in throws], [leaf(r, s.side) for r in rescues])
+             for key, (s, rescues, throws) in nodes.items()]
     change = 1.0
     while change > 1e-10:
         change = 0.0
-        for key, (s, rescues, throws) in nodes.items():
-            side = s.side
-            v = sum(p * max(worth(e, side) for e in ends) for p, ends in throws)
-            for r in rescues:
-                v = max(v, worth(r, side))
+        for key, throws, rescues in graph:
+            v = sum(p * max(c if k is None else 1.0 - value[k] if other else value[k] for c, k, other in ends)
+                    for p, ends in throws)
+            for c, k, other in rescues:
+                v = max(v, c if k is None else 1.0 - value[k] if other else value[k])
             change = max(change, abs(v - value[key]))
             value[key] = v
     return {key: (nodes[key][0], v) for key, v in value.items()}
