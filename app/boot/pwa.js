@@ -127,13 +127,14 @@ function untilAppReady() {
   // player waits for, get the whole link, and the shell's precache, which nobody waits
   // for, comes after.
   const appUp = () => root.dataset.ready === "true";
-  // no worker at work (none asked for, off, failed), or it has answered its first
-  // question (app/worker/link.py marks data-worker-answered) and a person is to act (the
-  // computer's turn is over: app/view/view.py marks data-person-to-act)
+  // no worker at work (none asked for, off, failed), or it is up with no question
+  // waiting for it (app/worker/link.py marks data-worker-idle) and a person is to act (the
+  // computer's turn is over: app/view/view.py marks data-person-to-act). An Expert whose
+  // first moves were forced asked the worker nothing: its precache waits for nothing more.
   const workerUp = () => {
     const state = root.dataset.worker;
     return state === undefined || state === "off" || state === "failed"
-      || (root.dataset.workerAnswered === "true" && root.dataset.personToAct === "true");
+      || (state !== "starting" && root.dataset.workerIdle === "true" && root.dataset.personToAct === "true");
   };
   if (appUp() && workerUp()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -149,7 +150,7 @@ function untilAppReady() {
       clearTimeout(timer);
       resolve();
     }
-    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker", "data-worker-answered",
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-worker", "data-worker-idle",
                                                         "data-person-to-act"] });
   });
 }

@@ -65,10 +65,10 @@ class WorkerLink:
         # The worker answers one call at a time, in order: calls made and not answered
         # yet, and an event set whenever that count falls to zero.
         self.busy = 0
-        self.answered = False  # a call has been answered (data-worker-answered)
         self._free = asyncio.Event()
         self._free.set()
         self._set_state("off")
+        self._tell_idle()
 
     def _reset(self):
         """What a start of the worker finds out, forgotten (a new link, or restart())."""
@@ -227,7 +227,15 @@ class WorkerLink:
         ``free()`` that returned just before sees it at once."""
         self.busy += 1
         self._free.clear()
+        self._tell_idle()
         return self._call(name, args)
+
+    def _tell_idle(self):
+        """<html data-worker-idle>: "true" while no call waits for the worker. On a first
+        visit app/boot/pwa.js precaches the shell only once the worker is up and idle and a
+        person is to act, so that the precache shares the link neither with the runtime's
+        download nor with a question the player waits for (the Expert's move, a hint)."""
+        self.root.dataset.workerIdle = "false" if self.busy else "true"
 
     async def _call(self, name, args):
         try:
@@ -247,14 +255,9 @@ class WorkerLink:
                 self._waiting.pop(call_id, None)
             if not slot[1]:
                 raise WorkerFailed(t("worker.call_failed", name=name, error=slot[2]))
-            if not self.answered and name != "prepare":
-                # the first answer the player waited for (a move, a hint, a review's step;
-                # not the warm-up): app/boot/pwa.js's first precache waits for it, so that
-                # it does not share the link with the runtime's download and first use
-                self.answered = True
-                self.root.dataset.workerAnswered = "true"
             return slot[2]
         finally:  # answered, failed, or given up by its caller (cancelled)
             self.busy -= 1
             if not self.busy:
                 self._free.set()
+                self._tell_idle()

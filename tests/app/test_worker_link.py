@@ -349,6 +349,37 @@ def test_free_waits_until_every_earlier_call_is_answered(monkeypatch):
     assert worker.log == ["start analyse", "end analyse"]
 
 
+def test_the_page_is_told_whether_a_call_waits_for_the_worker(monkeypatch):
+    """<html data-worker-idle> (app/boot/pwa.js's first precache waits for it): "true" with no
+    call made, "false" from the moment one is made until it is answered, failed or given up."""
+    worker = FakeWorker()
+    link = _link(monkeypatch, worker)
+    seen = [link.root.dataset.workerIdle]
+
+    async def run():
+        first = asyncio.ensure_future(link.call("analyse", "pos"))
+        seen.append(link.root.dataset.workerIdle)
+        await link.ready()
+        second = asyncio.ensure_future(link.call("prepare", "kendall"))
+        worker.gate("analyse").set()
+        await first
+        seen.append(link.root.dataset.workerIdle)  # the second still waits
+        worker.gate("prepare").set()
+        await second
+        seen.append(link.root.dataset.workerIdle)
+        given_up = asyncio.ensure_future(link.call("review", "pos"))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        seen.append(link.root.dataset.workerIdle)
+        given_up.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await given_up
+        seen.append(link.root.dataset.workerIdle)
+
+    run_async(run())
+    assert seen == ["true", "false", "false", "true", "false", "true"]
+
+
 def test_a_call_its_caller_gives_up_frees_the_worker(monkeypatch):
     worker = FakeWorker()
     link = _link(monkeypatch, worker)
