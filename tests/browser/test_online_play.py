@@ -204,6 +204,7 @@ def test_a_reconnections_answer_opened_in_another_tab_reaches_the_waiting_tab(tw
 
 def _stats_rows(page) -> list:
     page.click(".toolbar [data-action='stats']")
+    page.wait_for_selector("#stats-dialog[open]")  # its part may still be loading: the click is kept
     rows = [r.split("\t") for r in page.locator("#stats-table tbody tr").all_inner_texts()]
     page.locator("#stats-dialog").get_by_role("button", name="Close").click()
     return rows
@@ -216,6 +217,8 @@ def test_an_invite_to_kendalls_house_rules(two_pages, server):
     host, guest = two_pages
     open_page(host, server.url + QUERY)
     host.click('[data-action="friend"]')
+    # the dialog's part may still be loading: the click is kept, and it opens once loaded
+    host.wait_for_selector("#friend-dialog[open] #friend-options")
     labels = [text.strip() for text in host.locator("#friend-options label").all_text_contents()]
     assert labels == [text.strip() for text in host.locator("#ng-options label").all_text_contents()]
     assert len(labels) == 4 and labels[0] == "Quick game: five pieces each"
