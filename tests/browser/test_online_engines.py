@@ -132,6 +132,8 @@ def _connect(host, guest, server, house_rules, rules_words):
     (which says ``rules_words``) and answers, the host takes the answer."""
     host.goto(server.url + QUERY)
     host.call("() => document.querySelector('[data-action=\"friend\"]').click()")
+    # the dialog's part may still be loading: the click is kept, and the dialog opens once it is
+    host.wait("() => document.querySelector('#friend-dialog[open] #friend-options') !== null")
     fields = {"#friend-variant": "kendall", "#friend-seat": "1", "#friend-name": "Ann"}
     fields.update({f"#friend-opt-{option}": True for option in house_rules})
     host.call(FILL_AND_CLICK, [fields, '[data-friend="invite"]'])
