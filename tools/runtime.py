@@ -305,20 +305,28 @@ def reduced_lock(text: str) -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True, separators=(",", ":")).encode()
 
 
-def gzipped(data: bytes, cache: Path | None = CACHE_DIR) -> bytes:
-    """``data`` gzipped (level 9, no timestamp), reproducible; the runtime's large files'
-    twins (over GZIP_KEPT bytes, 0.1 to 1 s each) reused from ``cache`` when it holds them."""
-    digest = hashlib.sha256(data).hexdigest()
-    kept = cache / f"{digest[:32]}-9.gz" if cache and len(data) > GZIP_KEPT else None
+def _kept(cache: Path | None, name: str, make) -> bytes:
+    """``make()``, kept in ``cache`` under ``name`` and read from there when it holds it
+    (written whole or not at all: a ".part" file renamed)."""
+    kept = cache / name if cache else None
     if kept and kept.is_file():
         return kept.read_bytes()
-    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    packed = make()
     if kept:
         kept.parent.mkdir(parents=True, exist_ok=True)
         partial = kept.with_suffix(".part")
         partial.write_bytes(packed)
         partial.replace(kept)
     return packed
+
+
+def gzipped(data: bytes, cache: Path | None = CACHE_DIR) -> bytes:
+    """``data`` gzipped (level 9, no timestamp), reproducible; the runtime's large files'
+    twins (over GZIP_KEPT bytes, 0.1 to 1 s each) reused from ``cache`` when it holds them."""
+    make = lambda: gzip.compress(data, compresslevel=9, mtime=0)  # noqa: E731
+    if len(data) <= GZIP_KEPT:
+        return make()
+    return _kept(cache, f"{hashlib.sha256(data).hexdigest()[:32]}-9.gz", make)
 
 
 GZIP_KEPT = 1_000_000
@@ -328,24 +336,17 @@ def zstd_compressed(data: bytes, cache: Path | None = CACHE_DIR) -> bytes:
     """``data`` as one Zstandard frame (level ZSTD_LEVEL, a window of 2**ZSTD_WINDOW_LOG
     bytes, its size in the header, a checksum), reproducible; reused from ``cache`` when it
     holds it."""
-    digest = hashlib.sha256(data).hexdigest()
-    kept = cache / f"{digest[:32]}-{ZSTD_LEVEL}-w{ZSTD_WINDOW_LOG}.zst" if cache else None
-    if kept and kept.is_file():
-        return kept.read_bytes()
-    try:
-        import zstandard
-    except ImportError as exc:
-        raise RuntimeBuildError("the build's Python lacks zstandard: run `make build` "
-                                "(it installs requirements-build.txt into .venv)") from exc
-    params = zstandard.ZstdCompressionParameters.from_level(
-        ZSTD_LEVEL, window_log=ZSTD_WINDOW_LOG, write_content_size=True, write_checksum=True)
-    packed = zstandard.ZstdCompressor(compression_params=params).compress(data)
-    if kept:
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        partial = kept.with_suffix(".part")
-        partial.write_bytes(packed)
-        partial.replace(kept)
-    return packed
+    def make():
+        try:
+            import zstandard
+        except ImportError as exc:
+            raise RuntimeBuildError("the build's Python lacks zstandard: run `make build` "
+                                    "(it installs requirements-build.txt into .venv)") from exc
+        params = zstandard.ZstdCompressionParameters.from_level(
+            ZSTD_LEVEL, window_log=ZSTD_WINDOW_LOG, write_content_size=True, write_checksum=True)
+        return zstandard.ZstdCompressor(compression_params=params).compress(data)
+
+    return _kept(cache, f"{hashlib.sha256(data).hexdigest()[:32]}-{ZSTD_LEVEL}-w{ZSTD_WINDOW_LOG}.zst", make)
 
 
 def write_decoder(out: Path, source: Path = DECODER_DIR) -> int:
