@@ -122,7 +122,10 @@ def exact_costs(rules) -> list[float]:
     cost = [0.0] * 32
     # expected throws for a lone piece to land exactly on 30 from 21..29 (27 is a reset)
     e = [0.0] * 32
+    # Each square leans only on squares ahead of it, so the sweeps settle at once: they stop
+    # when one changes nothing (every later sweep would give the same numbers, bit for bit).
     for _ in range(200):
+        changed = False
         for s in range(29, 20, -1):
             if s == water:
                 continue
@@ -137,7 +140,11 @@ def exact_costs(rules) -> list[float]:
                     total += p * 12.0  # back to the lowest empty square: a heavy loss
                 else:
                     total += p * e[d]
-            e[s] = total / (1 - stay) if stay < 1 else 50.0
+            value = total / (1 - stay) if stay < 1 else 50.0
+            if value != e[s]:
+                e[s], changed = value, True
+        if not changed:
+            break
     for s in range(1, 30):
         if s <= 20:
             cost[s] = 30 - s + 3.0

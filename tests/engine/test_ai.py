@@ -282,6 +282,55 @@ def test_expert_estimate_is_calibrated_not_saturated(variant, white, black):
     assert 0.6 < evaluator(variant, expert=True)(s) < 0.97
 
 
+def _costs_by_200_sweeps(rules):
+    """senet.ai.hand.exact_costs as it was first written: always 200 sweeps."""
+    from senet.ai.hand import probs
+
+    chances, gate, water = probs(rules.none_value), rules.gate_square or 0, rules.water_square
+    e = [0.0] * 32
+    for _ in range(200):
+        for s in range(29, 20, -1):
+            if s == water:
+                continue
+            total, stay = 1.0, 0.0
+            for t, p in chances:
+                d = s + t
+                if d > 30 or s < gate < d:
+                    stay += p
+                elif d == water:
+                    total += p * 12.0
+                elif d != 30:
+                    total += p * e[d]
+            e[s] = total / (1 - stay) if stay < 1 else 50.0
+    cost = [0.0] * 32
+    for s in range(1, 30):
+        if s <= 20:
+            cost[s] = 30 - s + 3.0
+        elif s != water:
+            cost[s] = (30 - s) * 0.5 + e[s] * 1.3
+    for s in range(20, 0, -1):
+        cost[s] = max(cost[s], cost[s + 1] + 1.0 if s + 1 != water else cost[s])
+    return cost
+
+
+@pytest.mark.parametrize("variant", sorted(senet.VARIANTS))
+def test_J9_V7_race_costs_stop_sweeping_once_settled_with_the_same_numbers(variant, monkeypatch):
+    # exact_costs stops when a sweep changes nothing: the table is the one 200 sweeps give,
+    # bit for bit, and it took at most a few sweeps (a square leans only on those ahead)
+    from senet.ai import hand
+    from senet.variants import get_rules
+
+    rules = get_rules(variant)
+    reference = _costs_by_200_sweeps(rules)
+    seen = []
+    real_range = range
+    monkeypatch.setattr(hand, "range", lambda *a: seen.append(a) or real_range(*a), raising=False)
+    cost = hand.exact_costs(rules)
+    sweeps = sum(1 for a in seen if a == (29, 20, -1))
+    assert 1 <= sweeps <= 3, sweeps
+    assert [x.hex() for x in cost] == [x.hex() for x in reference]
+
+
 @pytest.mark.parametrize("variant", ["jequier", "havens"])
 def test_J8_V6_expert_sees_the_forced_landing_on_27(variant):
     trap = evaluator(variant, expert=True).trap
