@@ -1,7 +1,7 @@
 // Senet's sounds, synthesised with Web Audio: nothing is fetched. app/view/view.py calls
 // window.senetSound.play(name, volume) with name one of throw, move, bump, water, off,
 // win, loss and volume 0..1 (0: silent). The AudioContext is made on the first sound
-// (after a click: browsers allow audio only after a gesture). Every sound played is
+// after the page's first gesture (browsers allow audio only after one). Every sound played is
 // also pushed to window.senetSound.played (a test hook: the order of the sounds).
 
 let ctx = null;
@@ -87,6 +87,11 @@ window.senetSound = {
     const level = Math.max(0, Math.min(1, Number(volume) || 0));
     if (!make || level === 0) return;
     this.played.push(name);
+    // Before the page's first gesture the browser keeps any AudioContext suspended (its
+    // autoplay policy): the sound could not be heard, and making the context held the main
+    // thread some 50 ms (the computer's first throw, in Lighthouse's trace). So the context
+    // waits for a gesture; a sound asked for before one is skipped.
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     try {
       const ac = audio();
       if (!ac) return;

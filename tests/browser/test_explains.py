@@ -10,6 +10,7 @@ No test here asserts a duration or a rate: they wait for conditions and compare 
 from __future__ import annotations
 
 import pytest
+from conftest import wait_app_ready
 from helpers import LAYOUT_SHIFTS
 
 WATER = "kendall wbwbwbwbwbwbw.............b... b - w=0/0,b=0/0 -"  # black (you) drowning on 27
@@ -395,3 +396,46 @@ def test_sound_is_off_under_test_until_turned_on_and_then_follows_the_game(app):
     app.wait_for_function("document.getElementById('board').dataset.position.split(' ')[3] !== '-'"
                           " || document.querySelector('[data-action=\"throw\"]').disabled")
     assert len(app.evaluate("window.senetSound.played")) == count
+
+
+# Counts the AudioContexts the page makes. And the page's sticky activation as the browser
+# keeps it, but from trusted input only: Playwright's evaluate() counts as a gesture of its
+# own, so the real navigator.userActivation is true as soon as a test looks at the page.
+COUNT_AUDIO_CONTEXTS = """(() => {
+  window.__audioContexts = 0;
+  const Made = window.AudioContext;
+  if (Made) window.AudioContext = class extends Made {
+    constructor(...args) { super(...args); window.__audioContexts += 1; }
+  };
+  let active = false;
+  for (const type of ['pointerdown', 'keydown']) {
+    window.addEventListener(type, (event) => { if (event.isTrusted) active = true; }, true);
+  }
+  Object.defineProperty(navigator, 'userActivation', {configurable: true,
+    value: {get hasBeenActive() { return active; }, get isActive() { return active; }}});
+})();"""
+
+
+def test_sounds_before_the_first_gesture_make_no_audio_context_then_the_first_after_one_does(app, server):
+    # the browser would keep a context made before any gesture suspended (its autoplay
+    # policy): the computer's first throw asks for its sound, which makes none
+    app.open("?speed=instant")
+    app.click('[data-action="settings"]')
+    app.wait_for_selector("#settings-dialog[open]")
+    app.locator("#set-sound").check()
+    app.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    assert app.evaluate("JSON.parse(localStorage.getItem('senet:settings'))")["sound"] is True
+    fresh = app.context.new_page()  # a tab of its own (the same storage): no gesture on it yet
+    fresh.add_init_script(COUNT_AUDIO_CONTEXTS)
+    fresh.goto(server.url + "?variant=kendall&white=human&black=average&seed=3&speed=instant")  # Average first
+    wait_app_ready(fresh)
+    assert fresh.evaluate("navigator.userActivation.hasBeenActive") is False
+    fresh.wait_for_selector('[data-action="throw"]:not([disabled])')  # the human's turn
+    assert fresh.evaluate("window.senetSound.played")[:1] == ["throw"]  # the computer's throw, asked for
+    assert fresh.evaluate("window.__audioContexts") == 0
+    count = len(fresh.evaluate("window.senetSound.played"))
+    fresh.click('[data-action="throw"]')  # a gesture: this throw's sound makes the context
+    fresh.wait_for_function("n => window.senetSound.played.length > n", arg=count)
+    assert fresh.evaluate("window.senetSound.played")[count] == "throw"
+    assert fresh.evaluate("window.__audioContexts") == 1
+    fresh.close()
