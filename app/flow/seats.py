@@ -17,7 +17,9 @@ A new kind of seat (a spectator, a replay that plays itself) is one more class h
 the same few members: ``waits`` (the loop stops and waits for an event: a click or a
 message), ``passes_alone`` (a lost throw of a waiting seat passes by itself after a
 moment), ``throw(ctl)`` and ``decide(ctl, move)`` for the actions a person makes, and
-``choose(loop, state, level, seed, seat)`` for a machine's decision. Free of the DOM.
+``choose(loop, state, level, seed, seat)`` for a machine's decision, with ``elsewhere``
+(it decides off the page: the loop asks at once, and the think overlaps the pace). Free
+of the DOM.
 """
 
 from app.flow.setup import WORKER_KINDS
@@ -81,6 +83,7 @@ class PageComputer:
     """Novice or Average: decides on the page, at once."""
 
     waits = False
+    elsewhere = False  # its think holds the page: it comes after the pace, not during it
 
     async def choose(self, loop, state, level: str, seed: int, seat: int):
         return loop.ask_page(state, level, seed)
@@ -91,6 +94,7 @@ class WorkerComputer:
     the page when the worker fails or takes too long."""
 
     waits = False
+    elsewhere = True  # thinks in the worker: asked at once, its think overlaps the pace
 
     async def choose(self, loop, state, level: str, seed: int, seat: int):
         return await loop.ask_worker(state, level, seed, seat)

@@ -176,12 +176,27 @@ class TurnLoop:
         ctl = self.ctl
         state = ctl.table.state
         pace = PACE[ctl.table.setup.speed]
-        await (self.sleep(pace) if pace else self._breathe())
-        if self.stale(gen, state):
-            return
         level = ctl.table.kind(seat)
         seed = (ctl.table.game.seed or 0) * 2 + seat  # one player per seat, reproducible per game
         kind, move = turns.step(state)
+        text = None
+        if pace and kind == turns.CHOICE and source.elsewhere:
+            # A decision made off the page (the worker's) is asked at once: its think, and a
+            # first start's wait for the worker, take the place of the pace, which only waits
+            # for what is left of it (the steps keep at least their pace apart).
+            asked = ticks_ms()
+            text = await source.choose(self, state, level, seed, seat)
+            if self.stale(gen, state):
+                return
+            rest = pace - ticks_diff(ticks_ms(), asked) / 1000
+            if rest > 0:
+                await self.sleep(rest)
+        else:
+            await (self.sleep(pace) if pace else self._breathe())
+            if kind == turns.CHOICE and not self.stale(gen, state):
+                text = await source.choose(self, state, level, seed, seat)
+        if self.stale(gen, state):
+            return
         if kind == turns.CHANCE:
             ctl.do_throw()
             ctl.view.render(ctl)
@@ -189,9 +204,6 @@ class TurnLoop:
         legal = state.legal_actions()
         if kind == turns.CHOICE:  # a move, or before a throw THROW or RESCUE
             move = legal[0]
-            text = await source.choose(self, state, level, seed, seat)
-            if self.stale(gen, state):
-                return
             try:
                 chosen = senet.parse_move(text)
             except (senet.SenetError, TypeError):

@@ -129,6 +129,44 @@ def test_paces_and_pass_delays_are_waited():
     assert PASS_DELAY["slow"] not in waited  # only a human's lost throw waits for that
 
 
+def test_the_experts_think_in_the_worker_overlaps_the_pace_and_the_steps_keep_it_apart(monkeypatch):
+    """The worker is asked at once; the pace then waits only for what the think left of it
+    (a first start's wait for the worker counts too), and a think longer than the pace is
+    followed by no pace at all. A throw, which nobody thinks about, waits the whole pace."""
+    clock = [0]
+    monkeypatch.setattr(turn_loop, "ticks_ms", lambda: clock[0])
+    events = []
+
+    async def think(position, level, seed):
+        took = 400 if not any(e[0] == "think" for e in events) else 2000  # ms: the first, then the others
+        clock[0] += took
+        events.append(("think", took))
+        return str(senet.parse_position(position).legal_actions()[0])
+
+    async def sleep(seconds):
+        events.append(("sleep", seconds))
+        await asyncio.sleep(0)
+
+    async def run():
+        ctl = Controller(RecordingView(), think, sleep=sleep,
+                         setup=Setup("kendall", ("expert", "expert"), seed=5, speed="slow"))
+        ctl.start()
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=60)
+        return ctl
+
+    ctl = run_async(run())
+    assert ctl.table.game.over and ctl.view.errors == []
+    pace = PACE["slow"]
+    after = [events[i + 1] if i + 1 < len(events) else None for i, e in enumerate(events) if e[0] == "think"]
+    assert len(after) > 20
+    assert after[0] == ("sleep", pytest.approx(pace - 0.4))  # the first: 0.4 s of thinking, 0.8 s of pace left
+    # later thinks take 2 s: no pace after them, only the shown move's 60% (or the next step's pace)
+    assert all(e is None or e == ("sleep", pace * 0.6) or e == ("sleep", pace) for e in after[1:])
+    assert ("sleep", pace * 0.6) in after[1:]
+    throws = sum(1 for e in events if e == ("sleep", pace))
+    assert throws > 20  # the throws (and forced moves) wait the whole pace before them
+
+
 @pytest.mark.parametrize("ms_per_read", [0, 7])
 def test_at_speed_instant_the_computers_hand_the_page_back_once_they_held_it_burst_ms(monkeypatch, ms_per_read):
     """PyScript's MicroPython runs every ready task before the browser's next one, so
