@@ -37,6 +37,7 @@ import make_puzzles  # tools/make_puzzles.py: the Puzzles page's data (docs/endg
 import pwa  # tools/pwa.py: web app manifest and service worker (docs/offline.md)
 import runtime  # tools/runtime.py: the worker's Pyodide, trimmed and compressed (docs/build.md)
 import site_words  # tools/site_words.py: the site in each language
+import slim  # tools/slim.py: the served CSS, JavaScript and HTML without their comments
 import words  # tools/words.py: the catalogs of words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,9 +266,9 @@ def _inline_config(out: Path) -> None:
 # The files app/boot/start.js fetches gzipped (NAME.gz) and places in MicroPython's file
 # system before app/main.py's first import (tools/site_words.py adds a copy's catalog).
 PLACED = ("./page.pack",)
-# MicroPython's WebAssembly, fetched gzipped too (NAME.gz, 44% of its size) and unpacked as
-# it comes: app/boot/start.js answers MicroPython's own request for NAME with that stream,
-# which the browser compiles as it arrives (named on start.js's tag as data-wasm).
+# MicroPython's WebAssembly, fetched gzipped too (NAME.gz, 44% of its size) and unpacked by
+# app/boot/start.js, which answers MicroPython's own request for NAME with those bytes,
+# whole (named on start.js's tag as data-wasm).
 UNZIPPED_WASM = "./vendor/micropython/micropython.wasm"
 START_SCRIPT = re.compile(r'<script src="\./app/start\.js"\s+data-modules="([^"]*)"')
 CORE_MODULE = "./vendor/pyscript/core.js"
@@ -530,6 +531,23 @@ def _write_build_info(out: Path, versions: dict[str, str]) -> dict:
     return info
 
 
+def _same_syntax(path: Path, old: str, new: str) -> None:
+    """Node.js parses the slimmed script as it parses the source (a module, else a
+    classic script): tools/slim.py's guard against a file it misread."""
+    with tempfile.TemporaryDirectory(prefix="senet-slim-") as tmp:
+        def parses(text: str, suffix: str) -> bool:
+            file = Path(tmp) / ("script" + suffix)
+            file.write_text(text, encoding="utf-8")
+            return subprocess.run(["node", "--check", str(file)], capture_output=True).returncode == 0
+
+        for suffix in (".mjs", ".cjs"):
+            if parses(old, suffix):
+                if not parses(new, suffix):
+                    raise BuildError(f"{path.name} slimmed (tools/slim.py) no longer parses")
+                return
+    raise BuildError(f"{path.name} does not parse (node --check)")
+
+
 def build(out: Path, pseudo: bool = False) -> dict:
     versions = _pinned_versions()
     for name in REQUIRED_FILES:
@@ -580,7 +598,9 @@ def build(out: Path, pseudo: bool = False) -> dict:
             text = json.dumps(site_words.manifest(manifest, lang, site_words.words_of(lang)), indent=1,
                               ensure_ascii=False)
             (tmp / f"manifest.{lang}.webmanifest").write_text(text + "\n", encoding="utf-8")
+        slimmed = slim.slim_site(tmp, check=_same_syntax)
         info = _write_build_info(tmp, versions)
+        info["slimmed"] = slimmed
         # Written last: it carries the content hash and the list of every file above.
         info["precache"] = pwa.write_service_worker(tmp, info)
     except BaseException:
@@ -607,7 +627,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {' '.join(map(str, exc.cmd))} exited with {exc.returncode}", file=sys.stderr)
         return 1
     total = sum(meta["size"] for meta in info["files"].values())
-    print(f"built {args.out}: {len(info['files'])} files, {total / 1e6:.1f} MB, version {info['version']}")
+    print(f"built {args.out}: {len(info['files'])} files, {total / 1e6:.1f} MB, version {info['version']}; "
+          f"{info['slimmed']:,} bytes of comments left out of the site's own files (tools/slim.py)")
     pre = info["precache"]
     print(f"sw.js precaches {pre['files']} files, {pre['bytes']:,} bytes ({pre['bytes'] / 1e6:.1f} MB); "
           f"keeps once fetched the runtime, {pre['runtime_files']} files, {pre['runtime_bytes']:,} bytes "
