@@ -253,7 +253,14 @@ def _inline_config(out: Path) -> None:
                          f"not {text.count(CONFIG_ATTRIBUTE)} times")
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     inline = html.escape(json.dumps(config, separators=(",", ":"), sort_keys=True), quote=True)
-    page.write_text(text.replace(CONFIG_ATTRIBUTE, f'config="{inline}"'), encoding="utf-8")
+    text = text.replace(CONFIG_ATTRIBUTE, f'config="{inline}"')
+    if config.get("plugins"):
+        # PyScript loads its plugins once for each of its script types, each with that
+        # type's config: Pyodide's (py), which the page does not use, leaves them out too.
+        plugins = html.escape(json.dumps({"plugins": config["plugins"]}, separators=(",", ":")), quote=False)
+        at = text.index('<script type="mpy"')
+        text = text[:at] + f'<py-config type="json">{plugins}</py-config>\n  ' + text[at:]
+    page.write_text(text, encoding="utf-8")
 
 
 # The page's start is a chain of requests, each made only once the one before it has
@@ -272,7 +279,7 @@ PLACED = ("./page.pack",)
 UNZIPPED_WASM = "./vendor/micropython/micropython.wasm"
 START_SCRIPT = re.compile(r'<script src="\./app/start\.js"\s+data-modules="([^"]*)"')
 CORE_MODULE = "./vendor/pyscript/core.js"
-PLUGIN_CHUNK = re.compile(r'(?:"[\w-]+"|\w+):\(\)=>import\("\./([\w.-]+\.js)"\)')
+PLUGIN_CHUNK = re.compile(r'(?:"([\w-]+)"|(\w+)):\(\)=>import\("\./([\w.-]+\.js)"\)')
 CORE_CHUNK = re.compile(r'from"\./(core-[\w-]+\.js)"')
 MAIN_SCRIPT = re.compile(r'<script type="mpy" src="(\./[^"]+)"')
 
@@ -285,10 +292,14 @@ def start_chain(out: Path) -> tuple[list[str], list[str]]:
     if not core:
         raise BuildError("vendor/pyscript/core.js no longer names its core chunk")
     chunk = (pyscript / core.group(1)).read_text(encoding="utf-8")
-    plugins = sorted(set(PLUGIN_CHUNK.findall(chunk)))
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    named = {quoted or bare: file for quoted, bare, file in PLUGIN_CHUNK.findall(chunk)}
+    left_out = {entry[1:] for entry in config.get("plugins", []) if entry.startswith("!")}
+    if left_out - set(named):
+        raise BuildError(f"pyscript.toml leaves out plugins PyScript does not have: {sorted(left_out - set(named))}")
+    plugins = sorted({file for name, file in named.items() if name not in left_out})
     if not plugins or any(not (pyscript / name).is_file() for name in plugins):
         raise BuildError(f"PyScript's core chunk names plugins that are not there: {plugins}")
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     interpreter = config["interpreter"]  # MicroPython's module; its WebAssembly sits beside it
     modules = [f"./vendor/pyscript/{core.group(1)}", *(f"./vendor/pyscript/{name}" for name in plugins),
                interpreter]

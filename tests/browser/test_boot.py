@@ -207,6 +207,13 @@ def test_a_first_visit_asks_for_its_whole_start_at_once_after_its_first_paint_an
         # shell's files again for its cache: those are not the page's).
         starts = [start for name, start in requests if name == path]
         assert len(starts) == 1 and painted <= starts[0] <= asked, (url, starts, painted, asked)
+    # PyScript's plugins that pyscript.toml leaves out ("!name") are neither asked for by
+    # the start nor by PyScript itself (index.html's <py-config> leaves them out of Pyodide's type too)
+    left_out = [name[1:] for name in tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]]
+    assert "py-editor" in left_out and "error" not in left_out
+    pyscript = [name for name, _ in requests if name.startswith("/vendor/pyscript/")]
+    assert any(name.startswith("/vendor/pyscript/error-") for name in pyscript)
+    assert not [name for name in pyscript if any(name.startswith(f"/vendor/pyscript/{p}-") for p in left_out)]
     assert browser_log.errors == []
 
 
