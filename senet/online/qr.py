@@ -68,15 +68,23 @@ def _generator(degree):
     return poly[1:]
 
 
+_GENERATOR_LOGS = {}  # degree -> [(k, log of the generator's k-th coefficient)], its nonzero ones
+
+
 def ec_codewords(data, degree):
     """The ``degree`` Reed-Solomon check bytes of ``data`` (a list of bytes)."""
-    gen = _generator(degree)
+    terms = _GENERATOR_LOGS.get(degree)
+    if terms is None:
+        terms = _GENERATOR_LOGS[degree] = [(k, GF_LOG[c]) for k, c in enumerate(_generator(degree)) if c]
+    exp = GF_EXP
     rem = [0] * degree
     for b in data:
         factor = b ^ rem[0]
         rem = rem[1:] + [0]
-        for k in range(degree):
-            rem[k] ^= gf_mul(gen[k], factor)
+        if factor:  # gf_mul(c, factor), its logarithms looked up once
+            at = GF_LOG[factor]
+            for k, log in terms:
+                rem[k] ^= exp[log + at]
     return rem
 
 
@@ -273,22 +281,33 @@ def _to_int(bits):
     return n
 
 
+_PATTERNS = {}  # (mask, size) -> its 12 rows and 12 columns as ints: the same for every code
+
+
+def _mask_lines(mask, size):
+    key = (mask, size)
+    if key not in _PATTERNS:
+        _PATTERNS[key] = ([_to_int(_mask_at(mask, x, y) for x in range(size)) for y in range(12)],
+                          [_to_int(_mask_at(mask, x, y) for y in range(size)) for x in range(12)])
+    return _PATTERNS[key]
+
+
 def _masked_lines(grid, level):
     """For each mask: (mask, rows, columns), each line an int whose most significant of
     ``size`` bits is the first module, with the mask applied and the format drawn. Masks
-    repeat every 12 rows and columns, so 12 lines of each pattern are computed."""
+    repeat every 12 rows and columns, so 12 lines of each pattern are computed, once for
+    each size (_PATTERNS: they were two thirds of a code's time in the page's MicroPython)."""
     size = grid.size
     dark, fixed = grid.dark, grid.fixed
     rows = [_to_int(r) for r in dark]
     rows_fixed = [_to_int(r) for r in fixed]
-    cols = [_to_int(dark[y][x] for y in range(size)) for x in range(size)]
-    cols_fixed = [_to_int(fixed[y][x] for y in range(size)) for x in range(size)]
+    cols = [_to_int(column) for column in zip(*dark)]
+    cols_fixed = [_to_int(column) for column in zip(*fixed)]
     places = _format_places(size)
     top = size - 1
     out = []
     for mask in range(8):
-        row_pattern = [_to_int(_mask_at(mask, x, y) for x in range(size)) for y in range(12)]
-        col_pattern = [_to_int(_mask_at(mask, x, y) for y in range(size)) for x in range(12)]
+        row_pattern, col_pattern = _mask_lines(mask, size)
         r = [rows[y] ^ (row_pattern[y % 12] & ~rows_fixed[y]) for y in range(size)]
         c = [cols[x] ^ (col_pattern[x % 12] & ~cols_fixed[x]) for x in range(size)]
         bits = format_bits(level, mask)
