@@ -542,21 +542,21 @@ def _write_build_info(out: Path, versions: dict[str, str]) -> dict:
     return info
 
 
-def _same_syntax(path: Path, old: str, new: str) -> None:
-    """Node.js parses the slimmed script as it parses the source (a module, else a
-    classic script): tools/slim.py's guard against a file it misread."""
+def _still_parses(path: Path, old: str, new: str) -> None:
+    """Node.js parses the slimmed script (a module, else a classic script): tools/slim.py's
+    guard against a file it misread. The source is parsed only to say which one failed."""
     with tempfile.TemporaryDirectory(prefix="senet-slim-") as tmp:
-        def parses(text: str, suffix: str) -> bool:
-            file = Path(tmp) / ("script" + suffix)
-            file.write_text(text, encoding="utf-8")
-            return subprocess.run(["node", "--check", str(file)], capture_output=True).returncode == 0
+        def parses(text: str) -> bool:
+            for suffix in (".mjs", ".cjs"):
+                file = Path(tmp) / ("script" + suffix)
+                file.write_text(text, encoding="utf-8")
+                if subprocess.run(["node", "--check", str(file)], capture_output=True).returncode == 0:
+                    return True
+            return False
 
-        for suffix in (".mjs", ".cjs"):
-            if parses(old, suffix):
-                if not parses(new, suffix):
-                    raise BuildError(f"{path.name} slimmed (tools/slim.py) no longer parses")
-                return
-    raise BuildError(f"{path.name} does not parse (node --check)")
+        if not parses(new):
+            raise BuildError(f"{path.name} slimmed (tools/slim.py) no longer parses" if parses(old)
+                             else f"{path.name} does not parse (node --check)")
 
 
 def build(out: Path, pseudo: bool = False) -> dict:
@@ -609,7 +609,7 @@ def build(out: Path, pseudo: bool = False) -> dict:
             text = json.dumps(site_words.manifest(manifest, lang, site_words.words_of(lang)), indent=1,
                               ensure_ascii=False)
             (tmp / f"manifest.{lang}.webmanifest").write_text(text + "\n", encoding="utf-8")
-        slimmed = slim.slim_site(tmp, check=_same_syntax)
+        slimmed = slim.slim_site(tmp, check=_still_parses)
         info = _write_build_info(tmp, versions)
         info["slimmed"] = slimmed
         # Written last: it carries the content hash and the list of every file above.

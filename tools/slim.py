@@ -45,8 +45,8 @@ def slim_html(text: str) -> str:
 
 
 def _js_lines(text: str) -> list:
-    """The text's lines, each with whether it begins inside a string or template literal
-    (then it is kept exactly as it is) and where its code's comments are."""
+    """The text's lines, each with whether it begins inside a template literal (then it is
+    kept exactly as it is). SlimError when the text cannot be read with certainty."""
     lines = []  # (line, starts_in_literal)
     i, n = 0, len(text)
     stack = []  # template literals and their ${ } nesting: "`" or "{"
@@ -194,7 +194,7 @@ def slim_js(text: str) -> str:
 
 def slim_site(dist: Path, check=None) -> int:
     """Slim dist/'s own CSS, JavaScript and HTML in place; the bytes saved. ``check(path,
-    old, new)`` may refuse a slimmed script (tools/build.py parses both with Node.js)."""
+    old, new)`` may refuse a slimmed script (tools/build.py has Node.js parse it)."""
     saved = 0
     targets = [(p, slim_css) for p in sorted([*dist.glob("styles/*.css"), *dist.glob("app/*.css")])]
     targets += [(p, slim_js) for p in sorted(dist.glob("app/*.js"))]
