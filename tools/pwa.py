@@ -47,7 +47,8 @@ LANGS_MARK = "/* __SENET_LANGS__ */ {}"
 
 # What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
 # loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
-RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "app/players.js", "app/worker.py")
+RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "senet.zip.zst", "senet.zip.gz",
+                 "app/players.js", "app/worker.py")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
 # page's modules (the page loads them as bytecode, page.pack; app/main.py is its script);

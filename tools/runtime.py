@@ -16,7 +16,11 @@ tools/build.py calls ``write_runtime(out)``, which writes dist/vendor/pyodide/:
                       the few packages only reached through a function the worker never
                       calls. tests/engine/test_runtime.py boots Pyodide on it under Node.js
                       and runs every function of the worker, so a new import cannot break it
-                      silently;
+                      silently. What the worker's start imports from it is there as bytecode
+                      of Pyodide's own CPython, without docstrings but for Pyodide's own
+                      packages, and the modules frozen into Pyodide are left out
+                      (``compiled_start``, tools/pyodide_compile.mjs; the build's senet.zip
+                      likewise);
 - pyodide-lock.json   the lock file without packages (the worker loads none);
 - pyodide.asm.wasm.zst, pyodide.asm.mjs.zst, python_stdlib.zip.zst
                       the two large files and the stored standard library compressed with
@@ -34,10 +38,15 @@ Level 19 takes the build's Python some seconds for the WebAssembly: each compres
 kept in .cache/runtime/ under the sha256 of what it compresses, so that a build whose
 Pyodide did not change reuses it.
 
+The engine's senet.zip (tools/build.py's) is written again beside them: what the worker's
+start imports from it as bytecode, deflated as before, and its twins, stored and
+compressed whole (senet.zip.zst, senet.zip.gz), which the worker fetches as it does
+Pyodide's.
+
 It also fills in app/players.js's list of those files (``FILES_MARK``): the worker knows
-the size of each before it asks, for its progress. (Only Pyodide's: the list changes with
-Pyodide alone, so that a new engine or worker.py does not change players.js too.) See
-docs/build.md.
+the size of each before it asks, for its progress, and what each twin decodes to. (Not
+worker.py, sized by its answer: a change of the worker's module alone leaves players.js
+as it was.) See docs/build.md.
 """
 
 from __future__ import annotations
@@ -49,8 +58,12 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -102,6 +115,7 @@ ZSTD_LEVEL = 19
 # against 2,890,706; tools/bench_codec.py times it).
 ZSTD_WINDOW_LOG = 22
 CACHE_DIR = ROOT / ".cache" / "runtime"
+COMPILER = ROOT / "tools" / "pyodide_compile.mjs"
 
 IMPORT_LINE = re.compile(r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
                          r"(\([^)]*\)|[\w., \t*]+))", re.M)
@@ -297,6 +311,85 @@ def trimmed_stdlib(source: bytes, roots, method: int = zipfile.ZIP_DEFLATED) -> 
     return out.getvalue(), sorted(kept)
 
 
+def repacked(data: bytes, method: int) -> bytes:
+    """The zip ``data`` with the same entries, in the same order, each written with
+    ``method`` (deflated at level 9, or stored), deterministic."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, \
+            zipfile.ZipFile(out, "w", compression=method, compresslevel=9 if method else None) as zf:
+        for entry in source.infolist():
+            info = zipfile.ZipInfo(entry.filename, entry.date_time)
+            info.compress_type = method
+            info.external_attr = entry.external_attr
+            info.create_system = entry.create_system
+            zf.writestr(info, source.read(entry))
+    return out.getvalue()
+
+
+def worker_setup(players_js: str) -> str:
+    """The Python app/worker/players.js runs at the worker's start (its SETUP, its LIB
+    filled in)."""
+    lib = re.search(r'^const LIB = "([^"]+)";', players_js, re.M)
+    setup = re.search(r"^const SETUP = `([^`]*)`;", players_js, re.M)
+    if not lib or not setup:
+        raise RuntimeBuildError("app/worker/players.js must define LIB and SETUP as before")
+    return setup.group(1).replace("${LIB}", lib.group(1))
+
+
+def compiled_start(stdlib: bytes, senet_zip: bytes, worker: bytes, setup: str,
+                   cache: Path | None = CACHE_DIR) -> tuple[bytes, bytes]:
+    """(the standard library, the engine's senet.zip) with what the worker's start imports
+    from them as bytecode of Pyodide's own CPython (docstrings left out but Pyodide's own),
+    the modules frozen into Pyodide left out of the first, the rest as it was
+    (tools/pyodide_compile.mjs: Pyodide runs the start under Node.js). ``stdlib`` is the
+    trimmed standard library, stored. Bytecode spares the worker's start compiling each
+    module: under Node.js, ``loadPyodide`` takes 0.7 s on it, not 2.4 s, and the worker's
+    imports 40 ms, not 270 ms. Reused from ``cache`` when it holds it (the key: every
+    input, the compiler and Pyodide's version)."""
+    digest = hashlib.sha256()
+    for part in (stdlib, senet_zip, worker, setup.encode(), COMPILER.read_bytes(),
+                 (PYODIDE_DIR / "package.json").read_bytes()):
+        digest.update(hashlib.sha256(part).digest())
+    names = [cache / f"{digest.hexdigest()[:32]}-{name}" for name in ("stdlib.zip", "senet.zip")] if cache else []
+    if names and all(name.is_file() for name in names):
+        return names[0].read_bytes(), names[1].read_bytes()
+    if shutil.which("node") is None:
+        raise RuntimeBuildError("Node.js ('node') is not on PATH: the build runs Pyodide under it "
+                                "to compile the worker's start (docs/build.md)")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "stdlib.zip").write_bytes(stdlib)
+        (work / "lock.json").write_bytes(reduced_lock((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8")))
+        (work / "senet.zip").write_bytes(senet_zip)
+        (work / "worker.py").write_bytes(worker)
+        (work / "setup.py").write_text(setup, encoding="utf-8")
+        done = subprocess.run(["node", str(COMPILER), *(str(work / name) for name in (
+            "stdlib.zip", "lock.json", "senet.zip", "worker.py", "setup.py", "out-stdlib.zip", "out-senet.zip"))],
+            capture_output=True, text=True, env={**os.environ, "PYODIDE_DIR": str(PYODIDE_DIR)})
+        if done.returncode != 0:
+            raise RuntimeBuildError("the worker's start did not run in Pyodide under Node.js, so it could not "
+                                    f"be compiled:\n{done.stderr[-2000:]}")
+        compiled = (work / "out-stdlib.zip").read_bytes(), (work / "out-senet.zip").read_bytes()
+    for name, data in zip(names, compiled):
+        name.parent.mkdir(parents=True, exist_ok=True)
+        partial = name.with_suffix(".part")
+        partial.write_bytes(data)
+        partial.replace(name)
+    return compiled
+
+
+def compiled_modules(stdlib: bytes) -> dict[str, list[str]]:
+    """{"compiled": [...], "source": [...]}: the modules of a zip ``compiled_start``
+    wrote, held as bytecode and as source."""
+    report = {"compiled": [], "source": []}
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
+        for name in zf.namelist():
+            if name.endswith((".py", ".pyc")):
+                module = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+                report["compiled" if name.endswith("c") else "source"].append(module)
+    return report
+
+
 def reduced_lock(text: str) -> bytes:
     """pyodide-lock.json with its information and no package: the worker loads none."""
     lock = json.loads(text)
@@ -375,10 +468,17 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
     target = out / "vendor" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     roots = (*PYODIDE_BOOT, *sorted(worker_imports(root)))
-    stdlib, kept = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots)
-    # Gzipped whole, the modules stored: smaller than each deflated on its own (the
+    if not (out / "senet.zip").is_file():
+        raise RuntimeBuildError("senet.zip must be written before the runtime (the worker's start is compiled with it)")
+    trimmed, kept = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots, zipfile.ZIP_STORED)
+    players = out / PLAYERS_JS
+    # Compressed whole, the modules stored: smaller than each deflated on its own (the
     # modules share their words); the deflated zip for a browser that cannot decompress.
-    stored, _ = trimmed_stdlib((source / "python_stdlib.zip").read_bytes(), roots, zipfile.ZIP_STORED)
+    stored, senet_zip = compiled_start(trimmed, (out / "senet.zip").read_bytes(),
+                                       (root / WORKER.relative_to(ROOT)).read_bytes(),
+                                       worker_setup(players.read_text(encoding="utf-8")))
+    engine = repacked(senet_zip, zipfile.ZIP_STORED)  # its twins: compressed whole, as the library
+    stdlib = repacked(stored, zipfile.ZIP_DEFLATED)
     written = {
         "pyodide.mjs": (source / "pyodide.mjs").read_bytes(),
         "pyodide-lock.json": reduced_lock((source / "pyodide-lock.json").read_text(encoding="utf-8")),
@@ -386,6 +486,9 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
         "python_stdlib.zip.gz": gzipped(stored),
         "python_stdlib.zip.zst": zstd_compressed(stored),
     }
+    engine_files = {"senet.zip": senet_zip, "senet.zip.gz": gzipped(engine), "senet.zip.zst": zstd_compressed(engine)}
+    for name, data in engine_files.items():
+        (out / name).write_bytes(data)
     for name in COMPRESSED:
         data = (source / name).read_bytes()
         written[name] = data
@@ -402,13 +505,14 @@ def write_runtime(out: Path, root: Path = ROOT) -> dict:
         unpacked = len(stored) if name == "python_stdlib.zip" else len(written[name])
         files[f"vendor/pyodide/{name}"] = {"size": len(written[name]), "gz": len(written[name + ".gz"]),
                                            "zst": len(written[name + ".zst"]), "unpacked": unpacked}
+    files["senet.zip"] = {"size": len(senet_zip), "gz": len(engine_files["senet.zip.gz"]),
+                          "zst": len(engine_files["senet.zip.zst"]), "unpacked": len(engine)}
     files[f"vendor/fzstd/{DECODER[1]}"] = {"size": decoder}
-    players = out / PLAYERS_JS
     text = players.read_text(encoding="utf-8")
     if text.count(FILES_MARK) != 1:
         raise RuntimeBuildError(f"app/worker/players.js must hold {FILES_MARK} once")
     players.write_text(text.replace(FILES_MARK, json.dumps(files, sort_keys=True)), encoding="utf-8")
-    return {"files": files, "kept": kept}
+    return {"files": files, "kept": kept, "modules": compiled_modules(stored), "engine": compiled_modules(senet_zip)}
 
 
 def main(argv: list[str] | None = None) -> int:

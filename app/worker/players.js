@@ -12,10 +12,11 @@
  *                    ["progress", loaded, total]  bytes of the runtime come from the network so far
  *
  * The runtime (tools/runtime.py builds it): the worker fetches its files itself, all at
- * once, counting the bytes as they come for the page's progress: the two large ones and the
- * trimmed standard library compressed with Zstandard, decoded here by fzstd (npm, pure
- * JavaScript, vendor/fzstd/fzstd.js, fetched beside them), the lock file, senet.zip and
- * worker.py. Where the decoder cannot load, the worker asks for the gzipped twins instead
+ * once, counting the bytes as they come for the page's progress: the two large ones, the
+ * trimmed standard library and the engine's senet.zip compressed with Zstandard, decoded
+ * here by fzstd (npm, pure JavaScript, vendor/fzstd/fzstd.js, fetched beside them), the
+ * lock file and worker.py. What the start imports from the library and the engine comes
+ * as bytecode, compiled by the build (tools/pyodide_compile.mjs). Where the decoder cannot load, the worker asks for the gzipped twins instead
  * and decompresses them with DecompressionStream; a browser without that fetches the files
  * as they are. A twin that does not decode to the size the build listed is refused (the
  * boot fails: the page's stand-in plays, and says why).
@@ -44,10 +45,10 @@ const SITE = new URL("../", HERE);
 // starts with "senet /", the service worker's prefix, which would delete it as stale.
 const SNAPSHOT_CACHE = "senet-snapshot " + SITE.pathname;
 const LIB = "/home/pyodide/lib";
-// Pyodide's files the worker fetches, by path from the site's root: {size, zst and gz: the
-// twins' sizes, unpacked: what the twins decode to}; tools/runtime.py fills it in when it
-// builds the runtime, with the decoder's own entry. (The engine's files, senet.zip and
-// worker.py, are sized by their answers' Content-Length.)
+// The runtime's files the worker fetches, by path from the site's root: {size, zst and gz:
+// the twins' sizes, unpacked: what the twins decode to}: Pyodide's, the engine's senet.zip
+// and the decoder; tools/runtime.py fills it in when it builds the runtime. (worker.py is
+// sized by its answer's Content-Length.)
 const FILES = /* __SENET_RUNTIME_FILES__ */ {};
 // The service worker's runtime cache and the header of its entries (app/boot/sw-template.js).
 const RUNTIME_CACHE = "senet " + SITE.pathname + " runtime";
@@ -255,9 +256,9 @@ async function runtimeFile(path) {
     const abort = new AbortController();
     const stream = zstdStream(file.unpacked);
     const packed = download(path + ".zst", file.zst, abort.signal, stream.push);
+    packed.catch(() => {}); // a failure while the decoder loads is the file's, awaited below
     if (await decoder) return unpacked(path, ".zst", await packed, () => stream.end(), 0);
     abort.abort(); // not needed: the gzipped twin instead
-    packed.catch(() => {});
     receiving.delete(new URL(path + ".zst", SITE).href);
   }
   if (GUNZIP && file.gz) return unpacked(path, ".gz", await download(path + ".gz", file.gz), gunzip, file.unpacked);

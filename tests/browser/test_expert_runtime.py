@@ -59,8 +59,8 @@ def test_a_first_visit_to_an_expert_game_fetches_each_file_once(launch_profile, 
     assert {path: asked[path] for path in needed} == dict.fromkeys(needed, 1), srv.log
     # The Zstandard twins came, never the gzipped ones nor the files they compress.
     others = [row[0] for row in sw_list(srv.directory, "RUNTIME") if row[3] in ("gz", "plain")]
-    assert len(others) == 6 and not any(asked[path] for path in others)
-    assert asked["vendor/pyodide/pyodide.asm.wasm.zst"] == asked["vendor/fzstd/fzstd.js"] == 1
+    assert len(others) == 8 and not any(asked[path] for path in others)
+    assert asked["vendor/pyodide/pyodide.asm.wasm.zst"] == asked["senet.zip.zst"] == asked["vendor/fzstd/fzstd.js"] == 1
     assert asked["index.html"] == 1  # the link's page, precached from the HTTP cache
     assert log.errors == []
     ctx.close()
@@ -103,7 +103,7 @@ def test_a_later_visit_fetches_the_runtime_once_through_the_service_worker(launc
     progress = page.evaluate("window.__progress")
     sizes = {row[0]: row[2] for row in runtime_needed(srv.directory)}
     fetched = sum(size for path, size in sizes.items() if path.startswith("vendor/pyodide/")
-                  and path != "vendor/pyodide/pyodide.mjs") + sizes["senet.zip"] + sizes["app/worker.py"] \
+                  and path != "vendor/pyodide/pyodide.mjs") + sizes["senet.zip.zst"] + sizes["app/worker.py"] \
         + sizes["vendor/fzstd/fzstd.js"]
     assert progress and progress[-1] == [fetched, fetched], progress
     assert progress[0][0] < fetched
@@ -239,7 +239,8 @@ def _uncompressed(source, target):
     nor decoder, the worker fetching the plain files (its list without "zst" and "gz"),
     the service worker's lists redone."""
     shutil.copytree(source, target)
-    for twin in [*(target / "vendor" / "pyodide").glob("*.gz"), *(target / "vendor" / "pyodide").glob("*.zst")]:
+    for twin in [*(target / "vendor" / "pyodide").glob("*.gz"), *(target / "vendor" / "pyodide").glob("*.zst"),
+                 target / "senet.zip.gz", target / "senet.zip.zst"]:
         twin.unlink()
     shutil.rmtree(target / "vendor" / "fzstd")
     players = target / "app" / "players.js"
@@ -256,8 +257,8 @@ def _uncompressed(source, target):
 def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_profile, serve_site, site,
                                                                      tmp_path):
     """A player who kept the runtime of a build before the compressed one (the plain files)
-    updates: the install downloads the Zstandard twins and their decoder (and the worker's
-    changed script),
+    updates: the install downloads the Zstandard twins (Pyodide's and the engine's) and
+    their decoder (and the worker's changed script),
     never the plain files again; after Reload the runtime is whole, the plain WebAssembly
     gone from the cache, and the Expert plays offline on the new version."""
     old = _uncompressed(site, tmp_path / "old")
@@ -269,7 +270,8 @@ def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_pro
     page.wait_for_function(RUNTIME_STATE, arg="cached", timeout=GAME_TIMEOUT_MS)
     # the old build's runtime: plain files (the page's own pack and MicroPython's WebAssembly
     # come gzipped in every build)
-    assert not any((".gz" in line or ".zst" in line) and "/vendor/pyodide/" in line for line in srv.log)
+    assert not any((".gz" in line or ".zst" in line) and ("/vendor/pyodide/" in line or "senet.zip" in line)
+                   for line in srv.log)
     assert not any("/vendor/fzstd/" in line for line in srv.log)
 
     new = tmp_path / "new"
@@ -283,8 +285,9 @@ def test_an_update_to_the_compressed_runtime_keeps_the_expert_offline(launch_pro
     reload.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
     fetched = {line.split()[1].removeprefix("/senet/") for line in srv.log}
     twins = {row[0] for row in runtime_needed(new) if row[0].endswith(".zst")} | {"vendor/fzstd/fzstd.js"}
-    assert len(twins) == 4 and twins <= fetched, srv.log
-    assert not any(path.endswith(".gz") and path.startswith("vendor/") for path in fetched), srv.log
+    assert len(twins) == 5 and twins <= fetched, "\n".join(srv.log)
+    assert not any(path.endswith(".gz") for path in fetched), srv.log
+    assert "senet.zip" not in fetched, srv.log  # the engine's twin, not the file it compresses
     assert "app/players.js" in fetched
     assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"} & fetched, srv.log
     with page.expect_navigation():

@@ -120,10 +120,11 @@ def test_build_writes_manifest_and_worker(dist_dir):
     # them); the gzipped twins for one that could not load it; the files themselves for
     # one without DecompressionStream either.
     twins = {row[0]: row[3] for row in sw_list(dist_dir, "RUNTIME")}
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
-        assert twins[f"vendor/pyodide/{name}.zst"] == "zst" and twins[f"vendor/pyodide/{name}.gz"] == "gz"
-        assert twins[f"vendor/pyodide/{name}"] == "plain"
-    assert twins["vendor/pyodide/pyodide.mjs"] == twins["senet.zip"] == twins["vendor/fzstd/fzstd.js"] == ""
+    for name in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
+                 "vendor/pyodide/python_stdlib.zip", "senet.zip"):
+        assert twins[f"{name}.zst"] == "zst" and twins[f"{name}.gz"] == "gz"
+        assert twins[name] == "plain"
+    assert twins["vendor/pyodide/pyodide.mjs"] == twins["app/worker.py"] == twins["vendor/fzstd/fzstd.js"] == ""
     assert not any(p.startswith("vendor/pyodide/") for p in listed)
     # The runtime's size, for the Settings' offer, is the sum of its files' sizes.
     assert [row[2] for row in sw_list(dist_dir, "RUNTIME")] == [info["files"][p]["size"] for p in runtime]
@@ -454,7 +455,8 @@ def test_the_worker_restarts_from_its_snapshot(launch_profile, serve_site):
 
 
 def test_a_failed_download_of_the_runtime_offers_to_try_again(guarded_context, server):
-    """The worker's first start fails: senet.zip does not come. The page says so, Average
+    """The worker's first start fails: senet.zip (its Zstandard twin, as the worker asks for
+    it) does not come. The page says so, Average
     decides in the Expert's place, and the notice's "Try again" starts the worker again:
     this time the file comes, and the Expert's next decisions are the worker's."""
     ctx, log = guarded_context()
@@ -466,7 +468,7 @@ def test_a_failed_download_of_the_runtime_offers_to_try_again(guarded_context, s
         else:
             route.continue_()
 
-    ctx.route("**/senet.zip", senet_zip)
+    ctx.route("**/senet.zip.zst", senet_zip)
     page = ctx.new_page()
     boot_app(page, server.url + "index.html?variant=kendall&white=human&black=expert&seed=7&speed=instant")
     page.wait_for_function("() => document.documentElement.dataset.worker === 'failed'")
@@ -511,7 +513,7 @@ def test_the_workers_boot_shows_while_a_game_waits_for_it(guarded_context, serve
                            " && document.querySelector('#worker-boot progress').value > 0")
     sizes = {row[0]: row[2] for row in runtime_needed(server.directory)}
     fetched = [p for p in sizes if p.startswith("vendor/pyodide/") and p != "vendor/pyodide/pyodide.mjs"]
-    total = sum(sizes[p] for p in fetched) + sizes["senet.zip"] + sizes["app/worker.py"] + sizes["vendor/fzstd/fzstd.js"]
+    total = sum(sizes[p] for p in fetched) + sizes["senet.zip.zst"] + sizes["app/worker.py"] + sizes["vendor/fzstd/fzstd.js"]
     loaded = total - sizes["vendor/pyodide/pyodide.asm.wasm.zst"]
     page.wait_for_function("(n) => document.querySelector('#worker-boot progress').value === n", arg=loaded)
     assert re.fullmatch(rf"Downloading the Expert: {loaded / 1e6:.1f} of {total / 1e6:.1f} MB(, about \d+ s left)?",

@@ -52,6 +52,8 @@ ELSEWHERE = {
     "pack.mpy": "app/boot/pack.py as bytecode, written by tools/build.py",
     "en.json": "a compiled catalog in page.pack (tools/build.py)",
     "senet.zip": "the worker's engine, written by tools/build.py",
+    "senet.zip.zst": "the worker's engine compressed whole, written by tools/runtime.py",
+    "senet.zip.gz": "the worker's engine gzipped whole, written by tools/runtime.py",
     "micropython.mjs": "vendored from npm by tools/build.py",
     "pyodide.mjs": "vendored by tools/runtime.py",
     "pyodide-lock.json": "vendored by tools/runtime.py",
@@ -142,7 +144,7 @@ def stale_references() -> list:
                 stale.append((where, m.group(1)))
         for m in DOTTED.finditer(text):
             cited = m.group(1)
-            if re.search(rf"\.(?:{EXTENSIONS})$", cited):
+            if re.search(rf"\.(?:{EXTENSIONS})(?:\.zst|\.gz)?$", cited):
                 continue  # a file's name (app.md, senet.zip): the names above
             if cited.startswith("app.") and f"page.{cited[4:]} =" in fixture:
                 continue  # the browser tests' `app` fixture (tests/browser/conftest.py)

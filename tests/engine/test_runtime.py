@@ -151,11 +151,18 @@ def test_the_trimmed_runtime_runs_every_function_of_the_worker_in_pyodide(tmp_pa
     list lacks would raise here (ModuleNotFoundError)."""
     if shutil.which("node") is None:
         pytest.fail("Node.js ('node') is not on PATH: it runs Pyodide for this test (see docs/build.md)")
-    trimmed, kept = runtime.trimmed_stdlib(_stdlib_zip(), (*runtime.PYODIDE_BOOT, *runtime.worker_imports()))
-    (tmp_path / "python_stdlib.zip").write_bytes(trimmed)
-    (tmp_path / "pyodide-lock.json").write_bytes(runtime.reduced_lock((PYODIDE / "pyodide-lock.json").read_text()))
+    trimmed, kept = runtime.trimmed_stdlib(_stdlib_zip(), (*runtime.PYODIDE_BOOT, *runtime.worker_imports()),
+                                           zipfile.ZIP_STORED)
     build.worker_zip(tmp_path / "senet.zip", build.word_catalogs())
-    (tmp_path / "exercise.py").write_text(EXERCISE)
+    setup = runtime.worker_setup((ROOT / "app" / "worker" / "players.js").read_text())
+    compiled, engine = runtime.compiled_start(trimmed, (tmp_path / "senet.zip").read_bytes(),
+                                              (ROOT / "app" / "worker" / "worker.py").read_bytes(), setup, cache=None)
+    (tmp_path / "python_stdlib.zip").write_bytes(compiled)
+    (tmp_path / "senet.zip").write_bytes(engine)  # the games below run on the compiled engine
+    (tmp_path / "pyodide-lock.json").write_bytes(runtime.reduced_lock((PYODIDE / "pyodide-lock.json").read_text()))
+    # the standard library's docstrings are left out, Pyodide's own kept (it reads them)
+    (tmp_path / "exercise.py").write_text(EXERCISE + "\nimport pyodide.ffi\n"
+                                          "print('docstrings', json.dumps.__doc__, bool(pyodide.ffi.JsProxy.__doc__))\n")
     done = subprocess.run(["node", str(HERE / "pyodide_run.mjs"), *(str(tmp_path / name) for name in (
         "python_stdlib.zip", "pyodide-lock.json", "senet.zip")), str(ROOT / "app" / "worker" / "worker.py"),
         str(tmp_path / "exercise.py")], capture_output=True, text=True, timeout=600, cwd=ROOT)
@@ -164,15 +171,26 @@ def test_the_trimmed_runtime_runs_every_function_of_the_worker_in_pyodide(tmp_pa
     import senet
 
     assert [line for line in lines if line.startswith("played ")] == [f"played {v}" for v in sorted(senet.VARIANTS)]
+    assert "docstrings None True" in lines
     imported = set(json.loads(lines[-1]))
     assert {"json", "random", "senet"} - imported == {"senet"}  # the engine is no part of the zip
     assert imported <= set(kept)
+    # what the start imported came as bytecode; what only the games imported, as source
+    modules = runtime.compiled_modules(compiled)
+    assert {"json", "random", "pyodide.ffi"} <= set(modules["compiled"]) <= imported
+    assert set(modules["source"]) & imported == imported - set(modules["compiled"])
+    engine = runtime.compiled_modules(engine)
+    assert {"senet", "senet.ai.search", "senet.ai.review", "senet.variants.bell"} <= set(engine["compiled"])
+    assert "senet.commands.arena" in engine["source"]  # the command lines: never in the worker
 
 
 def test_the_build_writes_the_runtime_and_players_js_its_list(tmp_path):
     out = tmp_path / "site"
     (out / "app").mkdir(parents=True)
     shutil.copy(ROOT / "app" / "worker" / "players.js", out / "app" / "players.js")
+    with pytest.raises(runtime.RuntimeBuildError, match="senet.zip"):
+        runtime.write_runtime(out)  # the worker's start is compiled with the engine
+    build.worker_zip(out / "senet.zip", build.word_catalogs())
     written = runtime.write_runtime(out)
     vendor = out / "vendor" / "pyodide"
     for name in runtime.COMPRESSED:
@@ -193,6 +211,13 @@ def test_the_build_writes_the_runtime_and_players_js_its_list(tmp_path):
         assert {i.compress_type for i in plain.infolist()} == {zipfile.ZIP_DEFLATED}
         assert {i.compress_type for i in twin.infolist()} == {zipfile.ZIP_STORED}
         assert all(plain.read(name) == twin.read(name) for name in plain.namelist())
+        names = set(twin.namelist())
+    # the start's modules as bytecode alone, the frozen ones left out, the rest as source
+    assert {"json/__init__.pyc", "random.pyc", "_pyodide/_base.pyc"} <= names
+    assert not names & {"json/__init__.py", "random.py", "os.py", "os.pyc", "site.py", "site.pyc"}
+    assert written["modules"]["source"] and all(f"{m.replace('.', '/')}.py" in names or
+                                                f"{m.replace('.', '/')}/__init__.py" in names
+                                                for m in written["modules"]["source"])
     assert written["files"]["vendor/pyodide/python_stdlib.zip"] == {
         "size": (vendor / "python_stdlib.zip").stat().st_size, "unpacked": len(stored),
         "gz": (vendor / "python_stdlib.zip.gz").stat().st_size, "zst": (vendor / "python_stdlib.zip.zst").stat().st_size}
@@ -206,6 +231,17 @@ def test_the_build_writes_the_runtime_and_players_js_its_list(tmp_path):
     listed = json.loads(players.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert listed == written["files"]
     assert set(listed) == {f"vendor/pyodide/{n}" for n in (*runtime.COMPRESSED, "pyodide-lock.json",
-                                                           "python_stdlib.zip")} | {"vendor/fzstd/fzstd.js"}
+                                                           "python_stdlib.zip")} | {"vendor/fzstd/fzstd.js", "senet.zip"}
+    # the engine: what the start imports as bytecode, deflated; its twins, stored, compressed whole
+    engine = zstandard.ZstdDecompressor().decompress((out / "senet.zip.zst").read_bytes())
+    assert gzip.decompress((out / "senet.zip.gz").read_bytes()) == engine
+    with zipfile.ZipFile(out / "senet.zip") as plain, zipfile.ZipFile(io.BytesIO(engine)) as twin:
+        assert plain.namelist() == twin.namelist() and "senet/ai/search.pyc" in plain.namelist()
+        assert {i.compress_type for i in twin.infolist()} == {zipfile.ZIP_STORED}
+        assert all(plain.read(name) == twin.read(name) for name in plain.namelist())
+    assert listed["senet.zip"] == {"size": (out / "senet.zip").stat().st_size, "unpacked": len(engine),
+                                   "gz": (out / "senet.zip.gz").stat().st_size,
+                                   "zst": (out / "senet.zip.zst").stat().st_size}
+    assert written["engine"]["compiled"] and written["engine"]["source"]
     with pytest.raises(runtime.RuntimeBuildError):
         runtime.write_runtime(out)  # the mark is gone: a second fill-in is refused
