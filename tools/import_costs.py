@@ -38,7 +38,11 @@ import sys
 import js
 from pack import mount_file
 
-mount_file("/page.pack")
+_fs = mount_file("/page.pack")
+try:
+    _fs.add_file("/parts.pack")  # the parts' modules in the same folders, as on the page
+except (AttributeError, OSError):  # a build before the parts' pack
+    pass
 sys.path.append("/stubs")  # PyScript's module, a stand-in (tools/import_costs.mjs)
 _import = builtins.__import__
 _stack = []
@@ -104,9 +108,12 @@ def parts_modules(parts_py: Path) -> list:
 
 
 def pack_sizes(dist: Path) -> dict:
-    """{module name: bytes of its bytecode} of dist/page.pack."""
+    """{module name: bytes of its bytecode} of dist/page.pack and dist/parts.pack."""
     sizes = {}
-    for path, body in app_pack.read((dist / "page.pack").read_bytes()):
+    packed = app_pack.read((dist / "page.pack").read_bytes())
+    if (dist / "parts.pack").exists():  # a build before the parts' pack has none
+        packed += app_pack.read((dist / "parts.pack").read_bytes())
+    for path, body in packed:
         if path.endswith(".mpy"):
             name = path[:-4].replace("/", ".")
             sizes[name[:-9] if name.endswith(".__init__") else name] = len(body)

@@ -81,10 +81,10 @@ def language_of(rel: str) -> str | None:
     return next((group for group in match.groups() if group), "en")
 
 
-# The plain files of the page's start whose gzipped twins the page fetches (app/boot/start.js,
+# The plain files of the page's start (and of the parts' pack it fetches after) whose gzipped twins the page fetches (app/boot/start.js,
 # tools/build.py's PLACED and UNZIPPED_WASM): kept once fetched, by a browser without
 # DecompressionStream.
-PLACED_PLAIN = re.compile(r"page\.pack|words/[a-z]{2,3}\.json|vendor/micropython/micropython\.wasm")
+PLACED_PLAIN = re.compile(r"page\.pack|parts\.pack|words/[a-z]{2,3}\.json|vendor/micropython/micropython\.wasm")
 
 
 # The page's start names the PyScript chunks it loads on app/boot/start.js's tag (tools/build.py,

@@ -13,7 +13,7 @@ import asyncio
 import js
 from pyscript.ffi import to_js
 
-from app.boot.parts import CORR, FRIEND, TUTORIAL, failed, register
+from app.boot.parts import CORR, FRIEND, REVIEW, TUTORIAL, failed, register
 from app.boot.progress_page import ProgressPage
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
@@ -30,7 +30,7 @@ from senet.words import t
 
 
 class Page:
-    def __init__(self, document, view, policy, backend, review_nodes=0, fail_parts=()):
+    def __init__(self, document, view, policy, backend, review_nodes=0, fail_parts=(), prepare_parts=None):
         self.document = document
         self.view = view
         self.policy = policy
@@ -45,8 +45,9 @@ class Page:
         self.friend = None  # the Play a friend dialog (app/dialogs/friend.py), made on first use
         self.board_input = None  # app/input/board.py's BoardInput (the record dialog's clicks)
         # the parts loaded after the first paint (app/boot/parts.py): the dialogs, the tutorial
+        # (``prepare_parts``: their pack, fetched before the first of them is imported)
         self.parts = register(Parts(on_failed=failed(self), on_change=self._parts_changed,
-                                        pause=main_thread.pause, fail=fail_parts), self)
+                                        pause=main_thread.pause, fail=fail_parts, prepare=prepare_parts), self)
         self.boot_view = BootView(document)  # the worker's boot and its download's progress
         self.progress = ProgressPage(self)  # the player's profile (app/boot/progress_page.py)
 
@@ -358,7 +359,11 @@ class Page:
     # -- the game review -----------------------------------------------------------------
     def start_review(self):
         """Review the game shown (the replayed record, or the game in progress) in the
-        worker, one record line a call, so that the progress shows and Stop works."""
+        worker, one record line a call, so that the progress shows and Stop works. Its
+        data and panel are a part (app/boot/parts.py): a click before it is there waits."""
+        self.use(REVIEW, lambda _module: self._start_review(), "start")
+
+    def _start_review(self):
         ctl = self.ctl
         if ctl.reviews.review is not None and ctl.reviews.review.running:
             ctl.reviews.review.stop()  # a review of another game is under way: it ends at its next line

@@ -130,6 +130,17 @@
     return files.length;
   };
 
+  // Called by app/main.py for a file of the page's it needs later (the parts' pack, once
+  // the board is live): fetched and unpacked as the placed files are, then written into
+  // MicroPython's file system at NAME. Its size in bytes.
+  window.senetPlaceLater = async function (name) {
+    const data = await unpacked("./" + name);
+    const fs = globalThis.Module && globalThis.Module.FS;
+    if (!fs) throw new Error("MicroPython's file system is not there (globalThis.Module.FS)");
+    fs.writeFile(name, data);
+    return data.length;
+  };
+
   // A link to a game against the Expert (white=expert or black=expert): its worker starts
   // with the page's start, so that the runtime's download (docs/build.md, "The Expert's
   // runtime") has the link while MicroPython starts, instead of beginning once the board is

@@ -15,6 +15,12 @@ parts; a handler asks for one by name::
     dialogs = parts.now("settings")                  # a boot step that cannot wait: imported now
     parts.later(busy)                                # after ready and once busy() is False: the rest
 
+``prepare`` (an async call, optional) is what every part needs before its first import:
+the page's parts' pack, fetched and added to the mounted page pack (app/main.py). It is
+awaited once, by whichever asks first (``later``, a click, ``need``); a failure fails the
+part asked for and is tried again at the next ask. ``now`` cannot wait: a boot step that
+needs a part awaits ``ready()`` first.
+
 ``when`` calls at once when the part is there; otherwise it keeps the call (one per
 ``key``: a second click on the same button during the load is not answered twice),
 hurries the part (its modules imported in one task, the next one) and calls it then. A
@@ -48,7 +54,7 @@ def import_module(name):
 
 
 class Parts:
-    def __init__(self, on_failed=None, on_change=None, pause=None, fail=()):
+    def __init__(self, on_failed=None, on_change=None, pause=None, fail=(), prepare=None):
         self.parts = {}
         self.order = []  # the order ``later`` loads them in: the order they were added
         # (name, error, asked): the player is told when a click or ``need`` asked for the
@@ -58,6 +64,9 @@ class Parts:
         self.pause = pause or (lambda: asyncio.sleep(0))  # between two background imports
         self.fail = tuple(fail)  # test hook (?fail_part=name): these parts fail to load
         self.background = None  # the task of ``later``
+        self.prepare = prepare  # async (): what every part needs first, awaited once
+        self.prepared = prepare is None
+        self._preparing = False
 
     def add(self, name, modules, make):
         if name in self.parts:
@@ -106,10 +115,32 @@ class Parts:
             await self.pause()  # the browser's turn too: the load may be waiting for one
         if not part.loaded:
             part.loading = True
-            self._load(part, hurry=True)
+            self._load(part, hurry=True, failure=await self._ready_or_error())
         if not part.loaded:
             raise part.error
         return part.value
+
+    async def ready(self):
+        """Await ``prepare`` unless it has succeeded already (once at a time: a second
+        caller waits for the first); raises what it raised."""
+        while self._preparing:
+            await self.pause()
+        if self.prepared:
+            return
+        self._preparing = True
+        try:
+            await self.prepare()
+            self.prepared = True
+        finally:
+            self._preparing = False
+
+    async def _ready_or_error(self):
+        """None once ``ready``, else what it raised."""
+        try:
+            await self.ready()
+        except Exception as exc:
+            return exc
+        return None
 
     def later(self, busy=None, most=10.0, every=0.05):
         """Load every part not loaded yet, one module a task, in the order they were
@@ -122,13 +153,22 @@ class Parts:
     # -- loading ---------------------------------------------------------------------------
     async def _hurry(self, part):
         await asyncio.sleep(0)  # the click's handler returns first
-        self._load(part, hurry=True)
+        self._load(part, hurry=True, failure=await self._ready_or_error())
 
     async def _later(self, busy, most, every):
         waited = 0.0
         while busy is not None and waited < most and busy():
             await asyncio.sleep(every)
             waited += every
+        failure = await self._ready_or_error()
+        if failure is not None:  # said once, for the first part not loaded; a click asks again
+            for name in self.order:
+                part = self.parts[name]
+                if not part.loaded and not part.loading:
+                    part.loading = True
+                    self._load(part, hurry=False, failure=failure)
+                    break
+            return
         for name in self.order:
             part = self.parts[name]
             if part.loaded or part.loading:
@@ -146,8 +186,10 @@ class Parts:
             if not part.loaded:
                 self._load(part, hurry=False)
 
-    def _load(self, part, hurry):
+    def _load(self, part, hurry, failure=None):
         try:
+            if failure is not None:
+                raise failure
             if part.name in self.fail:
                 raise ImportError(f"the part {part.name} was made to fail (?fail_part)")
             module = None

@@ -85,22 +85,47 @@ class PackFS:
     modules from it and to list it. Paths are relative to the mount point."""
 
     def __init__(self, data):
-        self.files = dict(read(data))
-        self.dirs = {""}
-        for path in self.files:
-            parts = path.split("/")
-            for i in range(1, len(parts)):
-                self.dirs.add("/".join(parts[:i]))
+        self.files = {}
+        self.dirs = set()
         self.cwd = ""
         # What an import asks, answered by one lookup: MicroPython's import asks for
         # "/senet/moves", "/senet/moves.py", then "/senet/moves.mpy" (paths from the mount
-        # point), a stat each, and opens the last. Each entry's stat is made here once;
-        # a plain absolute path that is not here is missing, without a walk through the
-        # folders (``_path``'s split and join cost more than the rest of a stat).
-        self.stats = {"/" + d: _DIR_STAT for d in self.dirs}
-        for path, body in self.files.items():
+        # point), a stat each, and opens the last. Each entry's stat is made once, when it
+        # is added; a plain absolute path that is not here is missing, without a walk
+        # through the folders (``_path``'s split and join cost more than the rest of a stat).
+        self.stats = {}
+        self.bodies = {}
+        self._add_dir("")
+        self.add(data)
+
+    def add(self, data):
+        """Add the files of another pack ``data`` (the parts' pack, loaded after the first
+        paint): mounted already, this file system then holds them too, in the same
+        folders, so that a package's modules may come from either pack. PackError, and
+        nothing added, if it cannot be read or holds a path this one holds already."""
+        files = read(data)
+        for path, _body in files:
+            if path in self.files:
+                raise PackError(f"{path} is in two packs")
+        for path, body in files:
+            self.files[path] = body
+            parts = path.split("/")
+            for i in range(1, len(parts)):
+                self._add_dir("/".join(parts[:i]))
             self.stats["/" + path] = (_FILE, 0, 0, 0, 0, 0, len(body), 0, 0, 0)
-        self.bodies = {"/" + path: body for path, body in self.files.items()}
+            self.bodies["/" + path] = body
+        return len(files)
+
+    def add_file(self, path):
+        """``add`` the pack file ``path``, then remove the file (its bytes are held in
+        memory now). The number of files added."""
+        added = self.add(read_file(path))
+        os.remove(path)
+        return added
+
+    def _add_dir(self, folder):
+        self.dirs.add(folder)
+        self.stats["/" + folder] = _DIR_STAT
 
     def _plain(self, path):
         """Whether ``path`` is already as ``_path`` would write it (from the root, no "."

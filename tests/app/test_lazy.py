@@ -153,3 +153,68 @@ def test_later_waits_while_the_page_is_busy_and_for_so_long_at_most(sample):
     assert asked == [0, 0, 0, 0] and loaded == ["a"]  # nothing loaded while busy
     asked, loaded = in_a_loop(run(1000, 0.005))  # busy for ever: loaded all the same
     assert loaded == ["a"] and 3 <= len(asked) <= 6
+
+
+def test_what_every_part_needs_first_is_prepared_once_before_the_first_import(sample):
+    """``prepare`` (the page's parts' pack): a click, ``need`` and ``later`` all wait for
+    it, and it runs once however many ask while it is under way."""
+    failures, changes, answers, prepared = [], [], [], []
+
+    async def run():
+        async def prepare():
+            prepared.append(len(answers))
+            await settle()  # a fetch: the asks below come meanwhile
+            prepared.append("done")
+
+        parts = make_parts(failures, changes, prepare=prepare)
+        assert not parts.prepared
+        parts.when("ab", answers.append, "open")
+        waiting = asyncio.ensure_future(parts.need("ab"))
+        background = parts.later()
+        await settle()
+        await settle()
+        assert await waiting == "made of ab"
+        await background
+        return parts
+
+    parts = in_a_loop(run())
+    assert prepared == [0, "done"] and parts.prepared
+    assert answers == ["made of ab"]
+    assert failures == [("missing", "ModuleNotFoundError", False)]
+
+
+def test_a_failed_preparation_fails_the_part_asked_for_and_is_tried_again_at_the_next_ask(sample):
+    failures, changes, answers, tries = [], [], [], []
+
+    async def run():
+        async def prepare():
+            tries.append(1)
+            if len(tries) == 1:
+                raise OSError("parts.pack: 503 Service Unavailable")
+
+        parts = make_parts(failures, changes, prepare=prepare)
+        parts.when("ab", answers.append, "open")  # the click: the preparation fails
+        await settle()
+        assert answers == [] and failures == [("ab", "OSError", True)] and not parts.prepared
+        parts.when("ab", answers.append, "open")  # the next click: prepared, then answered
+        await settle()
+        return parts
+
+    parts = in_a_loop(run())
+    assert len(tries) == 2 and parts.prepared and answers == ["made of ab"]
+    assert changes[-1] == ["ab"]
+
+
+def test_a_background_load_whose_preparation_fails_says_it_once_and_loads_nothing(sample):
+    failures, changes = [], []
+
+    async def run():
+        async def prepare():
+            raise OSError("offline")
+
+        parts = make_parts(failures, changes, prepare=prepare)
+        await parts.later()
+        return parts
+
+    parts = in_a_loop(run())
+    assert failures == [("ab", "OSError", False)] and parts.loaded() == [] and changes == []

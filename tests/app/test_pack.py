@@ -112,7 +112,8 @@ def test_a_path_that_would_leave_the_folder_is_refused(tmp_path, path):
 
 def test_micropython_mounts_a_pack_and_imports_from_it(tmp_path):
     """The page's interpreter: the pack mounted in memory, its modules imported, the
-    file removed; a damaged pack refused."""
+    file removed; a second pack added to it later, its module imported from a package
+    of the first; a damaged pack refused."""
     if shutil.which("node") is None:
         pytest.fail("Node.js is not installed: it runs MicroPython for these tests (see docs/build.md)")
     if not MPY.is_file():
@@ -122,6 +123,7 @@ def test_micropython_mounts_a_pack_and_imports_from_it(tmp_path):
     lib = tmp_path / "lib"
     lib.mkdir()
     shutil.copyfile(ROOT / "app" / "platform" / "pack.py", lib / "pack.py")
+    later = pack.pack([("pkg/sub/later.py", b"from pkg.sub import deep\nVALUE = deep.VALUE + 1\n")])
     script = tmp_path / "main.py"
     script.write_text(f"""
 import os, sys
@@ -130,7 +132,7 @@ os.mkdir("/work")
 os.chdir("/work")
 with open("page.pack", "wb") as fh:
     fh.write({pack.pack(files)!r})
-pack.mount_file("page.pack")
+MOUNTED = pack.mount_file("page.pack")
 print("path", sys.path)
 print("left", os.listdir("."))
 print("mounted", sorted(os.listdir("/page")), sorted(os.listdir("/page/pkg")))
@@ -145,6 +147,11 @@ try:
     open("/page/new.py", "w")
 except OSError:
     print("read-only")
+with open("parts.pack", "wb") as fh:
+    fh.write({later!r})
+print("added", MOUNTED.add_file("parts.pack"), os.listdir("."))
+from pkg.sub import later  # a package imported before the second pack came
+print("later", later.VALUE)
 with open("bad.pack", "wb") as fh:
     fh.write(b"PK rest")
 try:
@@ -162,4 +169,21 @@ except pack.PackError as exc:
     assert "imported pkg 42 /page/pkg/sub/deep.py" in lines, lines
     assert 'built-in {"a": [1]} True' in lines, lines
     assert "blob True" in lines and "read-only" in lines, lines
+    assert "added 1 []" in lines and "later 43" in lines, lines
     assert any(line.startswith("refused not a page pack") for line in lines), lines
+
+
+def test_a_second_pack_added_to_a_mounted_one_is_read_from_the_same_folders():
+    """The parts' pack, added after the first paint: its modules sit in the first pack's
+    packages; a path in both, or a damaged second pack, adds nothing."""
+    fs = pack.PackFS(pack.pack([("app/__init__.mpy", b"a"), ("app/view/board.mpy", b"bb")]))
+    assert fs.add(pack.pack([("app/dialogs/corr.mpy", b"ccc"), ("app/view/review_view.mpy", b"rr")])) == 2
+    assert fs.stat("/app/dialogs") == pack._DIR_STAT
+    assert fs.stat("/app/dialogs/corr.mpy")[6] == 3
+    assert sorted(name for name, _kind, _ in fs.ilistdir("app/view")) == ["board.mpy", "review_view.mpy"]
+    assert fs.open("/app/view/review_view.mpy", "rb").read() == b"rr"
+    for bad in (pack.pack([("app/new.mpy", b"n"), ("app/view/board.mpy", b"again")]), b"not a pack"):
+        with pytest.raises(pack.PackError):
+            fs.add(bad)
+        with pytest.raises(OSError):
+            fs.stat("/app/new.mpy")

@@ -8,6 +8,7 @@ import json
 import re
 import tomllib
 
+import boot_order  # tools/boot_order.py
 import pytest
 from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
 from helpers import human_step
@@ -295,6 +296,17 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     assert "app.view.view" in order and "app.dialogs.settings" not in order  # a part: after the first paint
     assert all(name.replace(".", "/") + ".mpy" in packed or name.replace(".", "/") + "/__init__.mpy" in packed
                for name in order)
+    # the parts' modules the first paint does not import: in parts.pack (fetched when the
+    # first part is asked for), gzipped beside it, and in no other pack
+    later = dict(app_pack.read((dist_dir / "parts.pack").read_bytes()))
+    assert gzip.decompress((dist_dir / "parts.pack.gz").read_bytes()) == (dist_dir / "parts.pack").read_bytes()
+    named = {boot_order.pack_path(name) for name in boot_order.later_modules()}
+    assert named <= set(later) and {"senet/online/__init__.mpy", "senet/online/qr.mpy"} <= set(later)
+    assert all(path in named or path.startswith(("senet/online/", "app/dialogs/", "app/online/")) for path in later)
+    assert {"app/dialogs/settings.mpy", "app/dialogs/corr.mpy", "app/flow/tutorial.mpy"} <= set(later)
+    assert not set(later) & set(packed) and not {n.replace(".", "/") + ".mpy" for n in order} & set(later)
+    assert "app/view/review_view.mpy" in later and "app/view/__init__.mpy" in packed  # a package in both packs
+    packed.update(later)
     bundled = set(packed) - catalogs
     # MicroPython bytecode: "M", version 6 (MicroPython 1.27)
     assert all(bytes(packed[name][:2]) == b"M\x06" for name in bundled)

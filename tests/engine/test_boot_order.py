@@ -3,6 +3,7 @@ time (the pack's boot-order.json). Each module comes after every module of ours 
 level imports, and the list holds all that app/main.py brings but the engine's and the
 parts loaded after the first paint."""
 
+import ast
 from pathlib import Path
 
 import boot_order  # tools/ is on the tests' path (pyproject.toml's pythonpath)
@@ -32,3 +33,41 @@ def test_it_holds_what_main_imports_and_no_part():
     assert len(MODULES) >= 8
     for _part, modules in MODULES:
         assert modules[-1] not in order  # the part's own module waits until after the first paint
+
+
+def test_the_parts_pack_holds_the_parts_modules_the_first_paint_does_not_import():
+    later = boot_order.later_modules()
+    first = boot_order.first_paint()
+    assert len(later) == len(set(later)) and not set(later) & first
+    assert {"app.dialogs.settings", "app.dialogs.corr", "app.flow.tutorial", "senet.online.duel"} <= set(later)
+    # a part's module that the first paint imports anyway stays in page.pack
+    assert "app.words.records" in set(boot_order.parts_modules()) & first
+
+
+def _imports(path: Path, name: str):
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            target = boot_order.import_target(node, package)
+            yield target
+            yield from (target + "." + alias.name for alias in node.names)
+
+
+def test_page_pack_modules_import_the_parts_pack_only_where_the_part_is_loaded_first():
+    """A module of page.pack that imported a module of parts.pack before that pack came
+    would fail. Only these do, each inside a function that runs once its part is there:
+    the New game dialog's kept games (its part loads kept_view first) and a review
+    (Page.start_review asks for the review's part)."""
+    later = set(boot_order.later_modules())
+    found = set()
+    for path in [*(ROOT / "app").rglob("*.py"), *(ROOT / "senet").rglob("*.py")]:
+        name = path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__")
+        if name in later:
+            continue
+        for target in _imports(path, name):  # the packages on the way are imported too
+            dotted = target.split(".")
+            found |= {(name, ".".join(dotted[:i])) for i in range(1, len(dotted) + 1) if ".".join(dotted[:i]) in later}
+    assert found == {("app.view.panels", "app.view.kept_view"), ("app.view.panels", "app.view.review_view"),
+                     ("app.flow.review_focus", "app.flow.review_data")}
