@@ -38,6 +38,7 @@ from pack import mount_file
 # app/boot/start.js fetched the pack gzipped and unpacked it; here it is placed in the file system
 await _window.senetPlace()
 PACKED = mount_file("page.pack")
+_window.senetFetchLater("parts.pack")  # the parts' pack (below) comes while the page's modules are imported
 from app.platform.main_thread import hand_back, pause  # the pack is mounted: from it
 
 await pause()
@@ -144,9 +145,9 @@ view = View(document, window)
 # makes those parts' loads fail.
 async def _parts_pack():
     """The parts' modules (app/boot/parts.py) come in a pack of their own, parts.pack
-    (tools/build.py), fetched when the first part is asked for (after ready, or a click)
-    and added to the mounted page pack: the start fetches and unpacks only what the first
-    paint imports."""
+    (tools/build.py), asked for once the page pack is mounted and added to it when the
+    first part is asked for (after ready, or a click): the start fetches and unpacks only
+    what the first paint imports."""
     await _window.senetPlaceLater("parts.pack")
     PACKED.add_file("parts.pack")
 

@@ -130,11 +130,26 @@
     return files.length;
   };
 
-  // Called by app/main.py for a file of the page's it needs later (the parts' pack, once
-  // the board is live): fetched and unpacked as the placed files are, then written into
-  // MicroPython's file system at NAME. Its size in bytes.
+  // A file of the page's it needs later (the parts' pack, once the board is live):
+  // app/main.py asks for it as soon as the start's own files are placed (senetFetchLater:
+  // the link is free then, while MicroPython imports the page's modules), and has it
+  // written into MicroPython's file system at NAME when it needs it (senetPlaceLater,
+  // which fetches it then if it was not asked for). Fetched and unpacked as the placed
+  // files are; a failed fetch is asked again. Its size in bytes.
+  const later = new Map();
+
+  window.senetFetchLater = function (name) {
+    if (!later.has(name)) {
+      const data = unpacked("./" + name);
+      data.catch(() => later.delete(name)); // said when app/main.py places it
+      later.set(name, data);
+    }
+  };
+
   window.senetPlaceLater = async function (name) {
-    const data = await unpacked("./" + name);
+    window.senetFetchLater(name);
+    const data = await later.get(name);
+    later.delete(name);
     const fs = globalThis.Module && globalThis.Module.FS;
     if (!fs) throw new Error("MicroPython's file system is not there (globalThis.Module.FS)");
     fs.writeFile(name, data);

@@ -470,3 +470,45 @@ def test_a_part_that_cannot_load_is_said_and_the_game_goes_on(page, server, brow
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#new-game[open]")
     assert [e for e in browser_log.errors if "could not be loaded" not in e] == []
+
+
+def test_the_parts_pack_is_asked_for_once_while_the_page_imports_its_modules(page, server, browser_log):
+    """parts.pack (gzipped) is asked for once page.pack is mounted, before ready, and only
+    once: the parts added from it load in the background and a dialog opens."""
+    _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=5")
+    page.wait_for_function("(document.documentElement.dataset.parts || '').split(',').length === 10")
+    asked = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(e => new URL(e.name).pathname.endsWith('.pack.gz'))
+        .map(e => [new URL(e.name).pathname, e.startTime])""")
+    ready = page.evaluate("performance.getEntriesByName('senet:ready')[0].startTime")
+    assert [path for path, _ in asked] == ["/page.pack.gz", "/parts.pack.gz"]
+    assert asked[0][1] < asked[1][1] < ready
+    page.click('[data-action="settings"]')
+    page.wait_for_selector("#settings-dialog[open]")
+    assert browser_log.errors == []
+
+
+def test_a_parts_pack_that_does_not_come_is_said_at_the_click_and_asked_for_again(page, server, browser_log):
+    """The parts' pack fails (the server refuses it): nothing is said until a click asks
+    for a part, which says it could not be loaded; the game goes on, and once the server
+    answers, the next click fetches the pack again and opens the dialog."""
+    failing = [True]
+
+    def parts_pack(route):
+        if failing[0]:
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    page.route("**/parts.pack*", parts_pack)
+    _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=5&speed=instant")
+    page.click('[data-action="settings"]')
+    notice = page.locator("#notice-text")
+    notice.wait_for()
+    assert "could not be loaded" in notice.text_content()
+    assert page.locator("#settings-dialog[open]").count() == 0
+    assert human_step(page) == "throw"  # the game goes on
+    failing[0] = False
+    page.click('[data-action="settings"]')
+    page.wait_for_selector("#settings-dialog[open]")
+    assert [e for e in browser_log.errors if not any(w in e for w in ("could not be loaded", "503", "parts.pack"))] == []
