@@ -7,7 +7,8 @@ senet.zip and app/worker.py, as a first visit runs them (no snapshot).
 
 Each run is a new Node.js process; the builds take turns run by run, so that the
 machine's load falls on both alike. Prints the median and every run in ms. Pyodide's
-WebAssembly and module are node_modules/pyodide's (the same bytes as the builds'). The
+WebAssembly and module are node_modules/pyodide's (the same bytes as the builds'), started
+by tools/pyodide_node.mjs. The
 browser's figures are tools/bench_phone.py's (docs/build.md).
 """
 
@@ -27,25 +28,22 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
 import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [pyodideDir, stdlib, senetZip, workerPy, setup] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
-const lib = "/home/pyodide/lib";
+const [helper, stdlib, senetZip, workerPy, setup] = process.argv.slice(2);
+const { boot, install } = await import(helper);
 const t0 = performance.now();
-const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib, _makeSnapshot: true });
+const py = await boot(stdlib, null, { makeSnapshot: true });
 const t1 = performance.now();
-py.FS.mkdirTree(lib);
-py.unpackArchive(new Uint8Array(readFileSync(senetZip)), "zip", { extractDir: lib });
-py.FS.writeFile(lib + "/worker.py", new Uint8Array(readFileSync(workerPy)));
+install(py, senetZip, workerPy);
 const t2 = performance.now();
 py.runPython(readFileSync(setup, "utf8"));
 const t3 = performance.now();
 console.log(JSON.stringify({ load: t1 - t0, install: t2 - t1, setup: t3 - t2 }));
 """
+HELPER = ROOT / "tools" / "pyodide_node.mjs"  # Pyodide as the worker starts it
 
 
 def one_start(dist: Path, work: Path) -> dict:
-    done = subprocess.run(["node", str(work / "start.mjs"), str(runtime.PYODIDE_DIR),
+    done = subprocess.run(["node", str(work / "start.mjs"), HELPER.as_uri(),
                            str(dist / "vendor" / "pyodide" / "python_stdlib.zip"), str(dist / "senet.zip"),
                            str(dist / "app" / "worker.py"), str(work / "setup.py")],
                           capture_output=True, text=True, check=False)

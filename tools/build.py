@@ -465,17 +465,16 @@ def _page_pack(target: Path, extra: list, later: Path | None = None) -> int:
     files += extra
     files.append(("boot-order.json", json.dumps(boot_order.boot_order()).encode()))
     if later is not None:
-        later_names = boot_order.later_modules()
-        names = {boot_order.pack_path(name) for name in later_names}
+        names = {boot_order.pack_path(name) for name in boot_order.later_modules()}
         missing = names - {path for path, _ in files}
         if missing:
             raise BuildError(f"app/boot/parts.py names modules the page pack lacks: {sorted(missing)}")
         # and every module of a package only the parts import (senet/online/qr.mpy): it
         # cannot be imported before its package is there anyway
-        folders = tuple(boot_order.pack_path(name).removesuffix("__init__.mpy") for name in later_names
-                        if boot_order.pack_path(name).endswith("/__init__.mpy"))
-        parts = [(path, data) for path, data in files if path in names or path.startswith(folders)]
-        files = [(path, data) for path, data in files if not (path in names or path.startswith(folders))]
+        folders = tuple(path.removesuffix("__init__.mpy") for path in names if path.endswith("/__init__.mpy"))
+        later_file = lambda path: path in names or path.startswith(folders)  # noqa: E731
+        parts = [(path, data) for path, data in files if later_file(path)]
+        files = [(path, data) for path, data in files if not later_file(path)]
         data = app_pack.pack(parts)
         later.write_bytes(data)
         placed_twin(later, data)

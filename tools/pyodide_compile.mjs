@@ -14,12 +14,7 @@
 // engine's modules under "senet". Exits 1 when anything raised. tools/runtime.py runs it
 // at build time (docs/build.md).
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const pyodideDir = process.env.PYODIDE_DIR || resolve(here, "..", "node_modules", "pyodide");
-const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+import { LIB, boot, install } from "./pyodide_node.mjs";
 
 const [stdlib, lock, senetZip, workerPy, setup, out, outSenet] = process.argv.slice(2);
 if (!outSenet) {
@@ -27,20 +22,11 @@ if (!outSenet) {
                 + "OUT_STDLIB.zip OUT_SENET.zip");
   process.exit(2);
 }
-const LIB = "/home/pyodide/lib";
 const bytes = (path) => new Uint8Array(readFileSync(path));
 try {
-  const py = await loadPyodide({
-    indexURL: pyodideDir + "/",
-    stdLibURL: resolve(stdlib),
-    lockFileContents: readFileSync(lock, "utf8"),
-    packageBaseUrl: pyodideDir + "/",
-    stdout: (line) => process.stderr.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
-  py.FS.mkdirTree(LIB);
-  py.unpackArchive(bytes(senetZip), "zip", { extractDir: LIB });
-  py.FS.writeFile(`${LIB}/worker.py`, bytes(workerPy));
+  const log = (line) => process.stderr.write(line + "\n");
+  const py = await boot(stdlib, lock, { stdout: log, stderr: log });
+  install(py, senetZip, workerPy);
   py.runPython(readFileSync(setup, "utf8"));
   py.FS.writeFile("/tmp/stdlib.zip", bytes(stdlib));
   py.FS.writeFile("/tmp/senet.zip", bytes(senetZip));

@@ -344,7 +344,7 @@ def compiled_start(stdlib: bytes, senet_zip: bytes, worker: bytes, setup: str,
     (tools/pyodide_compile.mjs: Pyodide runs the start under Node.js). ``stdlib`` is the
     trimmed standard library, stored. Bytecode spares the worker's start compiling each
     module: under Node.js, ``loadPyodide`` takes 0.7 s on it, not 2.4 s, and the worker's
-    imports 40 ms, not 270 ms. Reused from ``cache`` when it holds it (the key: every
+    imports 27 ms, not 172 ms (tools/bench_pyodide_start.py). Reused from ``cache`` when it holds it (the key: every
     input, the compiler and Pyodide's version)."""
     digest = hashlib.sha256()
     for part in (stdlib, senet_zip, worker, setup.encode(), COMPILER.read_bytes(),
@@ -371,10 +371,7 @@ def compiled_start(stdlib: bytes, senet_zip: bytes, worker: bytes, setup: str,
                                     f"be compiled:\n{done.stderr[-2000:]}")
         compiled = (work / "out-stdlib.zip").read_bytes(), (work / "out-senet.zip").read_bytes()
     for name, data in zip(names, compiled):
-        name.parent.mkdir(parents=True, exist_ok=True)
-        partial = name.with_suffix(".part")
-        partial.write_bytes(data)
-        partial.replace(name)
+        _write_whole(name, data)
     return compiled
 
 
@@ -406,11 +403,16 @@ def _kept(cache: Path | None, name: str, make) -> bytes:
         return kept.read_bytes()
     packed = make()
     if kept:
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        partial = kept.with_suffix(".part")
-        partial.write_bytes(packed)
-        partial.replace(kept)
+        _write_whole(kept, packed)
     return packed
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """``data`` into ``path``, whole or not at all (a ".part" file renamed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.replace(path)
 
 
 def gzipped(data: bytes, cache: Path | None = CACHE_DIR) -> bytes:

@@ -6,33 +6,20 @@
 // Prints the script's output, then one line: JSON of the standard library's modules
 // imported from its zip. Exits 1 when anything raised. Used by tests/engine/test_runtime.py.
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const pyodideDir = resolve(here, "..", "..", "node_modules", "pyodide");
-const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+import { LIB, boot, install } from "../../tools/pyodide_node.mjs";
 
 const [stdlib, lock, senetZip, workerPy, script] = process.argv.slice(2);
 if (!script) {
   console.error("usage: node tests/engine/pyodide_run.mjs STDLIB.zip LOCK.json SENET.zip WORKER.py SCRIPT.py");
   process.exit(2);
 }
-const LIB = "/home/pyodide/lib";
-const bytes = (path) => new Uint8Array(readFileSync(path));
 try {
-  const py = await loadPyodide({
-    indexURL: pyodideDir + "/",
-    stdLibURL: resolve(stdlib),
-    lockFileContents: readFileSync(lock, "utf8"),
-    packageBaseUrl: pyodideDir + "/",
-    _makeSnapshot: true,
+  const py = await boot(stdlib, lock, {
+    makeSnapshot: true,
     stdout: (line) => process.stdout.write(line + "\n"),
     stderr: (line) => process.stderr.write(line + "\n"),
   });
-  py.FS.mkdirTree(LIB);
-  py.unpackArchive(bytes(senetZip), "zip", { extractDir: LIB });
-  py.FS.writeFile(`${LIB}/worker.py`, bytes(workerPy));
+  install(py, senetZip, workerPy);
   // players.js's SETUP, then its snapshot, then the script
   py.runPython(`import sys
 if "${LIB}" not in sys.path:
