@@ -365,6 +365,7 @@ def test_sound_is_off_under_test_until_turned_on_and_then_follows_the_game(app):
     # off by default in a browser driven by a test (navigator.webdriver): nothing played
     assert app.evaluate("window.senetSound.played") == []
     app.click('[data-action="settings"]')
+    app.wait_for_selector("#settings-dialog[open]")  # a part: opened once it is loaded
     sound = app.locator("#set-sound")
     assert not sound.is_checked() and app.locator("#set-volume").is_disabled()
     sound.check()

@@ -42,6 +42,7 @@ def saved_record(page) -> str:
 
 def record_dialog_text(page) -> str:
     page.click('[data-action="record"]')
+    page.wait_for_selector("#record-dialog[open]")  # a part: a click before it is loaded is answered then
     text = page.input_value("#record-text")
     page.click('#record-dialog button[value="close"]')
     return text

@@ -127,6 +127,7 @@ def test_the_settings_language_keeps_the_game(app, server):
     _play(app, 3)
     before = position(app)
     app.click('[data-action="settings"]')
+    app.wait_for_selector("#settings-dialog[open]")  # a part: opened once it is loaded
     assert app.locator("#set-lang").input_value() == "fr"
     # what app/boot/offline.js writes there is French too
     french = load("fr")
