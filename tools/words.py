@@ -40,7 +40,7 @@ WORDS = ROOT / "senet" / "words"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from senet.words import plural, po  # noqa: E402
+from senet.words import SECTIONED, plural, po, section_of  # noqa: E402
 
 ENGLISH = "en"
 # The languages of the site, each with its own name in itself (the Settings' choice and
@@ -409,7 +409,17 @@ def runtime(data: dict) -> dict:
 
 
 def compiled(data: dict) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    """A catalog ``{"plural": rule, "messages": {...}}`` as the page and the worker read it
+    (senet.words.read_catalog): one JSON document, ``{"plural": rule, "sections": {section:
+    {key: message}}}``, its first line the rule and then one section a line, sorted, compact,
+    the text as it is (UTF-8)."""
+    sections: dict = {}
+    for key in sorted(data["messages"]):
+        sections.setdefault(section_of(key), {})[key] = data["messages"][key]
+    lines = [json.dumps(name) + ":" + json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+             for name, body in sorted(sections.items())]
+    head = "{" + json.dumps("plural") + ":" + json.dumps(data["plural"]) + "," + SECTIONED
+    return (head + "\n" + ",\n".join(lines) + "\n}}").encode("utf-8")
 
 
 def cmd_compile(args) -> int:

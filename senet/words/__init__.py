@@ -8,10 +8,13 @@ with named arguments in Python's str.format style ("you move from {from} to {to}
 forms (msgid_plural, msgstr[0], msgstr[1], ...; the header's Plural-Forms names the
 language's rule, senet/words/plural.py). A whole sentence for each grammatical person
 ("event.move.you", "event.move.side"): other languages do not build their grammar from
-English suffixes. tools/build.py compiles each catalog to ``<lang>.json``
-(``{"plural": rule, "messages": {key: text or [forms]}}``) for the page's pack and the
-worker's senet.zip; ``load`` reads that where it is, else the PO file itself
-(senet/words/po.py).
+English suffixes. tools/build.py compiles each catalog to ``<lang>.json`` for the page's
+pack and the worker's senet.zip; ``load`` reads that where it is, else the PO file itself
+(senet/words/po.py). The compiled catalog is one JSON document, ``{"plural": rule,
+"sections": {section: {key: text or [forms]}}}``, written one section a line (a key's
+section is what comes before its first "."): ``read_catalog`` reads a section's line only
+when one of its keys is first asked for (``Sections``), so that a page reads the words of
+what it shows, not those of its dialogs and panels not opened yet.
 
     from senet.words import words
     words().t("event.win.side", side="white")        # "white wins"
@@ -43,6 +46,11 @@ class Words:
         if rule not in plural.RULES:
             raise ValueError(f"unknown plural rule '{rule}'")
         self.messages = messages
+        # a compiled catalog (Sections): its keys read so far, and how to read the rest
+        self._more = getattr(messages, "read", None)
+        self._found = messages.found if self._more is not None else messages
+        if self._more is not None:
+            self._more(articles.SECTION + ".")  # a name's forms, looked up with many messages
         self.rule = rule
         self.lang = lang
         self.fallback = fallback  # the Words asked for a key this one does not have
@@ -73,10 +81,16 @@ class Words:
         return message, out
 
     def __contains__(self, key) -> bool:
-        return key in self.messages
+        return self._get(key) is not None
+
+    def _get(self, key: str):
+        message = self._found.get(key)
+        if message is None and self._more is not None and self._more(key):
+            message = self._found.get(key)
+        return message
 
     def _message(self, key: str):
-        message = self.messages.get(key)
+        message = self._get(key)
         if message is None and self.fallback is not None:
             return self.fallback._message(key)
         if message is None and self.strict:
@@ -86,7 +100,7 @@ class Words:
     def _format(self, key: str, message: str, args: dict) -> str:
         try:
             if args and not key.startswith("names."):  # a level's name with its article (articles.py)
-                message = articles.place(message, args, self.messages.get)
+                message = articles.place(message, args, self._found.get)
             if self.digits != "latn":  # the message's own numbers too (a translator writes 0-9)
                 template = self._templates.get(message)
                 if template is None:
@@ -125,6 +139,120 @@ class Words:
         return self._format(key, message, args)
 
 
+SECTIONED = '"sections":{'  # how a compiled catalog's first line ends (``compiled``)
+
+
+def section_of(key: str) -> str:
+    """The section of a compiled catalog that holds ``key``: what comes before its first "."."""
+    cut = key.find(".")
+    return key if cut < 0 else key[:cut]
+
+
+class Sections:
+    """The messages of a compiled catalog, each section read from its line of JSON the
+    first time one of its keys is asked for (``read``) into ``found``, one dict of every
+    key read so far: a dict's ``get``, ``in``, ``[]``, ``len`` and iteration (which read
+    every section) for whoever wants the whole catalog. Each line was checked to be a
+    whole section when the catalog was read; a line that still does not parse leaves its
+    section out (its keys then take the English words) and is named in ``broken``."""
+
+    def __init__(self, lines: list):
+        self.found = {}
+        self.broken = []
+        self._lines = {}  # section -> its line's JSON object, not read yet
+        self._read = []
+        for line in lines:
+            line = line[:-1] if line.endswith(",") else line
+            cut = line.find('":{')
+            if not line.startswith('"') or cut < 0 or not line.endswith("}"):
+                raise ValueError(f"a section of the catalog is cut or malformed: {line[:40]!r}")
+            self._lines[line[1:cut]] = line[cut + 2:]
+
+    def read(self, key: str) -> bool:
+        """Read the section of ``key`` if it was not read yet: whether it was read now."""
+        name = section_of(key)
+        line = self._lines.pop(name, None)
+        if line is None:
+            return False
+        try:
+            body = json.loads(line)
+        except ValueError:
+            body = None
+        if isinstance(body, dict):
+            self.found.update(body)
+        else:
+            self.broken.append(name)
+        self._read.append(name)
+        return True
+
+    def sections_read(self) -> list:
+        """The sections read so far, sorted."""
+        return sorted(self._read)
+
+    def get(self, key, default=None):
+        message = self.found.get(key)
+        if message is None and self.read(key):
+            message = self.found.get(key)
+        return default if message is None else message
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
+
+    def __getitem__(self, key):
+        message = self.get(key)
+        if message is None:
+            raise KeyError(key)
+        return message
+
+    def _all(self) -> dict:
+        for name in list(self._lines):
+            self.read(name)
+        return self.found
+
+    def __iter__(self):
+        return iter(sorted(self._all()))
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def keys(self):
+        return sorted(self._all())
+
+    def items(self):
+        return [(key, self.found[key]) for key in self.keys()]
+
+
+def read_catalog(text: str) -> dict:
+    """``{"plural": rule, "messages": ...}`` of a compiled catalog's text: its sections read
+    as they are asked for (``Sections``) when it is laid out as tools/words.py's ``compiled`` writes it,
+    else read whole (a catalog of the older ``{"messages": {...}}`` form too). ValueError
+    when it is not a catalog of words."""
+    first = text.find("\n")
+    head = text[:first] if first >= 0 else ""
+    if head.startswith("{") and head.endswith(SECTIONED):
+        lines = text[first + 1:].split("\n")
+        if lines[-1].strip() != "}}":
+            raise ValueError("the catalog is cut short")
+        try:
+            data = json.loads(head[:-len(SECTIONED)].rstrip(",") + "}")
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("plural"), str):
+            raise ValueError("the catalog's first line names no plural rule")
+        return {"plural": data["plural"], "messages": Sections(lines[:-1])}
+    data = json.loads(text)
+    if isinstance(data, dict) and isinstance(data.get("sections"), dict):
+        messages = {}
+        for body in data["sections"].values():
+            if not isinstance(body, dict):
+                raise ValueError("a section of the catalog is not a table of words")
+            messages.update(body)
+        data = {"plural": data.get("plural", DEFAULT), "messages": messages}
+    if not isinstance(data, dict) or not isinstance(data.get("messages"), dict):
+        raise ValueError("not a catalog of words")
+    return data
+
+
 def folder() -> str:
     """The folder of the catalogs: this package's, wherever it was imported from (a file
     system, the page's pack mounted at /page, the worker's unpacked senet.zip)."""
@@ -155,10 +283,10 @@ def catalog(lang: str, where: str = "") -> dict:
     base = (where or folder()) + "/" + lang
     text = _read(base + ".json")
     if text is not None:
-        data = json.loads(text)
-        if not isinstance(data, dict) or not isinstance(data.get("messages"), dict):
-            raise ValueError(f"{lang}.json is not a catalog of words")
-        return data
+        try:
+            return read_catalog(text)
+        except ValueError as exc:
+            raise ValueError(f"{lang}.json: {exc}") from None
     text = _read(base + ".po")
     if text is None:
         raise KeyError(f"no words for '{lang}'")

@@ -15,6 +15,7 @@ Pure Python for CPython, Pyodide and MicroPython.
 
 LEVELS = ("novice", "average", "expert")  # senet.ai.LEVELS (not imported: the engine's words stay apart)
 
+SECTION = "names"  # every key below is of this section of a compiled catalog (senet.words.Sections)
 # Every key spelled out, so that tools/words.py finds each one in the code.
 KIND = {"novice": "names.kind.novice", "average": "names.kind.average", "expert": "names.kind.expert"}
 FORMS = {

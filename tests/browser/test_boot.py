@@ -13,6 +13,8 @@ import pytest
 from conftest import CLICK_PASS, HUMAN_TURN, ROOT, wait_app_ready
 from helpers import human_step
 
+from senet.words import read_catalog
+
 _spec = importlib.util.spec_from_file_location("app_pack", ROOT / "app" / "platform" / "pack.py")  # page.pack's format
 app_pack = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(app_pack)
@@ -290,7 +292,7 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
     # the catalogs of words, compiled to JSON (senet/words/*.po; tools/build.py)
     catalogs = {name for name in packed if name.startswith("senet/words/") and name.endswith(".json")}
     assert "senet/words/en.json" in catalogs
-    assert json.loads(bytes(packed["senet/words/en.json"]))["messages"]["side.w"] == "white"
+    assert read_catalog(bytes(packed["senet/words/en.json"]).decode())["messages"]["side.w"] == "white"
     # the order of the page's imports at its start (tools/boot_order.py): every one in the pack
     order = json.loads(bytes(packed.pop("boot-order.json")))["page"]
     assert "app.view.view" in order and "app.dialogs.settings" not in order  # a part: after the first paint

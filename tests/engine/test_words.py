@@ -17,7 +17,7 @@ import pytest
 import senet
 from senet.describe import events
 from senet.moves import Move
-from senet.words import Words, catalog, load, plural, po, words
+from senet.words import Words, articles, catalog, load, plural, po, read_catalog, words
 from senet.words.game import event_text, explain_text, reason_text, rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,6 +148,59 @@ def test_load_reads_the_compiled_catalog_where_there_is_one_and_the_po_file_othe
         catalog("xx")
     with pytest.raises(KeyError):
         catalog("../en")  # a language name, not a path
+
+
+def test_a_compiled_catalog_is_one_json_document_read_a_section_at_a_time_as_its_keys_are_asked_for():
+    """tools/words.py writes a catalog one section a line (a key's section: what comes before
+    its first "."); senet.words reads a section's line only once one of its keys is asked for,
+    and a catalog of the older one-table form (a save of an earlier build) still reads."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import words as tool
+
+    english = tool.runtime(tool.catalog("en"))
+    text = tool.compiled(english).decode()
+    lines = text.split("\n")
+    assert lines[0] == '{"plural":"en","sections":{' and lines[-1] == "}}"
+    names = [line.split('"')[1] for line in lines[1:-1]]
+    assert names == sorted(names) and {"corr", "tutorial", "view"} <= set(names)
+    assert json.loads(text)["sections"]["side"] == {k: v for k, v in english["messages"].items() if k.startswith("side.")}
+    data = read_catalog(text)
+    messages = data["messages"]
+    assert data["plural"] == "en" and messages.sections_read() == []
+    assert messages.get("side.w") == "white" and messages["draw.frozen"] == english["messages"]["draw.frozen"]
+    assert "tutorial.none.such" not in messages and messages.get("nowhere") is None
+    assert messages.sections_read() == ["draw", "side", "tutorial"]  # nothing else read
+    words = Words(messages)  # reads the names' forms at once: senet/words/articles.py looks them up
+    assert messages.sections_read() == ["draw", "names", "side", "tutorial"]
+    assert all(key.startswith(articles.SECTION + ".") for key in (*articles.KIND.values(), *articles.WORDS.values(),
+                                                                 *(k for f in articles.FORMS.values() for k in f.values())))
+    assert words.n("draw.limit", 3) == english["messages"]["draw.limit"][1].format(n=3)
+    assert "view.no.such.key" not in words and "flow.boot.save_unusable" in words
+    assert dict(messages.items()) == english["messages"] and len(messages) == len(english["messages"])
+    assert read_catalog(json.dumps(english))["messages"] == english["messages"]  # the older form
+    assert read_catalog(json.dumps(json.loads(text)))["messages"] == english["messages"]  # laid out otherwise
+
+
+def test_a_cut_catalog_is_refused_and_a_broken_section_takes_the_english_words(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT / "tools"))
+    import words as tool
+
+    from senet import words as package
+
+    text = tool.compiled({"plural": "fr", "messages": {"side.w": "blancs", "draw.frozen": "gelé"}}).decode()
+    for cut in (text[:len(text) // 2], text[:-2], text.replace('"plural":"fr",', "")):
+        with pytest.raises(ValueError):
+            read_catalog(cut)
+    broken = text.replace('"side.w":"blancs"', '"side.w":"blancs" "x"')
+    (tmp_path / "fr.json").write_text(broken, encoding="utf-8")
+    assert words().t("side.w") == "white"  # the English words, read before the folder moves
+    monkeypatch.setattr(package, "__file__", str(tmp_path / "__init__.py"))
+    french = load("fr")
+    assert french.t("side.w") == "white" and french.t("draw.frozen") == "gelé"
+    assert french.messages.broken == ["side"]
+    (tmp_path / "fr.json").write_text(text[:-3], encoding="utf-8")
+    with pytest.raises(ValueError, match="fr.json: the catalog is cut short"):
+        load("fr")
 
 
 def test_the_default_english_words_load_once():
@@ -413,7 +466,8 @@ def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
 
     catalogs = build.word_catalogs()
     assert [name for name, _ in catalogs] == ["senet/words/en.json"]
-    compiled = json.loads(catalogs[0][1])
+    compiled = read_catalog(catalogs[0][1].decode())
+    compiled["messages"] = dict(compiled["messages"].items())
     english = po.catalog((WORDS / "en.po").read_text(encoding="utf-8"))
     # the site's static text (html., pages.) is written into the pages, not the pack
     assert compiled["messages"] == {k: v for k, v in english["messages"].items() if not k.startswith(("html.", "pages."))}
@@ -433,8 +487,11 @@ def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
               f"with open('/page.pack', 'wb') as fh:\n    fh.write({build.app_pack.pack(files)!r})\n"
               "pack.mount_file('/page.pack')\n"
               "import senet.words\n"
-              "senet.words.po = None  # the compiled catalog needs no PO reader\n" + SCRIPT)
+              "senet.words.po = None  # the compiled catalog needs no PO reader\n"
+              "senet.words.t('side.w')\n"
+              "print('read', senet.words.words().messages.sections_read())\n" + SCRIPT)
     lines = run_micropython(lib, script)
+    assert lines.pop(0) == "read ['names', 'side']"  # two sections of the catalog read: a name's forms, then side
     assert lines[0] == f"lang en en {len(compiled['messages'])}"
     assert "t white moves from 3 to 8" in lines
     assert "explain three white pieces in a row form a blockade that no piece may pass" in lines
