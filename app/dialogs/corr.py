@@ -1,7 +1,8 @@
 """The "Play by correspondence" dialog (``#corr-dialog``): a game started (rule set, side,
 the hours after which a silent player may be claimed against), the list of this device's
 games (whose turn, since when; open, set aside, claim), and the link to send at the end
-of a turn (the link, its code, a QR code; Share on a phone, else Copy). The flow is
+of a turn (the link, its code, a QR code drawn when its part of the dialog is opened;
+Share on a phone, else Copy). The flow is
 app/online/corr_flow.py; a ``#corr=`` link opened on the page comes here (``open_link``).
 
 The link to send is in ``[data-corr-link]`` (its text and the attribute's value), and
@@ -81,6 +82,9 @@ class CorrDialog:
         self.el("corr-name").value = name if isinstance(name, str) else ""
         self.el("corr-name").placeholder = t("names.seat.player", seat=1)
         on(self.dialog, "click", self.on_click)
+        self.qr_box = self.el("corr-qr-box")
+        self.qr_of = ""  # the link whose QR code #corr-qr shows
+        on(self.qr_box, "toggle", lambda _event: self.draw_qr())
 
     def el(self, element_id):
         return self.doc.getElementById(element_id)
@@ -215,17 +219,27 @@ class CorrDialog:
         self.el("corr-send").hidden = False
         self.el("corr-import").hidden = True
         self.draw_list()
-        from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when a link is made
+        self.draw_qr()
+        self.say(t("corr.page.made"))
+        self.mark_turn()
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def draw_qr(self):
+        """The link's QR code, when its part of the dialog is open and it shows another
+        link's (or none): a player who sends links by a messenger never waits for one to
+        be made."""
+        link = self._link()
+        if not self.qr_box.open or not link or link == self.qr_of:
+            return
+        from senet.online.qr import QUIET_ZONE, qr_matrix, svg_path  # only when one is shown
 
         matrix = qr_matrix(link)
         size = len(matrix) + 2 * QUIET_ZONE
         svg = self.el("corr-qr")
         svg.setAttribute("viewBox", f"0 0 {size} {size}")
         svg.innerHTML = f'<rect width="{size}" height="{size}" fill="#fff"/><path fill="#000" d="{svg_path(matrix)}"/>'
-        self.say(t("corr.page.made"))
-        self.mark_turn()
-        if not self.dialog.open:
-            self.dialog.showModal()
+        self.qr_of = link
 
     def _link(self):
         return str(self.doc.querySelector("[data-corr-link]").getAttribute("data-corr-link"))

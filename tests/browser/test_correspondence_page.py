@@ -3,13 +3,14 @@ browser contexts (two devices that share nothing but the links) play Kendall and
 Arabic, Bell to the end by passing the links the pages make; a link opened twice, an old
 link, a cut link, another game's link and a link on a device that does not hold the game
 are refused in words and change nothing; a shared game's link opens its replay in a
-fresh context with empty storage."""
+fresh context with empty storage; a link's QR code is drawn once its part is opened."""
 
 import pytest
 from conftest import DEFAULT_TIMEOUT_MS, position
 from helpers import ACT, RECORD, open_page
 
 from senet.online.corr_link import decode_link, encode_link
+from senet.online.qr import qr_matrix, svg_path
 from senet.verify import VERIFIED, verify_record
 from senet.words import load
 
@@ -183,3 +184,40 @@ def test_a_shared_game_opens_its_replay_in_a_fresh_context(devices, server):
     fresh.wait_for_function("document.documentElement.dataset.shared === 'opened'")
     assert fresh.evaluate("Object.keys(localStorage).filter(k => k.startsWith('senet:corr'))") == []
     assert fresh.is_visible("#replay") and "variant" in game
+
+
+QR = "() => { const p = document.querySelector('#corr-qr path'); return p ? p.getAttribute('d') : ''; }"
+
+
+def test_a_links_qr_code_is_drawn_when_its_part_is_opened_and_follows_the_link(devices, server):
+    """The link's QR code is not made until the player opens "Show the link as a QR code";
+    open, it is the code of the link shown (the same as senet.online.qr's in CPython) and
+    follows each new link; closed, a new link leaves it, and opening it again draws the new one."""
+    ann = devices[0]
+    open_page(ann, server.url + "?speed=instant")
+    ann.click('[data-action="corr"]')
+    ann.wait_for_selector("#corr-dialog[open]")
+    ann.click('[data-corr="start"]')
+    ann.wait_for_function(f"({LINK})() !== ''")
+    first = ann.evaluate(LINK)
+    assert ann.evaluate(QR) == "" and not ann.is_visible("#corr-qr")
+    assert ann.inner_text("#corr-qr-box summary") == load("en").t("html.corr.show_qr")
+    ann.click("#corr-qr-box summary")
+    ann.wait_for_function(f"({QR})() !== ''")
+    assert ann.evaluate(QR) == svg_path(qr_matrix(first)) and ann.is_visible("#corr-qr")
+    width, rem = ann.evaluate("""[document.getElementById('corr-qr').getBoundingClientRect().width,
+        parseFloat(getComputedStyle(document.documentElement).fontSize)]""")
+    assert 0 < width <= 16 * rem  # no wider than 16rem
+    ann.click('[data-corr="start"]')  # a second game: its offer, a new link, drawn at once
+    ann.wait_for_function(f"old => ({LINK})() !== old", arg=first)
+    second = ann.evaluate(LINK)
+    ann.wait_for_function(f"d => ({QR})() !== d", arg=svg_path(qr_matrix(first)))
+    assert ann.evaluate(QR) == svg_path(qr_matrix(second))
+    ann.click("#corr-qr-box summary")  # closed: the next link is not drawn
+    ann.click('[data-corr="start"]')
+    ann.wait_for_function(f"old => ({LINK})() !== old", arg=second)
+    third = ann.evaluate(LINK)
+    assert ann.evaluate(QR) == svg_path(qr_matrix(second))
+    ann.click("#corr-qr-box summary")
+    ann.wait_for_function(f"d => ({QR})() !== d", arg=svg_path(qr_matrix(second)))
+    assert ann.evaluate(QR) == svg_path(qr_matrix(third))
