@@ -429,17 +429,17 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
 SETTLE_MS = 500
 
 
-def _average_turn(context, url: str) -> float:
+def _average_turn(context, url: str, copy: str = "") -> float:
     """One cold boot of a game in which Average plays first: ms from navigation start
     until its first turn is over (White to act)."""
     page = context.new_page()
     page.add_init_script(TURN_WATCH)
-    _ready(page, url + "index.html" + AVERAGE_GAME)
+    _ready(page, url + (copy or "index.html") + AVERAGE_GAME)
     page.wait_for_function("() => window.__whiteAt !== null", timeout=120_000)
     return page.evaluate("window.__whiteAt")
 
 
-def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False) -> dict:
+def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False, copy: str = "") -> dict:
     """Ready, cold and warm, of several sites measured in turn: each round boots every
     site once, so that whatever else the machine does weighs on all of them alike. On this
     shared machine two builds measured one after the other differ by more than most
@@ -448,7 +448,10 @@ def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False) ->
     and after each other site as often, and each boot is followed by ``SETTLE_MS`` of
     rest. ``urls``: label -> URL; a label starting with "floor" is a page without a
     service worker. ``average_turn``: each round also boots, cold, a game in which Average
-    plays first on every site but the floor, and times its first turn (``--average-turn``)."""
+    plays first on every site but the floor, and times its first turn (``--average-turn``).
+    ``copy``: the page of the sites but the floor's, "index.fr.html" for the French copy
+    (``--lang``); "" for the site's root, the English page."""
+    urls = dict(urls)
     cold = {label: [] for label in urls}
     warm = {label: [] for label in urls}
     turns = {label: [] for label in urls if not label.startswith("floor")}
@@ -457,16 +460,17 @@ def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False) ->
     for order in rounds:
         for label in order:
             context = browser.new_context()
-            cold[label].append(_ready(context.new_page(), urls[label]))
+            cold[label].append(_ready(context.new_page(), urls[label] + ("" if label.startswith("floor") else copy)))
             context.close()
             time.sleep(SETTLE_MS / 1000)
             if average_turn and label in turns:
                 context = browser.new_context()
-                turns[label].append(_average_turn(context, urls[label]))
+                turns[label].append(_average_turn(context, urls[label], copy))
                 context.close()
                 time.sleep(SETTLE_MS / 1000)
     pages = {}
     for label, url in urls.items():
+        url = urls[label] = url + ("" if label.startswith("floor") else copy)
         page = browser.new_context().new_page()
         _ready(page, url)
         if not label.startswith("floor"):
@@ -489,15 +493,18 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
     from playwright.sync_api import sync_playwright
 
     other = args.compare.resolve()
-    if not (other / "index.html").is_file():
-        print(f"{other} has no index.html", file=sys.stderr)
-        return 1
+    copy = "index.html" if args.lang == "en" else f"index.{args.lang}.html"
+    for site in (dist, other):
+        if not (site / copy).is_file():
+            print(f"{site} has no {copy}", file=sys.stderr)
+            return 1
     servers = {"floor": serve(floor_dir), f"this ({dist})": serve(dist), f"other ({other})": serve(other)}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             result = bench_compare(browser, {label: url for label, (_httpd, url) in servers.items()}, args.runs,
-                                   average_turn=args.average_turn)
+                                   average_turn=args.average_turn,
+                                   copy="" if args.lang == "en" else f"index.{args.lang}.html")
             browser.close()
     finally:
         for httpd, _url in servers.values():
@@ -507,7 +514,7 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
         return 0
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} cpus, load average {load:.2f} (1 min, at the end); "
-          f"{args.runs} rounds, each booting every site once")
+          f"{args.runs} rounds, each booting every site once; the app's page in '{args.lang}'")
     floor = result["floor"]
     for label, r in result.items():
         cold, warm = statistics.median(r["cold_ms"]), statistics.median(r["warm_ms"])
@@ -558,6 +565,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", action="store_true",
                         help="only the time of the page's handlers a click, in a game between two "
                              "people played by clicks (--runs pages, 150 actions each)")
+    parser.add_argument("--lang", default="en",
+                        help="with --compare: the copy of the page in this language (index.LANG.html; default en)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     if args.clicks:

@@ -16,8 +16,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import HUMAN_ACT, HUMAN_TURN, READY_TIMEOUT_MS, ROOT, axe_violations, wait_app_ready
-from helpers import SIZES
+from conftest import HUMAN_TURN, READY_TIMEOUT_MS, ROOT, axe_violations, wait_app_ready
+from helpers import SIZES, human_step
 
 from senet.level_ratings import RATINGS
 from senet.profile import DAY_MS, Profile, level_rating
@@ -36,12 +36,11 @@ def _late_game(black: str, seed: int, extra: str = "") -> str:
 
 
 def _play_to_end(page, limit: int = 600) -> str:
+    """The person's side played by clicks (helpers.human_step, one call to the page each)
+    until the game is over: the winner."""
     for _ in range(limit):
-        page.wait_for_function(HUMAN_TURN)
-        winner = page.get_attribute("#board", "data-winner")
-        if winner:
-            return winner
-        page.evaluate(HUMAN_ACT)
+        if not human_step(page):
+            return page.get_attribute("#board", "data-winner")
     raise AssertionError("the game did not end")
 
 
@@ -78,8 +77,7 @@ def _whole_game(black: str, seed: int, extra: str = "") -> str:
 def _resign_after(page, actions: int) -> None:
     """The person's first ``actions`` actions, then Resign: a finished game, a loss."""
     for _ in range(actions):
-        page.wait_for_function(HUMAN_TURN)
-        page.evaluate(HUMAN_ACT)
+        assert human_step(page), "the game ended before the person resigned"
     page.wait_for_function(HUMAN_TURN)
     page.locator(".toolbar [data-action='resign']").click()
     page.locator('#resign-dialog button[value="resign"]').click()
