@@ -190,10 +190,11 @@ view.set_speed(ctl.table.setup.speed)
 view.set_highlight(policy.settings.highlight)
 # A long game resumed: the board first, the move log's words after it (see the end).
 view.log_later = len(ctl.table.game.entries) > LOG_AT_ONCE
-# next, its first drawing, in two tasks: the pieces and trays made (each piece where it
-# stands), then everything drawn
+# next, its first drawing, in steps: the trays, the tap areas and squares, the pieces made
+# (each where it stands: View.build_steps), then everything drawn
 await pause()
-view.build(ctl)
+for _ in view.build_steps(ctl):
+    await pause()
 await pause()
 view.render(ctl)  # the starting position
 

@@ -109,9 +109,11 @@ class PackFS:
                 raise PackError(f"{path} is in two packs")
         for path, body in files:
             self.files[path] = body
-            parts = path.split("/")
-            for i in range(1, len(parts)):
-                self._add_dir("/".join(parts[:i]))
+            cut = path.rfind("/")
+            if cut > 0 and path[:cut] not in self.dirs:  # its folder and theirs, once each
+                parts = path[:cut].split("/")
+                for i in range(1, len(parts) + 1):
+                    self._add_dir("/".join(parts[:i]))
             self.stats["/" + path] = (_FILE, 0, 0, 0, 0, 0, len(body), 0, 0, 0)
             self.bodies["/" + path] = body
         return len(files)
@@ -257,8 +259,12 @@ def unpack(data, into=""):
 
 
 def _check_path(path):
-    parts = path.split("/")
-    if not path or path.startswith("/") or "\\" in path or any(p in ("", ".", "..") for p in parts):
+    """PackError unless ``path`` is relative and plain: no empty, "." or ".." part, no "\\"
+    (string tests, without a list of its parts: a pack's hundred paths are checked at
+    every start)."""
+    framed = "/" + path + "/"
+    if (not path or path[0] == "/" or "\\" in path or "//" in framed or "/./" in framed
+            or "/../" in framed):
         raise PackError(f"a path in a pack must be relative and plain: {path!r}")
 
 

@@ -81,6 +81,13 @@ def _made(layer, markup: list):
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
     def _build(self, ctl) -> None:
+        for _ in self._build_steps(ctl):
+            pass
+
+    def _build_steps(self, ctl):
+        """_build in three steps, yielding between them: the trays, the tap areas and
+        squares, the pieces (app/main.py hands the main thread back between them at the
+        start: one step took 25 ms of a desktop's MicroPython, a phone's four times that)."""
         rules = ctl.table.rules
         self._cache.clear()
         first = self._gen is None  # the page's first game: the squares are as index.html drew them
@@ -111,6 +118,7 @@ class BoardDrawing:
         for i, name in enumerate(names):  # (a list: MicroPython's dicts keep no order)
             self.trays[name]["rect"], self.trays[name]["count"] = made.item(4 * i + 1), made.item(4 * i + 3)
             self._absent(name, *TRAY_SET)
+        yield
         self._build_hits()
         # the cache is empty: the next drawing writes every square, tap area and number
         self._squares_shown = set(self.squares)
@@ -124,6 +132,7 @@ class BoardDrawing:
                 self._absent(sq, *SQUARE_SET)
             for sq in self.numbers:
                 self._absent(("number", sq), "class")
+        yield
         # Each piece is made where it stands: made at the board's corner and moved by the
         # next drawing, it would glide from there if a frame came between (app/main.py
         # draws the board a task after it builds it).

@@ -272,10 +272,16 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
     # -- drawing ----------------------------------------------------------------
     def build(self, ctl) -> None:
         """The pieces and trays of the game shown, each piece where it stands (render
-        does this itself for a new game; app/main.py calls it a task before the first
-        drawing, so that neither task is long)."""
+        does this itself for a new game; app/main.py makes the first game's in steps
+        before the first drawing, ``build_steps``, so that no task is long)."""
         if self._gen != ctl.gen:
             self._build(ctl)
+
+    def build_steps(self, ctl):
+        """``build`` in steps (a generator: the caller may hand the main thread back
+        between them), for the first drawing at the start."""
+        if self._gen != ctl.gen:
+            yield from self._build_steps(ctl)
 
     def render(self, ctl) -> None:
         self.build(ctl)

@@ -100,7 +100,7 @@ def test_a_damaged_pack_is_refused_in_words_and_nothing_is_written(tmp_path, dam
 
 
 @pytest.mark.parametrize("path", ["/etc/passwd", "../up.mpy", "a/../../b.mpy", "a//b.mpy", "", "./a.mpy",
-                                  "a\\b.mpy"])
+                                  "a\\b.mpy", "..", ".", "a/..", "a/.", "a/", "/", "a/./b.mpy"])
 def test_a_path_that_would_leave_the_folder_is_refused(tmp_path, path):
     with pytest.raises(pack.PackError, match="relative and plain"):
         pack.pack([(path, b"x")])
