@@ -61,8 +61,9 @@ await pause()  # next, the page's modules
 # One at a time, deepest first (tools/boot_order.py wrote their order into the pack), the
 # main thread handed back to the browser whenever they have taken STEP_MS: a phone's
 # main thread then has no long task of them (Lighthouse's total blocking time counts what
-# a task takes over 50 ms). The imports below find them imported.
-STEP_MS = 10
+# a task takes over 50 ms, on a CPU it takes as four times slower: a step and the slowest
+# module's import, some 6 ms, stay within 12 ms). The imports below find them imported.
+STEP_MS = 6
 
 
 async def import_in_steps(names):
@@ -159,6 +160,9 @@ page.link = link = WorkerLink(root, FAIL_WORKER, page.on_worker_state, on_progre
                               lang=LANG)
 
 
+await pause()  # next, the game to show and its Controller
+
+
 # ---------------------------------------------------------------- which game
 
 default = DEFAULT.replace(speed=policy.settings.speed)
@@ -191,10 +195,12 @@ view.set_highlight(policy.settings.highlight)
 # A long game resumed: the board first, the move log's words after it (see the end).
 view.log_later = len(ctl.table.game.entries) > LOG_AT_ONCE
 # next, its first drawing, in steps: the trays, the tap areas and squares, the pieces made
-# (each where it stands: View.build_steps), then everything drawn
+# (each where it stands: View.build_steps), the board drawn, then everything
 await pause()
 for _ in view.build_steps(ctl):
     await pause()
+await pause()
+view.render_board(ctl)
 await pause()
 view.render(ctl)  # the starting position
 

@@ -283,6 +283,13 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         if self._gen != ctl.gen:
             yield from self._build_steps(ctl)
 
+    def render_board(self, ctl) -> None:
+        """The squares, trays and pieces alone: app/main.py draws them a task before the
+        rest of the first drawing (``render``, which finds them drawn), so that neither
+        task is long."""
+        self.build(ctl)
+        self._render_board(ctl)
+
     def render(self, ctl) -> None:
         self.build(ctl)
         better = self._render_board(ctl)  # the review's better move, on the board
