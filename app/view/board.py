@@ -80,14 +80,11 @@ def _made(layer, markup: list):
 
 class BoardDrawing:
     # -- building a game's pieces and trays ---------------------------------------
-    def _build(self, ctl) -> None:
-        for _ in self._build_steps(ctl):
-            pass
-
     def _build_steps(self, ctl):
-        """_build in three steps, yielding between them: the trays, the tap areas and
-        squares, the pieces (app/main.py hands the main thread back between them at the
-        start: one step took 25 ms of a desktop's MicroPython, a phone's four times that)."""
+        """A game's pieces and trays made, in three steps with a yield between them: the
+        trays, the tap areas and squares, the pieces (View.build runs them at once;
+        app/main.py hands the main thread back between them at the start: as one step they
+        took 25 ms of a desktop's MicroPython, a phone's four times that)."""
         rules = ctl.table.rules
         self._cache.clear()
         first = self._gen is None  # the page's first game: the squares are as index.html drew them

@@ -274,8 +274,8 @@ class View(BoardDrawing, ControlsDrawing, PanelsDrawing):
         """The pieces and trays of the game shown, each piece where it stands (render
         does this itself for a new game; app/main.py makes the first game's in steps
         before the first drawing, ``build_steps``, so that no task is long)."""
-        if self._gen != ctl.gen:
-            self._build(ctl)
+        for _ in self.build_steps(ctl):
+            pass
 
     def build_steps(self, ctl):
         """``build`` in steps (a generator: the caller may hand the main thread back

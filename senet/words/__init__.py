@@ -32,9 +32,7 @@ them with a catalog. Pure Python for CPython, Pyodide and MicroPython.
 
 
 from . import articles, digits, plural, po
-from .compiled import SECTIONED, Sections, read_catalog, section_of  # noqa: F401 (the package's own names)
-
-DEFAULT = "en"
+from .compiled import DEFAULT, SECTIONED, Sections, read_catalog, section_of  # noqa: F401 (the package's own names)
 
 
 class Words:

@@ -8,7 +8,7 @@ that ``read_catalog`` can leave every section unread until one of its keys is as
 
 import json
 
-DEFAULT = "en"  # the plural rule of a catalog that names none (senet.words.DEFAULT)
+DEFAULT = "en"  # the words of the project's own language, and the plural rule of a catalog that names none
 
 SECTIONED = '"sections":{'  # how a compiled catalog's first line ends (``compiled``)
 
