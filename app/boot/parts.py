@@ -23,6 +23,7 @@ FRIEND = "friend"
 REVIEW = "review"
 CORR = "corr"
 PROGRESS = "progress"
+BOOK = "book"
 # a tuple, not a dict: MicroPython's dicts keep no order
 MODULES = (
     (NEW_GAME, ("app.view.kept_view", "app.dialogs.new_game")),
@@ -40,7 +41,13 @@ MODULES = (
     (REVIEW, ("app.flow.review_data", "app.view.review_view")),
     (PROGRESS, ("app.view.progress_charts", "app.dialogs.progress")),  # the Progress panel (docs/progress.md)
     (CORR, ("senet.online.corr", "senet.online.corr_save", "app.online.corr_flow", "app.dialogs.corr")),
+    # the reader of the Expert's opening book (app/boot/page.py's ``book_choice``; the book
+    # itself, book.bin, is fetched only by a game with an Expert seat)
+    (BOOK, ("senet.datafile", "senet.book")),
 )
+# Parts whose failure the game covers by itself (the worker answers without the book):
+# logged, never a notice.
+QUIET = (BOOK,)
 
 
 def _new_game(page, module):
@@ -106,7 +113,7 @@ def _corr(page, module):
 
 MAKE = {NEW_GAME: _new_game, SETTINGS: _settings, RESIGN: _resign, RECORD: _record, PLAY_HERE: _play_here,
         TUTORIAL: lambda page, module: module, FRIEND: _friend, REVIEW: lambda page, module: module, CORR: _corr,
-        PROGRESS: _progress}
+        PROGRESS: _progress, BOOK: lambda page, module: module}
 
 
 def register(parts, page):
@@ -123,7 +130,7 @@ def failed(page):
 
     def say(name, error, asked):
         window.console.warn(f"senet: the part '{name}' could not be loaded: {error}")
-        if asked:
+        if asked and name not in QUIET:
             page.view.notice(t("page.part_failed", error=str(error)), "part")
 
     return say

@@ -102,6 +102,9 @@ class TurnLoop:
         # (level, what) -> a callable to call once the decision is made, or None: the page
         # marks each computer decision (performance "senet:think") for tests and benchmarks
         self.think_timer = think_timer
+        # (state, level) -> awaitable action text, or None: the Expert's opening book
+        # (senet.book), asked before the worker; the page sets it (app/boot/page.py)
+        self.book = None
         self.think_timeout = think_timeout
         self.sleep = sleep or asyncio.sleep
         self.loop_gen = None  # the game (ctl.gen) whose loop runs
@@ -243,7 +246,8 @@ class TurnLoop:
             done()
 
     async def ask_worker(self, state: senet.State, level: str, seed: int, seat: int):
-        """The Expert's decision (app/flow/seats.py's WorkerComputer): from the worker
+        """The Expert's decision (app/flow/seats.py's WorkerComputer): from its opening
+        book where it has one (``book``), else from the worker
         (``think``) within ``think_timeout``; when it fails or takes too long, from a player
         no stronger than Average on this thread; None when that one cannot run either (the
         caller then plays the first legal action, or throws)."""
@@ -251,6 +255,10 @@ class TurnLoop:
         ctl.table.thinking = seat
         ctl.view.render(ctl)
         try:
+            if self.book is not None:  # the first turn's decisions, worked out ahead
+                answer = await self.book(state, level)
+                if answer is not None or ctl.table.game.state is not state:
+                    return answer  # (None when undone or replaced meanwhile: the caller drops it)
             failure = None
             if self.think is not None and not self.worker_down:
                 try:

@@ -8,7 +8,7 @@ can spend an awkward throw on another piece; alone it cannot. The tables are com
 with the engine itself (so they follow the rules exactly), by value iteration over the
 positions of one or two pieces of a side that moves alone (the opponent's pieces are
 ignored), and cached per rule set on first use; they are stored worked out in
-senet/ai/tables/solitaire.bin (senet.ai.datafile's format: float64 values, a checksum).
+senet/ai/tables/solitaire.bin (senet.datafile's format: float64 values, a checksum).
 
 ``turns(variant)`` returns two dicts: ``start[key]`` (at the start of a turn) and
 ``again[key]`` (on an extra throw inside the turn), where ``key`` is the tuple of the
@@ -88,7 +88,7 @@ def turns(variant: str) -> tuple[dict, dict]:
 def encode_tables(tables: dict) -> bytes:
     """The file of the tables ``{variant: (start values, again values)}``, each list in
     the order of ``table_keys(variant)`` (float64)."""
-    from . import datafile
+    from .. import datafile
 
     names = sorted(tables, key=VARIANTS.index)
     values = []
@@ -102,8 +102,8 @@ def encode_tables(tables: dict) -> bytes:
 
 def decode_tables(data: bytes) -> dict:
     """``{variant: (start values, again values)}`` of a tables file; raises
-    senet.ai.datafile.DataFileError."""
-    from . import datafile
+    senet.datafile.DataFileError."""
+    from .. import datafile
 
     head, raw = datafile.decode(data, SOLITAIRE_MAGIC, {}, "file of solitaire tables")
     values = datafile.numbers("d", raw).tolist()
@@ -123,7 +123,7 @@ _FILE: list = []
 def _stored(variant: str):
     if not _FILE:
         try:
-            from . import datafile
+            from .. import datafile
 
             _FILE.append(decode_tables(datafile.read(SOLITAIRE_FILE)))
         except Exception:  # not shipped or damaged: worked out instead (the page's MicroPython has no Expert)

@@ -19,11 +19,11 @@ MicroPython never reads them.
 
 from array import array
 
+from .. import datafile
+from ..datafile import DataFileError
 from ..state import WHITE
 from ..throws import OUT_OF
 from ..variants import get_rules
-from . import datafile
-from .datafile import DataFileError
 from .exact_index import INDEX_VERSION, TABLE_NAMES, Layout, file_name, swapped, table_name
 
 TOLERANCE = 1e-9  # the solve stops when no value changes by more than this in a sweep
@@ -35,11 +35,11 @@ K = {name: get_rules(name).table_pieces for name in TABLE_NAMES}
 TABLES_DIR = datafile.DIR
 
 
-TableError = DataFileError  # a table file that is not the one expected (senet.ai.datafile)
+TableError = DataFileError  # a table file that is not the one expected (senet.datafile)
 
 
 def encode_table(layout: Layout, raw: bytes, extra: dict) -> bytes:
-    """A table file (senet.ai.datafile): MAGIC, what it holds, then the values (uint16,
+    """A table file (senet.datafile): MAGIC, what it holds, then the values (uint16,
     one per slot)."""
     head = {"rules": layout.name, "k": layout.k, "index": INDEX_VERSION, "count": layout.size, **extra}
     return datafile.encode(MAGIC, head, raw)

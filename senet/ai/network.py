@@ -184,10 +184,10 @@ NETWORKS_MAGIC = b"senet-networks\n"
 
 
 def encode_networks(nets: dict) -> bytes:
-    """The networks file (senet.ai.datafile): for each rule set, by name, its ``inputs``,
+    """The networks file (senet.datafile): for each rule set, by name, its ``inputs``,
     ``hidden``, ``games`` and ``note`` in the head, its ``weights`` among the values
     (float32, one network after the other in the order of the head)."""
-    from . import datafile
+    from .. import datafile
 
     head = []
     values = []
@@ -201,8 +201,8 @@ def encode_networks(nets: dict) -> bytes:
 
 def decode_networks(data: bytes) -> dict:
     """The networks of a networks file, by rule set: {"inputs", "hidden", "games",
-    "note", "weights"}; raises senet.ai.datafile.DataFileError."""
-    from . import datafile
+    "note", "weights"}; raises senet.datafile.DataFileError."""
+    from .. import datafile
 
     head, raw = datafile.decode(data, NETWORKS_MAGIC, {}, "networks file")
     weights = datafile.numbers("f", raw).tolist()
@@ -224,7 +224,7 @@ _STORED: list = []
 def stored_networks() -> dict:
     """The trained networks shipped (senet/ai/tables/networks.bin), read once."""
     if not _STORED:
-        from . import datafile
+        from .. import datafile
 
         _STORED.append(decode_networks(datafile.read(NETWORKS_FILE)))
     return _STORED[0]

@@ -167,6 +167,47 @@ def test_the_experts_think_in_the_worker_overlaps_the_pace_and_the_steps_keep_it
     assert throws > 20  # the throws (and forced moves) wait the whole pace before them
 
 
+def test_the_experts_opening_book_answers_before_the_worker_is_asked():
+    """TurnLoop.book (the page's opening book) is asked first at each of the Expert's
+    decisions: where it answers, that action is played and the worker is not asked (nor
+    waited for: ``before_think``); where it has none, the worker decides. Average's
+    decisions on the page never ask the book."""
+    book_asked, thought, waited = [], [], []
+
+    async def book(state, level):
+        book_asked.append((state.position(), level))
+        return str(state.legal_actions()[-1]) if len(book_asked) <= 3 else None
+
+    async def think(position, level, seed):
+        thought.append(position)
+        return str(senet.parse_position(position).legal_actions()[0])
+
+    async def before_think():
+        waited.append(True)
+
+    async def run():
+        ctl = Controller(RecordingView(), think, sleep=no_sleep, before_think=before_think,
+                         setup=Setup("kendall", ("average", "expert"), seed=5, speed="instant"))
+        ctl.turn_loop.book = book
+        ctl.start()
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=60)
+        return ctl
+
+    ctl = run_async(run())
+    assert ctl.table.game.over and ctl.view.errors == []
+    assert {level for _, level in book_asked} == {"expert"}
+    booked = [position for position, _ in book_asked[:3]]
+    assert not set(booked) & set(thought)  # the book's decisions never reached the worker
+    assert len(waited) == len(thought) == len(book_asked) - 3 > 10
+    game = ctl.table.game
+    played = {}
+    for before, entry in zip(game.states, game.entries[:12]):  # the game's first lines
+        decided = before.apply(entry.throw) if entry.throw is not None else before
+        played.setdefault(decided.position(), entry.action)
+    for position in booked:  # the book's action is what was played there
+        assert played[position] == senet.parse_position(position).legal_actions()[-1]
+
+
 @pytest.mark.parametrize("ms_per_read", [0, 7])
 def test_at_speed_instant_the_computers_hand_the_page_back_once_they_held_it_burst_ms(monkeypatch, ms_per_read):
     """PyScript's MicroPython runs every ready task before the browser's next one, so

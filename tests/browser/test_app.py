@@ -396,6 +396,56 @@ def _frames_during_thinks(page, level="expert"):
     return thinks, (inside / (total / 1000) if total else 0.0), max(gaps, default=0.0)
 
 
+def _first_turn_from_the_book(setup):
+    """The Expert's decisions in the first turn of ``setup``'s game, played in CPython by
+    the same Controller with the opening book (senet/book.py) and a worker that fails:
+    ([(position, action)], the position once a person is to act)."""
+    import asyncio
+
+    from app_harness import no_sleep, run_async
+
+    from app.flow.controller import Controller
+    from senet.book import Book
+    from senet.datafile import read
+
+    book, asked = Book(read("book.bin")), []
+
+    async def from_book(state, level):
+        asked.append((state.position(), book.choice(state.position())))
+        return asked[-1][1]
+
+    async def worker(position, level, seed):
+        raise RuntimeError("not asked: every decision of this turn is in the book")
+
+    async def run():
+        ctl = Controller(None, worker, sleep=no_sleep, setup=setup)
+        ctl.turn_loop.book = from_book
+        ctl.start()
+        await asyncio.wait_for(ctl.turn_loop.idle(), timeout=60)
+        return ctl.table.state.position()
+
+    return asked, run_async(run())
+
+
+def test_the_experts_first_turn_comes_from_its_opening_book_before_the_worker_answers(app):
+    """The Expert opens (Black in Kendall) and its worker never answers (?fail_worker=hang):
+    its first turn is played all the same, at once, from its opening book. Each of its
+    five decisions is a "senet:book" mark with the book's action, in the order CPython's
+    Controller plays them; the board then waits for White with the position CPython
+    reaches, and nothing was asked of the worker or of a stand-in."""
+    from app.flow.controller import Setup
+
+    expected, after = _first_turn_from_the_book(Setup("kendall", ("human", "expert"), seed=11, speed="instant"))
+    assert len(expected) == 5 and None not in dict(expected).values()
+    app.open("?variant=kendall&white=human&black=expert&seed=11&speed=instant&fail_worker=hang")
+    app.wait_for_function(f"() => document.getElementById('board').dataset.position === {json.dumps(after)}")
+    marks = app.evaluate("""performance.getEntriesByName('senet:book')
+        .map(m => [m.detail.position, m.detail.action])""")
+    assert [tuple(mark) for mark in marks] == expected
+    assert app.evaluate("performance.getEntriesByName('senet:think').length") == 0
+    assert not app.locator("#notice").is_visible()
+
+
 def test_expert_game_to_the_end(app, record_timing):
     """The Expert (default budget) plays a whole game; frames keep coming meanwhile."""
     app.add_init_script(FRAME_COUNTER)

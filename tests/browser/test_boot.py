@@ -22,7 +22,9 @@ _spec.loader.exec_module(app_pack)
 WORKER_TIMEOUT_MS = 180_000
 READY_MS = "() => performance.getEntriesByName('senet:ready')[0].startTime"
 WORKER_UP = "() => (document.documentElement.dataset.worker || '').includes('kendall')"
-MARKS = "() => performance.getEntriesByType('mark').map(m => m.name).filter(n => n.startsWith('senet:'))"
+# (the Expert's decisions from its opening book, "senet:book", come whenever its first turn does)
+MARKS = """() => performance.getEntriesByType('mark').map(m => m.name)
+  .filter(n => n.startsWith('senet:') && n !== 'senet:book')"""
 # Records every text the prompt and the player cards show, and every data-worker value,
 # in the order they happened (an order of events, not a clock).
 EVENT_LOG = """
@@ -339,9 +341,10 @@ def test_page_bundle_holds_every_page_module_as_bytecode(dist_dir):
                "senet/ai/__init__.mpy", "senet/ai/players.mpy"}  # the engine, and the page's stand-in players
     assert needed <= bundled, sorted(needed - bundled)
     assert "worker.mpy" not in bundled and "main.mpy" not in bundled and "pack.mpy" not in bundled
-    # Expert's trained weights: Expert runs in the worker only (the page's stand-ins are
-    # Novice and Average, which never read them)
-    assert "senet/ai/datafile.mpy" not in bundled and "senet/ai/network.mpy" in bundled
+    # the reader of the data files comes with the parts, for the Expert's opening book
+    # (senet/book.py); the stand-in players with the start (Average's first turn needs them)
+    assert {"senet/datafile.mpy", "senet/book.mpy"} <= set(later) and "senet/ai/players.mpy" not in later
+    assert "senet/ai/network.mpy" in bundled
 
 
 def test_subpath_server_hides_the_root(serve_dist, page):
@@ -447,8 +450,9 @@ def test_a_click_made_before_its_part_is_loaded_is_answered(page, server, browse
     assert "settings" in page.evaluate("document.documentElement.dataset.parts").split(",")
     page.keyboard.press("Escape")
     # the rest load in the background, every one of them
-    # (app/boot/parts.py's MODULES: Progress and Correspondence joined the first eight)
-    every = ("new-game,settings,resign,record,play-here,tutorial,friend,review,progress,corr")
+    # (app/boot/parts.py's MODULES: Progress, Correspondence and the opening book's reader
+    # joined the first eight)
+    every = ("new-game,settings,resign,record,play-here,tutorial,friend,review,progress,corr,book")
     page.wait_for_function("every => (document.documentElement.dataset.parts || '').split(',').sort().join()"
                            " === every.split(',').sort().join()", arg=every)
     page.click('[data-action="new-game"]')
@@ -478,7 +482,7 @@ def test_the_parts_pack_is_asked_for_once_while_the_page_imports_its_modules(pag
     """parts.pack (gzipped) is asked for once page.pack is mounted, before ready, and only
     once: the parts added from it load in the background and a dialog opens."""
     _boot(page, server.url + "?variant=kendall&white=human&black=human&seed=5")
-    page.wait_for_function("(document.documentElement.dataset.parts || '').split(',').length === 10")
+    page.wait_for_function("(document.documentElement.dataset.parts || '').split(',').length === 11")
     asked = page.evaluate("""() => performance.getEntriesByType('resource')
         .filter(e => new URL(e.name).pathname.endsWith('.pack.gz'))
         .map(e => [new URL(e.name).pathname, e.startTime])""")

@@ -1,13 +1,14 @@
 """senet/ai/tables/solitaire.bin: the solitaire endgame tables the Expert reads, stored
 worked out (tools/endgame_tables.py) so that the worker's first answer does not wait for
-them; senet.ai.datafile's format (a header and a checksum)."""
+them; senet.datafile's format (a header and a checksum)."""
 
 from pathlib import Path
 
 import endgame_tables as tool
 import pytest
 
-from senet.ai import datafile, endgame
+from senet import datafile
+from senet.ai import endgame
 
 ROOT = Path(__file__).resolve().parents[2]
 STORED = ROOT / "senet" / "ai" / "tables" / endgame.SOLITAIRE_FILE

@@ -164,7 +164,7 @@ def test_the_check_reads_imports_as_python_does():
     assert ("senet.turns", (), True) in [f[:3] for f in found["senet.commands.arena"]]
     assert any(t == "senet" and "VARIANTS" in names for t, names, *_ in found["senet.commands.ai_bench"])
     # an import inside a function is found, and said to be one
-    assert any(t == "senet.ai.datafile" and not top for t, _, top, _ in found["senet.ai.network"])
+    assert any(t == "senet.datafile" and not top for t, _, top, _ in found["senet.ai.network"])
 
 
 def test_every_page_module_has_a_layer():

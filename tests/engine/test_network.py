@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from positions import position
 
-from senet.ai import datafile, get_player
+from senet import datafile
+from senet.ai import get_player
 from senet.ai.evaluate import Evaluator
 from senet.ai.network import (
     N_INPUTS,

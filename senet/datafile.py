@@ -7,16 +7,23 @@ endgame tables (senet.ai.endgame).
     the values            packed numbers, little-endian, compressed with zlib
 
 ``encode`` writes one (the tools), ``decode`` reads and checks one, ``numbers`` unpacks
-the values, ``read`` gives a file of the package's folder. Standard library only.
+the values, ``read`` gives a file of the package's folder. Standard library only, and
+what MicroPython has of it (the page reads the opening book, senet.book): the sum is
+binascii's CRC-32, the same as zlib's.
 """
 
 import json
-import os
 import sys
 import zlib
 from array import array
+from binascii import crc32
 
-DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables")
+try:
+    import os.path
+
+    DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ai", "tables")
+except ImportError:  # MicroPython: no os.path (the page reads no file by name here)
+    DIR = None
 
 
 class DataFileError(Exception):
@@ -27,7 +34,7 @@ def encode(magic: bytes, head: dict, raw: bytes) -> bytes:
     """A data file: ``magic``, ``head`` with the sum of ``raw`` as one line of JSON, then
     ``raw`` compressed."""
     full = dict(head)
-    full["crc32"] = zlib.crc32(raw)
+    full["crc32"] = crc32(raw)
     return magic + json.dumps(full, sort_keys=True).encode() + b"\n" + zlib.compress(raw, 9)
 
 
@@ -45,7 +52,7 @@ def decode(data: bytes, magic: bytes, want: dict, what: str = "table") -> tuple:
     for key, value in want.items():
         if head.get(key) != value:
             raise DataFileError(f"the {what} holds {key} {head.get(key)!r}, not {value!r}")
-    if zlib.crc32(raw) != head.get("crc32"):
+    if crc32(raw) != head.get("crc32"):
         raise DataFileError(f"the {what}'s values do not match its sum")
     return head, raw
 
