@@ -53,7 +53,7 @@ class Book:
 
     def __init__(self, data: bytes):
         try:
-            self.head, self._raw = datafile.decode(bytes(data), MAGIC, {"version": VERSION}, "opening book")
+            self.head, self._raw = datafile.decode(bytes(data), MAGIC, {"version": VERSION}, "book file")
         except datafile.DataFileError as exc:
             raise BookError(str(exc)) from None
         self.variants = self.head.get("variants") or {}

@@ -120,8 +120,7 @@ def write(out: Path, variants, reach: float, jobs: int) -> dict:
     return found
 
 
-def check(path: Path, variants) -> int:
-    book = book_file.Book(path.read_bytes())
+def check(book, variants) -> int:
     expert = Expert(time_cap=None)
     wrong = 0
     for variant in variants:
@@ -156,11 +155,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown rule sets {unknown}: choose among {', '.join(senet.VARIANTS)}")
     if not 0 < args.reach < 1:
         parser.error("--reach is a chance between 0 and 1")
-    if args.show:
-        print(json.dumps(book_file.Book(args.book.read_bytes()).head, indent=1, sort_keys=True))
-        return 0
-    if args.check:
-        return check(args.book, variants)
+    if args.show or args.check:
+        try:
+            book = book_file.Book(args.book.read_bytes())
+        except (OSError, book_file.BookError) as exc:
+            print(f"opening_book.py: {args.book} cannot be read: {exc}", file=sys.stderr)
+            return 2
+        if args.show:
+            print(json.dumps(book.head, indent=1, sort_keys=True))
+            return 0
+        return check(book, variants)
     write(args.out, variants, args.reach, max(1, args.jobs))
     return 0
 
