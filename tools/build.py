@@ -85,8 +85,9 @@ TABLES_DIR = "senet/ai/tables"
 # Expert's trained weights and its solitaire endgame tables (senet.datafile's format):
 # in senet.zip, beside the package's modules, since the worker reads them at its start.
 WORKER_DATA = ("senet/ai/tables/networks.bin", "senet/ai/tables/solitaire.bin")
-# The Expert's opening book (senet.book): served as book.bin (and its gzipped twin),
-# which the page fetches when the Expert's first decision comes (app/boot/page.py).
+# The Expert's opening book (senet.book): served as book.bin (its values are compressed
+# already), which the page fetches at the Expert's first decision (app/boot/page.py) and
+# the service worker keeps with the Expert's runtime (tools/pwa.py).
 BOOK = "senet/ai/tables/book.bin"
 NOT_PAGE_MODULES = {"app/main.py", "app/platform/pack.py", "app/worker/worker.py"}
 # The scripts served as files of their own under dist/app/: the page's entry (PyScript's
@@ -526,9 +527,7 @@ def _copy_tables(out: Path) -> None:
     for path in sorted((ROOT / TABLES_DIR).glob("*.bin")):
         if f"{TABLES_DIR}/{path.name}" not in (*WORKER_DATA, BOOK):
             shutil.copyfile(path, out / "tables" / path.name)
-    book = (ROOT / BOOK).read_bytes()
-    (out / "book.bin").write_bytes(book)
-    placed_twin(out / "book.bin", book)
+    shutil.copyfile(ROOT / BOOK, out / "book.bin")  # compressed already: no twin
 
 
 def worker_zip(target: Path, catalogs: list) -> None:

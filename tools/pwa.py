@@ -46,9 +46,10 @@ EXTRA_MARK = "/* __SENET_EXTRA__ */ []"
 LANGS_MARK = "/* __SENET_LANGS__ */ {}"
 
 # What only the worker "players" (Pyodide: the Expert, hints, the meter, the review)
-# loads: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
+# loads, and the Expert's opening book, which the page reads at the Expert's first
+# decision: not precached, kept once fetched (docs/offline.md). Paths, or folders ending "/".
 RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "senet.zip.zst", "senet.zip.gz",
-                 "app/players.js", "app/worker.py", "book.bin.gz")
+                 "app/players.js", "app/worker.py", "book.bin")
 # What nothing loads today, kept once fetched all the same: PyScript's terminal and
 # editor chunks (the page has no <py-terminal> or <py-editor>) and the sources of the
 # page's modules (the page loads them as bytecode, page.pack; app/main.py is its script);
@@ -56,10 +57,7 @@ RUNTIME_FILES = ("vendor/pyodide/", "vendor/fzstd/fzstd.js", "senet.zip", "senet
 # one, and the puzzles, which only the Puzzles page fetches (docs/endgames.md): neither
 # adds to the first visit nor to the Expert's first download.
 # The Zstandard decoder's licence (vendor/fzstd/LICENSE) is there to be read, not loaded.
-# The Expert's opening book (book.bin.gz; book.bin is its plain twin), which only a game
-# with an Expert seat fetches (app/boot/page.py).
-EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json", "vendor/fzstd/LICENSE",
-                  "book.bin.gz")
+EXTRA_PREFIXES = ("vendor/pyscript/xterm", "vendor/pyscript/codemirror", "tables/", "puzzles.json", "vendor/fzstd/LICENSE")
 # The page's Python that it loads as source: its script (the reader of page.pack comes as
 # bytecode, app/pack.mpy).
 PAGE_SCRIPTS = ("app/main.py",)
@@ -84,10 +82,10 @@ def language_of(rel: str) -> str | None:
     return next((group for group in match.groups() if group), "en")
 
 
-# The plain files of the page's start (and of the parts' pack and the opening book it fetches after) whose gzipped twins the page fetches (app/boot/start.js,
+# The plain files of the page's start (and of the parts' pack it fetches after) whose gzipped twins the page fetches (app/boot/start.js,
 # tools/build.py's PLACED and UNZIPPED_WASM): kept once fetched, by a browser without
 # DecompressionStream.
-PLACED_PLAIN = re.compile(r"page\.pack|parts\.pack|book\.bin|words/[a-z]{2,3}\.json|vendor/micropython/micropython\.wasm")
+PLACED_PLAIN = re.compile(r"page\.pack|parts\.pack|words/[a-z]{2,3}\.json|vendor/micropython/micropython\.wasm")
 
 
 # The page's start names the PyScript chunks it loads on app/boot/start.js's tag (tools/build.py,

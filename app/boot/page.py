@@ -52,8 +52,9 @@ class Page:
         self.boot_view = BootView(document)  # the worker's boot and its download's progress
         self.progress = ProgressPage(self)  # the player's profile (app/boot/progress_page.py)
         # the Expert's opening book (senet.book), read at its first use; False once it
-        # could not be (the worker answers then)
+        # could not be (the worker answers then); the game whose first turn is past it
         self.book = None
+        self.book_past = None
 
     # -- notices -------------------------------------------------------------------------
     def show_problems(self, extra="", kind="", actions=()):
@@ -275,15 +276,18 @@ class Page:
     async def book_choice(self, state, level):
         """The Expert's action from its opening book (TurnLoop.book), or None where the
         book has none: another level, a budget of its own (?expert_nodes), a position past
-        the first turn, or a book that could not be read (said in the console; the worker
-        answers instead). The book (book.bin, tools/build.py) is fetched at its first use,
-        and its reader is a part (app/boot/parts.py)."""
-        if level != "expert" or self.ctl.table.setup.expert_nodes or self.book is False:
+        the first turn, a game from a position of its own, or a book that could not be read
+        (said in the console; the worker answers instead). The book (book.bin,
+        tools/build.py) is fetched at its first use, and its reader is a part
+        (app/boot/parts.py)."""
+        table = self.ctl.table
+        if level != "expert" or table.setup.expert_nodes or table.setup.position or self.book is False \
+                or self.book_past is table.game:
             return None
         if self.book is None:
             try:
                 module = await self.parts.need(BOOK)
-                await window.senetPlaceLater(module.NAME)  # app/boot/start.js: into the file system
+                await window.senetPlaceLater(module.NAME, True)  # app/boot/start.js: into the file system
                 with open(module.NAME, "rb") as fh:
                     data = fh.read()
                 os.remove(module.NAME)
@@ -294,7 +298,9 @@ class Page:
                 return None
         position = state.position()
         action = self.book.choice(position)
-        if action is not None:
+        if action is None:  # the book's part of this game is over
+            self.book_past = table.game
+        else:
             window.performance.mark("senet:book", to_js({"detail": {"position": position, "action": action}}))
         return action
 

@@ -138,16 +138,17 @@
   // files are; a failed fetch is asked again. Its size in bytes.
   const later = new Map();
 
-  window.senetFetchLater = function (name) {
+  window.senetFetchLater = function (name, plain) {
     if (!later.has(name)) {
-      const data = unpacked("./" + name);
+      // ``plain``: a file compressed already (the Expert's opening book), fetched as it is
+      const data = plain ? fetchBytes("./" + name) : unpacked("./" + name);
       data.catch(() => later.delete(name)); // said when app/main.py places it
       later.set(name, data);
     }
   };
 
-  window.senetPlaceLater = async function (name) {
-    window.senetFetchLater(name);
+  window.senetPlaceLater = async function (name, plain) {
+    window.senetFetchLater(name, plain);
     const data = await later.get(name);
     later.delete(name);
     const fs = globalThis.Module && globalThis.Module.FS;

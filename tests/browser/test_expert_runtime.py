@@ -36,8 +36,13 @@ from helpers import (
     sw_list,
 )
 
+import senet
+
 # The game: the Expert (black) opens.
-EXPERT_OPENS = "variant=kendall&white=human&black=expert&seed=4&speed=instant"
+# The Expert opens, from Kendall's start given as a position of its own: the opening book
+# plays only games from the usual start (senet/book.py), so here the worker decides at once.
+EXPERT_OPENS = ("variant=kendall&white=human&black=expert&seed=4&speed=instant&position="
+                + senet.start("kendall").position().replace(" ", "+"))
 AVERAGE_GAME = "variant=kendall&white=human&black=average&seed=4&speed=instant"
 
 
