@@ -1,6 +1,6 @@
-"""The one format of the AI's data files (senet/ai/tables/*.bin): the exact endgame
-tables (senet.ai.exact), the networks' weights (senet.ai.network) and the solitaire
-endgame tables (senet.ai.endgame).
+"""The one format of the engine's data files (senet/ai/tables/*.bin): the exact endgame
+tables (senet.ai.exact), the networks' weights (senet.ai.network), the solitaire
+endgame tables (senet.ai.endgame) and the Expert's opening book (senet.book).
 
     MAGIC                 a line naming what the file holds ("senet-exact\\n")
     one line of JSON      what it holds (its keys sorted), with "crc32": the sum of the values

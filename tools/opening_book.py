@@ -46,6 +46,8 @@ def _after_the_draw(start, rest: float = 1e-12) -> list:
     """[(state, chance)]: where the colour draw (J2, V2: throws until one decides, the
     same states again and again) leaves the game, each with its chance; the start itself
     where there is no draw. Followed until less than ``rest`` of the chance is still in it."""
+    if not start.opening:
+        return [(start, 1.0)]
     drawing, done = {start.key: (start, 1.0)}, {}
     while sum(chance for _, chance in drawing.values()) >= rest:
         following = {}
@@ -58,16 +60,15 @@ def _after_the_draw(start, rest: float = 1e-12) -> list:
                 held = into.get(after.key)
                 into[after.key] = (after, p + (held[1] if held else 0.0))
         drawing = following
-        if not start.opening:
-            break
-    return list(done.values()) if start.opening else [(start, 1.0)]
+    return list(done.values())
 
 
-def first_turn(variant: str, choose, reach: float = REACH):
+def first_turn(variant: str, choose, reach: float = REACH, chances: dict | None = None):
     """Walk the first turn of ``variant`` (see the module's text), asking ``choose(state)``
     (an action, or None where it has none) at each decision whose chance is at least
     ``reach``. Returns ({position: action} of the decisions answered, the chance of
-    reaching a decision left unanswered or below ``reach``)."""
+    reaching a decision left unanswered or below ``reach``); ``chances``, if given, gets
+    each answered decision's chance of being reached."""
     answered, missed = {}, 0.0
     stack = [(state, chance, None) for state, chance in _after_the_draw(senet.start(variant))]
     while stack:
@@ -96,6 +97,8 @@ def first_turn(variant: str, choose, reach: float = REACH):
                 missed += chance
                 continue
             answered[position] = chosen
+        if chances is not None:
+            chances[position] = chances.get(position, 0.0) + chance
         stack.append((state.apply(senet.parse_move(chosen)), chance, side))
     return answered, missed
 

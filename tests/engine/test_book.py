@@ -22,25 +22,11 @@ def book():
 
 
 def _most_likely(book, variant, count):
-    """The ``count`` likeliest of the first decisions of ``variant``'s first turn (walked
-    throw by throw with the book's own choices), as [(position, chance)]."""
-    found = {}
-    queue = opening_book._after_the_draw(senet.start(variant))
-    while queue and len(found) < 4 * count:
-        state, chance = queue.pop(0)
-        if chance < book.head["reach"]:
-            continue
-        kind, action = senet.turns.step(state)
-        if kind == senet.turns.CHANCE:
-            queue += [(state.apply(throw), chance * ways / 16) for throw, ways in state.chance_outcomes()]
-        elif kind == senet.turns.FORCED:
-            queue.append((state.apply(action), chance))
-        elif kind == senet.turns.CHOICE:
-            chosen = book.choice(state.position())
-            if chosen is not None:
-                found[state.position()] = found.get(state.position(), 0) + chance
-                queue.append((state.apply(senet.parse_move(chosen)), chance))
-    return sorted(found.items(), key=lambda item: -item[1])[:count]
+    """The ``count`` likeliest decisions of ``variant``'s first turn, walked with the
+    book's own choices, as [(position, chance)]."""
+    chances = {}
+    opening_book.first_turn(variant, lambda state: book.choice(state.position()), book.head["reach"], chances)
+    return sorted(chances.items(), key=lambda item: -item[1])[:count]
 
 
 def test_a_book_round_trips_and_a_damaged_one_is_refused():
