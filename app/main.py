@@ -24,6 +24,19 @@ from pyscript import window as _window
 
 _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browser runs between it and ready
 
+# MicroPython's garbage collector, told to collect after every GC_EVERY bytes allocated.
+# The WebAssembly port cannot scan the C stack, so it collects when control returns to
+# JavaScript, and it asks for that after every 16 KB by default: nearly every task of the
+# page ended with a full collection, which marks every live object (the page's modules
+# among them) and sweeps the whole heap, some 135 MB from PyScript's start on. A megabyte
+# between collections is little garbage beside that heap (docs/app.md, "The garbage
+# collector").
+import gc
+
+GC_EVERY = 1 << 20
+if hasattr(gc, "threshold"):  # MicroPython's; CPython has none (tests read this file)
+    gc.threshold(GC_EVERY)
+
 
 # The hand-backs are app/platform/main_thread.py's (an awaited JavaScript promise: in
 # PyScript's MicroPython ``asyncio.sleep(0)`` gives the browser no turn), imported once the
