@@ -27,10 +27,10 @@ _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browse
 # MicroPython's garbage collector, told to collect after every GC_EVERY bytes allocated.
 # The WebAssembly port cannot scan the C stack, so it collects when control returns to
 # JavaScript, and it asks for that after every 16 KB by default: nearly every task of the
-# page ended with a full collection, which marks every live object (the page's modules
-# among them) and sweeps the whole heap, some 135 MB from PyScript's start on. A megabyte
-# between collections is little garbage beside that heap (docs/app.md, "The garbage
-# collector").
+# page would end with a full collection, which marks every live object (the page's
+# modules among them) and sweeps the whole heap, some 135 MB from PyScript's start on. A
+# megabyte between collections is little garbage beside that heap (docs/app.md, "The
+# garbage collector").
 import gc
 
 GC_EVERY = 1 << 20
