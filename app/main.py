@@ -29,8 +29,8 @@ _window.performance.mark("senet:boot")  # tests/browser/test_boot.py: the browse
 # JavaScript, and it asks for that after every 16 KB by default: nearly every task of the
 # page would end with a full collection, which marks every live object (the page's
 # modules among them) and sweeps the whole heap, some 135 MB from PyScript's start on. A
-# megabyte between collections is little garbage beside that heap (docs/app.md, "The
-# garbage collector").
+# megabyte between collections is little garbage beside that heap (docs/app.md, "What
+# keeps the page fast").
 import gc
 
 GC_EVERY = 1 << 20

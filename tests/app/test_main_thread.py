@@ -1,7 +1,8 @@
 """app/platform/main_thread.py under MicroPython 1.27, the page's interpreter, in Node
 (tools/mpy_run.mjs, tests/app/turns.mjs): the platform's fact it exists for, that
 ``await asyncio.sleep(0)`` gives the JavaScript event loop no turn (every ready task runs
-first), and that its ``pause`` and ``hand_back`` do (an order of events, not a clock)."""
+first), and that its ``pause`` and ``hand_back`` do (an order of events, not a clock); and
+the garbage collector's threshold app/main.py sets before its first await."""
 
 import ast
 import json
@@ -71,8 +72,8 @@ def _gc_every_and_its_place():
 
 def test_the_page_asks_for_a_collection_after_every_megabyte_not_after_every_16_kb(tmp_path):
     """The WebAssembly port asks for a full collection after every 16 KB allocated (it
-    collects when control returns to JavaScript): nearly every task of the page's start
-    ended with one. app/main.py raises the threshold first thing, and MicroPython keeps it."""
+    collects when control returns to JavaScript): nearly every task of the page would end
+    with one. app/main.py raises the threshold first thing, and MicroPython keeps it."""
     every, first = _gc_every_and_its_place()
     assert every == 1 << 20
     assert first, "app/main.py sets gc.threshold(GC_EVERY) after an await or an import of the page's"
