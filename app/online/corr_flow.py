@@ -136,12 +136,19 @@ class CorrFlow:
             self.not_here = exc.key == "corr.not_here"
             return self._refused(exc)
         before = self._board_game(letters)
+        on_board = before is not None and self.live and before is self.ctl.live.game
+        names = dict(letters.names)
         try:
             reply = letters.receive(text, self.clock())
         except SenetError as exc:
             return self._refused(exc)
         self.keep(letters)
-        self._put_on_board(letters, before, reply.events)
+        if on_board and letters.names == names and reply.events:
+            # the game on the board goes on: its table stays (its move log, what it has
+            # counted), and only what the link brings is played on it
+            self._show(reply.events)
+        else:
+            self._put_on_board(letters, before, reply.events)
         if reply.link is not None:
             self._offer(letters.tag, reply.link, True)
         return True

@@ -92,6 +92,41 @@ def test_a_link_of_the_game_on_the_board_moves_that_game_on_without_replaying_it
     assert verify_record(bob.flow.letters.record_text()).status == VERIFIED
 
 
+def test_a_link_of_the_game_on_the_board_plays_on_its_table_which_stays():
+    """A link that moves the game on the board plays what it brings on the table that
+    shows it: no new table a link (a table made afresh drew the board and its move log
+    again and wrote the save twice). The answer to Ann's offer puts her game on her board,
+    the offer Bob joins puts it on his, and every link after that plays on that table."""
+    ann, bob = pair("kendall")
+    tables = {device: [] for device in (ann, bob)}
+    for _ in range(3000):
+        moved = False
+        for me, other in ((ann, bob), (bob, ann)):
+            while me.outbox:
+                code, _automatic = me.outbox.pop(0)
+                assert other.flow.open_link(code), other.flow.problem
+                tables[other].append(other.ctl.live)
+                moved = True
+        for me in (ann, bob):
+            letters = me.flow.letters
+            if letters is not None and not letters.game.over and letters.waiting_for() == letters.seat \
+                    and letters.outgoing() is None:
+                assert human_step(me.ctl, first, first), me.ctl.table.message
+                moved = True
+        both = [me.flow.letters for me in (ann, bob)]
+        if all(x is not None and x.game.over for x in both) and not ann.outbox and not bob.outbox:
+            break
+        assert moved, "nothing happened"
+    assert len(tables[ann]) > 50 and len(tables[bob]) > 50
+    assert len({id(table) for table in tables[ann]}) == 1
+    assert len({id(table) for table in tables[bob]}) == 1
+    for device in (ann, bob):
+        assert device.ctl.live is tables[device][-1] and device.ctl.live.counted  # counted once, kept
+        board = device.ctl.table.session.record_text()
+        assert board.split("\nreveal")[0] == device.flow.letters.record_text().split("\nreveal")[0]
+    assert ann.flow.letters.record_text() == bob.flow.letters.record_text()
+
+
 def test_a_hostile_link_is_refused_in_words_and_changes_nothing():
     ann, bob = pair("kendall")
     for _ in range(6):  # a few links across
