@@ -484,7 +484,22 @@ CONSOLE_CAPTURE = """// test only: keeps console errors and uncaught exceptions 
   };
   const error = console.error.bind(console);
   console.error = (...args) => { keep("console.error: " + args.map(String).join(" ")); error(...args); };
-  addEventListener("error", e => keep("error: " + (e.message || (e.target && (e.target.src || e.target.href)) || e)), true);
+  // A resource that fails to load says which element asked for it (an SVG element's href
+  // is an SVGAnimatedString: its baseVal). Loads that a navigation or a reload of this page
+  // cancels (it has begun to leave: beforeunload, pagehide) are not the page's errors.
+  let leaving = false;
+  addEventListener("beforeunload", () => { leaving = true; }, true);
+  addEventListener("pagehide", () => { leaving = true; }, true);
+  addEventListener("pageshow", () => { leaving = false; }, true);
+  const asked = t => {
+    const href = t.href && typeof t.href === "object" ? t.href.baseVal : t.href;
+    return "<" + t.localName + "> " + (t.src || href || t.data || "");
+  };
+  addEventListener("error", e => {
+    const element = e.target && e.target !== window && e.target.localName;
+    if (element && leaving) return;
+    keep("error: " + (e.message || (element ? asked(e.target) : e)));
+  }, true);
   addEventListener("unhandledrejection", e => keep("unhandledrejection: " + e.reason));
   document.addEventListener("securitypolicyviolation", e => keep("csp: " + e.violatedDirective + " " + e.blockedURI));
 })();
