@@ -38,14 +38,17 @@ def pair(variant, host_seat=1):
     return ann, bob
 
 
-def play_to_end(ann, bob, steps=3000):
-    """Each device decides by clicks when the game waits for it; its links go across."""
+def play_to_end(ann, bob, steps=3000, opened=None):
+    """Each device decides by clicks when the game waits for it; its links go across.
+    ``opened(device)`` is called after each link the device opened."""
     for _ in range(steps):
         moved = False
         for me, other in ((ann, bob), (bob, ann)):
             while me.outbox:
                 code, _automatic = me.outbox.pop(0)
                 assert other.flow.open_link(code), other.flow.problem
+                if opened is not None:
+                    opened(other)
                 moved = True
         for me in (ann, bob):
             letters = me.flow.letters
@@ -99,24 +102,7 @@ def test_a_link_of_the_game_on_the_board_plays_on_its_table_which_stays():
     the offer Bob joins puts it on his, and every link after that plays on that table."""
     ann, bob = pair("kendall")
     tables = {device: [] for device in (ann, bob)}
-    for _ in range(3000):
-        moved = False
-        for me, other in ((ann, bob), (bob, ann)):
-            while me.outbox:
-                code, _automatic = me.outbox.pop(0)
-                assert other.flow.open_link(code), other.flow.problem
-                tables[other].append(other.ctl.live)
-                moved = True
-        for me in (ann, bob):
-            letters = me.flow.letters
-            if letters is not None and not letters.game.over and letters.waiting_for() == letters.seat \
-                    and letters.outgoing() is None:
-                assert human_step(me.ctl, first, first), me.ctl.table.message
-                moved = True
-        both = [me.flow.letters for me in (ann, bob)]
-        if all(x is not None and x.game.over for x in both) and not ann.outbox and not bob.outbox:
-            break
-        assert moved, "nothing happened"
+    play_to_end(ann, bob, opened=lambda device: tables[device].append(device.ctl.live))
     assert len(tables[ann]) > 50 and len(tables[bob]) > 50
     assert len({id(table) for table in tables[ann]}) == 1
     assert len({id(table) for table in tables[bob]}) == 1
