@@ -205,6 +205,22 @@ ACT = """() => {
 }"""
 
 
+# `ACT` and, when it acted, a wait in the page until its board shows another position,
+# in one call: {winner, acted, position}.
+ACT_AND_WAIT = """async (timeoutMs) => {
+  const board = document.getElementById('board');
+  const old = board.dataset.position;
+  if (board.dataset.winner) return {winner: board.dataset.winner, acted: false, position: old};
+  if (!(""" + ACT + """)()) return {winner: null, acted: false, position: old};
+  const until = performance.now() + timeoutMs;
+  while (board.dataset.position === old) {
+    if (performance.now() > until) throw new Error('the board still shows ' + old);
+    await new Promise(resolve => setTimeout(resolve, 10));
+  }
+  return {winner: null, acted: true, position: board.dataset.position};
+}"""
+
+
 def open_page(page, url):
     page.add_init_script(APP_PAGE_SETUP)
     page.goto(url)

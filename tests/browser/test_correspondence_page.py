@@ -6,7 +6,7 @@ are refused in words and change nothing; a shared game's link opens its replay i
 fresh context with empty storage; a link's QR code is drawn once its part is opened."""
 
 import pytest
-from conftest import DEFAULT_TIMEOUT_MS, position
+from conftest import DEFAULT_TIMEOUT_MS, POLL_MS
 from helpers import ACT, RECORD, open_page
 
 from senet.online.corr_link import decode_link, encode_link
@@ -45,23 +45,49 @@ def start_game(page, variant):
     return link
 
 
+# What the loop reads of a page after each step, in one call: [data-corr, data-corr-turn,
+# the link to send].
+READ = f"() => [...({STATE})(), ({LINK})()]"
+# A step of the page in one call, so that a whole game costs one round trip a step: ``act``
+# (``ACT``: this page's player throws or moves, then the board or the link changes) or a
+# link put in the address bar's fragment (then data-corr changes: taken or refused). The
+# correspondence dialog a new link opens is closed, as a player does to see the board.
+# Returns READ's three values, or null when there was nothing to click.
+STEP = """async ([link, timeoutMs]) => {
+  const root = document.documentElement, board = document.getElementById('board');
+  const read = """ + READ + """;
+  const before = [board.dataset.position, read()];
+  if (link === null) {
+    if (!(""" + ACT + """)()) return null;
+  } else {
+    location.hash = new URL(link).hash;
+  }
+  const changed = link === null
+    ? () => board.dataset.position !== before[0] || read()[2] !== before[1][2]
+    : () => (root.dataset.corr || '') !== before[1][0];
+  const started = performance.now();
+  while (!changed()) {
+    if (performance.now() - started > timeoutMs) throw new Error('the page did not answer its step');
+    await new Promise(resolve => setTimeout(resolve, """ + str(POLL_MS) + """));
+  }
+  const dialog = document.getElementById('corr-dialog');
+  if (dialog.open) dialog.close();
+  return read();
+}"""
+
+
 def open_link(page, link):
-    """Paste ``link`` in the page's address bar (its fragment): wait until it is taken or refused."""
-    before = page.evaluate(STATE)[0]
-    page.evaluate("link => { location.hash = new URL(link).hash; }", link)
-    page.wait_for_function("old => (document.documentElement.dataset.corr || '') !== old", arg=before)
-    state = page.evaluate(STATE)
-    page.evaluate("const d = document.getElementById('corr-dialog'); if (d.open) d.close();")
-    return state
+    """Paste ``link`` in the page's address bar (its fragment): wait until it is taken or
+    refused; READ's values."""
+    return page.evaluate(STEP, [link, DEFAULT_TIMEOUT_MS])
 
 
 def act(page):
-    """This page's player throws or moves; waits until the board or the link changed."""
-    old = [position(page), page.evaluate(LINK)]
-    assert page.evaluate(ACT), "nothing to click on this page's turn"
-    page.wait_for_function(f"""old => document.getElementById('board').dataset.position !== old[0]
-        || ({LINK})() !== old[1]""", arg=old)
-    page.evaluate("const d = document.getElementById('corr-dialog'); if (d.open) d.close();")
+    """This page's player throws or moves; waits until the board or the link changed;
+    READ's values."""
+    state = page.evaluate(STEP, [None, DEFAULT_TIMEOUT_MS])
+    assert state is not None, "nothing to click on this page's turn"
+    return state
 
 
 def refuse_crafted(page, link):
@@ -78,7 +104,7 @@ def refuse_crafted(page, link):
     later.seq += 2
     for crafted, words in ((changed, en.t("corr.bad_contribution", throw=throw)),
                            (later, en.t("corr.gap", number=later.seq, missing=later.seq - 2))):
-        status, _ = open_link(page, prefix + "#corr=" + encode_link(crafted))
+        status = open_link(page, prefix + "#corr=" + encode_link(crafted))[0]
         assert status.startswith("refused") and page.text_content("#corr-status") == words
         assert page.evaluate(KEPT) == kept
 
@@ -88,6 +114,7 @@ def play_to_end(ann, bob, first_link, keep=None):
     collects (receiver, link) of every link passed."""
     pending = [(bob, first_link)]
     sent = {ann: first_link, bob: ""}
+    seen = {page: page.evaluate(READ) for page in (ann, bob)}  # after its last step or read
     for _ in range(3000):
         if pending:
             page, link = pending.pop(0)
@@ -96,19 +123,21 @@ def play_to_end(ann, bob, first_link, keep=None):
                 if turn.seq >= 3 and turn.reveal is not None:
                     refuse_crafted(page, link)
                     keep.append("crafted")
-            status, _turn = open_link(page, link)
-            assert status.startswith("applied"), (status, page.text_content("#corr-status"))
+            seen[page] = open_link(page, link)
+            assert seen[page][0].startswith("applied"), (seen[page], page.text_content("#corr-status"))
             if keep is not None:
                 keep.append((page, link))
-        else:
-            turns = {page: page.evaluate(STATE)[1] for page in (ann, bob)}
+        else:  # both pages read afresh: a page may have gone on by itself since its step
+            seen = {page: page.evaluate(READ) for page in (ann, bob)}
+            turns = {page: seen[page][1] for page in (ann, bob)}
             if turns[ann] == turns[bob] == "over":
                 return
-            mover = ann if turns[ann] == "you" else bob if turns[bob] == "you" else None
-            assert mover is not None, turns
-            act(mover)
+            if all(seen[page][2] in ("", sent[page]) for page in (ann, bob)):
+                mover = ann if turns[ann] == "you" else bob if turns[bob] == "you" else None
+                assert mover is not None, turns
+                seen[mover] = act(mover)
         for page, other in ((ann, bob), (bob, ann)):
-            link = page.evaluate(LINK)
+            link = seen[page][2]
             if link and link != sent[page]:
                 sent[page] = link
                 pending.append((other, link))
@@ -137,14 +166,14 @@ def test_kendall_and_bell_by_links_only_and_every_hostile_link(devices, server):
     last_to_bob, older_to_bob = to_bob[-1], to_bob[-3]
     en = load("en")
     for link, words in ((last_to_bob, None), (older_to_bob, None), (last_to_bob[:-8], en.t("corr.link.cut"))):
-        status, _ = open_link(bob, link)
+        status = open_link(bob, link)[0]
         assert status.startswith("refused"), status
         said = bob.text_content("#corr-status")
         assert said, "the refusal is said"
         if words is not None:
             assert said == words
         assert bob.evaluate(KEPT) == kept
-    status, _ = open_link(stranger, last_to_bob)  # a device that does not hold the game
+    status = open_link(stranger, last_to_bob)[0]  # a device that does not hold the game
     assert status.startswith("refused")
     assert stranger.text_content("#corr-status") == en.t("corr.not_here")
     assert stranger.evaluate("!document.getElementById('corr-import').hidden")  # import the record

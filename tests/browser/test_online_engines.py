@@ -21,14 +21,13 @@ import os
 import pytest
 from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, seeded_random_script, wait_app_ready
 from engine_drivers import FIREFOX, FIREFOX_OWN, DeadEndProxy, DriverError, Firefox, proxied_host
-from helpers import ACT, LINK, QUERY, RECORD  # the same page, read and played the same way as test_online_play.py
+from helpers import ACT_AND_WAIT, LINK, QUERY, RECORD  # the page played as in test_online_play.py
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import senet
 from senet.verify import VERIFIED, verify_record
 
 BOARD = "document.getElementById('board').dataset"
-MOVED = f"old => {BOARD}.position !== old"
 SHOWS = f"pos => {BOARD}.position === pos"
 FIREFOX_PREFS = {
     # plain host candidates, not mDNS names
@@ -154,17 +153,17 @@ def _connect(host, guest, server, house_rules, rules_words):
 
 
 def _play_to_end(sides, limit=2000):
-    """Whichever page may act does; after each action both boards show the same position
-    before the next. Returns the number of actions."""
+    """Whichever page may act does (ACT_AND_WAIT: one call, which waits in the page until
+    its board moved); after each action both boards show the same position before the
+    next. Returns the number of actions."""
     for count in range(limit):
-        if sides[0].call(f"() => {BOARD}.winner || ''"):
-            sides[1].wait(SHOWS, _position(sides[0]))
-            return count
         for side, other in (sides, sides[::-1]):
-            old = _position(side)
-            if side.call(ACT):
-                side.wait(MOVED, old)
-                other.wait(SHOWS, _position(side))
+            done = side.call(ACT_AND_WAIT, DEFAULT_TIMEOUT_MS)
+            if done["winner"]:
+                other.wait(SHOWS, done["position"])
+                return count
+            if done["acted"]:
+                other.wait(SHOWS, done["position"])
                 break
         else:
             pytest.fail(f"neither page may act: {[_position(s) for s in sides]}")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from conftest import APP_PAGE_SETUP, DEFAULT_TIMEOUT_MS, position, wait_app_ready
-from helpers import ACT, LINK, QUERY, RECORD, connect, open_page
+from helpers import ACT, ACT_AND_WAIT, LINK, QUERY, RECORD, connect, open_page
 
 import senet
 from senet.verify import VERIFIED, verify_record
@@ -25,22 +25,6 @@ def _same_board(page, other):
     """Wait until ``other`` shows the position ``page`` shows (its message has come)."""
     other.wait_for_function("pos => document.getElementById('board').dataset.position === pos",
                             arg=position(page))
-
-
-# `ACT` and, when it acted, a wait in the page until its board shows another position,
-# in one call: {winner, acted, position}.
-ACT_AND_WAIT = """async (timeoutMs) => {
-  const board = document.getElementById('board');
-  const old = board.dataset.position;
-  if (board.dataset.winner) return {winner: board.dataset.winner, acted: false, position: old};
-  if (!(""" + ACT + """)()) return {winner: null, acted: false, position: old};
-  const until = performance.now() + timeoutMs;
-  while (board.dataset.position === old) {
-    if (performance.now() > until) throw new Error('the board still shows ' + old);
-    await new Promise(resolve => setTimeout(resolve, 10));
-  }
-  return {winner: null, acted: true, position: board.dataset.position};
-}"""
 
 
 def _play_to_end(host, guest, limit=2000):
