@@ -21,10 +21,11 @@ def _act(page) -> bool:
     return page.evaluate(ACT)
 
 
-def _same_board(page, other):
-    """Wait until ``other`` shows the position ``page`` shows (its message has come)."""
+def _same_board(page, other, shown=None):
+    """Wait until ``other`` shows the position ``page`` shows (``shown``, when the caller
+    read it already): its message has come."""
     other.wait_for_function("pos => document.getElementById('board').dataset.position === pos",
-                            arg=position(page))
+                            arg=position(page) if shown is None else shown)
 
 
 def _play_to_end(host, guest, limit=2000):
@@ -35,10 +36,10 @@ def _play_to_end(host, guest, limit=2000):
         for page, other in ((host, guest), (guest, host)):
             done = page.evaluate(ACT_AND_WAIT, DEFAULT_TIMEOUT_MS)
             if done["winner"]:
-                _same_board(page, other)
+                _same_board(page, other, done["position"])
                 return
             if done["acted"]:
-                _same_board(page, other)
+                _same_board(page, other, done["position"])
                 break
         else:
             pytest.fail(f"neither page may act: {[position(p) for p in pages]}")
