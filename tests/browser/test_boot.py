@@ -494,10 +494,14 @@ def test_the_parts_pack_is_asked_for_once_while_the_page_imports_its_modules(pag
     assert browser_log.errors == []
 
 
-def test_a_parts_pack_that_does_not_come_is_said_at_the_click_and_asked_for_again(page, server, browser_log):
+def test_a_parts_pack_that_does_not_come_is_said_at_the_click_and_asked_for_again(guarded_context, server):
     """The parts' pack fails (the server refuses it): nothing is said until a click asks
     for a part, which says it could not be loaded; the game goes on, and once the server
-    answers, the next click fetches the pack again and opens the dialog."""
+    answers, the next click fetches the pack again and opens the dialog. (A context without
+    a service worker: one that took control of the page would answer the pack from its
+    precache, which its own request, unseen by ``page.route``, filled from the server.)"""
+    context, browser_log = guarded_context(service_workers="block")
+    page = context.new_page()
     failing = [True]
 
     def parts_pack(route):
