@@ -159,11 +159,10 @@ def _play_to_end(sides, limit=2000):
     for count in range(limit):
         for side, other in (sides, sides[::-1]):
             done = side.call(ACT_AND_WAIT, DEFAULT_TIMEOUT_MS)
-            if done["winner"]:
+            if done["winner"] or done["acted"]:
                 other.wait(SHOWS, done["position"])
-                return count
-            if done["acted"]:
-                other.wait(SHOWS, done["position"])
+                if done["winner"]:
+                    return count
                 break
         else:
             pytest.fail(f"neither page may act: {[_position(s) for s in sides]}")

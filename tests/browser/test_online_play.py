@@ -35,11 +35,10 @@ def _play_to_end(host, guest, limit=2000):
     for _ in range(limit):
         for page, other in ((host, guest), (guest, host)):
             done = page.evaluate(ACT_AND_WAIT, DEFAULT_TIMEOUT_MS)
-            if done["winner"]:
+            if done["winner"] or done["acted"]:
                 _same_board(page, other, done["position"])
-                return
-            if done["acted"]:
-                _same_board(page, other, done["position"])
+                if done["winner"]:
+                    return
                 break
         else:
             pytest.fail(f"neither page may act: {[position(p) for p in pages]}")
