@@ -41,8 +41,10 @@ another build (for example one of an older commit, for a before/after comparison
   the page stays responsive by the order of events instead (tests/browser/test_app.py).
 - compare (``--compare OTHER_DIST``, alone): ready, cold and warm, of this build, another
   one and the floor, booted in turn round by round, so that the machine's other load
-  weighs on all three alike (builds measured one after the other on this shared machine
-  differ by more than most changes to the boot do);
+  weighs on all alike (builds measured one after the other on this shared machine
+  differ by more than most changes to the boot do); beside them the floor's two lines
+  on MicroPython alone, loaded by `micropython.mjs` without PyScript, and the difference
+  between the two floors: PyScript's own start;
 - page games (``--page-games``, alone): whole games of Novice against Average at
   speed=instant, decided and drawn on the page (no worker), in each rule set given by
   ``--variant`` (a comma-separated list): ms from ready to the end, and per decision
@@ -109,6 +111,15 @@ from pyscript import document, window
 document.documentElement.dataset.ready = "true"
 window.performance.mark("senet:ready")
 </script></body></html>
+"""
+# The same two lines on MicroPython alone, loaded by its own module (micropython.mjs)
+# without PyScript: how much of the floor is PyScript's own start (``--compare``).
+ALONE_HTML = """<!doctype html><html><head><meta charset="utf-8">
+<script type="module">
+import { loadMicroPython } from "./vendor/micropython/micropython.mjs";
+const mp = await loadMicroPython({ url: "./vendor/micropython/micropython.wasm" });
+mp.runPython("import js\\njs.document.documentElement.dataset.ready = 'true'\\njs.performance.mark('senet:ready')");
+</script></head><body></body></html>
 """
 COMPUTER_GAME = "?variant=kendall&white=expert&black=human&seed=3"
 # The service worker controls the page and has precached the site (app/boot/pwa.js).
@@ -203,6 +214,7 @@ def make_floor(dist: Path, target: Path) -> Path:
         if not link.exists():
             link.symlink_to(dist / "vendor" / name)
     (target / "index.html").write_text(FLOOR_HTML)
+    (target / "alone.html").write_text(ALONE_HTML)
     return target
 
 
@@ -427,6 +439,8 @@ def bench_review(browser, url: str, variant: str, games: int, nodes: int = 0) ->
 # always came after another site's boot, and was measured 10-45 ms slower warm than the
 # same build in the last place (2026-11-27).
 SETTLE_MS = 500
+# ``--compare``'s fourth site: the floor's two lines on MicroPython alone (ALONE_HTML).
+ALONE = "floor, MicroPython alone (no PyScript)"
 
 
 def _average_turn(context, url: str, copy: str = "") -> float:
@@ -499,6 +513,8 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
             print(f"{site} has no {copy}", file=sys.stderr)
             return 1
     servers = {"floor": serve(floor_dir), f"this ({dist})": serve(dist), f"other ({other})": serve(other)}
+    httpd, url = serve(floor_dir)
+    servers[ALONE] = (httpd, url + "alone.html")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -518,7 +534,7 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
     floor = result["floor"]
     for label, r in result.items():
         cold, warm = statistics.median(r["cold_ms"]), statistics.median(r["warm_ms"])
-        ratio = ("" if label == "floor" else
+        ratio = ("" if label.startswith("floor") else
                  f"   / floor: {cold / statistics.median(floor['cold_ms']):.2f}x cold, "
                  f"{warm / statistics.median(floor['warm_ms']):.2f}x warm")
         print(f"{label:<50} ready cold {cold:6.0f} ms, warm {warm:6.0f} ms{ratio}")
@@ -527,6 +543,9 @@ def _main_compare(args, dist: Path, floor_dir: Path) -> int:
             turn = statistics.median(r["average_turn_cold_ms"])
             print(f"{label:<50} Average's first turn, cold {turn:6.0f} ms   / floor's ready, cold: "
                   f"{turn / statistics.median(floor['cold_ms']):.2f}x   goal <= 2x")
+    alone = statistics.median(result[ALONE]["cold_ms"])
+    print(f"PyScript's own start, cold: the floor's ready less MicroPython alone's, "
+          f"{statistics.median(floor['cold_ms']) - alone:.0f} ms")
     return 0
 
 
