@@ -75,7 +75,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import itertools
 import json
 import os
 import statistics
@@ -443,6 +442,19 @@ SETTLE_MS = 500
 ALONE = "floor, MicroPython alone (no PyScript)"
 
 
+def balanced_orders(labels: list) -> list[list]:
+    """Orders of ``labels`` in which, over the whole list, each comes in each place as
+    often and right after each other one as often (a Williams design: n orders for an
+    even n, 2n for an odd n), so that a few rounds are balanced where all n! orders would
+    take many."""
+    n = len(labels)
+    first = [0]
+    for k in range(1, n):
+        first.append((k + 1) // 2 if k % 2 else n - k // 2)
+    orders = [[labels[(i + shift) % n] for i in first] for shift in range(n)]
+    return orders + ([order[::-1] for order in orders] if n % 2 else [])
+
+
 def _average_turn(context, url: str, copy: str = "") -> float:
     """One cold boot of a game in which Average plays first: ms from navigation start
     until its first turn is over (White to act)."""
@@ -458,8 +470,8 @@ def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False, co
     site once, so that whatever else the machine does weighs on all of them alike. On this
     shared machine two builds measured one after the other differ by more than most
     changes to the boot do; only figures taken this way can tell them apart. The rounds
-    go through every order of the sites in turn, so that each site comes in each place
-    and after each other site as often, and each boot is followed by ``SETTLE_MS`` of
+    take the orders of `balanced_orders` in turn, so that each site comes in each place
+    and after each other site as often (every 4 rounds for the 4 sites), and each boot is followed by ``SETTLE_MS`` of
     rest. ``urls``: label -> URL; a label starting with "floor" is a page without a
     service worker. ``average_turn``: each round also boots, cold, a game in which Average
     plays first on every site but the floor, and times its first turn (``--average-turn``).
@@ -469,7 +481,7 @@ def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False, co
     cold = {label: [] for label in urls}
     warm = {label: [] for label in urls}
     turns = {label: [] for label in urls if not label.startswith("floor")}
-    orders = list(itertools.permutations(urls))
+    orders = balanced_orders(list(urls))
     rounds = [orders[i % len(orders)] for i in range(runs)]
     for order in rounds:
         for label in order:
