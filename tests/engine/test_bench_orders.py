@@ -1,11 +1,11 @@
-"""tools/bench_browser.py's `--compare` boots its sites in turn, in orders that weigh the
-machine's load on each alike: each site in each place as often, and right after each
-other site as often (a Williams design)."""
+"""`--compare` (tools/bench_compare.py, run by tools/bench_browser.py) boots its sites in
+turn, in orders that weigh the machine's load on each alike: each site in each place as
+often, and right after each other site as often (a Williams design)."""
 
 from collections import Counter
 
 import pytest
-from bench_browser import balanced_orders  # tools/ is on the tests' path (pyproject.toml)
+from bench_compare import balanced_orders  # tools/ is on the tests' path (pyproject.toml)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
