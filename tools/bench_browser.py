@@ -203,9 +203,6 @@ def make_floor(dist: Path, target: Path) -> Path:
         if not link.exists():
             link.symlink_to(dist / "vendor" / name)
     (target / "index.html").write_text(FLOOR_HTML)
-    import bench_compare  # --compare's own page beside the floor's
-
-    (target / "alone.html").write_text(bench_compare.ALONE_HTML)
     return target
 
 

@@ -66,8 +66,7 @@ def bench_compare(browser, urls: dict, runs: int, average_turn: bool = False, co
     changes to the boot do; only figures taken this way can tell them apart. The rounds
     take the orders of `balanced_orders` in turn, so that each site comes in each place
     and after each other site as often (every 4 rounds for the 4 sites), and each boot is
-    followed by ``SETTLE_MS`` of
-    rest. ``urls``: label -> URL; a label starting with "floor" is a page without a
+    followed by ``SETTLE_MS`` of rest. ``urls``: label -> URL; a label starting with "floor" is a page without a
     service worker. ``average_turn``: each round also boots, cold, a game in which Average
     plays first on every site but the floor, and times its first turn (``--average-turn``).
     ``copy``: the page of the sites but the floor's, "index.fr.html" for the French copy
@@ -119,9 +118,9 @@ def main_compare(args, dist: Path, floor_dir: Path) -> int:
         if not (site / copy).is_file():
             print(f"{site} has no {copy}", file=sys.stderr)
             return 1
+    (floor_dir / "alone.html").write_text(ALONE_HTML)
     servers = {"floor": serve(floor_dir), f"this ({dist})": serve(dist), f"other ({other})": serve(other)}
-    httpd, url = serve(floor_dir)
-    servers[ALONE] = (httpd, url + "alone.html")
+    servers[ALONE] = (servers["floor"][0], servers["floor"][1] + "alone.html")  # the floor's server
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -130,7 +129,7 @@ def main_compare(args, dist: Path, floor_dir: Path) -> int:
                                    copy="" if args.lang == "en" else f"index.{args.lang}.html")
             browser.close()
     finally:
-        for httpd, _url in servers.values():
+        for httpd in {httpd for httpd, _url in servers.values()}:
             httpd.shutdown()
     if args.json:
         print(json.dumps(result, indent=1))
